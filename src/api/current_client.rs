@@ -1,0 +1,466 @@
+//! `CurrentClient`: the `{api_url}/v1/...` interface with its envelope, bearer token (refreshed
+//! ahead of expiry and after a 401) and the `language` header.
+
+use super::current::*;
+use super::decode::at;
+use super::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
+use super::envelope::Page;
+use super::error::{ApiError, Interface};
+use super::http::{Call, ClientConfig, Http};
+use super::international::{IntlCalcRequest, IntlCalcResponse, IntlListQuery, IntlOrder};
+use super::token::{Authenticator, TokenKeeper};
+use super::webhook::{WebhookConfig, WebhookConfigRequest};
+use reqwest::Method;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// Directory readers ask for this many items a page (field notes).
+pub const DIRECTORY_PAGE_SIZE: u32 = 200;
+
+pub(crate) struct CurrentAuth {
+    http: Http,
+    base: url::Url,
+}
+
+impl CurrentAuth {
+    fn url(&self, path: &str) -> url::Url {
+        join(&self.base, path)
+    }
+
+    async fn post_tokens(&self, path: &str, body: Value) -> Result<Tokens, ApiError> {
+        let v = self
+            .http
+            .send(
+                Interface::Current,
+                Call {
+                    method: Method::POST,
+                    url: self.url(path),
+                    token: None,
+                    body: Some(&body),
+                    headers: &language_headers(&self.http),
+                    retry: false,
+                },
+            )
+            .await?;
+        at(v, "/data")
+    }
+}
+
+impl Authenticator for CurrentAuth {
+    async fn login(&self, creds: &LoginRequest) -> Result<Tokens, ApiError> {
+        self.post_tokens("auth/login", serde_json::json!(creds))
+            .await
+    }
+
+    async fn refresh(&self, refresh_token: &str) -> Result<Tokens, ApiError> {
+        self.post_tokens(
+            "auth/refresh",
+            serde_json::json!({ "refresh_token": refresh_token }),
+        )
+        .await
+    }
+}
+
+/// Appends a relative path to a base URL that may or may not end with `/`.
+pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
+    let mut url = base.clone();
+    let joined = format!(
+        "{}/{}",
+        base.path().trim_end_matches('/'),
+        path.trim_start_matches('/')
+    );
+    url.set_path(&joined);
+    url.set_query(None);
+    url
+}
+
+fn language_headers(http: &Http) -> [(&'static str, String); 2] {
+    [
+        ("language", http.config.language.as_str().to_string()),
+        ("Content-Type", "application/json".to_string()),
+    ]
+}
+
+pub struct CurrentClient {
+    keeper: TokenKeeper<CurrentAuth>,
+}
+
+impl CurrentClient {
+    /// `base` is the interface root, for example `https://host/api`.
+    pub fn new(base: url::Url, config: ClientConfig) -> Result<Self, ApiError> {
+        let http = Http::new(config)?;
+        Ok(CurrentClient {
+            keeper: TokenKeeper::new(CurrentAuth { http, base }),
+        })
+    }
+
+    pub fn base(&self) -> &url::Url {
+        &self.keeper.auth().base
+    }
+
+    /// `/auth/login`; the credentials stay in memory for silent renewal.
+    pub async fn login(&self, login: &str, password: &str) -> Result<Tokens, ApiError> {
+        self.keeper
+            .login(LoginRequest {
+                login: login.to_string(),
+                password: password.to_string(),
+            })
+            .await
+    }
+
+    /// Uses tokens obtained elsewhere (no credentials kept: renewal is by refresh only).
+    pub async fn use_tokens(&self, tokens: Tokens) {
+        self.keeper.set_tokens(tokens).await;
+    }
+
+    pub async fn logout(&self) {
+        self.keeper.logout().await;
+    }
+
+    pub async fn is_logged_in(&self) -> bool {
+        self.keeper.is_logged_in().await
+    }
+
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<Value>,
+        retry: bool,
+    ) -> Result<T, ApiError> {
+        let auth = self.keeper.auth();
+        let mut url = join(&auth.base, path);
+        if !query.is_empty() {
+            url.query_pairs_mut()
+                .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
+        }
+        let headers = language_headers(&auth.http);
+        let mut token = self.keeper.access(None).await?;
+        let mut renewed = false;
+        loop {
+            let result = auth
+                .http
+                .send(
+                    Interface::Current,
+                    Call {
+                        method: method.clone(),
+                        url: url.clone(),
+                        token: Some(&token),
+                        body: body.as_ref(),
+                        headers: &headers,
+                        retry,
+                    },
+                )
+                .await;
+            match result {
+                Err(ApiError::Unauthorized { .. }) if !renewed => {
+                    renewed = true;
+                    token = self.keeper.access(Some(&token)).await?;
+                }
+                other => return at(other?, "/data"),
+            }
+        }
+    }
+
+    fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
+        serde_json::to_value(value)
+            .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
+    }
+
+    fn page_query(page: Option<u32>, per_page: Option<u32>) -> Vec<(&'static str, String)> {
+        let mut q = Vec::new();
+        if let Some(p) = page {
+            q.push(("page", p.to_string()));
+        }
+        if let Some(pp) = per_page {
+            q.push(("per-page", pp.to_string()));
+        }
+        q
+    }
+
+    /// `/v1/order/add`.
+    pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order/add",
+            &[],
+            Some(Self::json(order)?),
+            false,
+        )
+        .await
+    }
+
+    /// `/v1/order/edit?orderId=`.
+    pub async fn edit_order(
+        &self,
+        order_id: i64,
+        order: &OrderInput,
+    ) -> Result<OrderRecord, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order/edit",
+            &[("orderId", order_id.to_string())],
+            Some(Self::json(order)?),
+            false,
+        )
+        .await
+    }
+
+    /// `/v1/order/detail?orderId=`.
+    pub async fn order_detail(&self, order_id: i64) -> Result<OrderRecord, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/detail",
+            &[("orderId", order_id.to_string())],
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/order/track?orderId=`.
+    pub async fn track(&self, order_id: i64) -> Result<OrderStatusData, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/track",
+            &[("orderId", order_id.to_string())],
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/order-cancel/index?orderId=` (POST; the id travels in the query).
+    pub async fn cancel_order(&self, order_id: i64) -> Result<OrderStatusData, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order-cancel/index",
+            &[("orderId", order_id.to_string())],
+            None,
+            false,
+        )
+        .await
+    }
+
+    /// `/v1/order/sticker?orderId=`: a temporary link to the service's PDF sticker.
+    pub async fn sticker(&self, order_id: i64) -> Result<Sticker, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/sticker",
+            &[("orderId", order_id.to_string())],
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// POST `/v1/order/sticker`: one PDF for up to 50 orders.
+    pub async fn stickers(&self, order_ids: &[i64]) -> Result<Sticker, ApiError> {
+        if order_ids.is_empty() || order_ids.len() > STICKER_BATCH_MAX {
+            return Err(ApiError::Validation {
+                message: None,
+                fields: [(
+                    "orderIds".to_string(),
+                    vec![format!(
+                        "between 1 and {STICKER_BATCH_MAX} orders, not {}",
+                        order_ids.len()
+                    )],
+                )]
+                .into(),
+            });
+        }
+        let body = Self::json(&StickerBatch {
+            order_ids: order_ids.to_vec(),
+        })?;
+        self.call(Method::POST, "v1/order/sticker", &[], Some(body), true)
+            .await
+    }
+
+    /// `/v1/order-calculate/index`: prices of the four pickup/drop-off pairs.
+    pub async fn calculate(&self, req: &DomesticCalcRequest) -> Result<DomesticQuotes, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order-calculate/index",
+            &[],
+            Some(Self::json(req)?),
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/order-calculate/international`.
+    pub async fn calculate_international(
+        &self,
+        req: &IntlCalcRequest,
+    ) -> Result<IntlCalcResponse, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order-calculate/international",
+            &[],
+            Some(Self::json(req)?),
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/status/index`.
+    pub async fn statuses(&self, page: Option<u32>) -> Result<Page<StatusInfo>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/status/index",
+            &Self::page_query(page, None),
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/directory/countries`.
+    pub async fn countries(
+        &self,
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<Country>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/directory/countries",
+            &Self::page_query(page, per_page),
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/directory/regions`.
+    pub async fn regions(
+        &self,
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<CodedRegion>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/directory/regions",
+            &Self::page_query(page, per_page),
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/directory/cities?regionCode=`.
+    pub async fn cities(
+        &self,
+        region_code: Option<&str>,
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<CodedCity>, ApiError> {
+        let mut q = Self::page_query(page, per_page);
+        if let Some(r) = region_code {
+            q.push(("regionCode", r.to_string()));
+        }
+        self.call(Method::GET, "v1/directory/cities", &q, None, true)
+            .await
+    }
+
+    /// `/v1/directory/branches?regionCode=&cityCode=`.
+    pub async fn branches(
+        &self,
+        region_code: Option<&str>,
+        city_code: Option<&str>,
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<CodedBranch>, ApiError> {
+        let mut q = Self::page_query(page, per_page);
+        if let Some(r) = region_code {
+            q.push(("regionCode", r.to_string()));
+        }
+        if let Some(c) = city_code {
+            q.push(("cityCode", c.to_string()));
+        }
+        self.call(Method::GET, "v1/directory/branches", &q, None, true)
+            .await
+    }
+
+    /// `/v1/package/index`: packaging types.
+    pub async fn packaging_types(
+        &self,
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<IdName>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/package/index",
+            &Self::page_query(page, per_page),
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/inside/index`: shipment types.
+    pub async fn shipment_types(
+        &self,
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<IdName>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/inside/index",
+            &Self::page_query(page, per_page),
+            None,
+            true,
+        )
+        .await
+    }
+
+    /// `/v1/webhook/webhook-config`, sent by POST as every integrator does.
+    pub async fn webhook_config(
+        &self,
+        req: &WebhookConfigRequest,
+    ) -> Result<WebhookConfig, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/webhook/webhook-config",
+            &[],
+            Some(Self::json(req)?),
+            false,
+        )
+        .await
+    }
+
+    /// `/v1/order/international-list`.
+    pub async fn international_orders(
+        &self,
+        query: &IntlListQuery,
+    ) -> Result<Page<IntlOrder>, ApiError> {
+        let mut q = Self::page_query(query.page, query.per_page);
+        if let Some(d) = query.begin_date {
+            q.push(("beginDate", d.format("%Y-%m-%d").to_string()));
+        }
+        if let Some(d) = query.end_date {
+            q.push(("endDate", d.format("%Y-%m-%d").to_string()));
+        }
+        self.call(Method::GET, "v1/order/international-list", &q, None, true)
+            .await
+    }
+}
+
+/// Reads every page of a paged list, `DIRECTORY_PAGE_SIZE` at a time.
+pub async fn all_pages<T, F, Fut>(mut fetch: F) -> Result<Vec<T>, ApiError>
+where
+    F: FnMut(u32) -> Fut,
+    Fut: std::future::Future<Output = Result<Page<T>, ApiError>>,
+{
+    let mut items = Vec::new();
+    let mut page = 1;
+    loop {
+        let p = fetch(page).await?;
+        let more = p.has_next() && !p.items.is_empty();
+        items.extend(p.items);
+        if !more || page >= 10_000 {
+            return Ok(items);
+        }
+        page += 1;
+    }
+}

@@ -1,0 +1,218 @@
+//! The one place where requests leave: timeouts, the retry rule, and folding the answer through
+//! [`classify`](super::error::classify).
+//!
+//! Retry rule: only idempotent requests (GETs) are retried, on no answer and on 408/429/500/502/
+//! 503/504, with exponential backoff that honours `Retry-After`. A POST is never sent twice by
+//! this layer; the callers that may retry a POST (after a 401) know it was refused unprocessed.
+
+use super::codes::Language;
+use super::error::{ApiError, Interface, classify};
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use std::time::Duration;
+
+/// How GETs are retried.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first included.
+    pub attempts: u32,
+    pub base_delay: Duration,
+    /// Longest single wait, including a `Retry-After`; a longer `Retry-After` ends the retries.
+    pub max_delay: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            attempts: 3,
+            base_delay: Duration::from_millis(300),
+            max_delay: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Settings shared by the three clients.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    /// Whole-request timeout; past it the outcome of a POST is unknown.
+    pub timeout: Duration,
+    pub connect_timeout: Duration,
+    pub retry: RetryPolicy,
+    /// The `language` header of the current interface.
+    pub language: Language,
+}
+
+impl Default for ClientConfig {
+    fn default() -> Self {
+        ClientConfig {
+            timeout: Duration::from_secs(20),
+            connect_timeout: Duration::from_secs(5),
+            retry: RetryPolicy::default(),
+            language: Language::Uz,
+        }
+    }
+}
+
+/// A request about to leave.
+pub(crate) struct Call<'a> {
+    pub method: Method,
+    pub url: url::Url,
+    pub token: Option<&'a str>,
+    pub body: Option<&'a Value>,
+    pub headers: &'a [(&'static str, String)],
+    /// Safe to send again: GETs that change nothing, and pure calculations.
+    pub retry: bool,
+}
+
+#[derive(Clone)]
+pub(crate) struct Http {
+    client: reqwest::Client,
+    pub(crate) config: ClientConfig,
+}
+
+impl Http {
+    pub(crate) fn new(config: ClientConfig) -> Result<Http, ApiError> {
+        let client = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.connect_timeout)
+            .user_agent(concat!("ParcelDesk/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| ApiError::Connect {
+                detail: format!("HTTP client: {e}"),
+            })?;
+        Ok(Http { client, config })
+    }
+
+    /// Sends one call (retrying a GET where safe) and classifies the answer.
+    pub(crate) async fn send(&self, iface: Interface, call: Call<'_>) -> Result<Value, ApiError> {
+        let idempotent = call.retry;
+        let policy = self.config.retry;
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            let can_retry = idempotent && attempt < policy.attempts;
+            let outcome = self.once(&call).await;
+            let wait = match &outcome {
+                Ok((status, headers, _)) if can_retry && retryable(*status) => {
+                    match retry_after(headers) {
+                        Some(d) if d > policy.max_delay => None,
+                        Some(d) => Some(d),
+                        None => Some(backoff(policy, attempt)),
+                    }
+                }
+                Err(e)
+                    if can_retry
+                        && matches!(e, ApiError::Connect { .. } | ApiError::NoAnswer { .. }) =>
+                {
+                    Some(backoff(policy, attempt))
+                }
+                _ => None,
+            };
+            match (wait, outcome) {
+                (Some(d), _) => {
+                    tracing::debug!(url = %redact(&call.url), attempt, "retrying in {:?}", d);
+                    tokio::time::sleep(d).await;
+                }
+                (None, Ok((status, headers, body))) => {
+                    return classify(iface, status, &headers, &body);
+                }
+                (None, Err(e)) => return Err(e),
+            }
+        }
+    }
+
+    async fn once(
+        &self,
+        call: &Call<'_>,
+    ) -> Result<(StatusCode, reqwest::header::HeaderMap, Vec<u8>), ApiError> {
+        let mut req = self
+            .client
+            .request(call.method.clone(), call.url.clone())
+            .header(reqwest::header::ACCEPT, "application/json");
+        if let Some(token) = call.token {
+            req = req.bearer_auth(token);
+        }
+        for (name, value) in call.headers {
+            req = req.header(*name, value);
+        }
+        if let Some(body) = call.body {
+            req = req.json(body);
+        }
+        let resp = req.send().await.map_err(transport_error)?;
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let body = resp.bytes().await.map_err(transport_error)?;
+        tracing::debug!(method = %call.method, url = %redact(&call.url), status = status.as_u16(), "answer");
+        Ok((status, headers, body.to_vec()))
+    }
+}
+
+fn retryable(status: StatusCode) -> bool {
+    matches!(status.as_u16(), 408 | 429 | 500 | 502 | 503 | 504)
+}
+
+fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    let raw = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
+    raw.trim().parse::<u64>().ok().map(Duration::from_secs)
+}
+
+fn backoff(policy: RetryPolicy, attempt: u32) -> Duration {
+    let factor = 1u32 << (attempt.saturating_sub(1)).min(8);
+    (policy.base_delay * factor).min(policy.max_delay)
+}
+
+/// Maps a reqwest failure to "never reached" or "no answer".
+fn transport_error(e: reqwest::Error) -> ApiError {
+    let e = e.without_url();
+    let detail = redact_error(&e);
+    if e.is_connect() {
+        ApiError::Connect { detail }
+    } else if e.is_builder() {
+        ApiError::Connect { detail }
+    } else {
+        ApiError::NoAnswer { detail }
+    }
+}
+
+fn redact_error(e: &reqwest::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+/// A URL for the log without its query (ids and barcodes stay out of logs of other machines).
+pub(crate) fn redact(url: &url::Url) -> String {
+    format!("{}{}", url.origin().ascii_serialization(), url.path())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_grows_and_is_capped() {
+        let p = RetryPolicy {
+            attempts: 5,
+            base_delay: Duration::from_millis(100),
+            max_delay: Duration::from_millis(350),
+        };
+        assert_eq!(backoff(p, 1), Duration::from_millis(100));
+        assert_eq!(backoff(p, 2), Duration::from_millis(200));
+        assert_eq!(backoff(p, 3), Duration::from_millis(350));
+    }
+
+    #[test]
+    fn only_transient_statuses_retry() {
+        for s in [408, 429, 500, 502, 503, 504] {
+            assert!(retryable(StatusCode::from_u16(s).unwrap()));
+        }
+        for s in [400, 401, 403, 404, 422] {
+            assert!(!retryable(StatusCode::from_u16(s).unwrap()));
+        }
+    }
+}

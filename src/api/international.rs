@@ -1,0 +1,358 @@
+//! Wire types of international parcels (inbound, legacy interface), manifests, and of the current
+//! interface's international price calculation and order list.
+
+use super::codes::{Delivery, ParcelStatus, PickupType};
+use super::directory::IdName;
+use super::lenient::{flag, int_or_string, opt_code_as_string, opt_int, opt_string};
+use super::quantity::{Sum, Weight, opt_decimal, sum_decimal_string, weight_decimal_string};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// A product line of an international parcel; every value travels as a string.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ProductLine {
+    #[serde(rename = "ProductDescription")]
+    pub description: String,
+    #[serde(rename = "ProductDescriptionRu")]
+    pub description_ru: String,
+    #[serde(rename = "ProductQuantity", with = "super::lenient::string_or_number")]
+    pub quantity: String,
+    #[serde(rename = "ProductWeight", with = "super::lenient::string_or_number")]
+    pub weight: String,
+    #[serde(
+        rename = "ProductDeclareValue",
+        with = "super::lenient::string_or_number"
+    )]
+    pub declare_value: String,
+    #[serde(rename = "ProductUrl")]
+    pub url: String,
+    #[serde(rename = "ProductUnit")]
+    pub unit: super::codes::ProductUnit,
+    #[serde(rename = "HsCodeIs", with = "super::lenient::string_or_number")]
+    pub hs_code: String,
+    #[serde(
+        rename = "ProductModel",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub model: Option<String>,
+    #[serde(
+        rename = "ProductImei",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub imei: Option<String>,
+}
+
+/// `v1/international/add` request (and the echo in its answer).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ParcelInput {
+    #[serde(rename = "ParcelNumber")]
+    pub parcel_number: String,
+    #[serde(rename = "ReceiverPhone")]
+    pub receiver_phone: String,
+    #[serde(
+        rename = "ReceiverPhone1",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub receiver_phone1: Option<String>,
+    #[serde(
+        rename = "ReceiverPatronymic",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub receiver_patronymic: Option<String>,
+    #[serde(rename = "ReceiverSurname")]
+    pub receiver_surname: String,
+    #[serde(rename = "ReceiverFirstName")]
+    pub receiver_first_name: String,
+    /// The contract spells it "Passposrt".
+    #[serde(rename = "ReceiverPassposrtSerial")]
+    pub passport_serial: String,
+    #[serde(
+        rename = "ReceiverPassposrtNumber",
+        with = "super::lenient::string_or_number"
+    )]
+    pub passport_number: String,
+    #[serde(rename = "ReceiverPinfl", with = "super::lenient::string_or_number")]
+    pub pinfl: String,
+    #[serde(
+        rename = "ReceiverAddress",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub receiver_address: Option<String>,
+    #[serde(
+        rename = "ReceiverCustomsAgree",
+        with = "opt_string",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub customs_agree: Option<String>,
+    #[serde(rename = "ParcelWeight", with = "weight_decimal_string")]
+    pub weight: Weight,
+    #[serde(
+        rename = "ParcelValue",
+        with = "opt_string",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub value: Option<String>,
+    #[serde(rename = "ParcelDeclareCurrency")]
+    pub currency: String,
+    #[serde(
+        rename = "ReceiverCityId",
+        with = "opt_int",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub receiver_city_id: Option<i64>,
+    #[serde(
+        rename = "ReceiverBranchId",
+        with = "opt_int",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub receiver_branch_id: Option<i64>,
+    #[serde(rename = "ReceiverDelivery", with = "opt_code_as_string")]
+    pub receiver_delivery: Option<Delivery>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub products: Vec<ProductLine>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ParcelBranch {
+    #[serde(rename = "ReceiverBranchId", with = "opt_int", default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ParcelCity {
+    #[serde(rename = "ReceiverCityId", with = "opt_int", default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `v1/international/add` answer: the parcel echoed with its branch and city.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ParcelCreated {
+    #[serde(flatten)]
+    pub parcel: ParcelInput,
+    #[serde(default)]
+    pub branch: Option<ParcelBranch>,
+    #[serde(default)]
+    pub city: Option<ParcelCity>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ParcelStatusRef {
+    pub code: ParcelStatus,
+    pub message: String,
+}
+
+/// `v1/international/track-by-barcode` answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ParcelTrack {
+    pub barcode: String,
+    pub status: ParcelStatusRef,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ManifestParcel {
+    #[serde(rename = "ParcelNumber")]
+    pub parcel_number: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ManifestDetails {
+    #[serde(rename = "ParcelsCount", with = "super::lenient::string_or_number")]
+    pub parcels_count: String,
+    #[serde(rename = "Date")]
+    pub date: String,
+}
+
+/// `v1/international/manifest` request.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ManifestInput {
+    #[serde(rename = "ManifestNumber")]
+    pub manifest_number: String,
+    #[serde(rename = "Parcels")]
+    pub parcels: Vec<ManifestParcel>,
+    #[serde(rename = "ManifestDetails")]
+    pub details: ManifestDetails,
+}
+
+/// `v1/international/manifest` answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ManifestResult {
+    pub success: bool,
+    pub message: String,
+}
+
+/// `/v1/order-calculate/international` request.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlCalcRequest {
+    pub weight: Weight,
+    #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
+    pub volume: Option<f64>,
+    #[serde(rename = "senderCityId", with = "int_or_string")]
+    pub sender_city_id: i64,
+    #[serde(rename = "receiverCountryId", with = "int_or_string")]
+    pub receiver_country_id: i64,
+    #[serde(rename = "receiverCityId", with = "int_or_string")]
+    pub receiver_city_id: i64,
+    #[serde(rename = "postTypeId", with = "int_or_string")]
+    pub post_type_id: i64,
+    #[serde(rename = "pickupType")]
+    pub pickup_type: PickupType,
+    #[serde(rename = "receiverDelivery", default)]
+    pub receiver_delivery: Option<Delivery>,
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<i64>,
+    #[serde(
+        rename = "senderDate",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub sender_date: Option<NaiveDate>,
+    #[serde(rename = "isCompany", with = "flag", default)]
+    pub is_company: bool,
+    #[serde(
+        rename = "customerId",
+        with = "opt_int",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub customer_id: Option<i64>,
+}
+
+/// `requestData` echoed by the international calculation.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlCalcEcho {
+    #[serde(rename = "senderDate")]
+    pub sender_date: NaiveDate,
+    #[serde(rename = "pickupType")]
+    pub pickup_type: PickupType,
+    #[serde(rename = "senderCityId", with = "int_or_string")]
+    pub sender_city_id: i64,
+    #[serde(rename = "receiverCountryId", with = "int_or_string")]
+    pub receiver_country_id: i64,
+    #[serde(rename = "receiverCityId", with = "int_or_string")]
+    pub receiver_city_id: i64,
+    #[serde(rename = "receiverDelivery")]
+    pub receiver_delivery: Option<Delivery>,
+    pub weight: Weight,
+    #[serde(with = "opt_decimal")]
+    pub volume: Option<f64>,
+    #[serde(rename = "postTypeId", with = "int_or_string")]
+    pub post_type_id: i64,
+    #[serde(with = "int_or_string")]
+    pub piece: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlCalcResponse {
+    #[serde(rename = "summaryPrice")]
+    pub summary_price: Sum,
+    #[serde(rename = "requestData")]
+    pub request_data: IntlCalcEcho,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlStatus {
+    pub id: i64,
+    pub info: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlCity {
+    pub id: i64,
+    pub name: String,
+    #[serde(
+        rename = "regionId",
+        with = "opt_int",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub region_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlSender {
+    #[serde(rename = "senderReal")]
+    pub sender_real: String,
+    #[serde(rename = "senderDate")]
+    pub sender_date: NaiveDate,
+    pub region: IdName,
+    pub city: IntlCity,
+    pub branch: Option<IdName>,
+    pub address: String,
+    pub phone: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlReceiver {
+    pub name: String,
+    #[serde(rename = "receiverPhone")]
+    pub receiver_phone: String,
+    #[serde(rename = "receiverPhone1", default)]
+    pub receiver_phone1: Option<String>,
+    #[serde(rename = "receiverDelivery")]
+    pub receiver_delivery: Delivery,
+    #[serde(rename = "receiverDate")]
+    pub receiver_date: NaiveDate,
+    pub country: IdName,
+    pub city: IdName,
+    pub address: String,
+    #[serde(default)]
+    pub province: Option<String>,
+    #[serde(default)]
+    pub postal_code: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlMail {
+    #[serde(with = "weight_decimal_string")]
+    pub weight: Weight,
+    #[serde(with = "int_or_string")]
+    pub piece: i64,
+    #[serde(with = "super::lenient::string_or_number")]
+    pub volume: String,
+    pub package: IdName,
+    #[serde(rename = "postType")]
+    pub post_type: IdName,
+    #[serde(rename = "postTypeOther", default)]
+    pub post_type_other: Option<String>,
+}
+
+/// One item of `/v1/order/international-list`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct IntlOrder {
+    #[serde(rename = "orderId", with = "int_or_string")]
+    pub order_id: i64,
+    pub barcode: String,
+    #[serde(rename = "clientId", default)]
+    pub client_id: Option<String>,
+    pub customer: IdName,
+    pub status: IntlStatus,
+    #[serde(with = "sum_decimal_string")]
+    pub cost: Sum,
+    #[serde(rename = "pickupType")]
+    pub pickup_type: PickupType,
+    pub sender: IntlSender,
+    pub receiver: IntlReceiver,
+    pub mail: IntlMail,
+}
+
+/// Query of `/v1/order/international-list`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IntlListQuery {
+    pub begin_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub page: Option<u32>,
+    pub per_page: Option<u32>,
+}

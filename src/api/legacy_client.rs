@@ -1,0 +1,418 @@
+//! `LegacyClient`: the `{base_url}?r=route` interface, one method per route.
+//!
+//! The legacy token's lifetime is not documented; it is reused for at most 50 minutes, and a call
+//! answered 401 fetches a new token and is sent once more (a 401 means nothing was done).
+
+use super::decode::at;
+use super::directory::{Branch, City, IdName, Region};
+use super::envelope::DataList;
+use super::error::{ApiError, Interface};
+use super::http::{Call, ClientConfig, Http};
+use super::international::{
+    ManifestInput, ManifestResult, ParcelCreated, ParcelInput, ParcelTrack,
+};
+use super::legacy::*;
+use super::webhook::{WebhookConfig, WebhookConfigRequest};
+use reqwest::Method;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
+
+const TOKEN_REUSE: Duration = Duration::from_secs(50 * 60);
+
+#[derive(Default)]
+struct Auth {
+    creds: Option<TokenRequest>,
+    token: Option<(String, Instant)>,
+}
+
+pub struct LegacyClient {
+    http: Http,
+    base: url::Url,
+    auth: Mutex<Auth>,
+}
+
+impl LegacyClient {
+    /// `base` is the legacy entry point, for example `https://host/legacy/index.php`.
+    pub fn new(base: url::Url, config: ClientConfig) -> Result<Self, ApiError> {
+        Ok(LegacyClient {
+            http: Http::new(config)?,
+            base,
+            auth: Mutex::new(Auth::default()),
+        })
+    }
+
+    pub fn base(&self) -> &url::Url {
+        &self.base
+    }
+
+    fn url(&self, route: &str, params: &[(&str, String)]) -> url::Url {
+        let mut url = self.base.clone();
+        // The route is written as is (`r=v1/order/add`), as the service documents it.
+        let mut query = format!("r={route}");
+        for (k, v) in params {
+            query.push('&');
+            query.push_str(
+                &url::form_urlencoded::Serializer::new(String::new())
+                    .append_pair(k, v)
+                    .finish(),
+            );
+        }
+        url.set_query(Some(&query));
+        url
+    }
+
+    /// `v1/auth/get-token`. The credentials stay in memory for silent renewal.
+    pub async fn get_token(&self, creds: TokenRequest) -> Result<String, ApiError> {
+        let token = self.fetch_token(&creds).await?;
+        let mut auth = self.auth.lock().await;
+        auth.token = Some((token.clone(), Instant::now()));
+        auth.creds = Some(creds);
+        Ok(token)
+    }
+
+    async fn fetch_token(&self, creds: &TokenRequest) -> Result<String, ApiError> {
+        let body =
+            serde_json::to_value(creds).map_err(|e| ApiError::decode(0, e.to_string(), b""))?;
+        let v = self
+            .http
+            .send(
+                Interface::Legacy,
+                Call {
+                    method: Method::POST,
+                    url: self.url("v1/auth/get-token", &[]),
+                    token: None,
+                    body: Some(&body),
+                    headers: &[],
+                    retry: false,
+                },
+            )
+            .await?;
+        let data: TokenData = at(v, "/data")?;
+        Ok(data.token)
+    }
+
+    pub async fn logout(&self) {
+        *self.auth.lock().await = Auth::default();
+    }
+
+    pub async fn is_logged_in(&self) -> bool {
+        self.auth.lock().await.token.is_some()
+    }
+
+    async fn token(&self, stale: Option<&str>) -> Result<String, ApiError> {
+        let mut auth = self.auth.lock().await;
+        if let Some((token, at)) = &auth.token {
+            let fresh = at.elapsed() < TOKEN_REUSE;
+            let replaced = stale.is_some_and(|s| s != token);
+            if (fresh && stale.is_none()) || replaced {
+                return Ok(token.clone());
+            }
+        }
+        let Some(creds) = auth.creds.clone() else {
+            return Err(ApiError::Unauthorized {
+                message: "not logged in".into(),
+            });
+        };
+        let token = self.fetch_token(&creds).await?;
+        auth.token = Some((token.clone(), Instant::now()));
+        Ok(token)
+    }
+
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        route: &str,
+        params: &[(&str, String)],
+        body: Option<Value>,
+        retry: bool,
+        pointer: &str,
+    ) -> Result<T, ApiError> {
+        let url = self.url(route, params);
+        let mut token = self.token(None).await?;
+        let mut renewed = false;
+        loop {
+            let result = self
+                .http
+                .send(
+                    Interface::Legacy,
+                    Call {
+                        method: method.clone(),
+                        url: url.clone(),
+                        token: Some(&token),
+                        body: body.as_ref(),
+                        headers: &[],
+                        retry,
+                    },
+                )
+                .await;
+            match result {
+                Err(ApiError::Unauthorized { .. }) if !renewed => {
+                    renewed = true;
+                    token = self.token(Some(&token)).await?;
+                }
+                other => return at(other?, pointer),
+            }
+        }
+    }
+
+    fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
+        serde_json::to_value(value)
+            .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
+    }
+
+    /// `v1/order/add`.
+    pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order/add",
+            &[],
+            Some(Self::json(order)?),
+            false,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/edit`; `order.order_id` must be set.
+    pub async fn edit_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
+        if order.order_id.is_none() {
+            return Err(ApiError::Validation {
+                message: None,
+                fields: [(
+                    "orderId".to_string(),
+                    vec!["orderId is required to edit".to_string()],
+                )]
+                .into(),
+            });
+        }
+        self.call(
+            Method::POST,
+            "v1/order/edit",
+            &[],
+            Some(Self::json(order)?),
+            false,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/reg-good`.
+    pub async fn register_good(&self, good: &GoodInput) -> Result<RegisteredGood, ApiError> {
+        let receipt: RegisteredGoodReceipt = self
+            .call(
+                Method::POST,
+                "v1/order/reg-good",
+                &[],
+                Some(Self::json(good)?),
+                false,
+                "",
+            )
+            .await?;
+        Ok(receipt.into())
+    }
+
+    /// `v1/order/list-goods`.
+    pub async fn list_goods(&self) -> Result<Vec<RegisteredGood>, ApiError> {
+        self.call(Method::GET, "v1/order/list-goods", &[], None, true, "")
+            .await
+    }
+
+    /// `v1/order/detail&id=`.
+    pub async fn order_detail(&self, id: i64) -> Result<OrderDetail, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/detail",
+            &[("id", id.to_string())],
+            None,
+            true,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/cancel&id=`. A GET on the wire, but it changes state: never retried.
+    pub async fn cancel_order(&self, id: i64) -> Result<CancelResponse, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/cancel",
+            &[("id", id.to_string())],
+            None,
+            false,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/calculate`. Creates nothing, so it is safe to retry.
+    pub async fn calculate(&self, req: &CalculateRequest) -> Result<CalculateResponse, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/order/calculate",
+            &[],
+            Some(Self::json(req)?),
+            true,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/track&id=`.
+    pub async fn track(&self, id: i64) -> Result<TrackResponse, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/track",
+            &[("id", id.to_string())],
+            None,
+            true,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/history&id=`.
+    pub async fn history(&self, id: i64) -> Result<Vec<HistoryEntry>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/history",
+            &[("id", id.to_string())],
+            None,
+            true,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/order/cancellation&id=`.
+    pub async fn cancellation(&self, id: i64) -> Result<Vec<CancellationReason>, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/order/cancellation",
+            &[("id", id.to_string())],
+            None,
+            true,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/webhook/add`.
+    pub async fn add_webhook(&self, req: &WebhookConfigRequest) -> Result<WebhookConfig, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/webhook/add",
+            &[],
+            Some(Self::json(req)?),
+            false,
+            "/data",
+        )
+        .await
+    }
+
+    /// `v1/international/add`.
+    pub async fn add_parcel(&self, parcel: &ParcelInput) -> Result<ParcelCreated, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/international/add",
+            &[],
+            Some(Self::json(parcel)?),
+            false,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/international/track-by-barcode&barcode=`.
+    pub async fn track_parcel(&self, barcode: &str) -> Result<ParcelTrack, ApiError> {
+        self.call(
+            Method::GET,
+            "v1/international/track-by-barcode",
+            &[("barcode", barcode.to_string())],
+            None,
+            true,
+            "",
+        )
+        .await
+    }
+
+    /// `v1/international/manifest`.
+    pub async fn submit_manifest(
+        &self,
+        manifest: &ManifestInput,
+    ) -> Result<ManifestResult, ApiError> {
+        self.call(
+            Method::POST,
+            "v1/international/manifest",
+            &[],
+            Some(Self::json(manifest)?),
+            false,
+            "",
+        )
+        .await
+    }
+
+    async fn directory<T: DeserializeOwned>(
+        &self,
+        route: &str,
+        params: &[(&str, String)],
+    ) -> Result<Vec<T>, ApiError> {
+        let list: DataList<T> = self
+            .call(Method::GET, route, params, None, true, "")
+            .await?;
+        Ok(list.data)
+    }
+
+    /// `directory/regions`.
+    pub async fn regions(&self) -> Result<Vec<Region>, ApiError> {
+        self.directory("directory/regions", &[]).await
+    }
+
+    /// `directory/cities`, optionally of one region.
+    pub async fn cities(&self, region_id: Option<i64>) -> Result<Vec<City>, ApiError> {
+        let params: Vec<(&str, String)> = region_id
+            .map(|r| ("regionId", r.to_string()))
+            .into_iter()
+            .collect();
+        self.directory("directory/cities", &params).await
+    }
+
+    /// `directory/branches`, optionally of one region.
+    pub async fn branches(&self, region_id: Option<i64>) -> Result<Vec<Branch>, ApiError> {
+        let params: Vec<(&str, String)> = region_id
+            .map(|r| ("regionId", r.to_string()))
+            .into_iter()
+            .collect();
+        self.directory("directory/branches", &params).await
+    }
+
+    /// `directory/branches-with-city`, optionally of one city.
+    pub async fn branches_with_city(&self, city_id: Option<i64>) -> Result<Vec<Branch>, ApiError> {
+        let params: Vec<(&str, String)> = city_id
+            .map(|c| ("cityId", c.to_string()))
+            .into_iter()
+            .collect();
+        self.directory("directory/branches-with-city", &params)
+            .await
+    }
+
+    /// `directory/post-types`: shipment types.
+    pub async fn shipment_types(&self) -> Result<Vec<IdName>, ApiError> {
+        self.directory("directory/post-types", &[]).await
+    }
+
+    /// `directory/packages`: packaging types.
+    pub async fn packaging_types(&self) -> Result<Vec<IdName>, ApiError> {
+        self.directory("directory/packages", &[]).await
+    }
+
+    /// `directory/yes-no`.
+    pub async fn yes_no(&self) -> Result<Vec<IdName>, ApiError> {
+        self.directory("directory/yes-no", &[]).await
+    }
+
+    /// `directory/statuses`: the legacy status list.
+    pub async fn statuses(&self) -> Result<Vec<StatusRef>, ApiError> {
+        self.directory("directory/statuses", &[]).await
+    }
+}

@@ -1,0 +1,28 @@
+//! The wire: serde types for every request and response of the service's three interfaces, one
+//! client per interface, and one error type. Nothing of the app lives here (no UI, no SQLite),
+//! so the twin in `sandbox/` can use the very same types.
+
+pub mod codes;
+pub mod current;
+pub mod current_client;
+mod decode;
+pub mod directory;
+pub mod envelope;
+pub mod error;
+mod http;
+pub mod international;
+pub mod legacy;
+pub mod legacy_client;
+pub mod lenient;
+pub mod quantity;
+pub mod token;
+pub mod warehouse;
+pub mod warehouse_client;
+pub mod webhook;
+
+pub use current_client::CurrentClient;
+pub use error::{ApiError, FieldErrors};
+pub use http::{ClientConfig, RetryPolicy};
+pub use legacy_client::LegacyClient;
+pub use quantity::{Sum, Weight};
+pub use warehouse_client::WarehouseClient;

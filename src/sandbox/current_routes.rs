@@ -1,0 +1,995 @@
+//! The current interface of the twin: `{api}/auth/...` and `{api}/v1/...` with the envelope.
+
+use super::app::Shared;
+use super::http_util::*;
+use super::messages as msg;
+use super::model::{CUSTOMERS, Iface, OrderBody, Party};
+use super::order_checks;
+use super::render;
+use super::seed::order_status_name;
+use super::world::{Lookup, TokenKind, World, today};
+use crate::api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
+use crate::api::current::*;
+use crate::api::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
+use crate::api::international::{IntlCalcEcho, IntlCalcRequest, IntlCalcResponse};
+use crate::api::lenient::value_to_i64;
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::{get, post};
+use serde_json::Value;
+use std::collections::HashMap;
+
+type Q = HashMap<String, String>;
+
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/auth/login", post(login))
+        .route("/auth/refresh", post(refresh))
+        .route("/v1/order/add", post(add))
+        .route("/v1/order/edit", post(edit))
+        .route("/v1/order/detail", get(detail))
+        .route("/v1/order/track", get(track))
+        .route("/v1/order-cancel/index", get(cancel).post(cancel))
+        .route("/v1/order/sticker", get(sticker).post(stickers))
+        .route("/v1/order-calculate/index", post(calculate))
+        .route(
+            "/v1/order-calculate/international",
+            post(calculate_international),
+        )
+        .route("/v1/status/index", get(statuses))
+        .route("/v1/directory/countries", get(countries))
+        .route("/v1/directory/regions", get(regions))
+        .route("/v1/directory/cities", get(cities))
+        .route("/v1/directory/branches", get(branches))
+        .route("/v1/package/index", get(packages))
+        .route("/v1/inside/index", get(shipment_types))
+        .route(
+            "/v1/webhook/webhook-config",
+            get(webhook_config).post(webhook_config),
+        )
+        .route("/v1/order/international-list", get(international_list))
+}
+
+fn invalid_credentials() -> Response {
+    framework(
+        StatusCode::UNAUTHORIZED,
+        "Your request was made with invalid credentials.",
+    )
+}
+
+/// The caller's customer, or the framework's 401.
+fn authed(s: &Shared, headers: &HeaderMap) -> Result<(i64, Language), Response> {
+    let lang = lang(headers);
+    let w = s.world();
+    bearer(headers)
+        .and_then(|t| w.check_token(&t, Iface::Current, TokenKind::Access))
+        .map(|c| (c, lang))
+        .ok_or_else(invalid_credentials)
+}
+
+fn parse_body(body: Result<Value, String>) -> Result<Value, Response> {
+    body.map_err(|e| framework(StatusCode::BAD_REQUEST, e))
+}
+
+fn tokens_for(s: &Shared, customer: i64) -> Tokens {
+    let mut w = s.world();
+    Tokens {
+        access_token: w.issue_token(customer, Iface::Current, TokenKind::Access),
+        refresh_token: w.issue_token(customer, Iface::Current, TokenKind::Refresh),
+    }
+}
+
+async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    let lang = lang(&headers);
+    let body = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut check = Check::new(lang);
+    check.required(&body, &["login", "password"]);
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let Some(req) = check.typed::<LoginRequest>(&body) else {
+        return current_invalid(check.fields);
+    };
+    match CUSTOMERS
+        .iter()
+        .find(|c| c.current.0 == req.login.trim() && c.current.1 == req.password)
+    {
+        None => framework(StatusCode::UNAUTHORIZED, msg::wrong_login(lang)),
+        Some(c) => current_ok(msg::ok(lang), tokens_for(&s, c.id)),
+    }
+}
+
+async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    let lang = lang(&headers);
+    let body = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let token = body
+        .get("refresh_token")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let customer = s.world().take_refresh(&token, Iface::Current);
+    match customer {
+        Some(c) => current_ok(msg::ok(lang), tokens_for(&s, c)),
+        None => {
+            let mut check = Check::new(lang);
+            check.push("refresh_token", msg::bad_token(lang));
+            current_invalid(check.fields)
+        }
+    }
+}
+
+/// Checks a current-interface order body and turns it into the twin's normal form.
+fn order_body(
+    w: &World,
+    lang: Language,
+    customer: i64,
+    raw: &Value,
+    editing: Option<i64>,
+) -> Result<OrderBody, Response> {
+    let mut check = Check::new(lang);
+    check.required(
+        raw,
+        &[
+            "pickup_type",
+            "sender.name",
+            "sender.phone",
+            "sender.address",
+            "receiver.name",
+            "receiver.phone",
+            "receiver.address",
+            "receiver.city_code",
+            "cargo.weight",
+            "cargo.piece",
+            "cargo.packageId",
+        ],
+    );
+    if !check.ok() {
+        return Err(current_invalid(check.fields));
+    }
+    let Some(input) = check.typed::<OrderInput>(raw) else {
+        return Err(current_invalid(check.fields));
+    };
+    let dropoff = input.dropoff_type.unwrap_or(DropoffType::Courier);
+    if dropoff == DropoffType::Branch
+        && input
+            .receiver
+            .branch_code
+            .as_deref()
+            .is_none_or(|c| c.trim().is_empty())
+    {
+        check.push(
+            "receiver.branch_code",
+            msg::blank(lang, "receiver.branch_code"),
+        );
+    }
+    // The sender's city comes from its city code or, for a drop-off at an office, the branch.
+    let sender_branch = input
+        .sender
+        .branch_code
+        .as_deref()
+        .and_then(|c| w.seed.branch_by_code(c));
+    let sender_city = match input.sender.city_code.as_deref() {
+        Some(code) => w.seed.city_by_code(code).map(|c| c.id),
+        None => sender_branch.map(|b| b.city_id),
+    };
+    if sender_city.is_none() {
+        check.push(
+            "sender.city_code",
+            msg::not_found_value(lang, "sender.city_code"),
+        );
+    }
+    let receiver_city = input
+        .receiver
+        .city_code
+        .as_deref()
+        .and_then(|c| w.seed.city_by_code(c))
+        .map(|c| c.id);
+    if receiver_city.is_none() {
+        check.push(
+            "receiver.city_code",
+            msg::not_found_value(lang, "receiver.city_code"),
+        );
+    }
+    check.phone("sender.phone", &input.sender.phone);
+    check.phone("receiver.phone", &input.receiver.phone);
+    if let Some(p) = input
+        .receiver
+        .phone1
+        .as_deref()
+        .filter(|p| !p.trim().is_empty())
+    {
+        check.phone("receiver.phone1", p);
+    }
+    if input.cargo.weight.grams() < 10 {
+        check.push("cargo.weight", msg::too_small(lang, "cargo.weight", "0.01"));
+    }
+    if input.cargo.piece < 1 {
+        check.push("cargo.piece", msg::too_small(lang, "cargo.piece", "1"));
+    }
+    let package_id = input.cargo.package_id.unwrap_or_default();
+    if w.seed.packaging_type(package_id).is_none() {
+        check.push(
+            "cargo.packageId",
+            msg::not_found_value(lang, "cargo.packageId"),
+        );
+    }
+    let post_type_id = input.cargo.post_type_id.unwrap_or(15);
+    if w.seed.shipment_type(post_type_id).is_none() {
+        check.push(
+            "cargo.postTypeId",
+            msg::not_found_value(lang, "cargo.postTypeId"),
+        );
+    }
+    for (i, item) in input.cargo.post_types.iter().enumerate() {
+        check.max_len(&format!("cargo.postTypes[{i}].name"), Some(&item.name), 20);
+    }
+    order_checks::wcs(&mut check, w, customer, input.wcs_code.as_deref(), editing);
+    let cod = input.cash_on_delivery();
+    order_checks::cod(
+        &mut check,
+        w,
+        customer,
+        cod,
+        &input.cargo.options,
+        "back_money",
+        "cargo.options",
+    );
+    let sender_delivery = if input.pickup_type == PickupType::Courier {
+        Delivery::Courier
+    } else {
+        Delivery::Office
+    };
+    let receiver_delivery = if dropoff == DropoffType::Courier {
+        Delivery::Courier
+    } else {
+        Delivery::Office
+    };
+    let receiver_branch = match (receiver_city, &input.receiver.branch_code) {
+        (Some(city), Some(code)) if dropoff == DropoffType::Branch => {
+            match w.seed.branch_by_code(code) {
+                Some(b) => order_checks::branch(
+                    &mut check,
+                    w,
+                    "receiver.branch_code",
+                    city,
+                    Some(b.id),
+                    receiver_delivery,
+                ),
+                None => {
+                    check.push(
+                        "receiver.branch_code",
+                        msg::not_found_value(lang, "receiver.branch_code"),
+                    );
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    let sender_branch_id = match (sender_delivery, sender_branch, sender_city) {
+        (Delivery::Office, Some(b), _) => Some(b.id),
+        (Delivery::Office, None, Some(city)) => w.seed.branches_of_city(city).next().map(|b| b.id),
+        _ => None,
+    };
+    if !check.ok() {
+        return Err(current_invalid(check.fields));
+    }
+    let (Some(sender_city), Some(receiver_city)) = (sender_city, receiver_city) else {
+        return Err(current_invalid(check.fields));
+    };
+    Ok(OrderBody {
+        client_id: input.client_id.clone(),
+        wcs_code: input.wcs_code.clone(),
+        sender: Party {
+            name: input.sender.name.clone(),
+            phone: input.sender.phone.clone(),
+            phone1: input.sender.phone1.clone(),
+            address: input.sender.address.clone(),
+            city_id: sender_city,
+            branch_id: sender_branch_id,
+            delivery: sender_delivery,
+            latitude: input.sender.latitude.clone(),
+            longitude: input.sender.longitude.clone(),
+        },
+        receiver: Party {
+            name: input.receiver.name.clone(),
+            phone: input.receiver.phone.clone(),
+            phone1: input.receiver.phone1.clone(),
+            address: input.receiver.address.clone(),
+            city_id: receiver_city,
+            branch_id: receiver_branch,
+            delivery: receiver_delivery,
+            latitude: input.receiver.latitude.clone(),
+            longitude: input.receiver.longitude.clone(),
+        },
+        weight: input.cargo.weight,
+        volume: input.cargo.volume,
+        piece: input.cargo.piece,
+        package_id,
+        post_type_id,
+        items: input.cargo.post_types.clone(),
+        options: input.cargo.options.clone(),
+        take_photo: input.take_photo.unwrap_or(0) == 1,
+        bring_back_waybill: input.bring_back_waybill.unwrap_or(0) == 1,
+        cod,
+        additional_info: None,
+        is_test: false,
+        sender_sign: None,
+        receiver_sign: None,
+        sender_date: today(),
+        receiver_date: None,
+        ready_to_take: input.ready_to_take.unwrap_or(false),
+    })
+}
+
+fn record(w: &World, o: &super::model::Order, lang: Language) -> OrderRecord {
+    render::current_record(&w.seed, &w.public_base, o, lang, &w.goods)
+}
+
+async fn add(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let raw = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let (rec, jobs) = {
+        let mut w = s.world();
+        let body = match order_body(&w, lang, customer, &raw, None) {
+            Ok(b) => b,
+            Err(r) => return r,
+        };
+        let (order, jobs) = w.create_order(customer, Iface::Current, body);
+        (record(&w, &order, lang), jobs)
+    };
+    s.send_webhooks(jobs);
+    current_ok(msg::saved(lang), rec)
+}
+
+/// `orderId` from the query, or the framework's 400.
+fn order_id(q: &Q) -> Result<i64, Response> {
+    match q.get("orderId") {
+        None => Err(framework(
+            StatusCode::BAD_REQUEST,
+            "Missing required parameters: orderId",
+        )),
+        Some(v) => value_to_i64(&Value::String(v.clone())).ok_or_else(|| {
+            framework(
+                StatusCode::BAD_REQUEST,
+                "Invalid data received for parameter \"orderId\".",
+            )
+        }),
+    }
+}
+
+fn lookup_failure(l: Lookup) -> Response {
+    match l {
+        Lookup::NotFound => current_not_found(),
+        Lookup::Forbidden => current_forbidden(),
+    }
+}
+
+async fn edit(
+    State(s): State<Shared>,
+    Query(q): Query<Q>,
+    headers: HeaderMap,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let id = match order_id(&q) {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let raw = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut w = s.world();
+    match w.order_for(customer, id) {
+        Err(l) => return lookup_failure(l),
+        Ok(o) if !o.status.is_cancellable() => {
+            return current_fail(StatusCode::BAD_REQUEST, msg::cannot_edit(lang), None);
+        }
+        Ok(_) => {}
+    }
+    let body = match order_body(&w, lang, customer, &raw, Some(id)) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    match w.edit_order(id, body) {
+        Some(order) => current_ok(msg::saved(lang), record(&w, &order, lang)),
+        None => current_not_found(),
+    }
+}
+
+async fn detail(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let id = match order_id(&q) {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    match w.order_for(customer, id) {
+        Ok(o) => current_ok(msg::ok(lang), record(&w, o, lang)),
+        Err(l) => lookup_failure(l),
+    }
+}
+
+async fn track(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let id = match order_id(&q) {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    match w.order_for(customer, id) {
+        Ok(o) => current_ok(
+            msg::ok(lang),
+            OrderStatusData {
+                order_id: o.id,
+                status: StatusCodeName {
+                    code: o.status,
+                    name: order_status_name(o.status, lang),
+                },
+            },
+        ),
+        Err(l) => lookup_failure(l),
+    }
+}
+
+async fn cancel(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let id = match order_id(&q) {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let (data, jobs) = {
+        let mut w = s.world();
+        match w.order_for(customer, id) {
+            Err(l) => return lookup_failure(l),
+            Ok(o) if o.status == OrderStatus::Deleted => {
+                return current_fail(StatusCode::BAD_REQUEST, msg::already_cancelled(lang), None);
+            }
+            Ok(o) if !o.status.is_cancellable() => {
+                return current_fail(StatusCode::BAD_REQUEST, msg::cannot_cancel(lang), None);
+            }
+            Ok(_) => {}
+        }
+        let employee = super::model::customer(customer)
+            .map(|c| c.name)
+            .unwrap_or("API");
+        let Some((order, jobs)) = w.cancel(id, employee, "Mijoz soʻrovi bilan bekor qilindi (API)")
+        else {
+            return current_not_found();
+        };
+        (
+            OrderStatusData {
+                order_id: order.id,
+                status: StatusCodeName {
+                    code: order.status,
+                    name: order_status_name(order.status, lang),
+                },
+            },
+            jobs,
+        )
+    };
+    s.send_webhooks(jobs);
+    current_ok(msg::cancelled_ok(lang), data)
+}
+
+/// Sticker links live ten minutes, like the service's temporary URLs.
+const STICKER_TTL_SECS: i64 = 600;
+
+fn sticker_url(base: &str, ids: &[i64]) -> String {
+    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+    format!(
+        "{base}/labels/sticker.pdf?ids={}&expires={}",
+        list.join(","),
+        super::world::epoch_now() + STICKER_TTL_SECS
+    )
+}
+
+async fn sticker(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let id = match order_id(&q) {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    match w.order_for(customer, id) {
+        Ok(o) => current_ok(
+            msg::ok(lang),
+            Sticker {
+                label_encode: None,
+                label_sticker: sticker_url(&w.public_base, &[o.id]),
+            },
+        ),
+        Err(l) => lookup_failure(l),
+    }
+}
+
+async fn stickers(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let raw = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut check = Check::new(lang);
+    check.required(&raw, &["orderIds"]);
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let Some(batch) = check.typed::<StickerBatch>(&raw) else {
+        return current_invalid(check.fields);
+    };
+    if batch.order_ids.len() > STICKER_BATCH_MAX {
+        check.push(
+            "orderIds",
+            msg::too_long(lang, "orderIds", STICKER_BATCH_MAX),
+        );
+        return current_invalid(check.fields);
+    }
+    let w = s.world();
+    for id in &batch.order_ids {
+        if let Err(l) = w.order_for(customer, *id) {
+            return lookup_failure(l);
+        }
+    }
+    current_ok(
+        msg::ok(lang),
+        Sticker {
+            label_encode: None,
+            label_sticker: sticker_url(&w.public_base, &batch.order_ids),
+        },
+    )
+}
+
+async fn calculate(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let raw = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut check = Check::new(lang);
+    check.required(
+        &raw,
+        &[
+            "senderCityCode",
+            "receiverCityCode",
+            "pickup_type",
+            "dropoff_type",
+            "weight",
+        ],
+    );
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let Some(req) = check.typed::<DomesticCalcRequest>(&raw) else {
+        return current_invalid(check.fields);
+    };
+    let w = s.world();
+    let from = w.seed.city_by_code(&req.sender_city_code).map(|c| c.id);
+    let to = w.seed.city_by_code(&req.receiver_city_code).map(|c| c.id);
+    if from.is_none() {
+        check.push(
+            "senderCityCode",
+            msg::not_found_value(lang, "senderCityCode"),
+        );
+    }
+    if to.is_none() {
+        check.push(
+            "receiverCityCode",
+            msg::not_found_value(lang, "receiverCityCode"),
+        );
+    }
+    if req.weight.grams() < 10 {
+        check.push("weight", msg::too_small(lang, "weight", "0.01"));
+    }
+    let (Some(from), Some(to)) = (from, to) else {
+        return current_invalid(check.fields);
+    };
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let volume = req.volume.map(|d| d.x * d.y * d.z);
+    let from_has_branch = w.seed.branches_of_city(from).next().is_some();
+    let to_has_branch = w.seed.branches_of_city(to).next().is_some();
+    let quote = |pickup: Delivery, dropoff: Delivery| {
+        let available =
+            (pickup.is_courier() || from_has_branch) && (dropoff.is_courier() || to_has_branch);
+        ModeQuote {
+            available,
+            price: available.then(|| {
+                super::pricing::domestic(&w.seed, from, to, req.weight, volume, pickup, dropoff, 1)
+            }),
+            reason: (!available).then(|| msg::unavailable_courier(lang)),
+        }
+    };
+    current_ok(
+        msg::ok(lang),
+        DomesticQuotes {
+            branch_to_branch: quote(Delivery::Office, Delivery::Office),
+            branch_to_courier: quote(Delivery::Office, Delivery::Courier),
+            courier_to_branch: quote(Delivery::Courier, Delivery::Office),
+            courier_to_courier: quote(Delivery::Courier, Delivery::Courier),
+        },
+    )
+}
+
+async fn calculate_international(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let raw = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut check = Check::new(lang);
+    check.required(
+        &raw,
+        &[
+            "weight",
+            "senderCityId",
+            "receiverCountryId",
+            "receiverCityId",
+            "postTypeId",
+            "pickupType",
+        ],
+    );
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let Some(req) = check.typed::<IntlCalcRequest>(&raw) else {
+        return current_invalid(check.fields);
+    };
+    let w = s.world();
+    if req.weight.grams() < 10 {
+        check.push("weight", msg::too_small(lang, "weight", "0.01"));
+    }
+    order_checks::city(&mut check, &w, "senderCityId", req.sender_city_id);
+    let country = w.seed.country(req.receiver_country_id);
+    if country.is_none() {
+        check.push(
+            "receiverCountryId",
+            msg::not_found_value(lang, "receiverCountryId"),
+        );
+    }
+    if req.receiver_city_id <= 0 {
+        check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
+    }
+    if w.seed.shipment_type(req.post_type_id).is_none() {
+        check.push("postTypeId", msg::not_found_value(lang, "postTypeId"));
+    }
+    if req.is_company && req.customer_id.is_some_and(|c| c != customer) {
+        return current_forbidden();
+    }
+    let Some(country) = country.filter(|_| check.ok()) else {
+        return current_invalid(check.fields);
+    };
+    let piece = req.piece.unwrap_or(1).max(1);
+    let mut price = super::pricing::international(
+        country.zone,
+        req.weight,
+        req.volume,
+        req.pickup_type == PickupType::Courier,
+        piece,
+    );
+    if req.is_company {
+        // The company tariff of the twin: 10 % off, rounded to whole sum.
+        price = crate::api::Sum(price.0 * 9 / 10);
+    }
+    current_ok(
+        msg::ok(lang),
+        IntlCalcResponse {
+            summary_price: price,
+            request_data: IntlCalcEcho {
+                sender_date: req.sender_date.unwrap_or_else(today),
+                pickup_type: req.pickup_type,
+                sender_city_id: req.sender_city_id,
+                receiver_country_id: req.receiver_country_id,
+                receiver_city_id: req.receiver_city_id,
+                receiver_delivery: req.receiver_delivery,
+                weight: req.weight,
+                volume: req.volume,
+                post_type_id: req.post_type_id,
+                piece,
+            },
+        },
+    )
+}
+
+async fn statuses(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let items: Vec<StatusInfo> = OrderStatus::ALL
+        .iter()
+        .map(|st| StatusInfo {
+            code: *st,
+            name: order_status_name(*st, lang),
+            description: st.label().to_string(),
+            next_possible_statuses: st.next_possible().to_vec(),
+        })
+        .collect();
+    let (page, per) = paging(&q);
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/status/index", ""),
+    )
+}
+
+async fn countries(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    let items: Vec<Country> = w
+        .seed
+        .countries
+        .iter()
+        .map(|c| Country {
+            id: c.id,
+            code: c.code.map(str::to_string),
+            name: c.name.get(lang).to_string(),
+        })
+        .collect();
+    let (page, per) = paging(&q);
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/directory/countries", ""),
+    )
+}
+
+async fn regions(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    let items: Vec<CodedRegion> = w
+        .seed
+        .regions
+        .iter()
+        .map(|r| CodedRegion {
+            id: Some(r.id),
+            code: Some(r.code.to_string()),
+            name: r.name.get(lang).to_string(),
+        })
+        .collect();
+    let (page, per) = paging(&q);
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/directory/regions", ""),
+    )
+}
+
+async fn cities(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    let region = q
+        .get("regionCode")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty());
+    let items: Vec<CodedCity> = w
+        .seed
+        .cities
+        .iter()
+        .filter(|c| region.as_deref().is_none_or(|r| c.code.starts_with(r)))
+        .map(|c| CodedCity {
+            id: Some(c.id),
+            code: Some(c.code.clone()),
+            name: c.name.get(lang).to_string(),
+            region_code: Some(c.code[..2].to_string()),
+        })
+        .collect();
+    let (page, per) = paging(&q);
+    let extra = region
+        .map(|r| format!("regionCode={r}&"))
+        .unwrap_or_default();
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/directory/cities", &extra),
+    )
+}
+
+async fn branches(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let w = s.world();
+    let region = q
+        .get("regionCode")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty());
+    let city = q
+        .get("cityCode")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty());
+    let items: Vec<CodedBranch> = w
+        .seed
+        .branches
+        .iter()
+        .filter_map(|b| {
+            let c = w.seed.city(b.city_id)?;
+            let keep = region.as_deref().is_none_or(|r| c.code.starts_with(r))
+                && city.as_deref().is_none_or(|x| c.code == x);
+            keep.then(|| CodedBranch {
+                id: Some(b.id),
+                code: Some(b.code.clone()),
+                name: b.name.get(lang).to_string(),
+                region_code: Some(c.code[..2].to_string()),
+                city_code: Some(c.code.clone()),
+                address: b.address.clone(),
+                lat_long: b.lat_long.clone(),
+                phone: b.phone.clone(),
+                working_hours: b.hours,
+            })
+        })
+        .collect();
+    let (page, per) = paging(&q);
+    let mut extra = String::new();
+    if let Some(r) = &region {
+        extra.push_str(&format!("regionCode={r}&"));
+    }
+    if let Some(c) = &city {
+        extra.push_str(&format!("cityCode={c}&"));
+    }
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/directory/branches", &extra),
+    )
+}
+
+fn id_names(list: &[(i64, super::seed::Name)], lang: Language) -> Vec<IdName> {
+    list.iter()
+        .map(|(id, n)| IdName {
+            id: *id,
+            name: n.get(lang).to_string(),
+        })
+        .collect()
+}
+
+async fn packages(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let items = id_names(&s.world().seed.packaging_types, lang);
+    let (page, per) = paging(&q);
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/package/index", ""),
+    )
+}
+
+async fn shipment_types(
+    State(s): State<Shared>,
+    Query(q): Query<Q>,
+    headers: HeaderMap,
+) -> Response {
+    let (_, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let items = id_names(&s.world().seed.shipment_types, lang);
+    let (page, per) = paging(&q);
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/inside/index", ""),
+    )
+}
+
+async fn webhook_config(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let raw = match parse_body(body) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    match super::legacy_routes::webhook_config(&s, lang, customer, &raw, Iface::Current, true) {
+        Ok(cfg) => current_ok(msg::saved(lang), cfg),
+        Err(fields) => current_invalid(fields),
+    }
+}
+
+async fn international_list(
+    State(s): State<Shared>,
+    Query(q): Query<Q>,
+    headers: HeaderMap,
+) -> Response {
+    let (customer, lang) = match authed(&s, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let mut check = Check::new(lang);
+    let mut date = |name: &str| match q.get(name).map(|d| d.trim()).filter(|d| !d.is_empty()) {
+        None => None,
+        Some(d) => match chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d") {
+            Ok(v) => Some(v),
+            Err(_) => {
+                check.push(name, msg::invalid(lang, name));
+                None
+            }
+        },
+    };
+    let begin = date("beginDate");
+    let end = date("endDate");
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let w = s.world();
+    let items: Vec<_> = w
+        .intl_orders
+        .iter()
+        .filter(|(c, o)| {
+            *c == customer
+                && begin.is_none_or(|b| o.sender.sender_date >= b)
+                && end.is_none_or(|e| o.sender.sender_date <= e)
+        })
+        .map(|(_, o)| o.clone())
+        .collect();
+    let (page, per) = paging(&q);
+    let mut extra = String::new();
+    if let Some(b) = begin {
+        extra.push_str(&format!("beginDate={b}&"));
+    }
+    if let Some(e) = end {
+        extra.push_str(&format!("endDate={e}&"));
+    }
+    current_ok(
+        msg::ok(lang),
+        page_of(&items, page, per, "/v1/order/international-list", &extra),
+    )
+}

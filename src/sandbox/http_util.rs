@@ -1,0 +1,365 @@
+//! The twin's plumbing shared by the three interfaces: reading bodies in every form integrators
+//! send (JSON, form-urlencoded, multipart), the failure bodies of each interface, field checks
+//! that collect messages keyed by the wire's field names, and paging.
+
+use super::messages as msg;
+use crate::api::codes::Language;
+use crate::api::envelope::{
+    Envelope, FrameworkError, LegacyEnvelope, LegacyMessage, Page, PageLinks, PageMeta, WmsEnvelope,
+};
+use crate::api::error::FieldErrors;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Request};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+pub fn lang(headers: &HeaderMap) -> Language {
+    headers
+        .get("language")
+        .and_then(|v| v.to_str().ok())
+        .and_then(Language::parse)
+        .unwrap_or_default()
+}
+
+pub fn bearer(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let t = v
+        .strip_prefix("Bearer ")
+        .or_else(|| v.strip_prefix("bearer "))?;
+    Some(t.trim().to_string())
+}
+
+/// A request body in whatever form it came, as a JSON value (form fields become strings).
+pub struct AnyBody(pub Result<Value, String>);
+
+impl<S: Send + Sync> FromRequest<S> for AnyBody {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let ctype = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if ctype.starts_with("multipart/form-data") {
+            let mut mp = match Multipart::from_request(req, state).await {
+                Ok(m) => m,
+                Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+            };
+            let mut map = Map::new();
+            loop {
+                match mp.next_field().await {
+                    Ok(Some(field)) => {
+                        let name = field.name().unwrap_or_default().to_string();
+                        match field.text().await {
+                            Ok(t) => {
+                                map.insert(name, Value::String(t));
+                            }
+                            Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+                }
+            }
+            return Ok(AnyBody(Ok(Value::Object(map))));
+        }
+        let bytes = match Bytes::from_request(req, state).await {
+            Ok(b) => b,
+            Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+        };
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(AnyBody(Ok(Value::Object(Map::new()))));
+        }
+        if ctype.starts_with("application/x-www-form-urlencoded") {
+            let pairs: Vec<(String, String)> =
+                url::form_urlencoded::parse(&bytes).into_owned().collect();
+            let map = pairs
+                .into_iter()
+                .map(|(k, v)| (k, Value::String(v)))
+                .collect();
+            return Ok(AnyBody(Ok(Value::Object(map))));
+        }
+        Ok(AnyBody(serde_json::from_slice(&bytes).map_err(|e| {
+            format!("Invalid JSON data in request body: {e}")
+        })))
+    }
+}
+
+/// Collects field messages keyed by the wire's field names.
+pub struct Check {
+    pub lang: Language,
+    pub fields: FieldErrors,
+}
+
+impl Check {
+    pub fn new(lang: Language) -> Check {
+        Check {
+            lang,
+            fields: FieldErrors::new(),
+        }
+    }
+
+    pub fn push(&mut self, field: &str, message: String) {
+        self.fields
+            .entry(field.to_string())
+            .or_default()
+            .push(message);
+    }
+
+    pub fn ok(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    pub fn has(&self, field: &str) -> bool {
+        self.fields.contains_key(field)
+    }
+
+    /// Marks each of `names` (JSON pointers without the leading slash, dots for nesting) that is
+    /// missing, null or blank.
+    pub fn required(&mut self, body: &Value, names: &[&str]) {
+        for name in names {
+            let pointer = format!("/{}", name.replace('.', "/"));
+            let blank = match body.pointer(&pointer) {
+                None | Some(Value::Null) => true,
+                Some(Value::String(s)) => s.trim().is_empty(),
+                Some(Value::Array(a)) => a.is_empty(),
+                _ => false,
+            };
+            if blank {
+                let m = msg::blank(self.lang, name);
+                self.push(name, m);
+            }
+        }
+    }
+
+    /// Decodes the body into a wire type; a type error lands under the field it concerns.
+    pub fn typed<T: DeserializeOwned>(&mut self, body: &Value) -> Option<T> {
+        match serde_path_to_error::deserialize::<_, T>(body) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let path = e.path().to_string();
+                let field = if path == "." {
+                    "body".to_string()
+                } else {
+                    path
+                };
+                let m = msg::invalid(self.lang, &field);
+                self.push(&field, m);
+                None
+            }
+        }
+    }
+
+    pub fn max_len(&mut self, field: &str, value: Option<&str>, max: usize) {
+        if let Some(v) = value {
+            if v.chars().count() > max {
+                let m = msg::too_long(self.lang, field, max);
+                self.push(field, m);
+            }
+        }
+    }
+
+    /// `+998 XX XXXXXXX`: 12 digits starting 998 once spaces, dashes and brackets are gone.
+    pub fn phone(&mut self, field: &str, value: &str) {
+        if !valid_phone(value) {
+            let m = msg::phone(self.lang, field);
+            self.push(field, m);
+        }
+    }
+}
+
+pub fn valid_phone(value: &str) -> bool {
+    let allowed = value
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-()".contains(c));
+    let digits: String = value.chars().filter(char::is_ascii_digit).collect();
+    allowed && digits.len() == 12 && digits.starts_with("998")
+}
+
+// ----- bodies of each interface ---------------------------------------------------------------
+
+pub fn json_response<T: Serialize>(status: StatusCode, body: &T) -> Response {
+    (status, axum::Json(body)).into_response()
+}
+
+/// Legacy validation failure: `{errors: {field: [messages]}}`, HTTP 422.
+pub fn legacy_errors(fields: FieldErrors) -> Response {
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &json!({ "errors": fields }),
+    )
+}
+
+/// Legacy 401 envelope.
+pub fn legacy_unauthorized(text: String) -> Response {
+    json_response(
+        StatusCode::UNAUTHORIZED,
+        &LegacyEnvelope::<Value> {
+            data: None,
+            state: None,
+            message: Some(LegacyMessage { text }),
+            code: 401,
+        },
+    )
+}
+
+/// The framework's own error body.
+pub fn framework(status: StatusCode, message: impl Into<String>) -> Response {
+    let (name, kind) = match status.as_u16() {
+        400 => ("Bad Request", "yii\\web\\BadRequestHttpException"),
+        401 => ("Unauthorized", "yii\\web\\UnauthorizedHttpException"),
+        404 => ("Not Found", "yii\\web\\NotFoundHttpException"),
+        405 => (
+            "Method Not Allowed",
+            "yii\\web\\MethodNotAllowedHttpException",
+        ),
+        _ => ("Error", "yii\\web\\HttpException"),
+    };
+    json_response(
+        status,
+        &FrameworkError {
+            name: name.into(),
+            message: message.into(),
+            code: 0,
+            status: status.as_u16() as i64,
+            kind: kind.into(),
+        },
+    )
+}
+
+pub fn current_ok<T: Serialize>(message: String, data: T) -> Response {
+    json_response(StatusCode::OK, &Envelope::ok(message, data))
+}
+
+/// Current-interface failure envelope with the given status.
+pub fn current_fail(
+    status: StatusCode,
+    message: impl Into<String>,
+    errors: Option<FieldErrors>,
+) -> Response {
+    json_response(
+        status,
+        &Envelope::<Value> {
+            status: false,
+            message: message.into(),
+            status_code: status.as_u16() as i64,
+            data: None,
+            errors: errors.map(|e| json!(e)),
+        },
+    )
+}
+
+pub fn current_invalid(fields: FieldErrors) -> Response {
+    current_fail(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Validation failed",
+        Some(fields),
+    )
+}
+
+pub fn current_not_found() -> Response {
+    current_fail(StatusCode::NOT_FOUND, "error.not_found", None)
+}
+
+pub fn current_forbidden() -> Response {
+    current_fail(StatusCode::FORBIDDEN, "Forbidden", None)
+}
+
+pub fn wms_ok<T: Serialize>(status: StatusCode, message: String, data: Option<T>) -> Response {
+    json_response(
+        status,
+        &WmsEnvelope {
+            message,
+            data,
+            errors: None,
+        },
+    )
+}
+
+pub fn wms_fail(status: StatusCode, message: &str, errors: Value) -> Response {
+    json_response(
+        status,
+        &WmsEnvelope::<Value> {
+            message: message.into(),
+            data: None,
+            errors: Some(errors),
+        },
+    )
+}
+
+/// Slices a list into the paged shape with relative links.
+pub fn page_of<T: Clone>(
+    items: &[T],
+    page: u64,
+    per_page: u64,
+    path: &str,
+    extra_query: &str,
+) -> Page<T> {
+    let per_page = per_page.clamp(1, 200);
+    let total = items.len() as u64;
+    let page_count = total.div_ceil(per_page).max(1);
+    let page = page.clamp(1, page_count);
+    let start = ((page - 1) * per_page) as usize;
+    let end = (start + per_page as usize).min(items.len());
+    let link = |p: u64| format!("{path}?{extra_query}page={p}&per-page={per_page}");
+    Page {
+        items: items.get(start..end).unwrap_or(&[]).to_vec(),
+        links: PageLinks {
+            this: Some(link(page)),
+            first: Some(link(1)),
+            last: Some(link(page_count)),
+            next: (page < page_count).then(|| link(page + 1)),
+            prev: (page > 1).then(|| link(page - 1)),
+        },
+        meta: PageMeta {
+            total_count: total,
+            page_count,
+            current_page: page,
+            per_page,
+            params: None,
+        },
+    }
+}
+
+/// Reads `page` and `per-page` from a query map (defaults 1 and 20).
+pub fn paging(q: &std::collections::HashMap<String, String>) -> (u64, u64) {
+    let page = q
+        .get("page")
+        .and_then(|p| p.trim().parse().ok())
+        .unwrap_or(1);
+    let per = q
+        .get("per-page")
+        .and_then(|p| p.trim().parse().ok())
+        .unwrap_or(20);
+    (page, per)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phones() {
+        assert!(valid_phone("+998 90 1234567"));
+        assert!(valid_phone("998901234567"));
+        assert!(valid_phone("+998 (90) 123-45-67"));
+        assert!(!valid_phone("+7 900 1234567"));
+        assert!(!valid_phone("+998 90 123456"));
+        assert!(!valid_phone("+998 90 12345678a"));
+    }
+
+    #[test]
+    fn paging_links_and_meta() {
+        let items: Vec<u32> = (0..45).collect();
+        let p = page_of(&items, 3, 20, "/v1/x", "");
+        assert_eq!(p.items.len(), 5);
+        assert_eq!(p.meta.page_count, 3);
+        assert_eq!(p.links.next, None);
+        assert_eq!(p.links.prev.as_deref(), Some("/v1/x?page=2&per-page=20"));
+    }
+}

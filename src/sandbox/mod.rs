@@ -1,0 +1,203 @@
+//! The twin of the service: all three interfaces over HTTP with the contract's envelopes, status
+//! codes and error bodies, seeded directories, a price formula, a status clock with webhook
+//! delivery, and fault injection. It is a product feature (demo and training mode, a test double
+//! for integrators: `parcel-desk sandbox --listen 127.0.0.1:8080`) and the backbone of the tests.
+//! It uses the wire types of `api/`, so the twin and the clients cannot drift apart.
+
+mod app;
+mod control;
+mod current_routes;
+mod faults;
+mod http_util;
+mod intl_seed;
+mod label_pdf;
+mod legacy_routes;
+mod messages;
+pub mod model;
+mod order_checks;
+mod persist;
+pub mod pricing;
+mod render;
+mod rng;
+pub mod seed;
+mod webhooks;
+mod wms_routes;
+pub mod world;
+
+pub use intl_seed::SEEDED_INTL_ORDERS;
+pub use world::Faults;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How to run the twin.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    pub listen: SocketAddr,
+    /// Keep records in this SQLite file across restarts; in memory when `None`.
+    pub data: Option<PathBuf>,
+    /// Advance every open order one status this often.
+    pub clock: Option<Duration>,
+    pub lifetimes: world::Lifetimes,
+    pub webhook_attempts: u32,
+    pub webhook_backoff: Duration,
+    /// Warehouse requests per window per user (field notes: 100 per 600 s).
+    pub wms_rate_limit: (u32, Duration),
+    pub rng_seed: u64,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        SandboxConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            data: None,
+            clock: None,
+            lifetimes: world::Lifetimes::default(),
+            webhook_attempts: 6,
+            webhook_backoff: webhooks::DEFAULT_BACKOFF,
+            wms_rate_limit: (100, Duration::from_secs(600)),
+            rng_seed: 0x5EED_0F_DE5C,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot open the data file {path}: {source}")]
+    Data {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("cannot build the webhook client: {0}")]
+    Client(#[from] reqwest::Error),
+}
+
+/// A twin that is serving. Dropping the handle does not stop it; call [`RunningSandbox::stop`].
+pub struct RunningSandbox {
+    pub addr: SocketAddr,
+    state: app::Shared,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl RunningSandbox {
+    pub fn base(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// `{legacy}?r=route`
+    pub fn legacy_url(&self) -> String {
+        format!("{}/legacy/index.php", self.base())
+    }
+
+    /// `{current}/v1/...`
+    pub fn current_url(&self) -> String {
+        format!("{}/api", self.base())
+    }
+
+    /// `{wms}/v1/...`
+    pub fn wms_url(&self) -> String {
+        format!("{}/wms", self.base())
+    }
+
+    /// The three lines the command prints on start.
+    pub fn banner(&self) -> String {
+        format!(
+            "legacy  {}\ncurrent {}\nwms     {}",
+            self.legacy_url(),
+            self.current_url(),
+            self.wms_url()
+        )
+    }
+
+    /// Sets faults directly (the same as `POST /sandbox/faults`).
+    pub fn set_faults(&self, faults: Faults) {
+        self.state.world().faults = faults;
+    }
+
+    /// Number of orders the twin holds, for tests of exactly-once delivery.
+    pub fn order_count(&self) -> usize {
+        self.state.world().orders.len()
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        let _ = (&mut self.task).await;
+    }
+
+    /// Serves until the task ends (the standalone command).
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}
+
+/// Binds and starts serving on the current tokio runtime.
+pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError> {
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|source| SandboxError::Listen {
+            addr: config.listen,
+            source,
+        })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| SandboxError::Listen {
+            addr: config.listen,
+            source,
+        })?;
+    let persist = match &config.data {
+        Some(path) => Some(
+            persist::Persist::open(path).map_err(|source| SandboxError::Data {
+                path: path.clone(),
+                source,
+            })?,
+        ),
+        None => None,
+    };
+    let seed = Arc::new(seed::Seed::build());
+    let world = world::World::new(
+        seed,
+        format!("http://{addr}"),
+        config.lifetimes,
+        config.rng_seed,
+        persist,
+    );
+    let state: app::Shared = Arc::new(app::AppState::new(world, config.clone())?);
+    let router = app::router(state.clone());
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    if let Some(every) = config.clock {
+        let clock_state = state.clone();
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(every);
+            interval.tick().await;
+            loop {
+                interval.tick().await;
+                let jobs = clock_state.world().tick();
+                clock_state.send_webhooks(jobs);
+            }
+        });
+    }
+    let task = tokio::spawn(async move {
+        let serve = axum::serve(listener, router).with_graceful_shutdown(async {
+            let _ = rx.await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!("sandbox stopped: {e}");
+        }
+    });
+    Ok(RunningSandbox {
+        addr,
+        state,
+        shutdown: Some(tx),
+        task,
+    })
+}

@@ -1,0 +1,76 @@
+//! Delivery of status notifications to the registered address: the contract's headers, a JSON
+//! body for a legacy registration, form-data with the JSON in field `text` for a current one,
+//! retried with backoff until a 2xx answer.
+
+use super::app::Shared;
+use super::model::{Iface, WebhookAttempt};
+use super::world::{WebhookJob, epoch_now};
+use crate::api::webhook::headers;
+use std::time::Duration;
+
+pub fn spawn(s: Shared, job: WebhookJob) {
+    tokio::spawn(async move { deliver(s, job).await });
+}
+
+async fn deliver(s: Shared, job: WebhookJob) {
+    let (attempts, base) = (s.config.webhook_attempts, s.config.webhook_backoff);
+    let body = match serde_json::to_string(&job.notification) {
+        Ok(b) => b,
+        Err(e) => {
+            tracing::error!("cannot encode notification: {e}");
+            return;
+        }
+    };
+    for attempt in 1..=attempts.max(1) {
+        let mut req = s
+            .hooks
+            .post(&job.reg.url)
+            .header(headers::VERSION, "v1")
+            .header(headers::ENVIRONMENT, job.reg.environment.as_str())
+            .header(
+                headers::PARTNER_KEY,
+                job.reg.api_key.clone().unwrap_or_default(),
+            );
+        if job.reg.has_token {
+            let token = job
+                .reg
+                .api_key
+                .clone()
+                .unwrap_or_else(|| format!("wh-{}", job.reg.customer_id));
+            req = req.bearer_auth(token);
+        }
+        req = match job.reg.via {
+            Iface::Current => {
+                req.multipart(reqwest::multipart::Form::new().text("text", body.clone()))
+            }
+            _ => req
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(body.clone()),
+        };
+        let (status, error) = match req.send().await {
+            Ok(r) => (Some(r.status().as_u16()), None),
+            Err(e) => (None, Some(e.without_url().to_string())),
+        };
+        s.world().log_attempt(WebhookAttempt {
+            order_id: job.notification.order_id,
+            url: job.reg.url.clone(),
+            attempt,
+            status,
+            error,
+            at: epoch_now(),
+        });
+        if status.is_some_and(|c| (200..300).contains(&c)) {
+            return;
+        }
+        if attempt < attempts {
+            tokio::time::sleep(base * 2u32.saturating_pow(attempt - 1).min(64)).await;
+        }
+    }
+    tracing::warn!(
+        order = job.notification.order_id,
+        "webhook gave up after {attempts} attempts"
+    );
+}
+
+/// Default backoff between attempts.
+pub const DEFAULT_BACKOFF: Duration = Duration::from_secs(2);

@@ -1,0 +1,3 @@
+//! Text helpers shared by the twin's seed data and the desk's search: Uzbek Latin ↔ Cyrillic.
+
+pub mod translit;

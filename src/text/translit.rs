@@ -1,0 +1,189 @@
+//! Uzbek Latin → Cyrillic transliteration, and a folded search key that makes "Toshkent",
+//! "Тошкент", "Ташкент" and "tashkent" the same word.
+//!
+//! The apostrophe of oʻ/gʻ is written four ways in the wild (U+02BB, U+2018, U+2019, ASCII ').
+
+/// The apostrophe forms that mark oʻ and gʻ (and the tutuq belgisi).
+const APOSTROPHES: [char; 5] = ['\u{02BB}', '\u{02BC}', '\u{2018}', '\u{2019}', '\''];
+
+fn is_apostrophe(c: char) -> bool {
+    APOSTROPHES.contains(&c)
+}
+
+/// Writes Uzbek Latin in Uzbek Cyrillic: "Qoʻqon" → "Қўқон", "Shahrisabz" → "Шаҳрисабз".
+pub fn latin_to_cyrillic(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let lower = c.to_lowercase().next().unwrap_or(c);
+        let upper = c.is_uppercase();
+        let word_start = i == 0 || !chars[i - 1].is_alphabetic() && !is_apostrophe(chars[i - 1]);
+        let nl = next.map(|n| n.to_lowercase().next().unwrap_or(n));
+        let (cyr, used): (&str, usize) = match (lower, nl) {
+            ('s', Some('h')) => ("ш", 2),
+            ('c', Some('h')) => ("ч", 2),
+            ('o', Some(n)) if is_apostrophe(n) => ("ў", 2),
+            ('g', Some(n)) if is_apostrophe(n) => ("ғ", 2),
+            ('y', Some('a')) => ("я", 2),
+            ('y', Some('u')) => ("ю", 2),
+            ('y', Some('o')) => ("ё", 2),
+            ('y', Some('e')) => ("е", 2),
+            ('a', _) => ("а", 1),
+            ('b', _) => ("б", 1),
+            ('d', _) => ("д", 1),
+            ('e', _) if word_start => ("э", 1),
+            ('e', _) => ("е", 1),
+            ('f', _) => ("ф", 1),
+            ('g', _) => ("г", 1),
+            ('h', _) => ("ҳ", 1),
+            ('i', _) => ("и", 1),
+            ('j', _) => ("ж", 1),
+            ('k', _) => ("к", 1),
+            ('l', _) => ("л", 1),
+            ('m', _) => ("м", 1),
+            ('n', _) => ("н", 1),
+            ('o', _) => ("о", 1),
+            ('p', _) => ("п", 1),
+            ('q', _) => ("қ", 1),
+            ('r', _) => ("р", 1),
+            ('s', _) => ("с", 1),
+            ('t', _) => ("т", 1),
+            ('u', _) => ("у", 1),
+            ('v', _) => ("в", 1),
+            ('x', _) => ("х", 1),
+            ('y', _) => ("й", 1),
+            ('z', _) => ("з", 1),
+            (a, _) if is_apostrophe(a) => ("ъ", 1),
+            _ => {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+        };
+        if upper {
+            let mut it = cyr.chars();
+            if let Some(first) = it.next() {
+                out.extend(first.to_uppercase());
+                out.push_str(it.as_str());
+            }
+        } else {
+            out.push_str(cyr);
+        }
+        i += used;
+    }
+    out
+}
+
+/// A search key: lower case, Cyrillic (Uzbek and Russian) mapped to Latin, apostrophes and
+/// punctuation dropped, and the vowel pairs that differ between Uzbek and Russian spellings of the
+/// same place folded together (o/a, ʻo/u, e/ye, kh/x, dzh/j). Matching is on this key.
+pub fn search_key(text: &str) -> String {
+    let mut latin = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let mapped: &str = match c {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' | 'ғ' => "g",
+            'д' => "d",
+            'е' | 'э' => "e",
+            'ё' => "yo",
+            'ж' => "j",
+            'з' => "z",
+            'и' | 'ы' => "i",
+            'й' => "y",
+            'к' => "k",
+            'қ' => "q",
+            'л' => "l",
+            'м' => "m",
+            'н' => "n",
+            'о' => "o",
+            'ў' => "u",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "x",
+            'ҳ' => "h",
+            'ц' => "ts",
+            'ч' => "ch",
+            'ш' | 'щ' => "sh",
+            'ъ' | 'ь' => "",
+            'ю' => "yu",
+            'я' => "ya",
+            c if is_apostrophe(c) => "",
+            c if c.is_alphanumeric() || c == ' ' => {
+                latin.push(c);
+                continue;
+            }
+            _ => " ",
+        };
+        latin.push_str(mapped);
+    }
+    // Fold spellings: Russian "Ташкент" vs Uzbek "Toshkent", "Джизак" vs "Jizzax", "Хорезм" vs "Xorazm".
+    let mut s = latin
+        .replace("dzh", "j")
+        .replace("kh", "x")
+        .replace("ye", "e")
+        .replace('q', "k")
+        .replace('h', "x")
+        .replace('o', "a")
+        .replace('u', "a");
+    // Doubled letters are often single in one spelling ("Jizzax"/"Джизак").
+    let mut dedup = String::with_capacity(s.len());
+    let mut prev = None;
+    for c in s.chars() {
+        if Some(c) != prev || !c.is_alphabetic() {
+            dedup.push(c);
+        }
+        prev = Some(c);
+    }
+    s = dedup.split_whitespace().collect::<Vec<_>>().join(" ");
+    s
+}
+
+/// True when every word of the query is the start of some word of the text (on search keys).
+pub fn matches(query_key: &str, text_key: &str) -> bool {
+    query_key
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .all(|q| text_key.split(' ').any(|w| w.starts_with(q)) || text_key.contains(q))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_to_cyrillic_handles_digraphs_and_apostrophes() {
+        assert_eq!(latin_to_cyrillic("Qoʻqon"), "Қўқон");
+        assert_eq!(latin_to_cyrillic("Margʻilon"), "Марғилон");
+        assert_eq!(latin_to_cyrillic("Shahrisabz"), "Шаҳрисабз");
+        assert_eq!(latin_to_cyrillic("Chirchiq"), "Чирчиқ");
+        assert_eq!(latin_to_cyrillic("Yangiyoʻl"), "Янгийўл");
+        assert_eq!(latin_to_cyrillic("O'zbekiston"), "Ўзбекистон");
+    }
+
+    #[test]
+    fn toshkent_in_every_spelling_is_one_key() {
+        let k = search_key("Toshkent");
+        for other in ["Ташкент", "tashkent", "TOSHKENT", "Тошкент"] {
+            assert_eq!(search_key(other), k, "{other}");
+        }
+    }
+
+    #[test]
+    fn other_city_spellings_meet() {
+        assert_eq!(search_key("Fargʻona"), search_key("Фаргона"));
+        assert!(matches(&search_key("samark"), &search_key("Samarqand")));
+        assert!(matches(&search_key("Самарканд"), &search_key("Samarqand")));
+        assert!(matches(&search_key("Джизак"), &search_key("Jizzax")));
+        assert!(matches(&search_key("gʻij"), &search_key("Gʻijduvon")));
+        assert!(!matches(&search_key("Buxoro"), &search_key("Samarqand")));
+    }
+}
