@@ -247,14 +247,10 @@ fn classify_legacy(
     }
     // The token/webhook envelope: {data, state, message: {text}, code}.
     let envelope_code = v.get("code").and_then(Value::as_u64).map(|c| c as u16);
-    if let (Some(ec), true) = (
-        envelope_code,
-        v.get("state").is_some() || v.get("data").is_some(),
-    ) {
-        if ec >= 400 {
-            let message = text_at(&v, "message").unwrap_or_default();
-            return Err(by_status(ec, message, headers));
-        }
+    let is_envelope = v.get("state").is_some() || v.get("data").is_some();
+    if let Some(ec) = envelope_code.filter(|ec| is_envelope && *ec >= 400) {
+        let message = text_at(&v, "message").unwrap_or_default();
+        return Err(by_status(ec, message, headers));
     }
     if code >= 400 {
         let message = text_at(&v, "message").unwrap_or_else(|| body_head(v.to_string().as_bytes()));

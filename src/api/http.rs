@@ -165,9 +165,7 @@ fn backoff(policy: RetryPolicy, attempt: u32) -> Duration {
 fn transport_error(e: reqwest::Error) -> ApiError {
     let e = e.without_url();
     let detail = redact_error(&e);
-    if e.is_connect() {
-        ApiError::Connect { detail }
-    } else if e.is_builder() {
+    if e.is_connect() || e.is_builder() {
         ApiError::Connect { detail }
     } else {
         ApiError::NoAnswer { detail }

@@ -49,7 +49,7 @@ impl fmt::Display for Sum {
         let digits = self.0.unsigned_abs().to_string();
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push('\u{2009}');
             }
             out.push(c);

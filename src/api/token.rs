@@ -109,10 +109,10 @@ impl<A: Authenticator> TokenKeeper<A> {
     /// unless another task renewed it since `stale` was handed out.
     pub(crate) async fn access(&self, after_401: Option<&str>) -> Result<String, ApiError> {
         let mut st = self.state.lock().await;
-        if let (Some(tokens), Some(stale)) = (&st.tokens, after_401) {
-            if tokens.access_token != stale {
-                return Ok(tokens.access_token.clone());
-            }
+        if let (Some(tokens), Some(stale)) = (&st.tokens, after_401)
+            && tokens.access_token != stale
+        {
+            return Ok(tokens.access_token.clone());
         }
         let due = after_401.is_some() || now_secs() >= st.renew_at;
         match (&st.tokens, due) {

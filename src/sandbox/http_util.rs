@@ -156,11 +156,11 @@ impl Check {
     }
 
     pub fn max_len(&mut self, field: &str, value: Option<&str>, max: usize) {
-        if let Some(v) = value {
-            if v.chars().count() > max {
-                let m = msg::too_long(self.lang, field, max);
-                self.push(field, m);
-            }
+        if let Some(v) = value
+            && v.chars().count() > max
+        {
+            let m = msg::too_long(self.lang, field, max);
+            self.push(field, m);
         }
     }
 

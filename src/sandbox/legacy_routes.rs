@@ -879,10 +879,10 @@ pub fn webhook_config(
     if environment_required {
         check.required(raw, &["environment"]);
     }
-    if let Some(env) = raw.get("environment").and_then(Value::as_str) {
-        if Environment::parse(env).is_none() {
-            check.push("environment", msg::invalid(lang, "environment"));
-        }
+    if let Some(env) = raw.get("environment").and_then(Value::as_str)
+        && Environment::parse(env).is_none()
+    {
+        check.push("environment", msg::invalid(lang, "environment"));
     }
     if !check.ok() {
         return Err(check.fields);

@@ -60,11 +60,11 @@ pub fn branch(
 pub fn wcs(check: &mut Check, w: &World, customer: i64, wcs: Option<&str>, editing: Option<i64>) {
     let Some(code) = wcs else { return };
     check.max_len("wcs_code", Some(code), WCS_MAX);
-    if let Some(existing) = w.order_id_by_wcs(customer, code) {
-        if Some(existing) != editing {
-            let m = msg::taken(check.lang, "wcs_code", code);
-            check.push("wcs_code", m);
-        }
+    if let Some(existing) = w.order_id_by_wcs(customer, code)
+        && Some(existing) != editing
+    {
+        let m = msg::taken(check.lang, "wcs_code", code);
+        check.push("wcs_code", m);
     }
 }
 

@@ -887,7 +887,16 @@ pub fn is_legacy_packaging(id: i64) -> bool {
 }
 
 fn countries() -> Vec<SeedCountry> {
-    const T: &[(i64, Option<&str>, &str, &str, &str, u8)] = &[
+    /// id, ISO code, Uzbek, Russian, English, zone.
+    type Row = (
+        i64,
+        Option<&'static str>,
+        &'static str,
+        &'static str,
+        &'static str,
+        u8,
+    );
+    const T: &[Row] = &[
         (1, Some("RU"), "Rossiya", "Россия", "Russia", 2),
         (2, Some("KZ"), "Qozogʻiston", "Казахстан", "Kazakhstan", 1),
         (3, Some("KG"), "Qirgʻiziston", "Кыргызстан", "Kyrgyzstan", 1),

@@ -207,10 +207,10 @@ async fn create_purveyor(
     {
         check.push("code", msg::taken(lang, "code", &input.code));
     }
-    if let Some(p) = &input.stock_percentage {
-        if p.trim().parse::<f64>().is_err() {
-            check.push("stock_percentage", msg::invalid(lang, "stock_percentage"));
-        }
+    if let Some(p) = &input.stock_percentage
+        && p.trim().parse::<f64>().is_err()
+    {
+        check.push("stock_percentage", msg::invalid(lang, "stock_percentage"));
     }
     if !check.ok() {
         return invalid(check.fields);
@@ -327,10 +327,9 @@ async fn create_product(
     };
     let mut w = s.world();
     let supplier = input.supplier_buyer_id.unwrap_or_default();
-    if !w
-        .purveyors
+    if w.purveyors
         .get(&supplier)
-        .is_some_and(|p| p.customer_id == customer)
+        .is_none_or(|p| p.customer_id != customer)
     {
         check.push(
             "supplier_buyer_id",

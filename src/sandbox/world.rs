@@ -652,11 +652,12 @@ impl World {
     pub fn confirm_purveyors(&mut self, customer_id: i64, ids: &[i64]) -> usize {
         let mut moved = Vec::new();
         for id in ids {
-            if let Some(rec) = self.purveyors.get_mut(id) {
-                if rec.customer_id == customer_id && rec.state == PurveyorState::New {
-                    rec.state = PurveyorState::Confirmed;
-                    moved.push(rec.clone());
-                }
+            if let Some(rec) = self.purveyors.get_mut(id)
+                && rec.customer_id == customer_id
+                && rec.state == PurveyorState::New
+            {
+                rec.state = PurveyorState::Confirmed;
+                moved.push(rec.clone());
             }
         }
         for rec in &moved {

@@ -1,0 +1,89 @@
+//! Shared test setup: a twin on 127.0.0.1:0 and clients pointed at it with quick retries.
+#![allow(dead_code)]
+
+use parcel_desk::api::{ClientConfig, CurrentClient, LegacyClient, RetryPolicy, WarehouseClient};
+use parcel_desk::sandbox::{self, RunningSandbox, SandboxConfig};
+use std::time::Duration;
+
+pub fn quick_config() -> ClientConfig {
+    ClientConfig {
+        timeout: Duration::from_secs(5),
+        connect_timeout: Duration::from_secs(2),
+        retry: RetryPolicy {
+            attempts: 4,
+            base_delay: Duration::from_millis(10),
+            max_delay: Duration::from_millis(200),
+        },
+        ..ClientConfig::default()
+    }
+}
+
+pub fn twin_config() -> SandboxConfig {
+    SandboxConfig {
+        webhook_backoff: Duration::from_millis(50),
+        ..SandboxConfig::default()
+    }
+}
+
+pub async fn twin() -> RunningSandbox {
+    twin_with(twin_config()).await
+}
+
+pub async fn twin_with(config: SandboxConfig) -> RunningSandbox {
+    sandbox::start(config).await.expect("the twin starts")
+}
+
+pub fn url(s: &str) -> url::Url {
+    url::Url::parse(s).expect("valid URL")
+}
+
+pub async fn legacy(t: &RunningSandbox) -> LegacyClient {
+    let c = LegacyClient::new(url(&t.legacy_url()), quick_config()).expect("client");
+    c.get_token(parcel_desk::api::legacy::TokenRequest {
+        username: "demo".into(),
+        password: "demo12345".into(),
+        inn: "123456789".into(),
+    })
+    .await
+    .expect("demo login");
+    c
+}
+
+pub async fn current(t: &RunningSandbox) -> CurrentClient {
+    let c = CurrentClient::new(url(&t.current_url()), quick_config()).expect("client");
+    c.login("demo", "demo12345").await.expect("demo login");
+    c
+}
+
+pub async fn warehouse(t: &RunningSandbox) -> WarehouseClient {
+    let c = WarehouseClient::new(url(&t.wms_url()), quick_config()).expect("client");
+    c.login("123456789", "demo12345").await.expect("demo login");
+    c
+}
+
+/// A valid legacy order from Tashkent to Samarkand, office to office.
+pub fn legacy_order() -> parcel_desk::api::legacy::OrderInput {
+    serde_json::from_value(serde_json::json!({
+        "senderCityId": 101, "senderAddress": "Chilonzor 9, 12-uy", "senderReal": "Aliyev Ali",
+        "senderPhone": "+998 90 1234567", "weight": 2.5, "packageId": 7, "postTypeId": 4,
+        "receiver": "Valiyeva Gulnora", "receiverAddress": "Registon koʻchasi 2",
+        "receiverCityId": 45, "receiverPhone": "+998 91 7654321", "receiverDelivery": 0
+    }))
+    .expect("valid order")
+}
+
+/// A valid current-interface order, self drop-off to branch.
+pub fn current_order(receiver_branch_code: &str) -> parcel_desk::api::current::OrderInput {
+    serde_json::from_value(serde_json::json!({
+        "pickup_type": "self", "dropoff_type": "branch",
+        "sender": {"name": "Aliyev Ali", "phone": "+998 90 1234567", "address": "Chilonzor 9", "city_code": "0101"},
+        "receiver": {"name": "Karimova Dilnoza", "phone": "+998 93 1112233", "address": "Registon 2", "city_code": "3001", "branch_code": receiver_branch_code},
+        "cargo": {"weight": 1.2, "piece": 1, "packageId": 7, "postTypeId": 11}
+    }))
+    .expect("valid order")
+}
+
+/// Raw HTTP for checking bodies and codes the clients fold away.
+pub fn raw() -> reqwest::Client {
+    reqwest::Client::new()
+}

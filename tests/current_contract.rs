@@ -1,0 +1,629 @@
+//! The current client against the twin: envelope, tokens and refresh, orders, calculations,
+//! directories with paging, webhook configuration, the international list.
+
+mod common;
+
+use common::*;
+use parcel_desk::api::codes::{DropoffType, Environment, OrderStatus, PickupType};
+use parcel_desk::api::current::*;
+use parcel_desk::api::current_client::all_pages;
+use parcel_desk::api::international::{IntlCalcRequest, IntlListQuery};
+use parcel_desk::api::webhook::WebhookConfigRequest;
+use parcel_desk::api::{ApiError, CurrentClient, Weight};
+use serde_json::json;
+
+fn samarkand_branch() -> &'static str {
+    // The first branch of Samarkand city (code 3001) in the seed.
+    "0050"
+}
+
+#[tokio::test]
+async fn login_failures() {
+    let t = twin().await;
+    let c = CurrentClient::new(url(&t.current_url()), quick_config()).unwrap();
+    let err = c.login("demo", "nope").await.unwrap_err();
+    assert!(matches!(err, ApiError::Unauthorized { .. }), "{err:?}");
+    assert!(
+        matches!(c.track(1).await, Err(ApiError::Unauthorized { .. })),
+        "no token, no call"
+    );
+    // A bad token is answered with the framework's 401 body.
+    let r = raw()
+        .get(format!("{}/v1/status/index", t.current_url()))
+        .bearer_auth("garbage")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    let v: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(v["status"], json!(401));
+    assert!(v["type"].as_str().unwrap().contains("Unauthorized"));
+}
+
+#[tokio::test]
+async fn order_lifecycle() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let mut input = current_order(samarkand_branch());
+    input.wcs_code = Some("cur-1".into());
+    let rec = c.add_order(&input).await.unwrap();
+    assert_eq!(rec.status.code, OrderStatus::AtSender);
+    assert_eq!(rec.pickup_type, PickupType::SelfDropOff);
+    assert_eq!(rec.dropoff_type, Some(DropoffType::Branch));
+    assert_eq!(
+        rec.receiver.city.as_ref().and_then(|c| c.code.as_deref()),
+        Some("3001")
+    );
+    let sticker = rec.receiver.sticker_data.as_ref().unwrap();
+    assert!(
+        sticker.branch_name.as_deref().unwrap().contains("<b>"),
+        "the service marks the branch up"
+    );
+    assert_eq!(
+        strip_markup(sticker.branch_name.as_deref().unwrap()),
+        "Samarqand 1-filial"
+    );
+
+    let detail = c.order_detail(rec.order_id).await.unwrap();
+    assert_eq!(detail.barcode, rec.barcode);
+    let tracked = c.track(rec.order_id).await.unwrap();
+    assert_eq!(tracked.status.code, OrderStatus::AtSender);
+
+    // Edit while at the sender.
+    let mut edit = input.clone();
+    edit.cargo.weight = Weight::from_grams(4_000);
+    edit.dropoff_type = Some(DropoffType::Courier);
+    edit.receiver.branch_code = None;
+    let edited = c.edit_order(rec.order_id, &edit).await.unwrap();
+    assert_eq!(edited.cargo.weight.grams(), 4_000);
+    assert_eq!(edited.dropoff_type, Some(DropoffType::Courier));
+
+    // Stickers: one and a batch; the links are real, temporary PDFs.
+    let one = c.sticker(rec.order_id).await.unwrap();
+    assert!(one.label_encode.is_none());
+    let pdf = raw()
+        .get(&one.label_sticker)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    let other = c
+        .add_order(&current_order(samarkand_branch()))
+        .await
+        .unwrap();
+    let batch = c.stickers(&[rec.order_id, other.order_id]).await.unwrap();
+    assert!(batch.label_sticker.contains("ids="));
+    assert!(
+        c.stickers(&vec![rec.order_id; 51])
+            .await
+            .unwrap_err()
+            .field("orderIds")
+            .len()
+            == 1
+    );
+
+    // Cancel once; the second time the service says it is already cancelled.
+    let cancelled = c.cancel_order(other.order_id).await.unwrap();
+    assert_eq!(cancelled.status.code, OrderStatus::Deleted);
+    match c.cancel_order(other.order_id).await.unwrap_err() {
+        ApiError::BadRequest { message } => assert!(message.contains("allaqachon"), "{message}"),
+        e => panic!("{e:?}"),
+    }
+    // Once it left the sender it cannot be edited or cancelled.
+    raw()
+        .post(format!(
+            "{}/sandbox/orders/{}/advance",
+            t.base(),
+            rec.order_id
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert!(matches!(
+        c.cancel_order(rec.order_id).await,
+        Err(ApiError::BadRequest { .. })
+    ));
+    assert!(matches!(
+        c.edit_order(rec.order_id, &edit).await,
+        Err(ApiError::BadRequest { .. })
+    ));
+
+    assert!(matches!(
+        c.order_detail(1).await,
+        Err(ApiError::NotFound { .. })
+    ));
+}
+
+#[tokio::test]
+async fn another_customers_order_is_forbidden() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let rec = c
+        .add_order(&current_order(samarkand_branch()))
+        .await
+        .unwrap();
+    let other = CurrentClient::new(url(&t.current_url()), quick_config()).unwrap();
+    other.login("shop2", "shop2pass").await.unwrap();
+    assert!(matches!(
+        other.order_detail(rec.order_id).await,
+        Err(ApiError::Forbidden { .. })
+    ));
+}
+
+#[tokio::test]
+async fn field_notes_rules_for_orders() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let mut o = current_order(samarkand_branch());
+    o.receiver.city_code = None;
+    assert_eq!(
+        c.add_order(&o)
+            .await
+            .unwrap_err()
+            .field("receiver.city_code")
+            .len(),
+        1
+    );
+    let mut o = current_order(samarkand_branch());
+    o.receiver.branch_code = None;
+    assert_eq!(
+        c.add_order(&o)
+            .await
+            .unwrap_err()
+            .field("receiver.branch_code")
+            .len(),
+        1
+    );
+    let mut o = current_order("0001"); // a Tashkent branch
+    o.receiver.branch_code = Some("0001".into());
+    assert_eq!(
+        c.add_order(&o)
+            .await
+            .unwrap_err()
+            .field("receiver.branch_code")
+            .len(),
+        1
+    );
+    let mut o = current_order(samarkand_branch());
+    o.cargo.package_id = None;
+    assert_eq!(
+        c.add_order(&o)
+            .await
+            .unwrap_err()
+            .field("cargo.packageId")
+            .len(),
+        1
+    );
+    let mut o = current_order(samarkand_branch());
+    o.cargo.post_types = vec![parcel_desk::api::legacy::ItemLine {
+        name: "A name longer than twenty".into(),
+        code: "1".into(),
+        count: 1,
+        cost: parcel_desk::api::Sum(1000),
+    }];
+    assert_eq!(
+        c.add_order(&o)
+            .await
+            .unwrap_err()
+            .field("cargo.postTypes[0].name")
+            .len(),
+        1
+    );
+    // Packaging 90 exists on this interface only.
+    let mut o = current_order(samarkand_branch());
+    o.cargo.package_id = Some(90);
+    assert!(c.add_order(&o).await.is_ok());
+}
+
+#[tokio::test]
+async fn missing_query_parameter_is_the_framework_400() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let _ = c.track(0).await;
+    let token = {
+        let v: serde_json::Value = raw()
+            .post(format!("{}/auth/login", t.current_url()))
+            .json(&json!({"login": "demo", "password": "demo12345"}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        v["data"]["access_token"].as_str().unwrap().to_string()
+    };
+    let r = raw()
+        .get(format!("{}/v1/order/detail", t.current_url()))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let v: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(v["name"], json!("Bad Request"));
+    // Domestic calculation without pickup/dropoff types is a 422.
+    let r = raw()
+        .post(format!("{}/v1/order-calculate/index", t.current_url()))
+        .bearer_auth(&token)
+        .json(&json!({"senderCityCode": "0101", "receiverCityCode": "3001", "weight": 1}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 422);
+}
+
+#[tokio::test]
+async fn calculations() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let quotes = c
+        .calculate(&DomesticCalcRequest {
+            sender_city_code: "0101".into(),
+            receiver_city_code: "3001".into(),
+            pickup_type: PickupType::Courier,
+            dropoff_type: DropoffType::Branch,
+            weight: Weight::from_grams(2_000),
+            volume: Some(Dimensions {
+                x: 30.0,
+                y: 20.0,
+                z: 10.0,
+            }),
+        })
+        .await
+        .unwrap();
+    let b2b = quotes.branch_to_branch.price.unwrap();
+    let c2c = quotes.courier_to_courier.price.unwrap();
+    assert!(c2c > b2b);
+    assert_eq!(
+        quotes.get(PickupType::Courier, DropoffType::Courier).price,
+        Some(c2c)
+    );
+
+    let req = IntlCalcRequest {
+        weight: Weight::from_grams(1_500),
+        volume: None,
+        sender_city_id: 101,
+        receiver_country_id: 1,
+        receiver_city_id: 9001,
+        post_type_id: 11,
+        pickup_type: PickupType::SelfDropOff,
+        receiver_delivery: None,
+        piece: None,
+        sender_date: None,
+        is_company: false,
+        customer_id: None,
+    };
+    let r = c.calculate_international(&req).await.unwrap();
+    assert!(r.summary_price.0 > 0);
+    assert_eq!(r.request_data.piece, 1);
+    let light = IntlCalcRequest {
+        weight: Weight::from_grams(5),
+        ..req.clone()
+    };
+    assert_eq!(
+        c.calculate_international(&light)
+            .await
+            .unwrap_err()
+            .field("weight")
+            .len(),
+        1
+    );
+    let company = IntlCalcRequest {
+        is_company: true,
+        ..req
+    };
+    assert!(
+        c.calculate_international(&company)
+            .await
+            .unwrap()
+            .summary_price
+            < r.summary_price
+    );
+}
+
+#[tokio::test]
+async fn directories_and_paging() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let statuses = c.statuses(None).await.unwrap();
+    assert_eq!(statuses.items.len(), 12);
+    let s100 = statuses
+        .items
+        .iter()
+        .find(|s| s.code == OrderStatus::AtSender)
+        .unwrap();
+    assert_eq!(
+        s100.next_possible_statuses,
+        vec![OrderStatus::CourierAccepted]
+    );
+
+    let first = c.countries(None, None).await.unwrap();
+    assert_eq!(first.meta.per_page, 20);
+    assert_eq!(first.items.len(), 20);
+    assert!(first.links.next.is_some());
+    let all = all_pages(|p| c.countries(Some(p), Some(20))).await.unwrap();
+    assert_eq!(all.len() as u64, first.meta.total_count);
+    assert!(all.iter().any(|x| x.code.is_none()));
+
+    let regions = all_pages(|p| c.regions(Some(p), Some(200))).await.unwrap();
+    assert_eq!(regions.len(), 14);
+    assert!(regions.iter().any(|r| r.code.as_deref() == Some("01")));
+    let cities = all_pages(|p| c.cities(Some("30"), Some(p), Some(200)))
+        .await
+        .unwrap();
+    assert!(
+        cities
+            .iter()
+            .all(|x| x.region_code.as_deref() == Some("30"))
+    );
+    let every_city = all_pages(|p| c.cities(None, Some(p), Some(50)))
+        .await
+        .unwrap();
+    assert_eq!(every_city.len(), 220);
+    let branches = all_pages(|p| c.branches(None, Some("0101"), Some(p), Some(200)))
+        .await
+        .unwrap();
+    assert!(branches.len() >= 3);
+    let packages = c.packaging_types(None, Some(200)).await.unwrap();
+    assert!(packages.items.iter().any(|p| p.id == 91));
+    assert_eq!(
+        c.shipment_types(None, Some(200)).await.unwrap().items.len(),
+        30
+    );
+}
+
+#[tokio::test]
+async fn international_list_filters_by_date_and_pages() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let all = c
+        .international_orders(&IntlListQuery::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        all.meta.total_count,
+        parcel_desk::sandbox::SEEDED_INTL_ORDERS as u64
+    );
+    assert_eq!(all.items.len(), 20);
+    let d = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+    let august = c
+        .international_orders(&IntlListQuery {
+            begin_date: Some(d("2026-08-01")),
+            end_date: Some(d("2026-08-31")),
+            page: Some(1),
+            per_page: Some(50),
+        })
+        .await
+        .unwrap();
+    assert_eq!(august.items.len(), 16);
+    assert!(
+        august
+            .items
+            .iter()
+            .all(|o| o.sender.sender_date <= d("2026-08-31"))
+    );
+    let other = CurrentClient::new(url(&t.current_url()), quick_config()).unwrap();
+    other.login("shop2", "shop2pass").await.unwrap();
+    assert_eq!(
+        other
+            .international_orders(&IntlListQuery::default())
+            .await
+            .unwrap()
+            .meta
+            .total_count,
+        0
+    );
+}
+
+#[tokio::test]
+async fn refresh_after_expiry_and_after_a_401() {
+    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+        lifetimes: parcel_desk::sandbox::world::Lifetimes {
+            legacy: std::time::Duration::from_secs(3600),
+            access: std::time::Duration::from_secs(2),
+            refresh: std::time::Duration::from_secs(3600),
+        },
+        ..twin_config()
+    })
+    .await;
+    let c = current(&t).await;
+    assert!(c.statuses(None).await.is_ok());
+    // The token says it expires in 2 s: the client refreshes ahead of that.
+    tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
+    assert!(c.statuses(None).await.is_ok());
+    // The twin forgets every access token: the 401 triggers one refresh and one retry.
+    raw()
+        .post(format!("{}/sandbox/tokens/expire", t.base()))
+        .send()
+        .await
+        .unwrap();
+    assert!(c.statuses(None).await.is_ok());
+}
+
+/// A local receiver that records what the twin POSTs.
+async fn receiver() -> (
+    String,
+    tokio::sync::mpsc::UnboundedReceiver<(axum::http::HeaderMap, Vec<u8>)>,
+) {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let app = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(
+            move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+                let tx = tx.clone();
+                async move {
+                    let _ = tx.send((headers, body.to_vec()));
+                    axum::Json(json!({"status": true, "message": "ok"}))
+                }
+            },
+        ),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}/hook"), rx)
+}
+
+#[tokio::test]
+async fn webhooks_current_form_data_and_legacy_json() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let (hook, mut rx) = receiver().await;
+    let bad = c
+        .webhook_config(&WebhookConfigRequest {
+            webhook_url: "not a url".into(),
+            has_token: false,
+            environment: Some(Environment::Test),
+            partner_api_key: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(bad.field("webhook_url").len(), 1);
+    let long_key = c
+        .webhook_config(&WebhookConfigRequest {
+            webhook_url: hook.clone(),
+            has_token: true,
+            environment: Some(Environment::Test),
+            partner_api_key: Some("k".repeat(513)),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(long_key.field("partner-apiKey").len(), 1);
+    let cfg = c
+        .webhook_config(&WebhookConfigRequest {
+            webhook_url: hook.clone(),
+            has_token: true,
+            environment: Some(Environment::Test),
+            partner_api_key: Some("partner-secret".into()),
+        })
+        .await
+        .unwrap();
+    assert_eq!(cfg.method, "POST");
+    assert_eq!(cfg.environment, Environment::Test);
+
+    let rec = c
+        .add_order(&current_order(samarkand_branch()))
+        .await
+        .unwrap();
+    raw()
+        .post(format!(
+            "{}/sandbox/orders/{}/advance",
+            t.base(),
+            rec.order_id
+        ))
+        .send()
+        .await
+        .unwrap();
+    // Two notifications: created (100) and advanced (200), in some order.
+    let mut codes = Vec::new();
+    for _ in 0..2 {
+        let (headers, body) = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(headers["version"], "v1");
+        assert_eq!(headers["environment"], "test");
+        assert_eq!(headers["partner-apikey"], "partner-secret");
+        assert_eq!(headers["authorization"], "Bearer partner-secret");
+        assert!(
+            headers["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("multipart/form-data")
+        );
+        let text = String::from_utf8_lossy(&body);
+        let start = text.find('{').unwrap();
+        let end = text.rfind('}').unwrap();
+        let n: parcel_desk::api::webhook::Notification =
+            serde_json::from_str(&text[start..=end]).unwrap();
+        assert_eq!(n.order_id, rec.order_id);
+        codes.push(n.status.code.unwrap());
+    }
+    codes.sort();
+    assert_eq!(codes, vec![100, 200]);
+
+    // A legacy registration gets a plain JSON body.
+    let l = legacy(&t).await;
+    l.add_webhook(&WebhookConfigRequest {
+        webhook_url: hook,
+        has_token: false,
+        environment: None,
+        partner_api_key: None,
+    })
+    .await
+    .unwrap();
+    let o = l.add_order(&legacy_order()).await.unwrap();
+    let (headers, body) = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(headers["content-type"], "application/json");
+    assert!(headers.get("authorization").is_none());
+    let n: parcel_desk::api::webhook::Notification = serde_json::from_slice(&body).unwrap();
+    assert_eq!(n.order_id, o.order_id);
+    assert_eq!(n.environment, Environment::Production);
+    assert!(n.status.code.is_none());
+}
+
+#[tokio::test]
+async fn webhook_delivery_retries_until_the_receiver_answers() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let hits = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let h = hits.clone();
+    let app = axum::Router::new().route(
+        "/flaky",
+        axum::routing::post(move || {
+            let h = h.clone();
+            async move {
+                if h.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < 2 {
+                    axum::http::StatusCode::INTERNAL_SERVER_ERROR
+                } else {
+                    axum::http::StatusCode::OK
+                }
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    c.webhook_config(&WebhookConfigRequest {
+        webhook_url: format!("http://{addr}/flaky"),
+        has_token: false,
+        environment: Some(Environment::Production),
+        partner_api_key: None,
+    })
+    .await
+    .unwrap();
+    let rec = c
+        .add_order(&current_order(samarkand_branch()))
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let log: Vec<serde_json::Value> = raw()
+            .get(format!("{}/sandbox/webhooks/deliveries", t.base()))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let mine: Vec<_> = log
+            .iter()
+            .filter(|a| a["order_id"] == json!(rec.order_id))
+            .collect();
+        if mine.iter().any(|a| a["status"] == json!(200)) {
+            assert_eq!(mine.len(), 3, "two failures, then success");
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "delivery never succeeded: {log:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}

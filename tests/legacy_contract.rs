@@ -1,0 +1,496 @@
+//! The legacy client against the twin: every route, its success shape and its failure shapes.
+
+mod common;
+
+use common::*;
+use parcel_desk::api::codes::{Delivery, LegacyStatus, OrderStatus, ParcelStatus, ProductUnit};
+use parcel_desk::api::legacy::*;
+use parcel_desk::api::{ApiError, LegacyClient, Sum};
+use serde_json::json;
+
+#[tokio::test]
+async fn token_wrong_credentials_is_unauthorized_with_the_services_text() {
+    let t = twin().await;
+    let c = LegacyClient::new(url(&t.legacy_url()), quick_config()).unwrap();
+    let err = c
+        .get_token(TokenRequest {
+            username: "demo".into(),
+            password: "wrong".into(),
+            inn: "123456789".into(),
+        })
+        .await
+        .unwrap_err();
+    match err {
+        ApiError::Unauthorized { message } => assert!(message.contains("notoʻgʻri"), "{message}"),
+        other => panic!("expected Unauthorized, got {other:?}"),
+    }
+    // Without a token nothing but get-token works.
+    assert!(matches!(
+        c.track(1).await,
+        Err(ApiError::Unauthorized { .. })
+    ));
+    // A blank field is a validation error keyed by the field.
+    let err = c
+        .get_token(TokenRequest {
+            username: "demo".into(),
+            password: "demo12345".into(),
+            inn: "".into(),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.field("inn").len(), 1);
+}
+
+#[tokio::test]
+async fn create_detail_track_history_and_cancel() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let mut order = legacy_order();
+    order.client_id = Some("REF-77".into());
+    order.wcs_code = Some("desk-0001".into());
+    let created = c.add_order(&order).await.unwrap();
+    assert_eq!(created.core.barcode.len(), 12);
+    assert!(created.core.barcode.chars().all(|ch| ch.is_ascii_digit()));
+    assert_eq!(created.core.status.id, LegacyStatus::AtSender);
+    assert!(
+        created
+            .core
+            .receiver_branch
+            .as_ref()
+            .and_then(|b| b.id)
+            .is_some()
+    );
+    assert!(created.core.cost.0 > 0);
+    let tracking = created.tracking.clone().unwrap();
+    assert!(tracking.contains("/track?term="));
+
+    // The label URL is a real PDF served by the twin.
+    let pdf = raw()
+        .get(created.label_sticker.clone().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+
+    let detail = c.order_detail(created.order_id).await.unwrap();
+    assert_eq!(detail.order_id, created.order_id);
+    assert_eq!(detail.core.client_id.as_deref(), Some("REF-77"));
+    assert_eq!(detail.core.weight.grams(), 2500);
+    assert!(
+        detail
+            .label_encode
+            .as_deref()
+            .is_some_and(|l| l.starts_with("JVBER")),
+        "base64 of a PDF"
+    );
+
+    // Advance twice on the twin, then the history has three entries.
+    for _ in 0..2 {
+        let r = raw()
+            .post(format!(
+                "{}/sandbox/orders/{}/advance",
+                t.base(),
+                created.order_id
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success());
+    }
+    let track = c.track(created.order_id).await.unwrap();
+    assert_eq!(track.status.id, LegacyStatus::AtSendingOffice);
+    let history = c.history(created.order_id).await.unwrap();
+    assert_eq!(history.len(), 3);
+    assert_eq!(history[2].status_id, LegacyStatus::AtSendingOffice);
+    assert!(history.windows(2).all(|w| w[0].timestamp <= w[1].timestamp));
+
+    // Past code 100 the order can no longer be cancelled.
+    let err = c.cancel_order(created.order_id).await.unwrap_err();
+    assert_eq!(err.field("id").len(), 1);
+
+    // A fresh one can, once.
+    let second = c.add_order(&legacy_order()).await.unwrap();
+    let cancelled = c.cancel_order(second.order_id).await.unwrap();
+    assert_eq!(cancelled.order_id, second.order_id);
+    assert_eq!(cancelled.status.id, LegacyStatus::Refused);
+    let reasons = c.cancellation(second.order_id).await.unwrap();
+    assert_eq!(reasons.len(), 1);
+    assert!(
+        c.cancel_order(second.order_id)
+            .await
+            .unwrap_err()
+            .field("id")[0]
+            .contains("allaqachon")
+    );
+    assert!(c.cancellation(created.order_id).await.unwrap().is_empty());
+
+    // Unknown ids are 404.
+    assert!(matches!(
+        c.order_detail(1).await,
+        Err(ApiError::NotFound { .. })
+    ));
+}
+
+#[tokio::test]
+async fn validation_errors_land_under_their_fields() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let mut o = legacy_order();
+    o.sender_phone = "12345".into();
+    o.receiver_branch_id = Some(1); // a Tashkent district branch, not in Samarkand
+    o.wcs_code = Some("x".repeat(71));
+    let err = c.add_order(&o).await.unwrap_err();
+    assert_eq!(err.field("senderPhone").len(), 1);
+    assert_eq!(err.field("receiver_branch_id").len(), 1);
+    assert_eq!(err.field("wcs_code").len(), 1);
+
+    // A wcs_code is an idempotency key: a second create with it is refused, not duplicated.
+    let mut o = legacy_order();
+    o.wcs_code = Some("same-key".into());
+    c.add_order(&o).await.unwrap();
+    let err = c.add_order(&o).await.unwrap_err();
+    assert!(!err.field("wcs_code").is_empty());
+    let found: serde_json::Value = raw()
+        .get(format!("{}/sandbox/orders?wcs_code=same-key", t.base()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1);
+
+    // Type errors name the field path.
+    let resp: serde_json::Value = raw()
+        .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
+        .bearer_auth(legacy_token(&t).await)
+        .json(&json!({"senderCityId": 101, "receiverCityId": 45, "weight": "heavy"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(resp["errors"]["weight"].is_array(), "{resp}");
+}
+
+async fn legacy_token(t: &parcel_desk::sandbox::RunningSandbox) -> String {
+    let v: serde_json::Value = raw()
+        .post(format!("{}?r=v1/auth/get-token", t.legacy_url()))
+        .json(&json!({"username": "demo", "password": "demo12345", "inn": "123456789"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    v["data"]["token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn edit_keeps_the_id_and_reprices() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let created = c.add_order(&legacy_order()).await.unwrap();
+    let mut edit = legacy_order();
+    edit.order_id = Some(created.order_id);
+    edit.weight = parcel_desk::api::Weight::from_grams(12_000);
+    edit.receiver_delivery = Some(Delivery::Courier);
+    let edited = c.edit_order(&edit).await.unwrap();
+    assert_eq!(edited.order_id, created.order_id);
+    assert_eq!(edited.core.weight.grams(), 12_000);
+    assert!(edited.core.cost > created.core.cost);
+    // Without an id the client refuses before sending.
+    assert!(
+        c.edit_order(&legacy_order())
+            .await
+            .unwrap_err()
+            .field("orderId")
+            .len()
+            == 1
+    );
+}
+
+#[tokio::test]
+async fn goods_and_cash_on_delivery() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let good = c
+        .register_good(&GoodInput {
+            spic: "06109001001000000".into(),
+            name: "Futbolka".into(),
+            units: "dona".into(),
+            good_price: Sum(45_000),
+        })
+        .await
+        .unwrap();
+    assert_eq!(good.good_price, Sum(45_000));
+    let list = c.list_goods().await.unwrap();
+    assert_eq!(list, vec![good.clone()]);
+    let bad = c
+        .register_good(&GoodInput {
+            spic: "123".into(),
+            name: "x".into(),
+            units: "dona".into(),
+            good_price: Sum(1),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(bad.field("spic").len(), 1);
+
+    let mut o = legacy_order();
+    o.bring_back_money = Some(1);
+    o.back_money = Some(Sum(90_000));
+    let err = c.add_order(&o).await.unwrap_err();
+    assert_eq!(
+        err.field("options").len(),
+        1,
+        "COD without receipt goods is refused"
+    );
+    o.options = vec![OrderOption {
+        option_id: 2,
+        goods: vec![OptionGood {
+            id: None,
+            mxik_goods_id: good.id,
+            amount: 1,
+            good_price: Sum(45_000),
+        }],
+    }];
+    let err = c.add_order(&o).await.unwrap_err();
+    assert_eq!(err.field("back_money").len(), 1, "total must match");
+    o.options[0].goods[0].amount = 2;
+    let created = c.add_order(&o).await.unwrap();
+    assert!(created.order_id > 0);
+}
+
+#[tokio::test]
+async fn calculate_by_json_and_by_form_data() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let req = CalculateRequest {
+        sender_city_id: 101,
+        receiver_city_id: 56,
+        weight: parcel_desk::api::Weight::from_grams(3000),
+        volume: None,
+        sender_date: None,
+        sender_delivery: Some(Delivery::Courier),
+        receiver_delivery: Some(Delivery::Office),
+    };
+    let price = c.calculate(&req).await.unwrap();
+    assert!(price.summary_price.0 > 0);
+    assert_eq!(price.request_data.sender_city_id, 101);
+    assert!(price.request_data.sender_date.is_some());
+    let err = c
+        .calculate(&CalculateRequest {
+            receiver_city_id: 999,
+            ..req.clone()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.field("receiverCityId").len(), 1);
+
+    // Some integrators send the calculation as multipart form-data.
+    let form = reqwest::multipart::Form::new()
+        .text("senderCityId", "101")
+        .text("receiverCityId", "56")
+        .text("weight", "3")
+        .text("senderDelivery", "1")
+        .text("receiverDelivery", "0");
+    let v: serde_json::Value = raw()
+        .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
+        .bearer_auth(legacy_token(&t).await)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        serde_json::from_value::<Sum>(v["summaryPrice"].clone()).unwrap(),
+        price.summary_price
+    );
+}
+
+#[tokio::test]
+async fn directories() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    assert_eq!(c.regions().await.unwrap().len(), 14);
+    let cities = c.cities(None).await.unwrap();
+    assert_eq!(cities.len(), 220);
+    assert!(cities.iter().any(|x| x.id == 101 && x.name == "Toshkent"));
+    let tashkent_city = c.cities(Some(6)).await.unwrap();
+    assert!(tashkent_city.iter().all(|x| x.region_id == 6));
+    let branches = c.branches(Some(8)).await.unwrap();
+    assert!(!branches.is_empty() && branches.iter().all(|b| b.region_id == 8));
+    let in_city = c.branches_with_city(Some(101)).await.unwrap();
+    assert!(in_city.len() >= 3 && in_city.iter().all(|b| b.city_id == 101));
+    assert!(in_city[0].coordinates().is_some());
+    let all = c.branches_with_city(None).await.unwrap();
+    assert!(
+        all.iter().any(|b| b.working_hours.day(6).is_none()),
+        "some branches close on Sunday"
+    );
+    let types = c.shipment_types().await.unwrap();
+    assert_eq!(
+        types.iter().map(|x| x.id).collect::<Vec<_>>(),
+        (4..=33).collect::<Vec<_>>()
+    );
+    let packages = c.packaging_types().await.unwrap();
+    assert_eq!(
+        packages.iter().map(|x| x.id).collect::<Vec<_>>(),
+        (4..=10).collect::<Vec<_>>()
+    );
+    assert_eq!(c.yes_no().await.unwrap().len(), 2);
+    assert_eq!(c.statuses().await.unwrap().len(), LegacyStatus::ALL.len());
+}
+
+#[tokio::test]
+async fn an_expired_token_is_renewed_silently() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let created = c.add_order(&legacy_order()).await.unwrap();
+    raw()
+        .post(format!("{}/sandbox/tokens/expire", t.base()))
+        .send()
+        .await
+        .unwrap();
+    // The next call is answered 401, fetches a new token and goes through.
+    assert_eq!(
+        c.track(created.order_id).await.unwrap().order_id,
+        created.order_id
+    );
+    let _ = OrderStatus::AtSender;
+}
+
+#[tokio::test]
+async fn international_parcels_and_manifests() {
+    let t = twin().await;
+    let c = legacy(&t).await;
+    let parcel = |n: &str, value: &str| -> parcel_desk::api::international::ParcelInput {
+        serde_json::from_value(json!({
+            "ParcelNumber": n, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
+            "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
+            "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": value,
+            "ParcelDeclareCurrency": "USD", "ReceiverCityId": 45, "ReceiverDelivery": "0",
+            "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
+                "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": value,
+                "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
+        }))
+        .unwrap()
+    };
+    let created = c.add_parcel(&parcel("CN000000001UZ", "80")).await.unwrap();
+    assert_eq!(created.parcel.products[0].unit, ProductUnit::Piece);
+    assert!(
+        created.branch.as_ref().and_then(|b| b.id).is_some(),
+        "office delivery picks a branch of the city"
+    );
+    assert_eq!(
+        created.city.as_ref().and_then(|c| c.name.as_deref()),
+        Some("Samarqand")
+    );
+    let dup = c
+        .add_parcel(&parcel("CN000000001UZ", "80"))
+        .await
+        .unwrap_err();
+    assert_eq!(dup.field("ParcelNumber").len(), 1);
+    let mut bad = parcel("CN000000009UZ", "80");
+    bad.pinfl = "123".into();
+    assert_eq!(
+        c.add_parcel(&bad)
+            .await
+            .unwrap_err()
+            .field("ReceiverPinfl")
+            .len(),
+        1
+    );
+
+    let track = c.track_parcel("CN000000001UZ").await.unwrap();
+    assert_eq!(track.status.code, ParcelStatus::AtSender);
+    assert!(matches!(
+        c.track_parcel("nope").await,
+        Err(ApiError::NotFound { .. })
+    ));
+
+    // Customs refuses the expensive one on its way.
+    c.add_parcel(&parcel("CN000000002UZ", "5000"))
+        .await
+        .unwrap();
+    for _ in 0..2 {
+        raw()
+            .post(format!(
+                "{}/sandbox/parcels/CN000000002UZ/advance",
+                t.base()
+            ))
+            .send()
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        c.track_parcel("CN000000002UZ").await.unwrap().status.code,
+        ParcelStatus::CanceledByCustoms
+    );
+
+    let manifest = |number: &str, count: &str, parcels: &[&str]| {
+        parcel_desk::api::international::ManifestInput {
+            manifest_number: number.into(),
+            parcels: parcels
+                .iter()
+                .map(|p| parcel_desk::api::international::ManifestParcel {
+                    parcel_number: p.to_string(),
+                })
+                .collect(),
+            details: parcel_desk::api::international::ManifestDetails {
+                parcels_count: count.into(),
+                date: "2026-11-22".into(),
+            },
+        }
+    };
+    let ok = c
+        .submit_manifest(&manifest("M-1", "2", &["CN000000001UZ", "CN000000002UZ"]))
+        .await
+        .unwrap();
+    assert!(ok.success);
+    let again = c
+        .submit_manifest(&manifest("M-1", "1", &["CN000000001UZ"]))
+        .await
+        .unwrap_err();
+    assert_eq!(again.field("ManifestNumber").len(), 1);
+    let wrong_count = c
+        .submit_manifest(&manifest("M-2", "3", &["CN000000001UZ"]))
+        .await
+        .unwrap_err();
+    assert_eq!(wrong_count.field("ParcelsCount").len(), 1);
+}
+
+#[tokio::test]
+async fn wrong_route_and_wrong_verb_use_the_framework_body() {
+    let t = twin().await;
+    let token = legacy_token(&t).await;
+    let r = raw()
+        .get(format!("{}?r=v1/order/add", t.legacy_url()))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 405);
+    let v: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(v["status"], json!(405));
+    let r = raw()
+        .get(format!("{}?r=v1/nothing", t.legacy_url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    let r = raw()
+        .get(format!("{}?r=v1/order/detail", t.legacy_url()))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400, "missing id");
+}
