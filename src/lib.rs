@@ -2,5 +2,11 @@
 //! faithful twin of that service for demo mode, integrators and tests.
 
 pub mod api;
+pub mod desk;
 pub mod sandbox;
+pub mod store;
 pub mod text;
+pub mod ui;
+
+// The translation catalog: assets/locales/{uz,ru,en}.toml, English where a key is missing.
+rust_i18n::i18n!("assets/locales", fallback = "en");

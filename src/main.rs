@@ -1,7 +1,9 @@
-//! The `parcel-desk` command: the desk app, the service twin (`sandbox`).
+//! The `parcel-desk` command: the desk window (no arguments), the service twin (`sandbox`).
 
 use clap::{Parser, Subcommand};
+use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::sandbox::{self, SandboxConfig};
+use parcel_desk::ui::{self, DeskApp};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,6 +96,52 @@ fn run_sandbox(config: SandboxConfig) -> ExitCode {
 }
 
 fn parcel_desk_app() -> ExitCode {
-    eprintln!("The desk window is not built yet; run `parcel-desk sandbox` for the service twin.");
-    ExitCode::FAILURE
+    let rt = match runtime() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(paths) = DeskPaths::platform() else {
+        eprintln!("no home folder: set PARCEL_DESK_CONFIG_DIR and PARCEL_DESK_DATA_DIR");
+        return ExitCode::FAILURE;
+    };
+    let desk = match Desk::start(rt.handle().clone(), paths) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("Parcel Desk cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Parcel Desk")
+        .with_app_id("parcel-desk")
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([900.0, 600.0]);
+    match eframe::icon_data::from_png_bytes(include_bytes!("../assets/icon.png")) {
+        Ok(icon) => viewport = viewport.with_icon(std::sync::Arc::new(icon)),
+        Err(e) => tracing::warn!("app icon unreadable: {e}"),
+    }
+    let options = eframe::NativeOptions {
+        viewport,
+        renderer: eframe::Renderer::Glow,
+        ..eframe::NativeOptions::default()
+    };
+    let result = eframe::run_native(
+        "Parcel Desk",
+        options,
+        Box::new(|cc| {
+            ui::setup_context(&cc.egui_ctx, &desk);
+            Ok(Box::new(DeskApp::new(desk)))
+        }),
+    );
+    drop(rt);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("the window could not open: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,527 @@
+//! The application core without pixels: which service the desk talks to (the embedded twin in
+//! demo mode, or the configured URLs), the logged-in session, the background runtime and the
+//! tasks the screens start on it, settings and the store. Every screen action is a method here,
+//! so it can be tested without a window.
+
+pub mod directories;
+pub mod secrets;
+pub mod settings;
+pub mod task;
+
+use crate::api::codes::Language;
+use crate::api::legacy::TokenRequest;
+use crate::api::{ApiError, ClientConfig, CurrentClient, LegacyClient, WarehouseClient};
+use crate::sandbox::{self, RunningSandbox, SandboxConfig};
+use crate::store::Store;
+use directories::{Directories, DirectoryData};
+use settings::{LastLogin, ServiceEnvironment, Settings};
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use task::Task;
+
+/// Where the desk keeps its files.
+#[derive(Debug, Clone)]
+pub struct DeskPaths {
+    pub config_dir: PathBuf,
+    pub data_dir: PathBuf,
+}
+
+impl DeskPaths {
+    /// The platform folders, or `PARCEL_DESK_CONFIG_DIR` / `PARCEL_DESK_DATA_DIR` when set.
+    pub fn platform() -> Option<DeskPaths> {
+        let dirs = ::directories::ProjectDirs::from("uz", "Parcel Desk", "parcel-desk")?;
+        let pick = |var: &str, default: &std::path::Path| {
+            std::env::var_os(var)
+                .map(PathBuf::from)
+                .unwrap_or_else(|| default.to_path_buf())
+        };
+        Some(DeskPaths {
+            config_dir: pick("PARCEL_DESK_CONFIG_DIR", dirs.config_dir()),
+            data_dir: pick("PARCEL_DESK_DATA_DIR", dirs.data_dir()),
+        })
+    }
+
+    pub fn database(&self) -> PathBuf {
+        self.data_dir.join("desk.sqlite")
+    }
+}
+
+/// Which service the clients reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    /// The embedded twin: not the real service.
+    Sandbox,
+    Service(ServiceEnvironment),
+}
+
+/// The three clients for one service.
+#[derive(Clone)]
+pub struct Services {
+    pub legacy: Arc<LegacyClient>,
+    pub current: Arc<CurrentClient>,
+    pub warehouse: Arc<WarehouseClient>,
+    pub environment: Environment,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeskError {
+    #[error("{0}")]
+    Settings(#[from] settings::SettingsError),
+    #[error("the embedded twin could not start: {0}")]
+    Sandbox(#[from] sandbox::SandboxError),
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
+    #[error("{0}")]
+    Client(#[from] ApiError),
+    #[error("the {0} address is not a valid http(s) URL")]
+    BadUrl(&'static str),
+}
+
+/// Reachability as the last answer showed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    Unknown,
+    Online,
+    Offline,
+}
+
+/// Shared between the desk and its workers.
+#[derive(Default)]
+pub struct ReachFlag(AtomicU8);
+
+impl ReachFlag {
+    pub fn get(&self) -> Reach {
+        match self.0.load(Ordering::Relaxed) {
+            1 => Reach::Online,
+            2 => Reach::Offline,
+            _ => Reach::Unknown,
+        }
+    }
+
+    /// Records what an answer says about reachability.
+    pub fn note<T>(&self, result: &Result<T, ApiError>) {
+        let v = match result {
+            Err(ApiError::Connect { .. } | ApiError::NoAnswer { .. }) => 2,
+            _ => 1,
+        };
+        self.0.store(v, Ordering::Relaxed);
+    }
+}
+
+/// Who is logged in on which interface.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub legacy_user: String,
+    pub inn: String,
+    pub current_login: Option<String>,
+    pub warehouse_login: Option<String>,
+}
+
+/// What the clerk typed on the login screen.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Credentials {
+    pub username: String,
+    pub password: String,
+    pub inn: String,
+    pub current_login: String,
+    pub current_password: String,
+    pub warehouse_login: String,
+    pub warehouse_password: String,
+    pub remember: bool,
+}
+
+impl Credentials {
+    /// The demo account of the twin.
+    pub fn demo() -> Credentials {
+        Credentials {
+            username: "demo".into(),
+            password: "demo12345".into(),
+            inn: "123456789".into(),
+            current_login: "demo".into(),
+            current_password: "demo12345".into(),
+            warehouse_login: "123456789".into(),
+            warehouse_password: "demo12345".into(),
+            remember: false,
+        }
+    }
+}
+
+/// The answer of each interface to a login.
+#[derive(Debug, Clone)]
+pub struct LoginOutcome {
+    pub legacy: Result<(), ApiError>,
+    /// `None` when no current-interface login was given.
+    pub current: Option<Result<(), ApiError>>,
+    pub warehouse: Option<Result<(), ApiError>>,
+    pub credentials: Credentials,
+}
+
+impl LoginOutcome {
+    /// The desk opens when the legacy login (the orders interface) succeeded and no optional
+    /// login the clerk asked for failed.
+    pub fn succeeded(&self) -> bool {
+        self.legacy.is_ok()
+            && !matches!(self.current, Some(Err(_)))
+            && !matches!(self.warehouse, Some(Err(_)))
+    }
+}
+
+type Repaint = Arc<dyn Fn() + Send + Sync>;
+
+pub struct Desk {
+    rt: tokio::runtime::Handle,
+    repaint: Repaint,
+    paths: DeskPaths,
+    pub settings: Settings,
+    services: Services,
+    store: Option<Arc<Store>>,
+    pub store_error: Option<String>,
+    pub session: Option<Session>,
+    pub reach: Arc<ReachFlag>,
+    pub directories: Option<Directories>,
+    twin: Option<RunningSandbox>,
+}
+
+fn client_config(language: Language) -> ClientConfig {
+    ClientConfig {
+        language,
+        ..ClientConfig::default()
+    }
+}
+
+impl Desk {
+    /// Reads the settings, opens the store and connects the clients: to the configured service,
+    /// or with no settings to an embedded twin on a free loopback port. Runs before the first
+    /// frame.
+    pub fn start(rt: tokio::runtime::Handle, paths: DeskPaths) -> Result<Desk, DeskError> {
+        let settings = Settings::load(&paths.config_dir)?.unwrap_or_default();
+        let (services, twin) = connect(&rt, &settings)?;
+        let (store, store_error) = match Store::open(&paths.database()) {
+            Ok(s) => (Some(Arc::new(s)), None),
+            Err(e) => {
+                tracing::error!("store unavailable: {e}");
+                (None, Some(e.to_string()))
+            }
+        };
+        Ok(Desk {
+            rt,
+            repaint: Arc::new(|| {}),
+            paths,
+            settings,
+            services,
+            store,
+            store_error,
+            session: None,
+            reach: Arc::new(ReachFlag::default()),
+            directories: None,
+            twin,
+        })
+    }
+
+    /// Called by workers when a result is ready (the UI passes `ctx.request_repaint`).
+    pub fn set_repaint(&mut self, repaint: impl Fn() + Send + Sync + 'static) {
+        self.repaint = Arc::new(repaint);
+    }
+
+    pub fn environment(&self) -> Environment {
+        self.services.environment
+    }
+
+    pub fn is_demo(&self) -> bool {
+        self.services.environment == Environment::Sandbox
+    }
+
+    pub fn services(&self) -> &Services {
+        &self.services
+    }
+
+    /// The embedded twin's base URL in demo mode.
+    pub fn twin_base(&self) -> Option<String> {
+        self.twin.as_ref().map(RunningSandbox::base)
+    }
+
+    /// Runs `fut` on the background runtime; the result comes back through the task.
+    pub fn spawn<T, F>(&self, fut: F) -> Task<T>
+    where
+        T: Send + 'static,
+        F: Future<Output = T> + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let repaint = self.repaint.clone();
+        self.rt.spawn(async move {
+            let _ = tx.send(fut.await);
+            repaint();
+        });
+        Task::new(rx)
+    }
+
+    /// Runs blocking work (disk, keyring) on the runtime's blocking pool.
+    pub fn spawn_blocking<T, F>(&self, work: F) -> Task<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let repaint = self.repaint.clone();
+        self.rt.spawn_blocking(move || {
+            let _ = tx.send(work());
+            repaint();
+        });
+        Task::new(rx)
+    }
+
+    /// The login form as the desk would pre-fill it: the demo account in demo mode, otherwise
+    /// the last login names.
+    pub fn login_prefill(&self) -> Credentials {
+        if self.is_demo() {
+            return Credentials::demo();
+        }
+        let last = self.settings.last_login.clone().unwrap_or_default();
+        Credentials {
+            username: last.username,
+            inn: last.inn,
+            current_login: last.current_login,
+            warehouse_login: last.warehouse_login,
+            remember: last.remember,
+            ..Credentials::default()
+        }
+    }
+
+    /// Looks up remembered passwords for the pre-filled names in the keyring.
+    pub fn recall_passwords(&self, creds: Credentials) -> Task<Credentials> {
+        self.spawn_blocking(move || {
+            let mut c = creds;
+            if !c.remember {
+                return c;
+            }
+            if c.password.is_empty() && !c.username.is_empty() {
+                c.password =
+                    secrets::recall(&secrets::account("legacy", &c.username)).unwrap_or_default();
+            }
+            if c.current_password.is_empty() && !c.current_login.is_empty() {
+                c.current_password =
+                    secrets::recall(&secrets::account("current", &c.current_login))
+                        .unwrap_or_default();
+            }
+            if c.warehouse_password.is_empty() && !c.warehouse_login.is_empty() {
+                c.warehouse_password =
+                    secrets::recall(&secrets::account("warehouse", &c.warehouse_login))
+                        .unwrap_or_default();
+            }
+            c
+        })
+    }
+
+    /// Logs in on every interface the clerk filled in.
+    pub fn login(&self, creds: Credentials) -> Task<LoginOutcome> {
+        let services = self.services.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let legacy = services
+                .legacy
+                .get_token(TokenRequest {
+                    username: creds.username.trim().to_string(),
+                    password: creds.password.clone(),
+                    inn: creds.inn.trim().to_string(),
+                })
+                .await
+                .map(|_| ());
+            reach.note(&legacy);
+            let current = if creds.current_login.trim().is_empty() {
+                None
+            } else {
+                Some(
+                    services
+                        .current
+                        .login(creds.current_login.trim(), &creds.current_password)
+                        .await
+                        .map(|_| ()),
+                )
+            };
+            let warehouse = if creds.warehouse_login.trim().is_empty() {
+                None
+            } else {
+                Some(
+                    services
+                        .warehouse
+                        .login(creds.warehouse_login.trim(), &creds.warehouse_password)
+                        .await
+                        .map(|_| ()),
+                )
+            };
+            LoginOutcome {
+                legacy,
+                current,
+                warehouse,
+                credentials: creds,
+            }
+        })
+    }
+
+    /// Opens the session after a successful login; remembers names in the settings and, when the
+    /// clerk asked, passwords in the keyring (in the background).
+    pub fn open_session(&mut self, outcome: &LoginOutcome) {
+        let c = &outcome.credentials;
+        self.session = Some(Session {
+            legacy_user: c.username.trim().to_string(),
+            inn: c.inn.trim().to_string(),
+            current_login: matches!(outcome.current, Some(Ok(())))
+                .then(|| c.current_login.trim().to_string()),
+            warehouse_login: matches!(outcome.warehouse, Some(Ok(())))
+                .then(|| c.warehouse_login.trim().to_string()),
+        });
+        if self.is_demo() {
+            return;
+        }
+        self.settings.last_login = Some(LastLogin {
+            username: c.username.trim().to_string(),
+            inn: c.inn.trim().to_string(),
+            current_login: c.current_login.trim().to_string(),
+            warehouse_login: c.warehouse_login.trim().to_string(),
+            remember: c.remember,
+        });
+        let settings = self.settings.clone();
+        let dir = self.paths.config_dir.clone();
+        let creds = c.clone();
+        let _ = self.spawn_blocking(move || {
+            if let Err(e) = settings.save(&dir) {
+                tracing::warn!("cannot save settings: {e}");
+            }
+            let pairs = [
+                ("legacy", &creds.username, &creds.password),
+                ("current", &creds.current_login, &creds.current_password),
+                (
+                    "warehouse",
+                    &creds.warehouse_login,
+                    &creds.warehouse_password,
+                ),
+            ];
+            for (iface, login, password) in pairs {
+                if login.trim().is_empty() {
+                    continue;
+                }
+                let account = secrets::account(iface, login.trim());
+                if creds.remember {
+                    secrets::remember(&account, password);
+                } else {
+                    secrets::forget(&account);
+                }
+            }
+        });
+    }
+
+    pub fn logout(&mut self) {
+        self.session = None;
+        let services = self.services.clone();
+        let _ = self.spawn(async move {
+            services.legacy.logout().await;
+            services.current.logout().await;
+            services.warehouse.logout().await;
+        });
+    }
+
+    /// Reads the cached directories (disk, in the background).
+    pub fn load_cached_directories(&self) -> Task<Result<Option<DirectoryData>, String>> {
+        let store = self.store.clone();
+        self.spawn_blocking(move || match store {
+            Some(s) => directories::load(&s),
+            None => Ok(None),
+        })
+    }
+
+    /// Reads the directories from the service and caches them.
+    pub fn refresh_directories(&self) -> Task<Result<DirectoryData, ApiError>> {
+        let services = self.services.clone();
+        let with_current = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.current_login.is_some());
+        let store = self.store.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let current = with_current.then_some(services.current.as_ref());
+            let result = directories::fetch(&services.legacy, current).await;
+            reach.note(&result);
+            if let (Ok(data), Some(store)) = (&result, store) {
+                let data = data.clone();
+                let saved =
+                    tokio::task::spawn_blocking(move || directories::save(&store, &data)).await;
+                if let Ok(Err(e)) | Err(e) = saved.map_err(|e| e.to_string()) {
+                    tracing::warn!("cannot cache directories: {e}");
+                }
+            }
+            result
+        })
+    }
+
+    /// Applies new settings: saves them and, when the service changed, reconnects (which ends
+    /// the session). Validation is the caller's; invalid URLs are refused here too.
+    pub fn apply_settings(&mut self, new: Settings) -> Result<Task<Result<(), String>>, DeskError> {
+        if let Some(urls) = &new.service
+            && let Some(settings::SettingsProblem::BadUrl(name)) =
+                urls.problems().into_iter().next()
+        {
+            return Err(DeskError::BadUrl(name));
+        }
+        let reconnect =
+            new.service != self.settings.service || new.language != self.settings.language;
+        if reconnect {
+            let (services, twin) = connect(&self.rt, &new)?;
+            if let Some(old) = self.twin.take() {
+                self.rt.spawn(old.stop());
+            }
+            self.services = services;
+            self.twin = twin;
+            self.session = None;
+            self.directories = None;
+        }
+        self.settings = new.clone();
+        let dir = self.paths.config_dir.clone();
+        Ok(self.spawn_blocking(move || new.save(&dir).map_err(|e| e.to_string())))
+    }
+}
+
+/// Builds the clients for the settings: the configured URLs, or an embedded twin.
+fn connect(
+    rt: &tokio::runtime::Handle,
+    settings: &Settings,
+) -> Result<(Services, Option<RunningSandbox>), DeskError> {
+    let cfg = client_config(settings.language);
+    match &settings.service {
+        Some(urls) => {
+            let parse =
+                |name: &'static str, v: &str| settings::valid_url(v).ok_or(DeskError::BadUrl(name));
+            Ok((
+                Services {
+                    legacy: Arc::new(LegacyClient::new(
+                        parse("legacy", &urls.legacy)?,
+                        cfg.clone(),
+                    )?),
+                    current: Arc::new(CurrentClient::new(
+                        parse("current", &urls.current)?,
+                        cfg.clone(),
+                    )?),
+                    warehouse: Arc::new(WarehouseClient::new(
+                        parse("warehouse", &urls.warehouse)?,
+                        cfg,
+                    )?),
+                    environment: Environment::Service(settings.environment),
+                },
+                None,
+            ))
+        }
+        None => {
+            let twin = rt.block_on(sandbox::start(SandboxConfig::default()))?;
+            let parse = |v: String| settings::valid_url(&v).ok_or(DeskError::BadUrl("sandbox"));
+            let services = Services {
+                legacy: Arc::new(LegacyClient::new(parse(twin.legacy_url())?, cfg.clone())?),
+                current: Arc::new(CurrentClient::new(parse(twin.current_url())?, cfg.clone())?),
+                warehouse: Arc::new(WarehouseClient::new(parse(twin.wms_url())?, cfg)?),
+                environment: Environment::Sandbox,
+            };
+            Ok((services, Some(twin)))
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The desk's settings, kept as TOML in the platform config folder: the three service URLs, the
+//! environment, the language, and the last login names (never passwords). No file means demo
+//! mode on the embedded twin.
+
+use crate::api::codes::Language;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Production or test service (the twin is a third, shown as "sandbox").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ServiceEnvironment {
+    #[default]
+    Production,
+    Test,
+}
+
+/// The three interface addresses of a real service.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct ServiceUrls {
+    pub legacy: String,
+    pub current: String,
+    pub warehouse: String,
+}
+
+/// Login names remembered for the next start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct LastLogin {
+    pub username: String,
+    pub inn: String,
+    #[serde(default)]
+    pub current_login: String,
+    #[serde(default)]
+    pub warehouse_login: String,
+    #[serde(default)]
+    pub remember: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Settings {
+    /// `None`: demo mode on the embedded twin.
+    #[serde(default)]
+    pub service: Option<ServiceUrls>,
+    #[serde(default)]
+    pub environment: ServiceEnvironment,
+    #[serde(default)]
+    pub language: Language,
+    #[serde(default)]
+    pub last_login: Option<LastLogin>,
+}
+
+/// What is wrong with a settings value, per field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingsProblem {
+    /// The named URL field does not parse as http(s).
+    BadUrl(&'static str),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path} is not valid settings: {source}")]
+    Parse {
+        path: String,
+        source: toml::de::Error,
+    },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot encode settings: {0}")]
+    Encode(#[from] toml::ser::Error),
+}
+
+pub fn file_in(config_dir: &Path) -> PathBuf {
+    config_dir.join("settings.toml")
+}
+
+/// A URL the clients can use: http or https with a host.
+pub fn valid_url(text: &str) -> Option<url::Url> {
+    let u = url::Url::parse(text.trim()).ok()?;
+    (matches!(u.scheme(), "http" | "https") && u.host().is_some()).then_some(u)
+}
+
+impl ServiceUrls {
+    pub fn problems(&self) -> Vec<SettingsProblem> {
+        let mut out = Vec::new();
+        for (name, value) in [
+            ("legacy", &self.legacy),
+            ("current", &self.current),
+            ("warehouse", &self.warehouse),
+        ] {
+            if valid_url(value).is_none() {
+                out.push(SettingsProblem::BadUrl(name));
+            }
+        }
+        out
+    }
+}
+
+impl Settings {
+    /// Reads the settings file; `Ok(None)` when there is none (first start, demo mode).
+    pub fn load(config_dir: &Path) -> Result<Option<Settings>, SettingsError> {
+        let path = file_in(config_dir);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => {
+                return Err(SettingsError::Read {
+                    path: path.display().to_string(),
+                    source,
+                });
+            }
+        };
+        toml::from_str(&text)
+            .map(Some)
+            .map_err(|source| SettingsError::Parse {
+                path: path.display().to_string(),
+                source,
+            })
+    }
+
+    /// Writes atomically: a temporary file renamed over the old one.
+    pub fn save(&self, config_dir: &Path) -> Result<(), SettingsError> {
+        let path = file_in(config_dir);
+        let text = toml::to_string_pretty(self)?;
+        let write = |p: &Path| -> std::io::Result<()> {
+            std::fs::create_dir_all(config_dir)?;
+            let tmp = p.with_extension("toml.tmp");
+            std::fs::write(&tmp, text.as_bytes())?;
+            std::fs::rename(&tmp, p)
+        };
+        write(&path).map_err(|source| SettingsError::Write {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    pub fn is_demo(&self) -> bool {
+        self.service.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_must_be_http_with_a_host() {
+        assert!(valid_url("https://api.example.uz/v1").is_some());
+        assert!(valid_url(" http://127.0.0.1:8080/api ").is_some());
+        assert!(valid_url("ftp://example.uz").is_none());
+        assert!(valid_url("example.uz").is_none());
+        assert!(valid_url("").is_none());
+        let urls = ServiceUrls {
+            legacy: "https://a.uz/index.php".into(),
+            current: "not a url".into(),
+            warehouse: "https://w.uz".into(),
+        };
+        assert_eq!(urls.problems(), vec![SettingsProblem::BadUrl("current")]);
+    }
+
+    #[test]
+    fn missing_file_is_demo_and_round_trip_keeps_everything() {
+        let dir = std::env::temp_dir().join(format!("parcel-desk-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(Settings::load(&dir).unwrap(), None);
+        let s = Settings {
+            service: Some(ServiceUrls {
+                legacy: "https://a.uz/index.php".into(),
+                current: "https://a.uz/api".into(),
+                warehouse: "https://w.uz".into(),
+            }),
+            environment: ServiceEnvironment::Test,
+            language: Language::Ru,
+            last_login: Some(LastLogin {
+                username: "shop".into(),
+                inn: "123456789".into(),
+                ..LastLogin::default()
+            }),
+        };
+        s.save(&dir).unwrap();
+        assert_eq!(Settings::load(&dir).unwrap(), Some(s));
+        std::fs::write(file_in(&dir), "environment = \"staging\"").unwrap();
+        assert!(matches!(
+            Settings::load(&dir),
+            Err(SettingsError::Parse { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

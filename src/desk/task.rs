@@ -1,0 +1,50 @@
+//! A handle to work running on the background runtime. The UI keeps it and asks each frame
+//! whether the result has arrived; it never waits.
+
+use tokio::sync::oneshot;
+
+pub struct Task<T> {
+    rx: oneshot::Receiver<T>,
+}
+
+/// What a poll of a task found.
+pub enum Poll<T> {
+    Pending,
+    Ready(T),
+    /// The worker ended without an answer (it panicked or the runtime stopped).
+    Lost,
+}
+
+impl<T> Task<T> {
+    pub(crate) fn new(rx: oneshot::Receiver<T>) -> Task<T> {
+        Task { rx }
+    }
+
+    pub fn poll(&mut self) -> Poll<T> {
+        match self.rx.try_recv() {
+            Ok(v) => Poll::Ready(v),
+            Err(oneshot::error::TryRecvError::Empty) => Poll::Pending,
+            Err(oneshot::error::TryRecvError::Closed) => Poll::Lost,
+        }
+    }
+}
+
+/// Polls an optional task in place: `Some(result)` once, then the slot is empty again.
+pub fn take<T>(slot: &mut Option<Task<T>>) -> Option<Result<T, TaskLost>> {
+    let task = slot.as_mut()?;
+    match task.poll() {
+        Poll::Pending => None,
+        Poll::Ready(v) => {
+            *slot = None;
+            Some(Ok(v))
+        }
+        Poll::Lost => {
+            *slot = None;
+            Some(Err(TaskLost))
+        }
+    }
+}
+
+/// The background work vanished without a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaskLost;

@@ -1,0 +1,128 @@
+//! The desk's memory in SQLite: opened once, WAL, schema migrations by `user_version`. Calls are
+//! blocking; the desk runs them on the background runtime (`spawn_blocking`), never on the UI
+//! thread. This first schema holds the directory cache; later ones add the journal and outbox.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// Each entry moves the schema one version up; never edit a shipped entry, append a new one.
+const MIGRATIONS: &[&str] = &["CREATE TABLE directory_cache (
+        kind TEXT PRIMARY KEY,
+        json TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL
+    );"];
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("cannot create the data folder {path}: {source}")]
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the database is newer (schema {found}) than this Parcel Desk knows ({known})")]
+    TooNew { found: i64, known: i64 },
+}
+
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+impl Store {
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| StoreError::Folder {
+                path: parent.display().to_string(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Self::migrate(conn)
+    }
+
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Self::migrate(Connection::open_in_memory()?)
+    }
+
+    fn migrate(mut conn: Connection) -> Result<Store, StoreError> {
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let known = MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(StoreError::TooNew {
+                found: version,
+                known,
+            });
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = conn.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", i as i64 + 1)?;
+            tx.commit()?;
+        }
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        Ok(self
+            .conn()
+            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    /// Stores one directory list (as JSON) with the time it was read from the service.
+    pub fn put_directory(&self, kind: &str, json: &str, fetched_at: i64) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO directory_cache (kind, json, fetched_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (kind) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at",
+            params![kind, json, fetched_at],
+        )?;
+        Ok(())
+    }
+
+    /// One cached directory list and when it was read.
+    pub fn directory(&self, kind: &str) -> Result<Option<(String, i64)>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT json, fetched_at FROM directory_cache WHERE kind = ?1",
+                params![kind],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrates_once_and_keeps_data_across_reopen() {
+        let dir = std::env::temp_dir().join(format!("parcel-desk-store-{}", std::process::id()));
+        let path = dir.join("desk.sqlite");
+        let _ = std::fs::remove_dir_all(&dir);
+        {
+            let s = Store::open(&path).unwrap();
+            assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
+            s.put_directory("regions", "[1]", 10).unwrap();
+            s.put_directory("regions", "[1,2]", 20).unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        assert_eq!(
+            s.directory("regions").unwrap(),
+            Some(("[1,2]".to_string(), 20))
+        );
+        assert_eq!(s.directory("cities").unwrap(), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,78 @@
+//! Every keyboard command of the desk in one place: its label and its shortcut. A test keeps two
+//! commands from sharing a shortcut.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+use rust_i18n::t;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    Directories,
+    Settings,
+    Refresh,
+    Logout,
+}
+
+impl Command {
+    pub const ALL: &'static [Command] = &[
+        Command::Directories,
+        Command::Settings,
+        Command::Refresh,
+        Command::Logout,
+    ];
+
+    /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus.
+    pub fn shortcut(self) -> KeyboardShortcut {
+        match self {
+            Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
+            Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
+            Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
+            Command::Logout => KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q),
+        }
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Command::Directories => t!("nav.directories").to_string(),
+            Command::Settings => t!("nav.settings").to_string(),
+            Command::Refresh => t!("dir.refresh").to_string(),
+            Command::Logout => t!("nav.logout").to_string(),
+        }
+    }
+
+    /// The shortcut as text for the rail ("Ctrl+D").
+    pub fn shortcut_text(self, ctx: &egui::Context) -> String {
+        ctx.format_shortcut(&self.shortcut())
+    }
+
+    /// The command whose shortcut was pressed this frame, consuming it. Shortcuts with more
+    /// modifiers are checked first (Ctrl+Shift+Q before a Ctrl+Q would be).
+    pub fn pressed(ctx: &egui::Context) -> Option<Command> {
+        let mut by_modifiers: Vec<Command> = Command::ALL.to_vec();
+        by_modifiers.sort_by_key(|c| std::cmp::Reverse(modifier_count(c.shortcut().modifiers)));
+        ctx.input_mut(|i| {
+            by_modifiers
+                .into_iter()
+                .find(|c| i.consume_shortcut(&c.shortcut()))
+        })
+    }
+}
+
+fn modifier_count(m: Modifiers) -> u8 {
+    u8::from(m.alt) + u8::from(m.ctrl) + u8::from(m.shift) + u8::from(m.command || m.mac_cmd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_commands_share_a_shortcut() {
+        let all = Command::ALL;
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a.shortcut(), b.shortcut(), "{a:?} and {b:?}");
+            }
+            assert!(a.shortcut().modifiers.command, "{a:?} must carry Ctrl/Cmd");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! The bundled font (DejaVu Sans) goes first in every family: egui's own fonts lack U+02BB, the
+//! letter mark of Uzbek oʻ and gʻ, and some Uzbek Cyrillic letters.
+
+use egui::epaint::text::{FontInsert, InsertFontFamily};
+use egui::{FontData, FontFamily};
+
+pub const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+pub fn install(ctx: &egui::Context) {
+    ctx.add_font(FontInsert::new(
+        "DejaVuSans",
+        FontData::from_static(DEJAVU_SANS),
+        vec![
+            InsertFontFamily {
+                family: FontFamily::Proportional,
+                priority: egui::epaint::text::FontPriority::Highest,
+            },
+            InsertFontFamily {
+                family: FontFamily::Monospace,
+                priority: egui::epaint::text::FontPriority::Lowest,
+            },
+        ],
+    ));
+}

@@ -1,0 +1,274 @@
+//! The login screen: company account (legacy interface, required), the current interface (same
+//! credentials or its own), and the warehouse (optional). Enter submits; errors land under the
+//! field they concern; the form keeps what was typed.
+
+use super::errors::tell;
+use super::widgets::{Toasts, field};
+use crate::api::ApiError;
+use crate::desk::task::{Task, take};
+use crate::desk::{Credentials, Desk, LoginOutcome};
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::HashMap;
+
+pub struct LoginScreen {
+    creds: Credentials,
+    same_as_above: bool,
+    errors: HashMap<&'static str, String>,
+    pending: Option<Task<LoginOutcome>>,
+    recall: Option<Task<Credentials>>,
+    focus_first: bool,
+}
+
+impl LoginScreen {
+    pub fn new(desk: &Desk) -> LoginScreen {
+        let creds = desk.login_prefill();
+        let same_as_above = creds.current_login.is_empty() || creds.current_login == creds.username;
+        let recall = creds.remember.then(|| desk.recall_passwords(creds.clone()));
+        LoginScreen {
+            creds,
+            same_as_above,
+            errors: HashMap::new(),
+            pending: None,
+            recall,
+            focus_first: true,
+        }
+    }
+
+    pub fn is_waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Picks up background results; `Some` once the login succeeded.
+    pub fn poll(&mut self, toasts: &mut Toasts) -> Option<LoginOutcome> {
+        if let Some(Ok(c)) = take(&mut self.recall) {
+            self.creds = c;
+        }
+        match take(&mut self.pending)? {
+            Err(_) => {
+                toasts.error(t!("error.lost"), None);
+                None
+            }
+            Ok(outcome) if outcome.succeeded() => Some(outcome),
+            Ok(outcome) => {
+                self.place_errors(&outcome, toasts);
+                None
+            }
+        }
+    }
+
+    fn place_errors(&mut self, outcome: &LoginOutcome, toasts: &mut Toasts) {
+        self.errors.clear();
+        let general = |err: &ApiError, toasts: &mut Toasts| {
+            let told = tell(err);
+            toasts.error(told.message, told.details);
+        };
+        if let Err(e) = &outcome.legacy {
+            match e {
+                ApiError::Unauthorized { .. } => {
+                    self.errors.insert("password", tell(e).message);
+                }
+                ApiError::Validation { fields, .. } if !fields.is_empty() => {
+                    for (name, key) in [
+                        ("username", "username"),
+                        ("password", "password"),
+                        ("inn", "inn"),
+                    ] {
+                        if let Some(m) = fields.get(name) {
+                            self.errors.insert(key, m.join(" "));
+                        }
+                    }
+                }
+                other => general(other, toasts),
+            }
+        }
+        if let Some(Err(e)) = &outcome.current {
+            let message = tell(e).message;
+            if matches!(
+                e,
+                ApiError::Unauthorized { .. } | ApiError::Validation { .. }
+            ) {
+                if self.same_as_above {
+                    self.errors.insert(
+                        "password",
+                        t!("login.current_prefix", message = message).to_string(),
+                    );
+                } else {
+                    self.errors.insert("current_password", message);
+                }
+            } else {
+                general(e, toasts);
+            }
+        }
+        if let Some(Err(e)) = &outcome.warehouse {
+            if matches!(
+                e,
+                ApiError::Unauthorized { .. } | ApiError::Validation { .. }
+            ) {
+                self.errors.insert("warehouse_password", tell(e).message);
+            } else {
+                general(e, toasts);
+            }
+        }
+    }
+
+    fn submit(&mut self, desk: &Desk) {
+        self.errors.clear();
+        let required = t!("login.required").to_string();
+        for (key, value) in [
+            ("username", &self.creds.username),
+            ("password", &self.creds.password),
+            ("inn", &self.creds.inn),
+        ] {
+            if value.trim().is_empty() {
+                self.errors.insert(key, required.clone());
+            }
+        }
+        if !self.same_as_above
+            && !self.creds.current_login.trim().is_empty()
+            && self.creds.current_password.is_empty()
+        {
+            self.errors.insert("current_password", required.clone());
+        }
+        if !self.creds.warehouse_login.trim().is_empty() && self.creds.warehouse_password.is_empty()
+        {
+            self.errors.insert("warehouse_password", required);
+        }
+        if !self.errors.is_empty() {
+            return;
+        }
+        let mut creds = self.creds.clone();
+        if self.same_as_above {
+            creds.current_login = creds.username.clone();
+            creds.current_password = creds.password.clone();
+        }
+        self.pending = Some(desk.login(creds));
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        let err = |e: &HashMap<&'static str, String>, k: &str| e.get(k).cloned();
+        ui.vertical_centered(|ui| {
+            ui.add_space(24.0);
+            ui.set_max_width(420.0);
+            ui.heading(t!("app.title"));
+            if desk.is_demo() {
+                sandbox_badge(ui);
+            }
+            ui.add_space(12.0);
+        });
+        let waiting = self.pending.is_some();
+        let mut submit = false;
+        ui.vertical_centered(|ui| {
+            ui.set_max_width(420.0);
+            egui::Frame::group(ui.style())
+                .inner_margin(16.0)
+                .show(ui, |ui| {
+                    ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                        ui.add_enabled_ui(!waiting, |ui| {
+                            ui.strong(t!("login.section_orders"));
+                            ui.add_space(6.0);
+                            let first = field(
+                                ui,
+                                &t!("login.username"),
+                                &mut self.creds.username,
+                                err(&self.errors, "username").as_deref(),
+                                false,
+                            );
+                            if self.focus_first {
+                                first.request_focus();
+                                self.focus_first = false;
+                            }
+                            let mut responses = vec![first];
+                            responses.push(field(
+                                ui,
+                                &t!("login.password"),
+                                &mut self.creds.password,
+                                err(&self.errors, "password").as_deref(),
+                                true,
+                            ));
+                            responses.push(field(
+                                ui,
+                                &t!("login.inn"),
+                                &mut self.creds.inn,
+                                err(&self.errors, "inn").as_deref(),
+                                false,
+                            ));
+                            ui.checkbox(&mut self.same_as_above, t!("login.same_as_above"));
+                            if !self.same_as_above {
+                                responses.push(field(
+                                    ui,
+                                    &t!("login.current_login"),
+                                    &mut self.creds.current_login,
+                                    None,
+                                    false,
+                                ));
+                                responses.push(field(
+                                    ui,
+                                    &t!("login.current_password"),
+                                    &mut self.creds.current_password,
+                                    err(&self.errors, "current_password").as_deref(),
+                                    true,
+                                ));
+                            }
+                            egui::CollapsingHeader::new(t!("login.warehouse"))
+                                .id_salt("warehouse-login")
+                                .default_open(!self.creds.warehouse_login.is_empty())
+                                .show(ui, |ui| {
+                                    responses.push(field(
+                                        ui,
+                                        &t!("login.warehouse_login"),
+                                        &mut self.creds.warehouse_login,
+                                        None,
+                                        false,
+                                    ));
+                                    responses.push(field(
+                                        ui,
+                                        &t!("login.warehouse_password"),
+                                        &mut self.creds.warehouse_password,
+                                        err(&self.errors, "warehouse_password").as_deref(),
+                                        true,
+                                    ));
+                                });
+                            ui.checkbox(&mut self.creds.remember, t!("login.remember"));
+                            // Enter submits from any field, and also when nothing has focus yet.
+                            let nothing_focused = ui.memory(|m| m.focused().is_none());
+                            let entered = (nothing_focused
+                                || responses.iter().any(|r| r.lost_focus()))
+                                && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                            ui.add_space(8.0);
+                            ui.horizontal(|ui| {
+                                if ui.button(t!("login.submit")).clicked() || entered {
+                                    submit = true;
+                                }
+                                if waiting {
+                                    ui.spinner();
+                                    ui.label(t!("login.waiting"));
+                                }
+                            });
+                        });
+                        if desk.is_demo() && !waiting {
+                            ui.add_space(6.0);
+                            ui.label(RichText::new(t!("login.demo_hint")).weak());
+                        }
+                    });
+                });
+        });
+        if submit && !waiting {
+            self.submit(desk);
+        }
+    }
+}
+
+pub fn sandbox_badge(ui: &mut egui::Ui) {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(255, 196, 0))
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(t!("app.sandbox_badge"))
+                    .color(egui::Color32::BLACK)
+                    .strong(),
+            );
+        });
+}

@@ -1,0 +1,187 @@
+//! The settings screen: demo twin or real service (three URLs, checked before saving),
+//! environment, and the language, which switches at once.
+
+use super::widgets::{Toasts, field};
+use crate::api::codes::Language;
+use crate::desk::Desk;
+use crate::desk::settings::{
+    ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url,
+};
+use crate::desk::task::{Task, take};
+use rust_i18n::t;
+use std::collections::HashMap;
+
+pub struct SettingsScreen {
+    use_service: bool,
+    urls: ServiceUrls,
+    environment: ServiceEnvironment,
+    language: Language,
+    errors: HashMap<&'static str, String>,
+    saving: Option<Task<Result<(), String>>>,
+}
+
+pub fn language_name(l: Language) -> &'static str {
+    match l {
+        Language::Uz => "Oʻzbekcha",
+        Language::Ru => "Русский",
+        Language::En => "English",
+    }
+}
+
+impl SettingsScreen {
+    pub fn new(settings: &Settings) -> SettingsScreen {
+        SettingsScreen {
+            use_service: settings.service.is_some(),
+            urls: settings.service.clone().unwrap_or_default(),
+            environment: settings.environment,
+            language: settings.language,
+            errors: HashMap::new(),
+            saving: None,
+        }
+    }
+
+    pub fn poll(&mut self, toasts: &mut Toasts) {
+        match take(&mut self.saving) {
+            Some(Ok(Ok(()))) => toasts.info(t!("settings.saved")),
+            Some(Ok(Err(e))) => toasts.error(t!("settings.save_failed"), Some(e)),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+    }
+
+    fn draft(&self, current: &Settings) -> Settings {
+        let mut s = current.clone();
+        s.service = self.use_service.then(|| ServiceUrls {
+            legacy: self.urls.legacy.trim().to_string(),
+            current: self.urls.current.trim().to_string(),
+            warehouse: self.urls.warehouse.trim().to_string(),
+        });
+        s.environment = self.environment;
+        s.language = self.language;
+        s
+    }
+
+    /// Returns true when the service changed and the clerk must log in again.
+    fn save(&mut self, desk: &mut Desk, toasts: &mut Toasts) -> bool {
+        self.errors.clear();
+        let draft = self.draft(&desk.settings);
+        if let Some(urls) = &draft.service {
+            for problem in urls.problems() {
+                let SettingsProblem::BadUrl(name) = problem;
+                self.errors.insert(name, t!("settings.bad_url").to_string());
+            }
+        }
+        if !self.errors.is_empty() {
+            return false;
+        }
+        let service_changed = draft.service != desk.settings.service;
+        rust_i18n::set_locale(draft.language.as_str());
+        match desk.apply_settings(draft) {
+            Ok(task) => {
+                self.saving = Some(task);
+                if service_changed {
+                    toasts.info(t!("settings.relogin"));
+                }
+                service_changed
+            }
+            Err(e) => {
+                toasts.error(t!("settings.save_failed"), Some(e.to_string()));
+                false
+            }
+        }
+    }
+
+    /// Shows the form; true when the session ended because the service changed.
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &mut Desk, toasts: &mut Toasts) -> bool {
+        let mut relogin = false;
+        ui.heading(t!("nav.settings"));
+        ui.add_space(8.0);
+        ui.set_max_width(560.0);
+        ui.strong(t!("settings.mode"));
+        ui.radio_value(&mut self.use_service, false, t!("settings.mode_demo"));
+        ui.radio_value(&mut self.use_service, true, t!("settings.mode_service"));
+        if self.use_service {
+            ui.add_space(6.0);
+            let err = |k: &str| self.errors.get(k).cloned();
+            let (e1, e2, e3) = (err("legacy"), err("current"), err("warehouse"));
+            field(
+                ui,
+                &t!("settings.legacy_url"),
+                &mut self.urls.legacy,
+                e1.as_deref(),
+                false,
+            );
+            field(
+                ui,
+                &t!("settings.current_url"),
+                &mut self.urls.current,
+                e2.as_deref(),
+                false,
+            );
+            field(
+                ui,
+                &t!("settings.warehouse_url"),
+                &mut self.urls.warehouse,
+                e3.as_deref(),
+                false,
+            );
+            // Live hint while typing, before Save.
+            for (k, v) in [
+                ("legacy", &self.urls.legacy),
+                ("current", &self.urls.current),
+                ("warehouse", &self.urls.warehouse),
+            ] {
+                if !v.trim().is_empty() && valid_url(v).is_some() {
+                    self.errors.remove(k);
+                }
+            }
+            let label = ui.label(t!("settings.environment"));
+            egui::ComboBox::from_id_salt("environment")
+                .selected_text(match self.environment {
+                    ServiceEnvironment::Production => t!("settings.env_production"),
+                    ServiceEnvironment::Test => t!("settings.env_test"),
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(
+                        &mut self.environment,
+                        ServiceEnvironment::Production,
+                        t!("settings.env_production"),
+                    );
+                    ui.selectable_value(
+                        &mut self.environment,
+                        ServiceEnvironment::Test,
+                        t!("settings.env_test"),
+                    );
+                })
+                .response
+                .labelled_by(label.id);
+        }
+        ui.add_space(8.0);
+        let label = ui.label(t!("settings.language"));
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(language_name(self.language))
+            .show_ui(ui, |ui| {
+                for l in [Language::Uz, Language::Ru, Language::En] {
+                    ui.selectable_value(&mut self.language, l, language_name(l));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    self.saving.is_none(),
+                    egui::Button::new(t!("settings.save")),
+                )
+                .clicked()
+            {
+                relogin = self.save(desk, toasts);
+            }
+            if self.saving.is_some() {
+                ui.spinner();
+            }
+        });
+        relogin
+    }
+}

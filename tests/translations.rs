@@ -1,0 +1,90 @@
+//! The catalog is complete: uz, ru and en hold the same keys, and every literal key the code
+//! asks for exists.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn keys(lang: &str) -> BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/locales/{lang}.toml"));
+    let text = std::fs::read_to_string(&path).expect("catalog readable");
+    let table: toml::Table = toml::from_str(&text).expect("catalog is TOML");
+    let mut out = BTreeSet::new();
+    flatten("", &toml::Value::Table(table), &mut out);
+    out
+}
+
+fn flatten(prefix: &str, v: &toml::Value, out: &mut BTreeSet<String>) {
+    match v {
+        toml::Value::Table(t) => {
+            for (k, v) in t {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten(&key, v, out);
+            }
+        }
+        toml::Value::String(s) => {
+            assert!(!s.trim().is_empty(), "{prefix} is empty");
+            out.insert(prefix.to_string());
+        }
+        other => panic!("{prefix} is not text: {other:?}"),
+    }
+}
+
+#[test]
+fn every_language_has_every_key() {
+    let en = keys("en");
+    for lang in ["uz", "ru"] {
+        let other = keys(lang);
+        let missing: Vec<_> = en.difference(&other).collect();
+        let extra: Vec<_> = other.difference(&en).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{lang}: missing {missing:?}, extra {extra:?}"
+        );
+    }
+}
+
+#[test]
+fn every_key_the_code_uses_exists() {
+    let en = keys("en");
+    let mut used = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src readable").flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&p).expect("source readable");
+                for (at, _) in text.match_indices("t!(\"") {
+                    let before = text[..at].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                        continue; // format!(, print!( ...
+                    }
+                    let rest = &text[at + 4..];
+                    if let Some(end) = rest.find('"') {
+                        used.push((p.display().to_string(), rest[..end].to_string()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(used.len() > 50, "the scan found the keys");
+    let unknown: Vec<_> = used.iter().filter(|(_, k)| !en.contains(k)).collect();
+    assert!(unknown.is_empty(), "unknown keys: {unknown:?}");
+}
+
+#[test]
+fn uzbek_text_uses_the_letter_mark_not_ascii_apostrophes() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales/uz.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    for bad in ["o'", "g'", "O'", "G'"] {
+        assert!(
+            !text.contains(bad),
+            "uz.toml writes {bad} with an ASCII apostrophe"
+        );
+    }
+}
