@@ -627,3 +627,26 @@ async fn webhook_delivery_retries_until_the_receiver_answers() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
+
+#[tokio::test]
+async fn the_status_clock_moves_orders_along_by_itself() {
+    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+        clock: Some(std::time::Duration::from_millis(50)),
+        ..twin_config()
+    })
+    .await;
+    let c = current(&t).await;
+    let rec = c.add_order(&current_order(samarkand_branch())).await.unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        if c.track(rec.order_id).await.unwrap().status.code == OrderStatus::Delivered {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the clock did not deliver the order");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // Nine steps from 100 to 1200 plus the creation, and nothing after the final status.
+    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    let history = legacy(&t).await.history(rec.order_id).await.unwrap();
+    assert_eq!(history.len(), 10);
+}
