@@ -636,13 +636,19 @@ async fn the_status_clock_moves_orders_along_by_itself() {
     })
     .await;
     let c = current(&t).await;
-    let rec = c.add_order(&current_order(samarkand_branch())).await.unwrap();
+    let rec = c
+        .add_order(&current_order(samarkand_branch()))
+        .await
+        .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
         if c.track(rec.order_id).await.unwrap().status.code == OrderStatus::Delivered {
             break;
         }
-        assert!(std::time::Instant::now() < deadline, "the clock did not deliver the order");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the clock did not deliver the order"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     // Nine steps from 100 to 1200 plus the creation, and nothing after the final status.

@@ -15,6 +15,7 @@ pub mod legacy;
 pub mod legacy_client;
 pub mod lenient;
 pub mod quantity;
+pub mod sandbox_client;
 pub mod token;
 pub mod warehouse;
 pub mod warehouse_client;

@@ -4,6 +4,7 @@
 //! so it can be tested without a window.
 
 pub mod directories;
+pub mod orders;
 pub mod secrets;
 pub mod settings;
 pub mod task;

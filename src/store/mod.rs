@@ -1,17 +1,65 @@
 //! The desk's memory in SQLite: opened once, WAL, schema migrations by `user_version`. Calls are
 //! blocking; the desk runs them on the background runtime (`spawn_blocking`), never on the UI
-//! thread. This first schema holds the directory cache; later ones add the journal and outbox.
+//! thread. It holds the directory cache, the outbox of orders not yet confirmed by the service,
+//! the journal of orders this desk created or looked up, and form drafts.
+
+mod journal;
+mod outbox;
+
+pub use journal::{HistoryRow, JournalRow};
+pub use outbox::{OutboxEntry, OutboxState};
 
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::Mutex;
 
 /// Each entry moves the schema one version up; never edit a shipped entry, append a new one.
-const MIGRATIONS: &[&str] = &["CREATE TABLE directory_cache (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE directory_cache (
         kind TEXT PRIMARY KEY,
         json TEXT NOT NULL,
         fetched_at INTEGER NOT NULL
-    );"];
+    );",
+    "CREATE TABLE outbox (
+        wcs_code TEXT PRIMARY KEY,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE journal (
+        order_id INTEGER PRIMARY KEY,
+        barcode TEXT NOT NULL,
+        wcs_code TEXT,
+        created_at INTEGER NOT NULL,
+        receiver TEXT NOT NULL,
+        receiver_phone TEXT NOT NULL,
+        city TEXT NOT NULL,
+        status_id INTEGER NOT NULL,
+        status_name TEXT NOT NULL,
+        cod INTEGER,
+        cost INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE INDEX journal_barcode ON journal (barcode);
+    CREATE INDEX journal_created ON journal (created_at);
+    CREATE TABLE status_history (
+        order_id INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        status_id INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        location TEXT NOT NULL,
+        PRIMARY KEY (order_id, at, status_id)
+    );
+    CREATE TABLE drafts (
+        name TEXT PRIMARY KEY,
+        json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );",
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -69,7 +117,7 @@ impl Store {
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -99,6 +147,33 @@ impl Store {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?)
+    }
+
+    /// Saves a form draft under a name (the open form is saved as the clerk types).
+    pub fn put_draft(&self, name: &str, json: &str, at: i64) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO drafts (name, json, updated_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (name) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at",
+            params![name, json, at],
+        )?;
+        Ok(())
+    }
+
+    pub fn draft(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT json FROM drafts WHERE name = ?1",
+                params![name],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    pub fn delete_draft(&self, name: &str) -> Result<(), StoreError> {
+        self.conn()
+            .execute("DELETE FROM drafts WHERE name = ?1", params![name])?;
+        Ok(())
     }
 }
 
