@@ -2,92 +2,13 @@
 //! log in with Enter, browse the directories, find Tashkent's branches by a Cyrillic search, and
 //! see the service's own message under the password field when it is wrong.
 
+mod common;
+
+use common::ui::*;
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use parcel_desk::desk::{Desk, DeskPaths};
-use parcel_desk::ui::{self, DeskApp};
-use rust_i18n::t;
+use parcel_desk::ui::tr;
 use std::time::{Duration, Instant};
-
-rust_i18n::i18n!("assets/locales", fallback = "en");
-
-struct Env {
-    rt: tokio::runtime::Runtime,
-    dir: std::path::PathBuf,
-}
-
-impl Env {
-    fn new(name: &str) -> Env {
-        let dir =
-            std::env::temp_dir().join(format!("parcel-desk-ui-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        Env { rt, dir }
-    }
-
-    fn desk(&self) -> Desk {
-        let paths = DeskPaths {
-            config_dir: self.dir.join("config"),
-            data_dir: self.dir.join("data"),
-        };
-        Desk::start(self.rt.handle().clone(), paths).expect("the desk starts in demo mode")
-    }
-}
-
-impl Drop for Env {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn harness(desk: Desk) -> Harness<'static, DeskApp> {
-    let language = desk.settings.language;
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_context_setup(move |ctx| {
-            ui::fonts::install(ctx);
-            rust_i18n::set_locale(language.as_str());
-        })
-        .build_ui_state(
-            |ui, app: &mut DeskApp| {
-                let ctx = ui.ctx().clone();
-                app.logic(&ctx);
-                app.show(ui);
-            },
-            DeskApp::new(desk),
-        )
-}
-
-/// Steps frames until `done` holds; background work finishes on the runtime meanwhile.
-fn step_until(
-    h: &mut Harness<'static, DeskApp>,
-    what: &str,
-    mut done: impl FnMut(&mut Harness<'static, DeskApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        h.step();
-        if done(h) {
-            h.step();
-            return;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
-    h.step();
-    h.get_by_label(&t!("login.password")).focus();
-    h.step();
-    h.key_press(Key::Enter);
-    step_until(h, "login", |h| h.state().desk.session.is_some());
-}
 
 #[test]
 fn login_then_find_tashkent_branches_by_cyrillic_search() {
@@ -96,22 +17,23 @@ fn login_then_find_tashkent_branches_by_cyrillic_search() {
     // Demo mode: the form is pre-filled and says it is not the real service.
     h.step();
     assert!(
-        h.query_all_by_label_contains(&t!("app.sandbox_badge"))
+        h.query_all_by_label_contains(&tr("app.sandbox_badge"))
             .next()
             .is_some()
     );
     assert_eq!(
-        h.get_by_label(&t!("login.username")).value().as_deref(),
+        h.get_by_label(&tr("login.username")).value().as_deref(),
         Some("demo")
     );
     log_in_with_enter(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
 
     step_until(&mut h, "directories", |h| {
         h.state().desk.directories.is_some() && !h.state().is_busy()
     });
-    h.get_by_label(&t!("dir.search")).focus();
+    h.get_by_label(&tr("dir.search")).focus();
     h.step();
-    h.get_by_label(&t!("dir.search")).type_text("Ташкент");
+    h.get_by_label(&tr("dir.search")).type_text("Ташкент");
     step_until(&mut h, "filtered rows", |h| {
         h.query_by_label_contains("Toshkent 1-filial").is_some()
     });
@@ -124,10 +46,10 @@ fn login_then_find_tashkent_branches_by_cyrillic_search() {
     // Picking a branch shows its week of opening hours.
     h.get_by_label("Toshkent 1-filial").click();
     step_until(&mut h, "branch detail", |h| {
-        h.query_by_label_contains(&t!("dir.hours")).is_some()
+        h.query_by_label_contains(&tr("dir.hours")).is_some()
     });
-    assert!(h.query_by_label_contains(&t!("day.7")).is_some());
-    assert!(h.query_by_label_contains(&t!("dir.open_map")).is_some());
+    assert!(h.query_by_label_contains(&tr("day.7")).is_some());
+    assert!(h.query_by_label_contains(&tr("dir.open_map")).is_some());
 
     // Every tab opens; statuses show the chain of next statuses.
     for tab in [
@@ -138,15 +60,15 @@ fn login_then_find_tashkent_branches_by_cyrillic_search() {
         "dir.tab_countries",
         "dir.tab_yes_no",
     ] {
-        h.get_by_label(&t!(tab)).click();
+        h.get_by_label(&tr(tab)).click();
         h.step();
     }
-    h.get_by_label(&t!("dir.tab_statuses")).click();
+    h.get_by_label(&tr("dir.tab_statuses")).click();
     step_until(&mut h, "status chain", |h| {
         h.query_by_label_contains("→ 200").is_some()
     });
     assert!(
-        h.query_by_label_contains(&t!("parcel_status.130"))
+        h.query_by_label_contains(&tr("parcel_status.130"))
             .is_some()
     );
 }
@@ -156,11 +78,11 @@ fn wrong_password_shows_the_services_message_under_the_field() {
     let env = Env::new("wrong");
     let mut h = harness(env.desk());
     h.step();
-    let password_label = t!("login.password");
+    let password_label = tr("login.password");
     h.get_by_label(&password_label).focus();
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label(&t!("login.password"))
+    h.get_by_label(&tr("login.password"))
         .type_text("not-the-password");
     h.step();
     h.key_press(Key::Enter);
@@ -171,7 +93,7 @@ fn wrong_password_shows_the_services_message_under_the_field() {
     // The message sits under the field, not in a toast, and the form kept the names typed.
     assert_eq!(h.state().toasts.texts().count(), 0);
     assert_eq!(
-        h.get_by_label(&t!("login.username")).value().as_deref(),
+        h.get_by_label(&tr("login.username")).value().as_deref(),
         Some("demo")
     );
 }
@@ -181,6 +103,7 @@ fn directories_work_from_the_cache_when_the_service_is_gone() {
     let env = Env::new("offline");
     let mut h = harness(env.desk());
     log_in_with_enter(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
     step_until(&mut h, "first read", |h| {
         h.state()
             .desk
@@ -199,12 +122,12 @@ fn directories_work_from_the_cache_when_the_service_is_gone() {
             .await
             .unwrap();
     });
-    h.get_by_label(&t!("dir.refresh")).click();
+    h.get_by_label(&tr("dir.refresh")).click();
     step_until(&mut h, "refresh attempt", |h| {
         !h.state().is_busy() && h.state().toasts.texts().count() > 0
     });
-    let offline_prefix = t!("dir.from_cache", age = "\u{1}")
-        .split('\u{1}')
+    let offline_prefix = tr("dir.from_cache")
+        .split("%{age}")
         .next()
         .unwrap_or_default()
         .to_string();

@@ -150,6 +150,14 @@ impl OrderStatus {
         }
     }
 
+    /// The current status a legacy id stands for (the first of the chain with that view).
+    pub fn from_legacy(id: i64) -> Option<OrderStatus> {
+        OrderStatus::ALL
+            .iter()
+            .copied()
+            .find(|s| s.legacy().code() == id)
+    }
+
     /// The legacy interface's view of this status.
     pub fn legacy(self) -> LegacyStatus {
         use OrderStatus::*;

@@ -50,6 +50,7 @@ pub struct Directories {
     pub data: DirectoryData,
     pub from_cache: bool,
     city_keys: Vec<String>,
+    city_name_keys: Vec<String>,
     region_keys: Vec<String>,
     branch_keys: Vec<String>,
 }
@@ -75,6 +76,7 @@ impl Directories {
             .iter()
             .map(|c| search_key(&format!("{} {}", c.name, region_name(c.region_id))))
             .collect();
+        let city_name_keys = data.cities.iter().map(|c| search_key(&c.name)).collect();
         let region_keys = data.regions.iter().map(|r| search_key(&r.name)).collect();
         let branch_keys = data
             .branches
@@ -93,6 +95,7 @@ impl Directories {
             data,
             from_cache,
             city_keys,
+            city_name_keys,
             region_keys,
             branch_keys,
         }
@@ -106,9 +109,25 @@ impl Directories {
         self.data.regions.iter().find(|r| r.id == id)
     }
 
-    /// Indices of cities matching a query in any spelling (all when the query is blank).
+    /// Indices of cities matching a query in any spelling (all when the query is blank): cities
+    /// whose own name starts with it first, then those whose name contains it, then those that
+    /// match through their region.
     pub fn find_cities(&self, query: &str) -> Vec<usize> {
-        filter(&self.city_keys, query)
+        let mut hits = filter(&self.city_keys, query);
+        let q = search_key(query);
+        if !q.is_empty() {
+            hits.sort_by_key(|&i| {
+                let name = &self.city_name_keys[i];
+                if name.starts_with(&q) {
+                    0
+                } else if matches(&q, name) {
+                    1
+                } else {
+                    2
+                }
+            });
+        }
+        hits
     }
 
     pub fn find_regions(&self, query: &str) -> Vec<usize> {
@@ -241,6 +260,18 @@ mod tests {
         assert_eq!(d.find_cities("tashkent"), vec![0]);
         assert_eq!(d.find_cities("Самарканд"), vec![1]);
         assert_eq!(d.find_cities(""), vec![0, 1]);
+        // A city named after the query comes before districts of a region of that name.
+        let mut more = data();
+        more.cities.insert(
+            0,
+            City {
+                id: 1,
+                region_id: 6,
+                name: "Bektemir".into(),
+            },
+        );
+        let d = Directories::new(more, false);
+        assert_eq!(d.find_cities("Toshkent"), vec![1, 0]);
         assert_eq!(d.find_branches("Ташкент"), vec![0]);
         assert_eq!(d.find_branches("amir temur"), vec![0]);
         assert!(d.find_branches("Buxoro").is_empty());

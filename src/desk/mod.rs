@@ -4,22 +4,28 @@
 //! so it can be tested without a window.
 
 pub mod directories;
+pub mod order_draft;
 pub mod orders;
 pub mod secrets;
 pub mod settings;
 pub mod task;
 
 use crate::api::codes::Language;
-use crate::api::legacy::TokenRequest;
+use crate::api::legacy::{CalculateRequest, CalculateResponse, OrderInput, TokenRequest};
+use crate::api::sandbox_client::SandboxClient;
 use crate::api::{ApiError, ClientConfig, CurrentClient, LegacyClient, WarehouseClient};
 use crate::sandbox::{self, RunningSandbox, SandboxConfig};
 use crate::store::Store;
+use crate::store::{HistoryRow, JournalRow};
 use directories::{Directories, DirectoryData};
+use orders::{CreateResult, Orders};
 use settings::{LastLogin, ServiceEnvironment, Settings};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::AtomicI64;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
 use task::Task;
 
 /// Where the desk keeps its files.
@@ -183,7 +189,20 @@ pub struct Desk {
     pub reach: Arc<ReachFlag>,
     pub directories: Option<Directories>,
     twin: Option<RunningSandbox>,
+    orders: Option<Orders>,
+    /// Orders waiting in the outbox, as the worker last counted them.
+    pub outbox: Arc<AtomicI64>,
+    worker: Option<tokio::task::AbortHandle>,
 }
+
+/// How often the outbox worker retries what is waiting.
+const OUTBOX_EVERY: Duration = Duration::from_secs(15);
+
+/// A journaled order and the tracking link from its record.
+pub type JournalEntry = (JournalRow, Option<String>);
+
+/// The draft name of the new-order form.
+pub const ORDER_DRAFT: &str = "new-order";
 
 fn client_config(language: Language) -> ClientConfig {
     ClientConfig {
@@ -206,7 +225,7 @@ impl Desk {
                 (None, Some(e.to_string()))
             }
         };
-        Ok(Desk {
+        let mut desk = Desk {
             rt,
             repaint: Arc::new(|| {}),
             paths,
@@ -218,12 +237,187 @@ impl Desk {
             reach: Arc::new(ReachFlag::default()),
             directories: None,
             twin,
+            orders: None,
+            outbox: Arc::new(AtomicI64::new(0)),
+            worker: None,
+        };
+        desk.wire_orders();
+        Ok(desk)
+    }
+
+    /// Builds the order context for the current service and (re)starts the outbox worker.
+    fn wire_orders(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.abort();
+        }
+        let Some(store) = self.store.clone() else {
+            self.orders = None;
+            return;
+        };
+        let lookup = self.twin.as_ref().and_then(|t| {
+            let base = settings::valid_url(&t.base())?;
+            SandboxClient::new(base, client_config(self.settings.language))
+                .ok()
+                .map(Arc::new)
+        });
+        let orders = Orders {
+            store,
+            legacy: self.services.legacy.clone(),
+            lookup,
+        };
+        let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
+        let repaint = self.repaint.clone();
+        let handle = self.rt.spawn(async move {
+            loop {
+                let waiting = {
+                    let store = o.store.clone();
+                    tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
+                        .await
+                        .unwrap_or(0)
+                };
+                count.store(waiting, Ordering::Relaxed);
+                if waiting > 0 && o.legacy.is_logged_in().await {
+                    let report = o.drain().await;
+                    if report.confirmed > 0 {
+                        reach.note::<()>(&Ok(()));
+                    }
+                    let store = o.store.clone();
+                    let left =
+                        tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
+                            .await
+                            .unwrap_or(0);
+                    count.store(left, Ordering::Relaxed);
+                    repaint();
+                }
+                tokio::time::sleep(OUTBOX_EVERY).await;
+            }
+        });
+        self.worker = Some(handle.abort_handle());
+        self.orders = Some(orders);
+    }
+
+    /// False when the database could not be opened (orders cannot be kept safe then).
+    pub fn can_take_orders(&self) -> bool {
+        self.orders.is_some()
+    }
+
+    /// Creates an order exactly once through the outbox.
+    pub fn create_order(&self, input: OrderInput) -> Option<Task<CreateResult>> {
+        let orders = self.orders.clone()?;
+        let (count, reach) = (self.outbox.clone(), self.reach.clone());
+        Some(self.spawn(async move {
+            let result = orders.create(input).await;
+            match &result {
+                CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. } => {
+                    reach.note::<()>(&Err(reason.clone()))
+                }
+                _ => reach.note::<()>(&Ok(())),
+            }
+            let store = orders.store.clone();
+            let left = tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
+                .await
+                .unwrap_or(0);
+            count.store(left, Ordering::Relaxed);
+            result
+        }))
+    }
+
+    /// The legacy price for a form's inputs.
+    pub fn calculate(&self, req: CalculateRequest) -> Task<Result<CalculateResponse, ApiError>> {
+        let legacy = self.services.legacy.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = legacy.calculate(&req).await;
+            reach.note(&r);
+            r
         })
+    }
+
+    /// The whole journal (disk, in the background).
+    pub fn load_journal(&self) -> Task<Result<Vec<JournalRow>, String>> {
+        let store = self.store.clone();
+        self.spawn_blocking(move || match store {
+            Some(s) => s.journal().map_err(|e| e.to_string()),
+            None => Ok(Vec::new()),
+        })
+    }
+
+    /// Reads an order's status and history from the service into the journal.
+    pub fn refresh_order(&self, order_id: i64) -> Option<Task<Result<Vec<HistoryRow>, ApiError>>> {
+        let orders = self.orders.clone()?;
+        let reach = self.reach.clone();
+        Some(self.spawn(async move {
+            let r = orders.refresh(order_id).await;
+            reach.note(&r);
+            r
+        }))
+    }
+
+    /// A journaled order with the tracking link of its record (disk, in the background).
+    pub fn journal_entry(&self, order_id: i64) -> Task<Option<JournalEntry>> {
+        let store = self.store.clone();
+        self.spawn_blocking(move || {
+            let store = store?;
+            let row = store.journal_get(order_id).ok().flatten()?;
+            let tracking = store
+                .journal_record(order_id)
+                .ok()
+                .flatten()
+                .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+                .and_then(|v| {
+                    v.get("tracking")
+                        .and_then(|t| t.as_str())
+                        .map(str::to_string)
+                });
+            Some((row, tracking))
+        })
+    }
+
+    /// The order's full record from the service.
+    pub fn order_detail(
+        &self,
+        order_id: i64,
+    ) -> Task<Result<crate::api::legacy::OrderDetail, ApiError>> {
+        let legacy = self.services.legacy.clone();
+        self.spawn(async move { legacy.order_detail(order_id).await })
+    }
+
+    /// Cancels an order, then re-reads its status and history.
+    pub fn cancel_order(&self, order_id: i64) -> Option<Task<Result<Vec<HistoryRow>, ApiError>>> {
+        let orders = self.orders.clone()?;
+        Some(self.spawn(async move {
+            orders.legacy.cancel_order(order_id).await?;
+            orders.refresh(order_id).await
+        }))
+    }
+
+    /// Keeps the open form as a draft (disk, in the background).
+    pub fn save_draft(&self, name: &'static str, json: String) {
+        if let Some(store) = self.store.clone() {
+            let _ = self.spawn_blocking(move || {
+                if let Err(e) = store.put_draft(name, &json, chrono::Utc::now().timestamp()) {
+                    tracing::warn!("cannot save draft: {e}");
+                }
+            });
+        }
+    }
+
+    pub fn clear_draft(&self, name: &'static str) {
+        if let Some(store) = self.store.clone() {
+            let _ = self.spawn_blocking(move || store.delete_draft(name));
+        }
+    }
+
+    pub fn load_draft(&self, name: &'static str) -> Task<Option<String>> {
+        let store = self.store.clone();
+        self.spawn_blocking(move || store.and_then(|s| s.draft(name).ok().flatten()))
     }
 
     /// Called by workers when a result is ready (the UI passes `ctx.request_repaint`).
     pub fn set_repaint(&mut self, repaint: impl Fn() + Send + Sync + 'static) {
         self.repaint = Arc::new(repaint);
+        // The outbox worker reports through the new callback too.
+        self.wire_orders();
     }
 
     pub fn environment(&self) -> Environment {
@@ -477,6 +671,7 @@ impl Desk {
             self.twin = twin;
             self.session = None;
             self.directories = None;
+            self.wire_orders();
         }
         self.settings = new.clone();
         let dir = self.paths.config_dir.clone();

@@ -152,6 +152,18 @@ impl Store {
             .optional()?)
     }
 
+    pub fn journal_get(&self, order_id: i64) -> Result<Option<JournalRow>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city, status_id, status_name, cod, cost
+                 FROM journal WHERE order_id = ?1",
+                params![order_id],
+                journal_row,
+            )
+            .optional()?)
+    }
+
     /// The last record the service gave for an order (JSON).
     pub fn journal_record(&self, order_id: i64) -> Result<Option<String>, StoreError> {
         Ok(self

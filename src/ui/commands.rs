@@ -6,6 +6,9 @@ use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
+    Orders,
+    NewOrder,
+    CreateOrder,
     Directories,
     Settings,
     Refresh,
@@ -14,6 +17,9 @@ pub enum Command {
 
 impl Command {
     pub const ALL: &'static [Command] = &[
+        Command::Orders,
+        Command::NewOrder,
+        Command::CreateOrder,
         Command::Directories,
         Command::Settings,
         Command::Refresh,
@@ -23,6 +29,9 @@ impl Command {
     /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus.
     pub fn shortcut(self) -> KeyboardShortcut {
         match self {
+            Command::Orders => KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
+            Command::NewOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+            Command::CreateOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter),
             Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
@@ -32,6 +41,9 @@ impl Command {
 
     pub fn label(self) -> String {
         match self {
+            Command::Orders => t!("nav.orders").to_string(),
+            Command::NewOrder => t!("nav.new_order").to_string(),
+            Command::CreateOrder => t!("order.create").to_string(),
             Command::Directories => t!("nav.directories").to_string(),
             Command::Settings => t!("nav.settings").to_string(),
             Command::Refresh => t!("dir.refresh").to_string(),
@@ -64,6 +76,27 @@ fn modifier_count(m: Modifiers) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Exhaustive: a new variant fails to compile here until it is numbered, and the test then
+    /// fails until it is also in `ALL`.
+    fn number(c: Command) -> usize {
+        match c {
+            Command::Orders => 0,
+            Command::NewOrder => 1,
+            Command::CreateOrder => 2,
+            Command::Directories => 3,
+            Command::Settings => 4,
+            Command::Refresh => 5,
+            Command::Logout => 6,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_command() {
+        let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
+        seen.sort();
+        assert_eq!(seen, (0..7).collect::<Vec<_>>());
+    }
 
     #[test]
     fn no_two_commands_share_a_shortcut() {

@@ -6,6 +6,10 @@ pub mod directories;
 pub mod errors;
 pub mod fonts;
 pub mod login;
+pub mod order_detail;
+pub mod order_form;
+pub mod orders;
+pub mod pickers;
 pub mod settings;
 pub mod widgets;
 
@@ -17,6 +21,9 @@ use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
+    NewOrder,
+    Orders,
+    OrderDetail,
     Directories,
     Settings,
 }
@@ -27,8 +34,16 @@ pub struct DeskApp {
     login: login::LoginScreen,
     directories: directories::DirectoryScreen,
     settings: settings::SettingsScreen,
+    orders: Option<orders::OrdersScreen>,
+    order_form: Option<order_form::OrderForm>,
+    detail: Option<order_detail::OrderDetail>,
     pub toasts: widgets::Toasts,
     repaint_wired: bool,
+}
+
+/// A catalog text in the current language (for callers outside the UI code, such as tests).
+pub fn tr(key: &str) -> String {
+    t!(key).to_string()
 }
 
 /// Sets up a context for the desk: fonts and the language from the settings.
@@ -43,7 +58,10 @@ impl DeskApp {
             login: login::LoginScreen::new(&desk),
             settings: settings::SettingsScreen::new(&desk.settings),
             directories: directories::DirectoryScreen::default(),
-            screen: Screen::Directories,
+            orders: None,
+            order_form: None,
+            detail: None,
+            screen: Screen::NewOrder,
             toasts: widgets::Toasts::default(),
             desk,
             repaint_wired: false,
@@ -56,7 +74,43 @@ impl DeskApp {
 
     /// True while any background work of the visible screens is under way.
     pub fn is_busy(&self) -> bool {
-        self.login.is_waiting() || self.directories.is_loading()
+        self.login.is_waiting()
+            || self.directories.is_loading()
+            || self.orders.as_ref().is_some_and(|o| o.is_busy())
+            || self.order_form.as_ref().is_some_and(|f| f.is_busy())
+            || self.detail.as_ref().is_some_and(|d| d.is_busy())
+    }
+
+    /// The open new-order form.
+    pub fn order_form(&self) -> Option<&order_form::OrderForm> {
+        self.order_form.as_ref()
+    }
+
+    /// The order whose detail is open.
+    pub fn open_order(&self) -> Option<i64> {
+        self.detail.as_ref().map(|d| d.order_id)
+    }
+
+    fn open_detail(&mut self, order_id: i64) {
+        self.detail = Some(order_detail::OrderDetail::open(&self.desk, order_id));
+        self.screen = Screen::OrderDetail;
+    }
+
+    fn go(&mut self, screen: Screen) {
+        match screen {
+            Screen::Orders => match &mut self.orders {
+                Some(o) => {
+                    o.reload(&self.desk);
+                    o.focus_filter();
+                }
+                None => self.orders = Some(orders::OrdersScreen::new(&self.desk)),
+            },
+            Screen::NewOrder if self.order_form.is_none() => {
+                self.order_form = Some(order_form::OrderForm::new(&self.desk));
+            }
+            _ => {}
+        }
+        self.screen = screen;
     }
 
     /// Runs before each frame: picks up the results of background work.
@@ -70,10 +124,31 @@ impl DeskApp {
             if let Some(outcome) = self.login.poll(&mut self.toasts) {
                 self.desk.open_session(&outcome);
                 self.directories.reset();
-                self.screen = Screen::Directories;
+                // The order form picks from the directories: read them at once.
+                self.directories.start(&self.desk);
+                self.go(Screen::NewOrder);
             }
         } else {
             self.directories.poll(&mut self.desk, &mut self.toasts);
+            let created = match &mut self.order_form {
+                Some(f) => f.poll(ctx, &self.desk, &mut self.toasts),
+                None => None,
+            };
+            if let Some(o) = &mut self.orders {
+                o.poll(&mut self.toasts);
+            }
+            let changed = match &mut self.detail {
+                Some(d) => d.poll(&self.desk, &mut self.toasts),
+                None => false,
+            };
+            if (created.is_some() || changed)
+                && let Some(o) = &mut self.orders
+            {
+                o.reload(&self.desk);
+            }
+            if let Some(row) = created {
+                self.open_detail(row.order_id);
+            }
         }
         self.settings.poll(&mut self.toasts);
     }
@@ -81,15 +156,30 @@ impl DeskApp {
     fn run(&mut self, cmd: Command) {
         let logged_in = self.desk.session.is_some();
         match cmd {
+            Command::Orders if logged_in => self.go(Screen::Orders),
+            Command::NewOrder if logged_in => self.go(Screen::NewOrder),
+            Command::CreateOrder if logged_in && self.screen == Screen::NewOrder => {
+                if let Some(f) = &mut self.order_form {
+                    f.submit(&self.desk);
+                }
+            }
             Command::Directories if logged_in => self.screen = Screen::Directories,
             Command::Settings => self.screen = Screen::Settings,
             Command::Refresh if logged_in && self.screen == Screen::Directories => {
                 self.directories.refresh(&self.desk)
             }
+            Command::Refresh if logged_in && self.screen == Screen::Orders => {
+                if let Some(o) = &mut self.orders {
+                    o.reload(&self.desk);
+                }
+            }
             Command::Logout if logged_in => {
                 self.desk.logout();
                 self.login = login::LoginScreen::new(&self.desk);
-                self.screen = Screen::Directories;
+                self.screen = Screen::NewOrder;
+                self.orders = None;
+                self.order_form = None;
+                self.detail = None;
             }
             _ => {}
         }
@@ -108,32 +198,51 @@ impl DeskApp {
                 .exact_size(230.0)
                 .show(ui, |ui| self.nav(ui));
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            match (logged_in, self.screen) {
-                (_, Screen::Settings) => {
-                    if self.settings.show(ui, &mut self.desk, &mut self.toasts) {
-                        self.login = login::LoginScreen::new(&self.desk);
-                        self.directories.reset();
-                        self.screen = Screen::Directories;
+        egui::CentralPanel::default().show(ui, |ui| match (logged_in, self.screen) {
+            (_, Screen::Settings) => {
+                if self.settings.show(ui, &mut self.desk, &mut self.toasts) {
+                    self.login = login::LoginScreen::new(&self.desk);
+                    self.directories.reset();
+                    self.orders = None;
+                    self.order_form = None;
+                    self.detail = None;
+                    self.screen = Screen::NewOrder;
+                }
+                if !logged_in {
+                    ui.add_space(12.0);
+                    if ui.link(t!("login.title")).clicked() {
+                        self.screen = Screen::NewOrder;
                     }
                 }
-                (false, _) => {
-                    self.login.show(ui, &self.desk);
-                    ui.add_space(8.0);
-                    ui.vertical_centered(|ui| {
-                        if ui.link(t!("nav.settings")).clicked() {
-                            self.screen = Screen::Settings;
-                        }
-                    });
-                }
-                (true, Screen::Directories) => self.directories.show(ui, &self.desk),
             }
-            if !logged_in && self.screen == Screen::Settings {
-                ui.add_space(12.0);
-                if ui.link(t!("login.title")).clicked() {
-                    self.screen = Screen::Directories;
+            (false, _) => {
+                self.login.show(ui, &self.desk);
+                ui.add_space(8.0);
+                ui.vertical_centered(|ui| {
+                    if ui.link(t!("nav.settings")).clicked() {
+                        self.screen = Screen::Settings;
+                    }
+                });
+            }
+            (true, Screen::Directories) => self.directories.show(ui, &self.desk),
+            (true, Screen::NewOrder) => {
+                let form = self
+                    .order_form
+                    .get_or_insert_with(|| order_form::OrderForm::new(&self.desk));
+                form.show(ui, &self.desk);
+            }
+            (true, Screen::Orders) => {
+                let list = self
+                    .orders
+                    .get_or_insert_with(|| orders::OrdersScreen::new(&self.desk));
+                if let Some(open) = list.show(ui) {
+                    self.open_detail(open);
                 }
             }
+            (true, Screen::OrderDetail) => match &mut self.detail {
+                Some(d) => d.show(ui, &self.desk),
+                None => self.screen = Screen::Orders,
+            },
         });
         self.toasts.show(&ctx);
     }
@@ -143,12 +252,16 @@ impl DeskApp {
         ui.heading(t!("app.title"));
         ui.add_space(8.0);
         let ctx = ui.ctx().clone();
-        for (cmd, screen) in [
+        let items = [
+            (Command::NewOrder, Some(Screen::NewOrder)),
+            (Command::Orders, Some(Screen::Orders)),
             (Command::Directories, Some(Screen::Directories)),
             (Command::Settings, Some(Screen::Settings)),
             (Command::Logout, None),
-        ] {
-            let selected = screen == Some(self.screen);
+        ];
+        for (cmd, screen) in items {
+            let selected = screen == Some(self.screen)
+                || (cmd == Command::Orders && self.screen == Screen::OrderDetail);
             let button = egui::Button::selectable(selected, cmd.label())
                 .shortcut_text(RichText::new(cmd.shortcut_text(&ctx)).weak());
             if ui.add_sized([ui.available_width(), 28.0], button).clicked() {
@@ -192,6 +305,14 @@ impl DeskApp {
                     }
                 }
             }
+            ui.separator();
+            let waiting = self.desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
+            let outbox = RichText::new(t!("status.outbox", n = waiting));
+            ui.label(if waiting > 0 {
+                outbox.strong().color(egui::Color32::from_rgb(200, 120, 30))
+            } else {
+                outbox.weak()
+            });
             ui.separator();
             let (text, color) = match self.desk.reach.get() {
                 Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),

@@ -15,7 +15,10 @@ pub fn field(
     password: bool,
 ) -> egui::Response {
     let l = ui.label(label);
+    // A stable id from the label: positional ids shift when rows above appear or vanish
+    // (suggestions, errors), which would move the keyboard focus to another field.
     let edit = egui::TextEdit::singleline(value)
+        .id_salt(("field", label))
         .password(password)
         .desired_width(f32::INFINITY);
     let r = ui.add(edit).labelled_by(l.id);

@@ -1,6 +1,8 @@
 //! Shared test setup: a twin on 127.0.0.1:0 and clients pointed at it with quick retries.
 #![allow(dead_code)]
 
+pub mod ui;
+
 use parcel_desk::api::{ClientConfig, CurrentClient, LegacyClient, RetryPolicy, WarehouseClient};
 use parcel_desk::sandbox::{self, RunningSandbox, SandboxConfig};
 use std::time::Duration;

@@ -1,0 +1,370 @@
+//! What the clerk types into the order form, as a plain value: saved as a draft while typing,
+//! checked here before anything is sent, and turned into the legacy order body. The checks name
+//! the form's fields; the screen translates the problems.
+
+use crate::api::codes::Delivery;
+use crate::api::legacy::{CalculateRequest, OrderInput};
+use crate::api::quantity::Weight;
+use crate::desk::directories::Directories;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The form's fields (also the keys of [`Problems`]).
+pub mod field {
+    pub const SENDER_CITY: &str = "sender_city";
+    pub const SENDER_ADDRESS: &str = "sender_address";
+    pub const SENDER_NAME: &str = "sender_name";
+    pub const SENDER_PHONE: &str = "sender_phone";
+    pub const RECEIVER_CITY: &str = "receiver_city";
+    pub const RECEIVER_ADDRESS: &str = "receiver_address";
+    pub const RECEIVER_NAME: &str = "receiver_name";
+    pub const RECEIVER_PHONE: &str = "receiver_phone";
+    pub const RECEIVER_PHONE1: &str = "receiver_phone1";
+    pub const RECEIVER_BRANCH: &str = "receiver_branch";
+    pub const WEIGHT: &str = "weight";
+    pub const DIMENSIONS: &str = "dimensions";
+    pub const PIECES: &str = "pieces";
+    pub const PACKAGE: &str = "package";
+    pub const POST_TYPE: &str = "post_type";
+    pub const WCS_CODE: &str = "wcs_code";
+    pub const GENERAL: &str = "general";
+
+    /// The form field a legacy wire field's error belongs under.
+    pub fn from_wire(name: &str) -> &'static str {
+        match name {
+            "senderCityId" => SENDER_CITY,
+            "senderAddress" => SENDER_ADDRESS,
+            "senderReal" => SENDER_NAME,
+            "senderPhone" => SENDER_PHONE,
+            "receiverCityId" => RECEIVER_CITY,
+            "receiverAddress" => RECEIVER_ADDRESS,
+            "receiver" => RECEIVER_NAME,
+            "receiverPhone" => RECEIVER_PHONE,
+            "receiverPhone1" => RECEIVER_PHONE1,
+            "receiver_branch_id" | "receiverDelivery" => RECEIVER_BRANCH,
+            "weight" => WEIGHT,
+            "volume" => DIMENSIONS,
+            "piece" => PIECES,
+            "packageId" => PACKAGE,
+            "postTypeId" => POST_TYPE,
+            "wcs_code" => WCS_CODE,
+            _ => GENERAL,
+        }
+    }
+}
+
+/// What is wrong with a field before sending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Problem {
+    Required,
+    Phone,
+    Weight,
+    Number,
+    TooLong(usize),
+    BranchNotInCity,
+}
+
+pub type Problems = BTreeMap<&'static str, Problem>;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct OrderDraft {
+    pub sender_city: Option<i64>,
+    pub sender_address: String,
+    pub sender_name: String,
+    pub sender_phone: String,
+    /// 0 office, 1 courier, 2 courier from a remote village.
+    pub sender_delivery: i64,
+    pub receiver_city: Option<i64>,
+    pub receiver_address: String,
+    pub receiver_name: String,
+    pub receiver_phone: String,
+    pub receiver_phone1: String,
+    pub receiver_delivery: i64,
+    pub receiver_branch: Option<i64>,
+    pub weight: String,
+    pub length: String,
+    pub width: String,
+    pub height: String,
+    pub pieces: String,
+    pub package_id: Option<i64>,
+    pub post_type_id: Option<i64>,
+    pub take_photo: bool,
+    pub return_waybill: bool,
+    pub client_ref: String,
+    pub wcs_code: String,
+    pub remarks: String,
+    pub is_test: bool,
+}
+
+/// `+998 XX XXXXXXX`, spaces, dashes and brackets allowed: 12 digits starting 998.
+pub fn valid_phone(text: &str) -> bool {
+    let allowed = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-()".contains(c));
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    allowed && digits.len() == 12 && digits.starts_with("998")
+}
+
+fn number(text: &str) -> Option<f64> {
+    let t = text.trim().replace(',', ".");
+    if t.is_empty() {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
+}
+
+fn delivery(v: i64) -> Delivery {
+    Delivery::try_from(v).unwrap_or(Delivery::Office)
+}
+
+fn opt(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+impl OrderDraft {
+    /// A blank form: one piece, office to office.
+    pub fn new() -> OrderDraft {
+        OrderDraft {
+            pieces: "1".into(),
+            ..OrderDraft::default()
+        }
+    }
+
+    pub fn is_blank(&self) -> bool {
+        *self == OrderDraft::new() || *self == OrderDraft::default()
+    }
+
+    /// Volume in cm³ from L×W×H, when all three are given.
+    pub fn volume(&self) -> Option<f64> {
+        Some(number(&self.length)? * number(&self.width)? * number(&self.height)?)
+            .filter(|v| *v > 0.0)
+    }
+
+    pub fn weight(&self) -> Option<Weight> {
+        Weight::parse_kg(&self.weight).filter(|w| w.grams() > 0)
+    }
+
+    /// The price request for these inputs, once the cities and the weight are known.
+    pub fn price_request(&self) -> Option<CalculateRequest> {
+        Some(CalculateRequest {
+            sender_city_id: self.sender_city?,
+            receiver_city_id: self.receiver_city?,
+            weight: self.weight()?,
+            volume: self.volume(),
+            sender_date: None,
+            sender_delivery: Some(delivery(self.sender_delivery)),
+            receiver_delivery: Some(delivery(self.receiver_delivery)),
+        })
+    }
+
+    /// Checks every field; on success the legacy order body.
+    pub fn check(&self, dirs: Option<&Directories>) -> Result<OrderInput, Problems> {
+        use field::*;
+        let mut p = Problems::new();
+        let required = [
+            (SENDER_ADDRESS, &self.sender_address),
+            (SENDER_NAME, &self.sender_name),
+            (SENDER_PHONE, &self.sender_phone),
+            (RECEIVER_ADDRESS, &self.receiver_address),
+            (RECEIVER_NAME, &self.receiver_name),
+            (RECEIVER_PHONE, &self.receiver_phone),
+        ];
+        for (name, value) in required {
+            if value.trim().is_empty() {
+                p.insert(name, Problem::Required);
+            }
+        }
+        for (name, value) in [
+            (SENDER_PHONE, &self.sender_phone),
+            (RECEIVER_PHONE, &self.receiver_phone),
+        ] {
+            if !value.trim().is_empty() && !valid_phone(value) {
+                p.insert(name, Problem::Phone);
+            }
+        }
+        if !self.receiver_phone1.trim().is_empty() && !valid_phone(&self.receiver_phone1) {
+            p.insert(RECEIVER_PHONE1, Problem::Phone);
+        }
+        if self.sender_city.is_none() {
+            p.insert(SENDER_CITY, Problem::Required);
+        }
+        if self.receiver_city.is_none() {
+            p.insert(RECEIVER_CITY, Problem::Required);
+        }
+        match (self.weight.trim().is_empty(), self.weight()) {
+            (true, _) => {
+                p.insert(WEIGHT, Problem::Required);
+            }
+            (false, None) => {
+                p.insert(WEIGHT, Problem::Weight);
+            }
+            _ => {}
+        }
+        let dims = [&self.length, &self.width, &self.height];
+        if dims
+            .iter()
+            .any(|d| !d.trim().is_empty() && number(d).is_none())
+        {
+            p.insert(DIMENSIONS, Problem::Number);
+        }
+        let pieces = self.pieces.trim().parse::<i64>().ok().filter(|n| *n >= 1);
+        if pieces.is_none() {
+            p.insert(PIECES, Problem::Number);
+        }
+        if self.package_id.is_none() {
+            p.insert(PACKAGE, Problem::Required);
+        }
+        if self.post_type_id.is_none() {
+            p.insert(POST_TYPE, Problem::Required);
+        }
+        if self.wcs_code.trim().chars().count() > 70 {
+            p.insert(WCS_CODE, Problem::TooLong(70));
+        }
+        if self.receiver_delivery == 0 {
+            match (self.receiver_branch, self.receiver_city, dirs) {
+                (None, _, _) => {
+                    p.insert(RECEIVER_BRANCH, Problem::Required);
+                }
+                (Some(b), Some(city), Some(d))
+                    if d.data
+                        .branches
+                        .iter()
+                        .find(|x| x.id == b)
+                        .is_none_or(|x| x.city_id != city) =>
+                {
+                    p.insert(RECEIVER_BRANCH, Problem::BranchNotInCity);
+                }
+                _ => {}
+            }
+        }
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let (
+            Some(sender_city),
+            Some(receiver_city),
+            Some(weight),
+            Some(package_id),
+            Some(post_type_id),
+        ) = (
+            self.sender_city,
+            self.receiver_city,
+            self.weight(),
+            self.package_id,
+            self.post_type_id,
+        )
+        else {
+            return Err(p);
+        };
+        Ok(OrderInput {
+            order_id: None,
+            sender_city_id: sender_city,
+            sender_address: self.sender_address.trim().to_string(),
+            sender_delivery: Some(delivery(self.sender_delivery)),
+            sender_real: self.sender_name.trim().to_string(),
+            sender_phone: self.sender_phone.trim().to_string(),
+            weight,
+            package_id,
+            post_type_id,
+            post_types: Vec::new(),
+            receiver: self.receiver_name.trim().to_string(),
+            receiver_address: self.receiver_address.trim().to_string(),
+            receiver_delivery: Some(delivery(self.receiver_delivery)),
+            receiver_city_id: receiver_city,
+            receiver_branch_id: if self.receiver_delivery == 0 {
+                self.receiver_branch
+            } else {
+                None
+            },
+            client_id: opt(&self.client_ref),
+            volume: self.volume(),
+            take_photo: self.take_photo,
+            is_test: self.is_test,
+            sender_sign: None,
+            receiver_sign: None,
+            piece: pieces,
+            sender_date: None,
+            receiver_date: None,
+            receiver_phone: self.receiver_phone.trim().to_string(),
+            receiver_phone1: opt(&self.receiver_phone1),
+            bring_back_money: None,
+            back_money: None,
+            bring_back_waybill: self.return_waybill,
+            additional_info: opt(&self.remarks),
+            label_encode: None,
+            wcs_code: opt(&self.wcs_code),
+            tracking: None,
+            label_sticker: None,
+            options: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn filled() -> OrderDraft {
+        OrderDraft {
+            sender_city: Some(101),
+            sender_address: "Chilonzor 9".into(),
+            sender_name: "Ali".into(),
+            sender_phone: "+998 90 1234567".into(),
+            receiver_city: Some(45),
+            receiver_address: "Registon 2".into(),
+            receiver_name: "Vali".into(),
+            receiver_phone: "+998 (91) 765-43-21".into(),
+            receiver_delivery: 1,
+            weight: "2,5".into(),
+            length: "30".into(),
+            width: "20".into(),
+            height: "10".into(),
+            package_id: Some(7),
+            post_type_id: Some(4),
+            ..OrderDraft::new()
+        }
+    }
+
+    #[test]
+    fn a_filled_form_becomes_the_wire_body() {
+        let input = filled().check(None).unwrap();
+        assert_eq!(input.weight.grams(), 2500);
+        assert_eq!(input.volume, Some(6000.0));
+        assert_eq!(input.piece, Some(1));
+        assert_eq!(input.receiver_delivery, Some(Delivery::Courier));
+        assert_eq!(input.receiver_branch_id, None);
+        assert!(filled().price_request().is_some());
+    }
+
+    #[test]
+    fn each_problem_is_named_under_its_field() {
+        let mut d = filled();
+        d.sender_phone = "+7 900 1234567".into();
+        d.weight = "-1".into();
+        d.pieces = "0".into();
+        d.wcs_code = "x".repeat(71);
+        d.receiver_delivery = 0;
+        d.length = "abc".into();
+        let p = d.check(None).unwrap_err();
+        assert_eq!(p.get(field::SENDER_PHONE), Some(&Problem::Phone));
+        assert_eq!(p.get(field::WEIGHT), Some(&Problem::Weight));
+        assert_eq!(p.get(field::PIECES), Some(&Problem::Number));
+        assert_eq!(p.get(field::WCS_CODE), Some(&Problem::TooLong(70)));
+        assert_eq!(p.get(field::RECEIVER_BRANCH), Some(&Problem::Required));
+        assert_eq!(p.get(field::DIMENSIONS), Some(&Problem::Number));
+        let blank = OrderDraft::new().check(None).unwrap_err();
+        assert_eq!(blank.get(field::SENDER_CITY), Some(&Problem::Required));
+        assert!(OrderDraft::new().is_blank());
+    }
+
+    #[test]
+    fn service_fields_map_to_form_fields() {
+        assert_eq!(field::from_wire("receiverPhone"), field::RECEIVER_PHONE);
+        assert_eq!(
+            field::from_wire("receiver_branch_id"),
+            field::RECEIVER_BRANCH
+        );
+        assert_eq!(field::from_wire("something_else"), field::GENERAL);
+    }
+}

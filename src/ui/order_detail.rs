@@ -1,0 +1,189 @@
+//! One order: its journal facts, the status timeline from the service's history (the current
+//! status emphasised, the statuses still to come greyed from the status chain), cancellation
+//! while it is still at the sender (after a confirmation), and its tracking link.
+
+use super::errors::tell;
+use super::orders::{status_chip, when};
+use super::widgets::Toasts;
+use crate::api::ApiError;
+use crate::api::codes::OrderStatus;
+use crate::desk::task::{Task, take};
+use crate::desk::{Desk, JournalEntry};
+use crate::store::{HistoryRow, JournalRow};
+use egui::RichText;
+use rust_i18n::t;
+
+pub struct OrderDetail {
+    pub order_id: i64,
+    row: Option<JournalRow>,
+    tracking: Option<String>,
+    history: Vec<HistoryRow>,
+    loading: Option<Task<Option<JournalEntry>>>,
+    refreshing: Option<Task<Result<Vec<HistoryRow>, ApiError>>>,
+    cancelling: Option<Task<Result<Vec<HistoryRow>, ApiError>>>,
+    confirm_cancel: bool,
+}
+
+impl OrderDetail {
+    pub fn open(desk: &Desk, order_id: i64) -> OrderDetail {
+        OrderDetail {
+            order_id,
+            row: None,
+            tracking: None,
+            history: Vec::new(),
+            loading: Some(desk.journal_entry(order_id)),
+            refreshing: desk.refresh_order(order_id),
+            cancelling: None,
+            confirm_cancel: false,
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.loading.is_some() || self.refreshing.is_some() || self.cancelling.is_some()
+    }
+
+    /// True when something changed that the Orders list shows.
+    pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) -> bool {
+        let mut changed = false;
+        if let Some(Ok(found)) = take(&mut self.loading)
+            && let Some((row, tracking)) = found
+        {
+            self.row = Some(row);
+            self.tracking = tracking;
+        }
+        for slot in [&mut self.refreshing, &mut self.cancelling] {
+            match take(slot) {
+                Some(Ok(Ok(history))) => {
+                    self.history = history;
+                    changed = true;
+                }
+                Some(Ok(Err(e))) => {
+                    let told = tell(&e);
+                    toasts.error(told.message, told.details);
+                }
+                Some(Err(_)) => toasts.error(t!("error.lost"), None),
+                None => {}
+            }
+        }
+        if changed {
+            self.loading = Some(desk.journal_entry(self.order_id));
+        }
+        changed
+    }
+
+    fn current(&self) -> Option<i64> {
+        self.history
+            .last()
+            .map(|h| h.status_id)
+            .or(self.row.as_ref().map(|r| r.status_id))
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        let Some(row) = self.row.clone() else {
+            ui.spinner();
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.heading(RichText::new(&row.barcode).monospace());
+            status_chip(ui, row.status_id, &row.status_name);
+            if self.is_busy() {
+                ui.spinner();
+            }
+        });
+        egui::Grid::new("order-facts")
+            .num_columns(2)
+            .spacing([16.0, 4.0])
+            .show(ui, |ui| {
+                let facts = [
+                    (
+                        t!("orders.receiver"),
+                        format!("{} · {}", row.receiver, row.receiver_phone),
+                    ),
+                    (t!("orders.city"), row.city.clone()),
+                    (t!("orders.created"), when(row.created_at)),
+                    (
+                        t!("orders.cost"),
+                        format!("{} {}", crate::api::Sum(row.cost), t!("order.sum")),
+                    ),
+                    (
+                        t!("orders.cod"),
+                        row.cod
+                            .map(|c| format!("{} {}", crate::api::Sum(c), t!("order.sum")))
+                            .unwrap_or_else(|| "—".into()),
+                    ),
+                    (
+                        t!("order.wcs_code"),
+                        row.wcs_code.clone().unwrap_or_default(),
+                    ),
+                ];
+                for (k, v) in facts {
+                    ui.label(RichText::new(k).weak());
+                    ui.label(v);
+                    ui.end_row();
+                }
+            });
+        ui.horizontal(|ui| {
+            if let Some(link) = self.tracking.clone() {
+                if ui.button(t!("detail.copy_link")).clicked() {
+                    ui.ctx().copy_text(link.clone());
+                }
+                if ui.button(t!("detail.open_link")).clicked() {
+                    ui.ctx().open_url(egui::OpenUrl::new_tab(link));
+                }
+            }
+            if ui
+                .add_enabled(
+                    self.refreshing.is_none(),
+                    egui::Button::new(t!("dir.refresh")),
+                )
+                .clicked()
+            {
+                self.refreshing = desk.refresh_order(self.order_id);
+            }
+            let cancellable = self.current() == Some(1);
+            if cancellable && self.cancelling.is_none() {
+                if self.confirm_cancel {
+                    ui.label(RichText::new(t!("detail.cancel_confirm")).strong());
+                    if ui.button(t!("detail.cancel_yes")).clicked() {
+                        self.cancelling = desk.cancel_order(self.order_id);
+                        self.confirm_cancel = false;
+                    }
+                    if ui.button(t!("detail.cancel_no")).clicked() {
+                        self.confirm_cancel = false;
+                    }
+                } else if ui.button(t!("detail.cancel")).clicked() {
+                    self.confirm_cancel = true;
+                }
+            }
+        });
+        ui.separator();
+        ui.strong(t!("detail.timeline"));
+        let last = self.history.len().saturating_sub(1);
+        for (i, h) in self.history.iter().enumerate() {
+            let text = format!("{}  {}  {}", when(h.at), h.message, h.location);
+            ui.horizontal(|ui| {
+                ui.label(if i == last { "●" } else { "○" });
+                if i == last {
+                    ui.label(RichText::new(text).strong());
+                } else {
+                    ui.label(text);
+                }
+            });
+        }
+        // The statuses still to come, from the chain of the current one.
+        let mut next = self.current().and_then(OrderStatus::from_legacy);
+        let mut guard = 0;
+        while let Some(s) = next.and_then(|s| s.next_possible().first().copied()) {
+            let key = format!("order_status.{}", s.code());
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("○").weak());
+                ui.label(RichText::new(t!(key.as_str())).weak());
+            });
+            next = Some(s);
+            guard += 1;
+            if guard > 12 {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,471 @@
+//! The new-order form: sender, receiver (with a branch of the receiver's city when the parcel is
+//! collected at an office), parcel, options. The price follows the inputs a moment after the
+//! clerk stops typing; the form is kept as a draft while typed; Ctrl+Enter creates the order
+//! exactly once through the outbox.
+
+use super::errors::tell;
+use super::pickers::{CityPicker, branch_picker, id_name_picker};
+use super::widgets::{ERROR_COLOR, Toasts, field};
+use crate::api::{ApiError, Sum};
+use crate::desk::order_draft::{OrderDraft, Problem, field as f};
+use crate::desk::orders::CreateResult;
+use crate::desk::task::{Task, take};
+use crate::desk::{Desk, ORDER_DRAFT};
+use crate::store::JournalRow;
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+/// Wait this long after the last keystroke before asking the price.
+const PRICE_PAUSE: Duration = Duration::from_millis(400);
+const DRAFT_PAUSE: Duration = Duration::from_millis(500);
+
+pub struct OrderForm {
+    pub draft: OrderDraft,
+    sender_city: CityPicker,
+    receiver_city: CityPicker,
+    errors: BTreeMap<&'static str, String>,
+    creating: Option<Task<CreateResult>>,
+    /// Price per request (JSON of the request), so going back to earlier inputs costs nothing.
+    prices: HashMap<String, Result<Sum, String>>,
+    price_key: Option<String>,
+    price_since: Instant,
+    /// The price being asked, and for which request.
+    pricing: Option<Task<Result<crate::api::legacy::CalculateResponse, ApiError>>>,
+    pricing_key: String,
+    saved_draft: OrderDraft,
+    draft_since: Instant,
+    draft_loading: Option<Task<Option<String>>>,
+    focus_first: bool,
+}
+
+fn problem_text(p: Problem) -> String {
+    match p {
+        Problem::Required => t!("login.required").to_string(),
+        Problem::Phone => t!("order.bad_phone").to_string(),
+        Problem::Weight => t!("order.bad_weight").to_string(),
+        Problem::Number => t!("order.bad_number").to_string(),
+        Problem::TooLong(n) => t!("order.too_long", n = n).to_string(),
+        Problem::BranchNotInCity => t!("order.branch_city").to_string(),
+    }
+}
+
+impl OrderForm {
+    pub fn new(desk: &Desk) -> OrderForm {
+        OrderForm {
+            draft: OrderDraft::new(),
+            sender_city: CityPicker::new("sender"),
+            receiver_city: CityPicker::new("receiver"),
+            errors: BTreeMap::new(),
+            creating: None,
+            prices: HashMap::new(),
+            price_key: None,
+            price_since: Instant::now(),
+            pricing: None,
+            pricing_key: String::new(),
+            saved_draft: OrderDraft::new(),
+            draft_since: Instant::now(),
+            draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
+            focus_first: true,
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.creating.is_some() || self.pricing.is_some() || self.draft_loading.is_some()
+    }
+
+    /// The price shown for the current inputs, if known.
+    pub fn price(&self) -> Option<&Result<Sum, String>> {
+        self.price_key.as_ref().and_then(|k| self.prices.get(k))
+    }
+
+    /// Picks up background results; returns the created order once.
+    pub fn poll(
+        &mut self,
+        ctx: &egui::Context,
+        desk: &Desk,
+        toasts: &mut Toasts,
+    ) -> Option<JournalRow> {
+        if let Some(Ok(Some(json))) = take(&mut self.draft_loading)
+            && self.draft.is_blank()
+            && let Ok(d) = serde_json::from_str::<OrderDraft>(&json)
+        {
+            self.draft = d.clone();
+            self.saved_draft = d;
+        }
+        if let Some(r) = take(&mut self.pricing) {
+            let price = match r {
+                Ok(Ok(resp)) => Ok(resp.summary_price),
+                Ok(Err(e)) => Err(tell(&e).message),
+                Err(_) => Err(t!("error.lost").to_string()),
+            };
+            self.prices
+                .insert(std::mem::take(&mut self.pricing_key), price);
+        }
+        // Ask the price once the inputs have rested.
+        let key = self
+            .draft
+            .price_request()
+            .and_then(|r| serde_json::to_string(&r).ok());
+        if key != self.price_key {
+            self.price_key = key;
+            self.price_since = Instant::now();
+        }
+        if let (Some(k), None) = (&self.price_key, &self.pricing)
+            && !self.prices.contains_key(k)
+        {
+            if self.price_since.elapsed() >= PRICE_PAUSE {
+                if let Some(req) = self.draft.price_request() {
+                    self.pricing_key = k.clone();
+                    self.pricing = Some(desk.calculate(req));
+                }
+            } else {
+                ctx.request_repaint_after(PRICE_PAUSE);
+            }
+        }
+        // Keep the draft.
+        if self.draft != self.saved_draft {
+            if self.draft_since.elapsed() >= DRAFT_PAUSE {
+                if let Ok(json) = serde_json::to_string(&self.draft) {
+                    desk.save_draft(ORDER_DRAFT, json);
+                }
+                self.saved_draft = self.draft.clone();
+            } else {
+                ctx.request_repaint_after(DRAFT_PAUSE);
+            }
+        } else {
+            self.draft_since = Instant::now();
+        }
+        match take(&mut self.creating)? {
+            Err(_) => {
+                toasts.error(t!("error.lost"), None);
+                None
+            }
+            Ok(CreateResult::Created(row)) => {
+                toasts.info(t!("order.created", barcode = row.barcode));
+                self.reset(desk);
+                Some(row)
+            }
+            Ok(CreateResult::Queued { .. } | CreateResult::Unknown { .. }) => {
+                toasts.info(t!("order.queued"));
+                self.reset(desk);
+                None
+            }
+            Ok(CreateResult::Refused(e)) => {
+                self.place_service_errors(&e, toasts);
+                None
+            }
+            Ok(CreateResult::Local(e)) => {
+                toasts.error(t!("order.not_saved"), Some(e));
+                None
+            }
+        }
+    }
+
+    fn place_service_errors(&mut self, e: &ApiError, toasts: &mut Toasts) {
+        self.errors.clear();
+        match e {
+            ApiError::Validation { fields, .. } if !fields.is_empty() => {
+                for (wire, messages) in fields {
+                    let key = f::from_wire(wire);
+                    let text = messages.join(" ");
+                    if key == f::GENERAL {
+                        toasts.error(text, Some(wire.clone()));
+                    } else {
+                        self.errors
+                            .entry(key)
+                            .and_modify(|m| m.push_str(&format!(" {text}")))
+                            .or_insert(text);
+                    }
+                }
+            }
+            other => {
+                let told = tell(other);
+                toasts.error(told.message, told.details);
+            }
+        }
+    }
+
+    /// A blank form (the sender's city stays: it is the counter's own).
+    fn reset(&mut self, desk: &Desk) {
+        let sender_city = self.draft.sender_city;
+        self.draft = OrderDraft {
+            sender_city,
+            ..OrderDraft::new()
+        };
+        self.saved_draft = self.draft.clone();
+        self.errors.clear();
+        self.focus_first = true;
+        desk.clear_draft(ORDER_DRAFT);
+    }
+
+    /// Checks and sends; errors land under their fields.
+    pub fn submit(&mut self, desk: &Desk) {
+        if self.creating.is_some() {
+            return;
+        }
+        self.errors.clear();
+        match self.draft.check(desk.directories.as_ref()) {
+            Err(problems) => {
+                for (k, p) in problems {
+                    self.errors.insert(k, problem_text(p));
+                }
+            }
+            Ok(input) => self.creating = desk.create_order(input),
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        let dirs = desk.directories.as_ref();
+        if !desk.can_take_orders() {
+            ui.label(RichText::new(t!("order.no_database")).color(ERROR_COLOR));
+            return;
+        }
+        let err = |e: &BTreeMap<&'static str, String>, k: &str| e.get(k).cloned();
+        let errors = self.errors.clone();
+        egui::Panel::right("price")
+            .resizable(false)
+            .exact_size(260.0)
+            .show(ui, |ui| self.price_panel(ui));
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading(t!("order.new_title"));
+            ui.columns(2, |cols| {
+                let ui = &mut cols[0];
+                ui.strong(t!("order.sender"));
+                self.sender_city.show(
+                    ui,
+                    &t!("order.city"),
+                    &mut self.draft.sender_city,
+                    dirs,
+                    err(&errors, f::SENDER_CITY).as_deref(),
+                );
+                let first = field(
+                    ui,
+                    &t!("order.sender_name"),
+                    &mut self.draft.sender_name,
+                    err(&errors, f::SENDER_NAME).as_deref(),
+                    false,
+                );
+                if self.focus_first {
+                    first.request_focus();
+                    self.focus_first = false;
+                }
+                field(
+                    ui,
+                    &t!("order.sender_phone"),
+                    &mut self.draft.sender_phone,
+                    err(&errors, f::SENDER_PHONE).as_deref(),
+                    false,
+                );
+                field(
+                    ui,
+                    &t!("order.sender_address"),
+                    &mut self.draft.sender_address,
+                    err(&errors, f::SENDER_ADDRESS).as_deref(),
+                    false,
+                );
+                delivery_choice(
+                    ui,
+                    &t!("order.pickup"),
+                    &mut self.draft.sender_delivery,
+                    "pickup",
+                );
+
+                let ui = &mut cols[1];
+                ui.strong(t!("order.receiver"));
+                self.receiver_city.show(
+                    ui,
+                    &t!("order.city"),
+                    &mut self.draft.receiver_city,
+                    dirs,
+                    err(&errors, f::RECEIVER_CITY).as_deref(),
+                );
+                field(
+                    ui,
+                    &t!("order.receiver_name"),
+                    &mut self.draft.receiver_name,
+                    err(&errors, f::RECEIVER_NAME).as_deref(),
+                    false,
+                );
+                field(
+                    ui,
+                    &t!("order.receiver_phone"),
+                    &mut self.draft.receiver_phone,
+                    err(&errors, f::RECEIVER_PHONE).as_deref(),
+                    false,
+                );
+                field(
+                    ui,
+                    &t!("order.receiver_phone1"),
+                    &mut self.draft.receiver_phone1,
+                    err(&errors, f::RECEIVER_PHONE1).as_deref(),
+                    false,
+                );
+                field(
+                    ui,
+                    &t!("order.receiver_address"),
+                    &mut self.draft.receiver_address,
+                    err(&errors, f::RECEIVER_ADDRESS).as_deref(),
+                    false,
+                );
+                delivery_choice(
+                    ui,
+                    &t!("order.dropoff"),
+                    &mut self.draft.receiver_delivery,
+                    "dropoff",
+                );
+                if self.draft.receiver_delivery == 0 {
+                    branch_picker(
+                        ui,
+                        &t!("order.branch"),
+                        self.draft.receiver_city,
+                        &mut self.draft.receiver_branch,
+                        dirs,
+                        err(&errors, f::RECEIVER_BRANCH).as_deref(),
+                    );
+                }
+            });
+            ui.separator();
+            ui.strong(t!("order.parcel"));
+            ui.columns(2, |cols| {
+                let ui = &mut cols[0];
+                field(
+                    ui,
+                    &t!("order.weight"),
+                    &mut self.draft.weight,
+                    err(&errors, f::WEIGHT).as_deref(),
+                    false,
+                );
+                ui.horizontal(|ui| {
+                    for (which, (label, v)) in [
+                        (t!("order.length"), &mut self.draft.length),
+                        (t!("order.width"), &mut self.draft.width),
+                        (t!("order.height"), &mut self.draft.height),
+                    ]
+                    .into_iter()
+                    .enumerate()
+                    {
+                        ui.vertical(|ui| {
+                            let l = ui.label(label);
+                            let id = ("dimension", which);
+                            ui.add(
+                                egui::TextEdit::singleline(v)
+                                    .id_salt(id)
+                                    .desired_width(70.0),
+                            )
+                            .labelled_by(l.id);
+                        });
+                    }
+                });
+                if let Some(e) = err(&errors, f::DIMENSIONS) {
+                    ui.label(RichText::new(e).color(ERROR_COLOR));
+                }
+                field(
+                    ui,
+                    &t!("order.pieces"),
+                    &mut self.draft.pieces,
+                    err(&errors, f::PIECES).as_deref(),
+                    false,
+                );
+                let ui = &mut cols[1];
+                let empty = Vec::new();
+                id_name_picker(
+                    ui,
+                    &t!("order.package"),
+                    dirs.map(|d| &d.data.packaging_types).unwrap_or(&empty),
+                    &mut self.draft.package_id,
+                    err(&errors, f::PACKAGE).as_deref(),
+                );
+                id_name_picker(
+                    ui,
+                    &t!("order.post_type"),
+                    dirs.map(|d| &d.data.shipment_types).unwrap_or(&empty),
+                    &mut self.draft.post_type_id,
+                    err(&errors, f::POST_TYPE).as_deref(),
+                );
+                ui.checkbox(&mut self.draft.take_photo, t!("order.take_photo"));
+                ui.checkbox(&mut self.draft.return_waybill, t!("order.return_waybill"));
+                ui.checkbox(&mut self.draft.is_test, t!("order.is_test"));
+            });
+            ui.separator();
+            ui.columns(3, |cols| {
+                field(
+                    &mut cols[0],
+                    &t!("order.client_ref"),
+                    &mut self.draft.client_ref,
+                    None,
+                    false,
+                );
+                field(
+                    &mut cols[1],
+                    &t!("order.wcs_code"),
+                    &mut self.draft.wcs_code,
+                    err(&errors, f::WCS_CODE).as_deref(),
+                    false,
+                );
+                field(
+                    &mut cols[2],
+                    &t!("order.remarks"),
+                    &mut self.draft.remarks,
+                    None,
+                    false,
+                );
+            });
+            ui.horizontal(|ui| {
+                let shortcut = ui
+                    .ctx()
+                    .format_shortcut(&super::commands::Command::CreateOrder.shortcut());
+                if ui
+                    .add_enabled(
+                        self.creating.is_none(),
+                        egui::Button::new(t!("order.create")).shortcut_text(shortcut),
+                    )
+                    .clicked()
+                {
+                    self.submit(desk);
+                }
+                if self.creating.is_some() {
+                    ui.spinner();
+                    ui.label(t!("order.creating"));
+                }
+            });
+        });
+    }
+
+    fn price_panel(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(8.0);
+        ui.strong(t!("order.price"));
+        ui.add_space(6.0);
+        match (self.price(), &self.pricing, &self.price_key) {
+            (_, _, None) => {
+                ui.label(RichText::new(t!("order.price_needs")).weak());
+            }
+            (Some(Ok(sum)), _, _) => {
+                ui.label(
+                    RichText::new(format!("{sum} {}", t!("order.sum")))
+                        .size(28.0)
+                        .strong(),
+                );
+            }
+            (Some(Err(e)), _, _) => {
+                ui.label(RichText::new(e).color(ERROR_COLOR));
+            }
+            (None, _, Some(_)) => {
+                ui.spinner();
+            }
+        }
+    }
+}
+
+fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut i64, id: &str) {
+    ui.label(label);
+    ui.push_id(id, |ui| {
+        ui.horizontal(|ui| {
+            ui.radio_value(value, 0, t!("order.mode_office"));
+            ui.radio_value(value, 1, t!("order.mode_courier"));
+            ui.radio_value(value, 2, t!("order.mode_remote"));
+        });
+    });
+    ui.add_space(4.0);
+}

@@ -1,0 +1,233 @@
+//! The order screens driven by their labels against the embedded twin: fill the form, see the
+//! live price, create with Ctrl+Enter, find the order by part of the phone, read its timeline
+//! after the twin advanced it, cancel a new one, and get a draft back after a restart.
+
+mod common;
+
+use common::ui::*;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::task::Poll;
+use parcel_desk::ui::{DeskApp, Screen, tr};
+use std::time::{Duration, Instant};
+
+fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, text: &str) {
+    h.get_all_by_label(label)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no field {label}"))
+        .focus();
+    h.step();
+    h.get_all_by_label(label)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no field {label}"))
+        .type_text(text);
+    h.step();
+}
+
+fn pick_city(h: &mut Harness<'static, DeskApp>, nth: usize, typed: &str, suggestion: &str) {
+    type_into(h, &tr("order.city"), nth, typed);
+    step_until(h, "city suggestion", |h| {
+        h.query_by_label_contains(suggestion).is_some()
+    });
+    h.get_by_label_contains(suggestion).click();
+    h.step();
+}
+
+fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    step_until(h, "combo open", |h| h.query_by_label(option).is_some());
+    h.get_by_label(option).click();
+    h.step();
+}
+
+fn ready(h: &mut Harness<'static, DeskApp>) {
+    log_in_with_enter(h);
+    step_until(h, "directories for the form", |h| {
+        h.state()
+            .desk
+            .directories
+            .as_ref()
+            .is_some_and(|d| !d.from_cache)
+            && !h.state().is_busy()
+    });
+}
+
+#[test]
+fn create_find_follow_and_cancel() {
+    let env = Env::new("orders");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    assert_eq!(h.state().screen(), Screen::NewOrder);
+
+    pick_city(&mut h, 0, "Toshkent", "Toshkent — Toshkent shahri");
+    type_into(&mut h, &tr("order.sender_name"), 0, "Aliyev Ali");
+    type_into(&mut h, &tr("order.sender_phone"), 0, "+998 90 1234567");
+    type_into(&mut h, &tr("order.sender_address"), 0, "Chilonzor 9, 12-uy");
+    pick_city(&mut h, 1, "Самарканд", "Samarqand — Samarqand viloyati");
+    type_into(&mut h, &tr("order.receiver_name"), 0, "Karimova Dilnoza");
+    type_into(&mut h, &tr("order.receiver_phone"), 0, "+998 91 7654321");
+    type_into(
+        &mut h,
+        &tr("order.receiver_address"),
+        0,
+        "Registon koʻchasi 2",
+    );
+    // Delivered by courier: the second "Courier" radio is the receiver's.
+    h.get_all_by_label(&tr("order.mode_courier"))
+        .nth(1)
+        .expect("receiver courier")
+        .click();
+    h.step();
+    type_into(&mut h, &tr("order.weight"), 0, "2.5");
+    pick(&mut h, &tr("order.package"), "Quti");
+    pick(&mut h, &tr("order.post_type"), "Hujjatlar");
+
+    // The price follows the inputs once they rest.
+    step_until(&mut h, "live price", |h| {
+        h.state()
+            .order_form()
+            .and_then(|f| f.price())
+            .is_some_and(|p| p.is_ok())
+    });
+    let price = h
+        .state()
+        .order_form()
+        .and_then(|f| f.price())
+        .cloned()
+        .unwrap()
+        .unwrap();
+    assert!(price.0 > 0);
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "order created", |h| {
+        h.state().screen() == Screen::OrderDetail
+    });
+    let order_id = h.state().open_order().expect("detail open");
+    step_until(&mut h, "timeline", |h| {
+        h.query_by_label_contains(&tr("order_status.200")).is_some() && !h.state().is_busy()
+    });
+    assert_eq!(
+        h.state()
+            .desk
+            .outbox
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
+
+    // The twin moves it along; the detail shows the new status after a refresh.
+    let twin = h.state().desk.twin_base().unwrap();
+    env.rt.block_on(async {
+        for _ in 0..2 {
+            reqwest::Client::new()
+                .post(format!("{twin}/sandbox/orders/{order_id}/advance"))
+                .send()
+                .await
+                .unwrap();
+        }
+    });
+    h.get_by_label(&tr("dir.refresh")).click();
+    step_until(&mut h, "advanced timeline", |h| {
+        h.query_all_by_label_contains("Joʻnatish filialida")
+            .next()
+            .is_some()
+            && !h.state().is_busy()
+    });
+    assert!(
+        h.query_by_label(&tr("detail.cancel")).is_none(),
+        "no cancel once it left the sender"
+    );
+
+    // Orders: part of the phone finds it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal", |h| {
+        h.state().screen() == Screen::Orders && !h.state().is_busy()
+    });
+    type_into(&mut h, &tr("orders.filter"), 0, "7654321");
+    step_until(&mut h, "filtered", |h| {
+        h.query_all_by_label_contains("01991").count() == 1
+    });
+
+    // A new one, created by the desk itself, is cancelled from its detail after confirming.
+    let mut task = h
+        .state()
+        .desk
+        .create_order(common::legacy_order())
+        .expect("orders available");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let second = loop {
+        if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
+            break row;
+        }
+        assert!(Instant::now() < deadline, "second order");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    h.key_press_modifiers(Modifiers::COMMAND, Key::R);
+    h.get_by_label(&tr("orders.filter")).focus();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(&tr("orders.filter"))
+        .type_text(&second.barcode);
+    step_until(&mut h, "second in list", |h| {
+        h.query_by_label(&second.barcode).is_some()
+    });
+    h.get_by_label(&second.barcode).click();
+    step_until(&mut h, "second detail", |h| {
+        h.query_by_label(&tr("detail.cancel")).is_some() && !h.state().is_busy()
+    });
+    h.get_by_label(&tr("detail.cancel")).click();
+    step_until(&mut h, "confirmation", |h| {
+        h.query_by_label(&tr("detail.cancel_yes")).is_some()
+    });
+    h.get_by_label(&tr("detail.cancel_yes")).click();
+    step_until(&mut h, "cancelled", |h| {
+        !h.state().is_busy()
+            && h.query_by_label(&tr("detail.cancel")).is_none()
+            && h.query_all_by_label_contains("Bekor qilingan")
+                .next()
+                .is_some()
+    });
+}
+
+#[test]
+fn the_form_comes_back_after_a_restart() {
+    let env = Env::new("draft");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    type_into(&mut h, &tr("order.receiver_name"), 0, "Qoralama Sinov");
+    type_into(&mut h, &tr("order.weight"), 0, "4");
+    // Let the draft rest long enough to be written.
+    let until = Instant::now() + Duration::from_millis(900);
+    while Instant::now() < until {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(h);
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    step_until(&mut h, "draft restored", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.receiver_name == "Qoralama Sinov")
+    });
+    assert_eq!(
+        h.get_by_label(&tr("order.receiver_name"))
+            .value()
+            .as_deref(),
+        Some("Qoralama Sinov")
+    );
+}
+
+#[test]
+fn problems_are_shown_under_their_fields_before_anything_is_sent() {
+    let env = Env::new("invalid");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    type_into(&mut h, &tr("order.sender_phone"), 0, "12345");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "errors", |h| {
+        h.query_by_label(&tr("order.bad_phone")).is_some()
+    });
+    assert!(h.query_all_by_label(&tr("login.required")).count() >= 5);
+    assert_eq!(h.state().screen(), Screen::NewOrder);
+}
