@@ -118,12 +118,14 @@ impl Directories {
         if !q.is_empty() {
             hits.sort_by_key(|&i| {
                 let name = &self.city_name_keys[i];
-                if name.starts_with(&q) {
+                if *name == q {
                     0
-                } else if matches(&q, name) {
+                } else if name.starts_with(&q) {
                     1
-                } else {
+                } else if matches(&q, name) {
                     2
+                } else {
+                    3
                 }
             });
         }
@@ -270,8 +272,17 @@ mod tests {
                 name: "Bektemir".into(),
             },
         );
+        more.cities.insert(
+            0,
+            City {
+                id: 2,
+                region_id: 5,
+                name: "Toshkent tumani".into(),
+            },
+        );
         let d = Directories::new(more, false);
-        assert_eq!(d.find_cities("Toshkent"), vec![1, 0]);
+        // Exact name, then a name that starts so, then a district matching by its region.
+        assert_eq!(d.find_cities("Toshkent"), vec![2, 0, 1]);
         assert_eq!(d.find_branches("Ташкент"), vec![0]);
         assert_eq!(d.find_branches("amir temur"), vec![0]);
         assert!(d.find_branches("Buxoro").is_empty());

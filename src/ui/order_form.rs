@@ -247,9 +247,13 @@ impl OrderForm {
                     err(&errors, f::SENDER_NAME).as_deref(),
                     false,
                 );
-                if self.focus_first {
-                    first.request_focus();
-                    self.focus_first = false;
+                // A blank form starts at the sender's city; the counter's own city stays between
+                // orders, and then the sender's name comes first.
+                if std::mem::take(&mut self.focus_first) {
+                    match self.draft.sender_city {
+                        None => self.sender_city.focus(),
+                        Some(_) => first.request_focus(),
+                    }
                 }
                 field(
                     ui,

@@ -14,6 +14,7 @@ pub struct CityPicker {
     shown_for: Option<i64>,
     /// Distinguishes two pickers with the same label (sender's and receiver's city).
     salt: &'static str,
+    focus: bool,
 }
 
 impl CityPicker {
@@ -22,7 +23,13 @@ impl CityPicker {
             query: String::new(),
             shown_for: None,
             salt,
+            focus: false,
         }
+    }
+
+    /// Takes the keyboard on the next frame.
+    pub fn focus(&mut self) {
+        self.focus = true;
     }
 
     /// Shows the city's name when the value was set elsewhere (a draft, a reset).
@@ -52,6 +59,9 @@ impl CityPicker {
             .desired_width(f32::INFINITY)
             .hint_text(t!("dir.search_hint"));
         let r = ui.add(edit).labelled_by(l.id);
+        if std::mem::take(&mut self.focus) {
+            r.request_focus();
+        }
         let mut changed = false;
         if r.changed() && value.is_some() {
             *value = None;
