@@ -231,3 +231,46 @@ fn problems_are_shown_under_their_fields_before_anything_is_sent() {
     assert!(h.query_all_by_label(&tr("login.required")).count() >= 5);
     assert_eq!(h.state().screen(), Screen::NewOrder);
 }
+
+#[test]
+fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
+    let env = Env::new("scan");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    // Another desk created it: this journal does not know it.
+    let twin = h.state().desk.twin_base().unwrap();
+    let created = env.rt.block_on(async {
+        let legacy = parcel_desk::api::LegacyClient::new(
+            url::Url::parse(&format!("{twin}/legacy/index.php")).unwrap(),
+            common::quick_config(),
+        )
+        .unwrap();
+        legacy
+            .get_token(parcel_desk::api::legacy::TokenRequest {
+                username: "demo".into(),
+                password: "demo12345".into(),
+                inn: "123456789".into(),
+            })
+            .await
+            .unwrap();
+        legacy.add_order(&common::legacy_order()).await.unwrap()
+    });
+    // The scanner types the digits and Enter while a form field has focus.
+    h.event(egui::Event::Text(created.core.barcode.clone()));
+    h.key_press(Key::Enter);
+    step_until(&mut h, "scanned order opened", |h| {
+        h.state().open_order() == Some(created.order_id) && !h.state().is_busy()
+    });
+    assert_eq!(h.state().screen(), Screen::OrderDetail);
+    let form = h.state().order_form().expect("form");
+    assert!(
+        form.draft.sender_name.is_empty(),
+        "the digits did not land in the focused field"
+    );
+    // An unknown barcode says so.
+    h.event(egui::Event::Text("019919999999".into()));
+    h.key_press(Key::Enter);
+    step_until(&mut h, "not found", |h| {
+        h.state().toasts.texts().any(|t| t.contains("019919999999"))
+    });
+}

@@ -373,6 +373,17 @@ impl Desk {
         })
     }
 
+    /// Finds an order by barcode (journal first, then the service).
+    pub fn find_by_barcode(&self, barcode: String) -> Option<Task<Result<Option<i64>, ApiError>>> {
+        let orders = self.orders.clone()?;
+        let reach = self.reach.clone();
+        Some(self.spawn(async move {
+            let r = orders.find_by_barcode(&barcode).await;
+            reach.note(&r);
+            r
+        }))
+    }
+
     /// The order's full record from the service.
     pub fn order_detail(
         &self,

@@ -102,6 +102,15 @@ pub fn journal_row(
     }
 }
 
+/// The order id inside a barcode of the service's form, if it is one.
+pub fn order_id_in_barcode(barcode: &str) -> Option<i64> {
+    let b = barcode.trim();
+    if b.len() != 12 || !b.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    b.strip_prefix("01991")?.parse().ok().filter(|id| *id > 0)
+}
+
 enum Resolution {
     Found(JournalRow),
     Absent,
@@ -297,6 +306,38 @@ impl Orders {
         report
     }
 
+    /// Finds an order by its barcode: in the journal, or on the service by the order id the
+    /// barcode carries (`01991` + the id, as in the published `019914293640` for 4293640); an
+    /// order found on the service is added to the journal.
+    pub async fn find_by_barcode(&self, barcode: &str) -> Result<Option<i64>, ApiError> {
+        let code = barcode.trim().to_string();
+        let c = code.clone();
+        if let Ok(Some(row)) = db(&self.store, move |s| s.journal_by_barcode(&c)).await {
+            return Ok(Some(row.order_id));
+        }
+        let Some(id) = order_id_in_barcode(&code) else {
+            return Ok(None);
+        };
+        match self.legacy.order_detail(id).await {
+            Ok(d) if d.core.barcode == code => {
+                let created =
+                    chrono::NaiveDateTime::new(d.core.sender_date, chrono::NaiveTime::MIN)
+                        .and_utc()
+                        .timestamp();
+                self.confirm(journal_row(&d.core, d.order_id, None, created), &d, None)
+                    .await
+                    .map_err(|e| ApiError::Decode {
+                        status: 0,
+                        detail: e.to_string(),
+                        body_head: String::new(),
+                    })?;
+                Ok(Some(d.order_id))
+            }
+            Ok(_) | Err(ApiError::NotFound { .. } | ApiError::Forbidden { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Reads an order's status and history from the service into the journal.
     pub async fn refresh(&self, order_id: i64) -> Result<Vec<HistoryRow>, ApiError> {
         let (track, history) =
@@ -320,5 +361,27 @@ impl Orders {
             tracing::warn!("cannot store history of {order_id}: {e}");
         }
         Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_published_barcode_carries_its_order_id() {
+        assert_eq!(order_id_in_barcode("019914293640"), Some(4293640));
+        assert_eq!(order_id_in_barcode(" 019914300001 "), Some(4300001));
+        assert_eq!(order_id_in_barcode("01991429364"), None);
+        assert_eq!(order_id_in_barcode("029914293640"), None);
+        assert_eq!(order_id_in_barcode("01991ABCDEFG"), None);
+    }
+
+    #[test]
+    fn generated_keys_are_unique_and_short_enough() {
+        let a = new_wcs_code();
+        let b = new_wcs_code();
+        assert_ne!(a, b);
+        assert!(a.len() <= 70);
     }
 }

@@ -6,6 +6,7 @@ use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
+    Find,
     Orders,
     NewOrder,
     CreateOrder,
@@ -17,6 +18,7 @@ pub enum Command {
 
 impl Command {
     pub const ALL: &'static [Command] = &[
+        Command::Find,
         Command::Orders,
         Command::NewOrder,
         Command::CreateOrder,
@@ -29,6 +31,7 @@ impl Command {
     /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus.
     pub fn shortcut(self) -> KeyboardShortcut {
         match self {
+            Command::Find => KeyboardShortcut::new(Modifiers::COMMAND, Key::F),
             Command::Orders => KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
             Command::NewOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
             Command::CreateOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter),
@@ -41,6 +44,7 @@ impl Command {
 
     pub fn label(self) -> String {
         match self {
+            Command::Find => t!("orders.filter").to_string(),
             Command::Orders => t!("nav.orders").to_string(),
             Command::NewOrder => t!("nav.new_order").to_string(),
             Command::CreateOrder => t!("order.create").to_string(),
@@ -88,6 +92,7 @@ mod tests {
             Command::Settings => 4,
             Command::Refresh => 5,
             Command::Logout => 6,
+            Command::Find => 7,
         }
     }
 
@@ -95,7 +100,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..7).collect::<Vec<_>>());
+        assert_eq!(seen, (0..8).collect::<Vec<_>>());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod order_detail;
 pub mod order_form;
 pub mod orders;
 pub mod pickers;
+pub mod scanner;
 pub mod settings;
 pub mod widgets;
 
@@ -18,6 +19,9 @@ use crate::desk::{Desk, Environment, Reach};
 use commands::Command;
 use egui::RichText;
 use rust_i18n::t;
+
+/// A barcode being looked up, journal first, then the service.
+type FindTask = crate::desk::task::Task<Result<Option<i64>, crate::api::ApiError>>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -39,6 +43,8 @@ pub struct DeskApp {
     detail: Option<order_detail::OrderDetail>,
     pub toasts: widgets::Toasts,
     repaint_wired: bool,
+    scanner: scanner::Scanner,
+    finding: Option<(String, FindTask)>,
 }
 
 /// A catalog text in the current language (for callers outside the UI code, such as tests).
@@ -65,6 +71,8 @@ impl DeskApp {
             toasts: widgets::Toasts::default(),
             desk,
             repaint_wired: false,
+            scanner: scanner::Scanner::default(),
+            finding: None,
         }
     }
 
@@ -79,6 +87,7 @@ impl DeskApp {
             || self.orders.as_ref().is_some_and(|o| o.is_busy())
             || self.order_form.as_ref().is_some_and(|f| f.is_busy())
             || self.detail.as_ref().is_some_and(|d| d.is_busy())
+            || self.finding.is_some()
     }
 
     /// The open new-order form.
@@ -151,12 +160,48 @@ impl DeskApp {
             }
         }
         self.settings.poll(&mut self.toasts);
+        self.poll_finding();
+    }
+
+    /// Opens the order a scan or the Find box asked for.
+    pub fn find(&mut self, barcode: String) {
+        if self.desk.session.is_none() || self.finding.is_some() {
+            return;
+        }
+        if let Some(task) = self.desk.find_by_barcode(barcode.clone()) {
+            self.finding = Some((barcode, task));
+        }
+    }
+
+    fn poll_finding(&mut self) {
+        let Some((code, task)) = &mut self.finding else {
+            return;
+        };
+        let code = code.clone();
+        match task.poll() {
+            crate::desk::task::Poll::Pending => return,
+            crate::desk::task::Poll::Ready(Ok(Some(id))) => {
+                self.open_detail(id);
+                if let Some(o) = &mut self.orders {
+                    o.reload(&self.desk);
+                }
+            }
+            crate::desk::task::Poll::Ready(Ok(None)) => self
+                .toasts
+                .error(t!("orders.not_found", barcode = code), None),
+            crate::desk::task::Poll::Ready(Err(e)) => {
+                let told = errors::tell(&e);
+                self.toasts.error(told.message, told.details);
+            }
+            crate::desk::task::Poll::Lost => self.toasts.error(t!("error.lost"), None),
+        }
+        self.finding = None;
     }
 
     fn run(&mut self, cmd: Command) {
         let logged_in = self.desk.session.is_some();
         match cmd {
-            Command::Orders if logged_in => self.go(Screen::Orders),
+            Command::Orders | Command::Find if logged_in => self.go(Screen::Orders),
             Command::NewOrder if logged_in => self.go(Screen::NewOrder),
             Command::CreateOrder if logged_in && self.screen == Screen::NewOrder => {
                 if let Some(f) = &mut self.order_form {
@@ -187,6 +232,9 @@ impl DeskApp {
 
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if let Some(code) = self.scanner.feed(&ctx) {
+            self.find(code);
+        }
         if let Some(cmd) = Command::pressed(&ctx) {
             self.run(cmd);
         }
@@ -235,8 +283,10 @@ impl DeskApp {
                 let list = self
                     .orders
                     .get_or_insert_with(|| orders::OrdersScreen::new(&self.desk));
-                if let Some(open) = list.show(ui) {
-                    self.open_detail(open);
+                match list.show(ui) {
+                    Some(orders::Found::Order(id)) => self.open_detail(id),
+                    Some(orders::Found::Lookup(code)) => self.find(code),
+                    None => {}
                 }
             }
             (true, Screen::OrderDetail) => match &mut self.detail {

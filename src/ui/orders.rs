@@ -10,6 +10,13 @@ use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 
+/// What the clerk asked for on the Orders screen.
+pub enum Found {
+    Order(i64),
+    /// A barcode that is not in the journal: ask the service.
+    Lookup(String),
+}
+
 pub struct OrdersScreen {
     rows: Vec<JournalRow>,
     /// Search keys of each row, made once per load.
@@ -121,7 +128,7 @@ impl OrdersScreen {
     }
 
     /// Shows the table; returns the order the clerk opened.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<i64> {
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<Found> {
         self.refilter();
         let mut open = None;
         ui.heading(t!("orders.title"));
@@ -138,11 +145,16 @@ impl OrdersScreen {
                 r.request_focus();
                 self.focus_filter = false;
             }
-            if r.lost_focus()
-                && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                && self.shown.len() == 1
-            {
-                open = Some(self.rows[self.shown[0]].order_id);
+            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                let typed = self.filter.trim();
+                if self.shown.len() == 1 {
+                    open = Some(Found::Order(self.rows[self.shown[0]].order_id));
+                } else if self.shown.is_empty()
+                    && typed.len() >= 8
+                    && typed.chars().all(|c| c.is_ascii_digit())
+                {
+                    open = Some(Found::Lookup(typed.to_string()));
+                }
             }
             ui.label(
                 RichText::new(t!(
@@ -192,7 +204,7 @@ impl OrdersScreen {
                     let r = &self.rows[self.shown[row.index()]];
                     row.col(|ui| {
                         if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
-                            open = Some(r.order_id);
+                            open = Some(Found::Order(r.order_id));
                         }
                     });
                     row.col(|ui| {

@@ -1,0 +1,76 @@
+//! A barcode scanner is a keyboard: it types the digits fast and presses Enter. Digit keystrokes
+//! are held back for a moment: when Enter follows quickly after at least eight digits, it was a
+//! scan (and nothing reaches the focused field); otherwise the digits are given back to the field
+//! a few tens of milliseconds later, as typed.
+
+use egui::{Event, Key};
+use std::time::{Duration, Instant};
+
+/// Keystrokes further apart than this are a person typing, not a scanner.
+const GAP: Duration = Duration::from_millis(60);
+const MIN_DIGITS: usize = 8;
+
+#[derive(Default)]
+pub struct Scanner {
+    held: String,
+    last: Option<Instant>,
+    /// The release of a scan's Enter is swallowed with its press.
+    swallow_enter_release: bool,
+}
+
+fn is_digits(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
+}
+
+impl Scanner {
+    fn recent(&self, now: Instant) -> bool {
+        self.last.is_some_and(|l| now.duration_since(l) <= GAP)
+    }
+
+    /// The barcode scanned this frame, if any. Call before any widget reads input.
+    pub fn feed(&mut self, ctx: &egui::Context) -> Option<String> {
+        let now = Instant::now();
+        let scanned = ctx.input_mut(|input| {
+            let mut out = Vec::with_capacity(input.events.len());
+            if !self.held.is_empty() && !self.recent(now) {
+                out.push(Event::Text(std::mem::take(&mut self.held)));
+            }
+            let mut scanned = None;
+            for e in input.events.drain(..) {
+                match &e {
+                    Event::Text(t) if is_digits(t) => {
+                        self.held.push_str(t);
+                        self.last = Some(now);
+                    }
+                    Event::Key {
+                        key: Key::Enter,
+                        pressed: true,
+                        ..
+                    } if self.held.len() >= MIN_DIGITS && self.recent(now) => {
+                        scanned = Some(std::mem::take(&mut self.held));
+                        self.swallow_enter_release = true;
+                    }
+                    Event::Key {
+                        key: Key::Enter,
+                        pressed: false,
+                        ..
+                    } if self.swallow_enter_release => {
+                        self.swallow_enter_release = false;
+                    }
+                    _ => {
+                        if !self.held.is_empty() {
+                            out.push(Event::Text(std::mem::take(&mut self.held)));
+                        }
+                        out.push(e);
+                    }
+                }
+            }
+            input.events = out;
+            scanned
+        });
+        if !self.held.is_empty() {
+            ctx.request_repaint_after(GAP);
+        }
+        scanned
+    }
+}
