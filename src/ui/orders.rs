@@ -73,6 +73,48 @@ impl OrdersScreen {
         }
     }
 
+    /// A screen over given rows (benchmarks and tests; the app loads the journal).
+    pub fn from_rows(rows: Vec<JournalRow>) -> OrdersScreen {
+        let mut s = OrdersScreen {
+            rows: Vec::new(),
+            keys: Vec::new(),
+            filter: String::new(),
+            shown: Vec::new(),
+            shown_for: None,
+            loading: None,
+            focus_filter: false,
+        };
+        s.set_rows(rows);
+        s
+    }
+
+    /// Sets the filter text as if typed.
+    pub fn set_filter(&mut self, text: &str) {
+        self.filter = text.to_string();
+    }
+
+    /// How many rows the filter lets through.
+    pub fn shown(&self) -> usize {
+        self.shown.len()
+    }
+
+    fn set_rows(&mut self, rows: Vec<JournalRow>) {
+        self.keys = rows
+            .iter()
+            .map(|r| {
+                search_key(&format!(
+                    "{} {} {} {}",
+                    r.barcode,
+                    r.receiver,
+                    r.receiver_phone.replace([' ', '+', '-', '(', ')'], ""),
+                    r.city
+                ))
+            })
+            .collect();
+        self.rows = rows;
+        self.shown_for = None;
+    }
+
     pub fn reload(&mut self, desk: &Desk) {
         if self.loading.is_none() {
             self.loading = Some(desk.load_journal());
@@ -89,22 +131,7 @@ impl OrdersScreen {
 
     pub fn poll(&mut self, toasts: &mut Toasts) {
         match take(&mut self.loading) {
-            Some(Ok(Ok(rows))) => {
-                self.keys = rows
-                    .iter()
-                    .map(|r| {
-                        search_key(&format!(
-                            "{} {} {} {}",
-                            r.barcode,
-                            r.receiver,
-                            r.receiver_phone.replace([' ', '+', '-', '(', ')'], ""),
-                            r.city
-                        ))
-                    })
-                    .collect();
-                self.rows = rows;
-                self.shown_for = None;
-            }
+            Some(Ok(Ok(rows))) => self.set_rows(rows),
             Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
             Some(Err(_)) => toasts.error(t!("error.lost"), None),
             None => {}
@@ -115,13 +142,29 @@ impl OrdersScreen {
         if self.shown_for.as_deref() == Some(self.filter.as_str()) {
             return;
         }
-        let digits: String = self.filter.chars().filter(char::is_ascii_digit).collect();
+        let digits_of = |t: &str| -> String { t.chars().filter(char::is_ascii_digit).collect() };
+        let digits = digits_of(&self.filter);
         let q = search_key(&self.filter);
-        self.shown = (0..self.rows.len())
+        // Typing forward only narrows the match: then only the rows shown so far are checked.
+        let narrowing = self.shown_for.as_deref().is_some_and(|old| {
+            let (old_q, old_digits) = (search_key(old), digits_of(old));
+            !old_q.is_empty()
+                && q.starts_with(&old_q)
+                && digits.starts_with(&old_digits)
+                && (old_digits.len() >= 3) == (digits.len() >= 3)
+        });
+        let candidates: Vec<usize> = if narrowing {
+            std::mem::take(&mut self.shown)
+        } else {
+            (0..self.rows.len()).collect()
+        };
+        let keys = &self.keys;
+        self.shown = candidates
+            .into_iter()
             .filter(|&i| {
                 q.is_empty()
-                    || crate::text::translit::matches(&q, &self.keys[i])
-                    || (digits.len() >= 3 && self.keys[i].contains(&digits))
+                    || crate::text::translit::matches(&q, &keys[i])
+                    || (digits.len() >= 3 && keys[i].contains(&digits))
             })
             .collect();
         self.shown_for = Some(self.filter.clone());
@@ -233,5 +276,50 @@ impl OrdersScreen {
                 });
             });
         open
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(i: i64, name: &str, phone: &str, city: &str) -> JournalRow {
+        JournalRow {
+            order_id: i,
+            barcode: format!("01991{i:07}"),
+            wcs_code: None,
+            created_at: i,
+            receiver: name.into(),
+            receiver_phone: phone.into(),
+            city: city.into(),
+            status_id: 1,
+            status_name: String::new(),
+            cod: None,
+            cost: 0,
+        }
+    }
+
+    #[test]
+    fn typing_forward_gives_what_a_full_filter_gives() {
+        let rows = vec![
+            row(1, "Karimova Dilnoza", "+998 91 7654321", "Samarqand"),
+            row(2, "Aliyev Ali", "+998 90 1234765", "Toshkent"),
+            row(3, "Yusupova Madina", "+998 93 7650000", "Buxoro"),
+        ];
+        for typed in ["Karimova", "765", "ab 765", "Самар", "01991000000"] {
+            let mut step = OrdersScreen::from_rows(rows.clone());
+            for end in 1..=typed.chars().count() {
+                step.set_filter(&typed.chars().take(end).collect::<String>());
+                step.refilter();
+            }
+            let mut full = OrdersScreen::from_rows(rows.clone());
+            full.set_filter(typed);
+            full.refilter();
+            assert_eq!(step.shown, full.shown, "{typed}");
+        }
+        let mut s = OrdersScreen::from_rows(rows);
+        s.set_filter("7654321");
+        s.refilter();
+        assert_eq!(s.shown, vec![0], "part of a phone finds its order");
     }
 }

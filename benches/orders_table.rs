@@ -1,0 +1,102 @@
+//! How the Orders screen scales with the journal: frame time of the table and the time to
+//! re-filter after a keystroke, at 1,000 and 100,000 orders, headless (egui without a window).
+//! Run: `cargo bench --bench orders_table`.
+
+use parcel_desk::store::JournalRow;
+use parcel_desk::ui::fonts;
+use parcel_desk::ui::orders::OrdersScreen;
+use std::time::{Duration, Instant};
+
+const CITIES: [&str; 6] = [
+    "Toshkent",
+    "Samarqand",
+    "Buxoro",
+    "Fargʻona",
+    "Nukus",
+    "Termiz",
+];
+const NAMES: [&str; 5] = [
+    "Karimova Dilnoza",
+    "Aliyev Ali",
+    "Tursunov Sardor",
+    "Yusupova Madina",
+    "Rahimov Jasur",
+];
+
+fn rows(n: usize) -> Vec<JournalRow> {
+    (0..n)
+        .map(|i| JournalRow {
+            order_id: 4_300_001 + i as i64,
+            barcode: format!("01991{:07}", 4_300_001 + i),
+            wcs_code: Some(format!("PD-{i:x}")),
+            created_at: 1_795_000_000 + i as i64 * 60,
+            receiver: NAMES[i % NAMES.len()].to_string(),
+            receiver_phone: format!("+998 9{} {:07}", i % 10, i % 10_000_000),
+            city: CITIES[i % CITIES.len()].to_string(),
+            status_id: [1, 2, 3, 33, 4, 6][i % 6],
+            status_name: "Yoʻlda".to_string(),
+            cod: (i % 3 == 0).then_some(150_000),
+            cost: 25_000 + (i % 40) as i64 * 500,
+        })
+        .collect()
+}
+
+fn input() -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        ..egui::RawInput::default()
+    }
+}
+
+fn frame(ctx: &egui::Context, screen: &mut OrdersScreen) -> Duration {
+    let start = Instant::now();
+    let _ = ctx.run_ui(input(), |ui| {
+        egui::CentralPanel::default().show(ui, |ui| {
+            let _ = screen.show(ui);
+        });
+    });
+    start.elapsed()
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let ctx = egui::Context::default();
+    fonts::install(&ctx);
+    println!(
+        "{:>8} {:>14} {:>18} {:>10}",
+        "orders", "frame (median)", "re-filter + frame", "matches"
+    );
+    for n in [1_000usize, 100_000] {
+        let mut screen = OrdersScreen::from_rows(rows(n));
+        for _ in 0..5 {
+            frame(&ctx, &mut screen);
+        }
+        let frames: Vec<Duration> = (0..60).map(|_| frame(&ctx, &mut screen)).collect();
+        let mut typing = Vec::new();
+        // The clerk types a name letter by letter, then clears it and types part of a phone.
+        for word in ["Karimova", "4300"] {
+            for end in 1..=word.len() {
+                screen.set_filter(&word[..end]);
+                typing.push(frame(&ctx, &mut screen));
+            }
+            screen.set_filter("");
+            frame(&ctx, &mut screen);
+        }
+        screen.set_filter("Samar");
+        frame(&ctx, &mut screen);
+        println!(
+            "{:>8} {:>11.2} ms {:>15.2} ms {:>10}",
+            n,
+            median(frames).as_secs_f64() * 1e3,
+            median(typing).as_secs_f64() * 1e3,
+            screen.shown()
+        );
+    }
+}
