@@ -274,3 +274,51 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
         h.state().toasts.texts().any(|t| t.contains("019919999999"))
     });
 }
+
+#[test]
+fn the_listed_orders_statuses_are_refreshed_in_the_background() {
+    let env = Env::new("refresh");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let mut task = h
+            .state()
+            .desk
+            .create_order(common::legacy_order())
+            .expect("orders available");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
+                ids.push(row.order_id);
+                break;
+            }
+            assert!(Instant::now() < deadline, "create");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    let twin = h.state().desk.twin_base().unwrap();
+    env.rt.block_on(async {
+        for id in &ids {
+            reqwest::Client::new()
+                .post(format!("{twin}/sandbox/orders/{id}/advance"))
+                .send()
+                .await
+                .unwrap();
+        }
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal", |h| {
+        h.state().screen() == Screen::Orders && !h.state().is_busy()
+    });
+    assert_eq!(
+        h.query_all_by_label("Kuryer qabul qildi").count(),
+        0,
+        "the journal does not know yet"
+    );
+    h.get_by_label_contains(&tr("orders.refresh_statuses").replace("%{n}", "3"))
+        .click();
+    step_until(&mut h, "refreshed", |h| {
+        !h.state().is_busy() && h.query_all_by_label("Kuryer qabul qildi").count() == 3
+    });
+}

@@ -198,6 +198,15 @@ pub struct Desk {
 /// How often the outbox worker retries what is waiting.
 const OUTBOX_EVERY: Duration = Duration::from_secs(15);
 
+/// Progress of a batch of background work that the clerk can cancel.
+#[derive(Default)]
+pub struct Progress {
+    pub done: std::sync::atomic::AtomicUsize,
+    pub failed: std::sync::atomic::AtomicUsize,
+    pub total: std::sync::atomic::AtomicUsize,
+    pub cancel: std::sync::atomic::AtomicBool,
+}
+
 /// A journaled order and the tracking link from its record.
 pub type JournalEntry = (JournalRow, Option<String>);
 
@@ -382,6 +391,42 @@ impl Desk {
             reach.note(&r);
             r
         }))
+    }
+
+    /// Re-reads the status of these orders from the service into the journal, a few at a time,
+    /// counting progress; stops early when cancelled.
+    pub fn refresh_statuses(&self, ids: Vec<i64>) -> Option<(Arc<Progress>, Task<()>)> {
+        let orders = self.orders.clone()?;
+        let progress = Arc::new(Progress::default());
+        progress.total.store(ids.len(), Ordering::Relaxed);
+        let (p, repaint, reach) = (progress.clone(), self.repaint.clone(), self.reach.clone());
+        let task = self.spawn(async move {
+            use futures_util::StreamExt;
+            let work = futures_util::stream::iter(ids).map(|id| {
+                let (orders, p) = (orders.clone(), p.clone());
+                async move {
+                    if p.cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    Some(orders.refresh_status(id).await)
+                }
+            });
+            let mut results = work.buffer_unordered(4);
+            while let Some(r) = results.next().await {
+                match r {
+                    Some(Ok(())) => {
+                        p.done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Some(Err(e)) => {
+                        reach.note::<()>(&Err(e));
+                        p.failed.fetch_add(1, Ordering::Relaxed);
+                    }
+                    None => {}
+                }
+                repaint();
+            }
+        });
+        Some((progress, task))
     }
 
     /// The order's full record from the service.

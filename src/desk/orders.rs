@@ -338,6 +338,21 @@ impl Orders {
         }
     }
 
+    /// Reads an order's current status from the service into the journal.
+    pub async fn refresh_status(&self, order_id: i64) -> Result<(), ApiError> {
+        let track = self.legacy.track(order_id).await?;
+        let name = track.status.name.clone();
+        db(&self.store, move |s| {
+            s.journal_status(order_id, track.status.id.code(), &name, now())
+        })
+        .await
+        .map_err(|e| ApiError::Decode {
+            status: 0,
+            detail: e.to_string(),
+            body_head: String::new(),
+        })
+    }
+
     /// Reads an order's status and history from the service into the journal.
     pub async fn refresh(&self, order_id: i64) -> Result<Vec<HistoryRow>, ApiError> {
         let (track, history) =

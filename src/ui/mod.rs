@@ -144,7 +144,10 @@ impl DeskApp {
                 None => None,
             };
             if let Some(o) = &mut self.orders {
-                o.poll(&mut self.toasts);
+                o.poll(&self.desk, &mut self.toasts);
+                if o.refresh_requested {
+                    o.start_refresh(&self.desk);
+                }
             }
             let changed = match &mut self.detail {
                 Some(d) => d.poll(&self.desk, &mut self.toasts),
@@ -215,7 +218,7 @@ impl DeskApp {
             }
             Command::Refresh if logged_in && self.screen == Screen::Orders => {
                 if let Some(o) = &mut self.orders {
-                    o.reload(&self.desk);
+                    o.start_refresh(&self.desk);
                 }
             }
             Command::Logout if logged_in => {

@@ -17,6 +17,12 @@ pub enum Found {
     Lookup(String),
 }
 
+/// A status refresh under way.
+struct Refreshing {
+    progress: std::sync::Arc<crate::desk::Progress>,
+    task: Task<()>,
+}
+
 pub struct OrdersScreen {
     rows: Vec<JournalRow>,
     /// Search keys of each row, made once per load.
@@ -26,7 +32,13 @@ pub struct OrdersScreen {
     shown_for: Option<String>,
     loading: Option<Task<Result<Vec<JournalRow>, String>>>,
     focus_filter: bool,
+    refreshing: Option<Refreshing>,
+    /// Set when the clerk asks to refresh the listed orders; the app starts the work.
+    pub refresh_requested: bool,
 }
+
+/// At most this many orders are re-read in one go.
+pub const REFRESH_LIMIT: usize = 500;
 
 /// A status chip colour by legacy status id.
 pub fn status_color(status_id: i64) -> egui::Color32 {
@@ -70,6 +82,8 @@ impl OrdersScreen {
             shown_for: None,
             loading: Some(desk.load_journal()),
             focus_filter: true,
+            refreshing: None,
+            refresh_requested: false,
         }
     }
 
@@ -83,6 +97,8 @@ impl OrdersScreen {
             shown_for: None,
             loading: None,
             focus_filter: false,
+            refreshing: None,
+            refresh_requested: false,
         };
         s.set_rows(rows);
         s
@@ -122,14 +138,46 @@ impl OrdersScreen {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.loading.is_some()
+        self.loading.is_some() || self.refreshing.is_some()
+    }
+
+    /// The orders a refresh covers: those listed now, newest first, up to the limit.
+    pub fn listed_ids(&self) -> Vec<i64> {
+        self.shown
+            .iter()
+            .take(REFRESH_LIMIT)
+            .map(|&i| self.rows[i].order_id)
+            .collect()
+    }
+
+    /// Starts re-reading the listed orders' statuses.
+    pub fn start_refresh(&mut self, desk: &Desk) {
+        self.refresh_requested = false;
+        if self.refreshing.is_none()
+            && let Some((progress, task)) = desk.refresh_statuses(self.listed_ids())
+        {
+            self.refreshing = Some(Refreshing { progress, task });
+        }
     }
 
     pub fn focus_filter(&mut self) {
         self.focus_filter = true;
     }
 
-    pub fn poll(&mut self, toasts: &mut Toasts) {
+    pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) {
+        if let Some(r) = &mut self.refreshing {
+            match r.task.poll() {
+                crate::desk::task::Poll::Pending => {}
+                _ => {
+                    let failed = r.progress.failed.load(std::sync::atomic::Ordering::Relaxed);
+                    if failed > 0 {
+                        toasts.error(t!("orders.refresh_failed", n = failed), None);
+                    }
+                    self.refreshing = None;
+                    self.reload(desk);
+                }
+            }
+        }
         match take(&mut self.loading) {
             Some(Ok(Ok(rows))) => self.set_rows(rows),
             Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
@@ -209,6 +257,42 @@ impl OrdersScreen {
             );
             if self.loading.is_some() {
                 ui.spinner();
+            }
+            ui.separator();
+            match &self.refreshing {
+                None => {
+                    let listed = self.shown.len().min(REFRESH_LIMIT);
+                    if ui
+                        .add_enabled(
+                            listed > 0,
+                            egui::Button::new(t!("orders.refresh_statuses", n = listed)),
+                        )
+                        .clicked()
+                    {
+                        self.refresh_requested = true;
+                    }
+                }
+                Some(r) => {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    let (done, failed, total) = (
+                        r.progress.done.load(Relaxed),
+                        r.progress.failed.load(Relaxed),
+                        r.progress.total.load(Relaxed),
+                    );
+                    let fraction = if total == 0 {
+                        1.0
+                    } else {
+                        (done + failed) as f32 / total as f32
+                    };
+                    ui.add(
+                        egui::ProgressBar::new(fraction)
+                            .desired_width(160.0)
+                            .text(format!("{}/{total}", done + failed)),
+                    );
+                    if ui.button(t!("orders.stop")).clicked() {
+                        r.progress.cancel.store(true, Relaxed);
+                    }
+                }
             }
         });
         if self.rows.is_empty() && self.loading.is_none() {
