@@ -99,6 +99,11 @@ fn create_find_follow_and_cancel() {
         .unwrap()
         .unwrap();
     assert!(price.0 > 0);
+    // The other delivery modes are priced too: the chosen price and three by mode.
+    let sum = tr("order.sum");
+    step_until(&mut h, "prices by mode", |h| {
+        h.query_all_by_label_contains(&sum).count() >= 4
+    });
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "order created", |h| {

@@ -124,6 +124,22 @@ impl OrderForm {
                 ctx.request_repaint_after(PRICE_PAUSE);
             }
         }
+        // Once the chosen mode is priced, the other delivery modes follow, one at a time.
+        if self.pricing.is_none()
+            && self
+                .price_key
+                .as_ref()
+                .is_some_and(|k| self.prices.contains_key(k))
+        {
+            let missing = self
+                .alternatives()
+                .into_iter()
+                .find(|(_, k, _)| !self.prices.contains_key(k));
+            if let Some((_, key, req)) = missing {
+                self.pricing_key = key;
+                self.pricing = Some(desk.calculate(req));
+            }
+        }
         // Keep the draft.
         if self.draft != self.saved_draft {
             if self.draft_since.elapsed() >= DRAFT_PAUSE {
@@ -437,6 +453,20 @@ impl OrderForm {
         });
     }
 
+    /// The price requests for each receiver delivery mode: (mode, cache key, request).
+    fn alternatives(&self) -> Vec<(i64, String, crate::api::legacy::CalculateRequest)> {
+        (0..=2)
+            .filter_map(|mode| {
+                let draft = OrderDraft {
+                    receiver_delivery: mode,
+                    ..self.draft.clone()
+                };
+                let req = draft.price_request()?;
+                Some((mode, serde_json::to_string(&req).ok()?, req))
+            })
+            .collect()
+    }
+
     fn price_panel(&mut self, ui: &mut egui::Ui) {
         ui.add_space(8.0);
         ui.strong(t!("order.price"));
@@ -457,6 +487,35 @@ impl OrderForm {
             }
             (None, _, Some(_)) => {
                 ui.spinner();
+            }
+        }
+        if self.price_key.is_some() {
+            ui.add_space(10.0);
+            ui.label(RichText::new(t!("order.price_by_mode")).weak());
+            let mut choose = None;
+            egui::Grid::new("price-modes")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (mode, key, _) in self.alternatives() {
+                        let name = match mode {
+                            0 => t!("order.mode_office"),
+                            1 => t!("order.mode_courier"),
+                            _ => t!("order.mode_remote"),
+                        };
+                        let current = mode == self.draft.receiver_delivery;
+                        if ui.selectable_label(current, name).clicked() {
+                            choose = Some(mode);
+                        }
+                        match self.prices.get(&key) {
+                            Some(Ok(sum)) => ui.label(format!("{sum} {}", t!("order.sum"))),
+                            Some(Err(_)) => ui.label("—"),
+                            None => ui.spinner(),
+                        };
+                        ui.end_row();
+                    }
+                });
+            if let Some(mode) = choose {
+                self.draft.receiver_delivery = mode;
             }
         }
     }
