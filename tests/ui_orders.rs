@@ -261,7 +261,9 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
         legacy.add_order(&common::legacy_order()).await.unwrap()
     });
     // The scanner types the digits and Enter while a form field has focus.
-    h.event(egui::Event::Text(created.core.barcode.clone()));
+    for digit in created.core.barcode.chars() {
+        h.event(egui::Event::Text(digit.to_string()));
+    }
     h.key_press(Key::Enter);
     step_until(&mut h, "scanned order opened", |h| {
         h.state().open_order() == Some(created.order_id) && !h.state().is_busy()
@@ -273,7 +275,9 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
         "the digits did not land in the focused field"
     );
     // An unknown barcode says so.
-    h.event(egui::Event::Text("019919999999".into()));
+    for digit in "019919999999".chars() {
+        h.event(egui::Event::Text(digit.to_string()));
+    }
     h.key_press(Key::Enter);
     step_until(&mut h, "not found", |h| {
         h.state().toasts.texts().any(|t| t.contains("019919999999"))
@@ -326,4 +330,61 @@ fn the_listed_orders_statuses_are_refreshed_in_the_background() {
     step_until(&mut h, "refreshed", |h| {
         !h.state().is_busy() && h.query_all_by_label("Kuryer qabul qildi").count() == 3
     });
+}
+
+#[test]
+fn cash_on_delivery_with_a_good_registered_on_the_spot() {
+    let env = Env::new("cod");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    pick_city(&mut h, 0, "Toshkent", "Toshkent — Toshkent shahri");
+    type_into(&mut h, &tr("order.sender_name"), 0, "Aliyev Ali");
+    type_into(&mut h, &tr("order.sender_phone"), 0, "+998 90 1234567");
+    type_into(&mut h, &tr("order.sender_address"), 0, "Chilonzor 9");
+    pick_city(&mut h, 1, "Buxoro", "Buxoro — Buxoro viloyati");
+    type_into(&mut h, &tr("order.receiver_name"), 0, "Rahimov Jasur");
+    type_into(&mut h, &tr("order.receiver_phone"), 0, "+998 93 1112233");
+    type_into(&mut h, &tr("order.receiver_address"), 0, "Labi hovuz 5");
+    h.get_all_by_label(&tr("order.mode_courier"))
+        .nth(1)
+        .expect("receiver courier")
+        .click();
+    type_into(&mut h, &tr("order.weight"), 0, "1");
+    pick(&mut h, &tr("order.package"), "Quti");
+    pick(&mut h, &tr("order.post_type"), "Kiyim-kechak va poyabzal");
+
+    h.get_by_label(&tr("order.cod")).click();
+    h.step();
+    h.get_by_label(&tr("order.good_new")).click();
+    step_until(&mut h, "new good form", |h| {
+        h.query_by_label(&tr("order.good_spic")).is_some()
+    });
+    type_into(&mut h, &tr("order.good_spic"), 0, "06109001001000000");
+    type_into(&mut h, &tr("order.good_name"), 0, "Futbolka");
+    type_into(&mut h, &tr("order.good_units"), 0, "dona");
+    type_into(&mut h, &tr("order.good_price"), 0, "45000");
+    h.get_by_label(&tr("order.good_register")).click();
+    step_until(&mut h, "good registered", |h| {
+        h.state().toasts.texts().any(|t| t.contains("Futbolka"))
+    });
+
+    h.get_by_label(&tr("order.good_add")).click();
+    step_until(&mut h, "receipt line", |h| {
+        h.query_by_label(&tr("order.good")).is_some()
+    });
+    pick(&mut h, &tr("order.good"), "Futbolka · 06109001001000000");
+    step_until(&mut h, "total", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.cod_total().is_some_and(|t| t.0 == 45_000))
+    });
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "created with COD", |h| {
+        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+    });
+    assert!(
+        h.query_by_label_contains("45\u{2009}000").is_some(),
+        "the detail shows the money to collect"
+    );
 }

@@ -332,7 +332,7 @@ pub struct OrderDetail {
 }
 
 /// `v1/order/reg-good` request.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct GoodInput {
     pub spic: String,
     pub name: String,

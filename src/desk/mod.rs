@@ -429,6 +429,21 @@ impl Desk {
         Some((progress, task))
     }
 
+    /// The goods registered for electronic receipts.
+    pub fn list_goods(&self) -> Task<Result<Vec<crate::api::legacy::RegisteredGood>, ApiError>> {
+        let legacy = self.services.legacy.clone();
+        self.spawn(async move { legacy.list_goods().await })
+    }
+
+    /// Registers a good for electronic receipts.
+    pub fn register_good(
+        &self,
+        good: crate::api::legacy::GoodInput,
+    ) -> Task<Result<crate::api::legacy::RegisteredGood, ApiError>> {
+        let legacy = self.services.legacy.clone();
+        self.spawn(async move { legacy.register_good(&good).await })
+    }
+
     /// The order's full record from the service.
     pub fn order_detail(
         &self,

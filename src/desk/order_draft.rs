@@ -3,8 +3,8 @@
 //! the form's fields; the screen translates the problems.
 
 use crate::api::codes::Delivery;
-use crate::api::legacy::{CalculateRequest, OrderInput};
-use crate::api::quantity::Weight;
+use crate::api::legacy::{CalculateRequest, OptionGood, OrderInput, OrderOption};
+use crate::api::quantity::{Sum, Weight};
 use crate::desk::directories::Directories;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -27,6 +27,7 @@ pub mod field {
     pub const PACKAGE: &str = "package";
     pub const POST_TYPE: &str = "post_type";
     pub const WCS_CODE: &str = "wcs_code";
+    pub const GOODS: &str = "goods";
     pub const GENERAL: &str = "general";
 
     /// The form field a legacy wire field's error belongs under.
@@ -48,6 +49,7 @@ pub mod field {
             "packageId" => PACKAGE,
             "postTypeId" => POST_TYPE,
             "wcs_code" => WCS_CODE,
+            "back_money" | "options" | "bringBackMoney" => GOODS,
             _ => GENERAL,
         }
     }
@@ -94,6 +96,28 @@ pub struct OrderDraft {
     pub wcs_code: String,
     pub remarks: String,
     pub is_test: bool,
+    /// Cash on delivery: the money for the goods comes back to the sender.
+    #[serde(default)]
+    pub cod: bool,
+    /// The goods of the electronic receipt (needed for cash on delivery).
+    #[serde(default)]
+    pub goods: Vec<GoodLine>,
+}
+
+/// One line of the electronic receipt: a registered good, how many, the price of one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GoodLine {
+    pub good_id: Option<i64>,
+    pub amount: String,
+    pub price: String,
+}
+
+impl GoodLine {
+    fn parsed(&self) -> Option<(i64, i64, Sum)> {
+        let amount = self.amount.trim().parse::<i64>().ok().filter(|a| *a > 0)?;
+        let price = Sum::parse(&self.price).filter(|p| p.0 > 0)?;
+        Some((self.good_id?, amount, price))
+    }
 }
 
 /// `+998 XX XXXXXXX`, spaces, dashes and brackets allowed: 12 digits starting 998.
@@ -133,6 +157,12 @@ impl OrderDraft {
 
     pub fn is_blank(&self) -> bool {
         *self == OrderDraft::new() || *self == OrderDraft::default()
+    }
+
+    /// The cash-on-delivery total: the sum of the receipt lines (`None` when a line is unfinished).
+    pub fn cod_total(&self) -> Option<Sum> {
+        let lines: Option<Vec<_>> = self.goods.iter().map(GoodLine::parsed).collect();
+        Some(Sum(lines?.iter().map(|(_, a, p)| a * p.0).sum()))
     }
 
     /// Volume in cm³ from L×W×H, when all three are given.
@@ -218,6 +248,9 @@ impl OrderDraft {
         if self.post_type_id.is_none() {
             p.insert(POST_TYPE, Problem::Required);
         }
+        if self.cod && (self.goods.is_empty() || self.cod_total().is_none_or(|t| t.0 <= 0)) {
+            p.insert(GOODS, Problem::Required);
+        }
         if self.wcs_code.trim().chars().count() > 70 {
             p.insert(WCS_CODE, Problem::TooLong(70));
         }
@@ -288,15 +321,32 @@ impl OrderDraft {
             receiver_date: None,
             receiver_phone: self.receiver_phone.trim().to_string(),
             receiver_phone1: opt(&self.receiver_phone1),
-            bring_back_money: None,
-            back_money: None,
+            bring_back_money: self.cod.then_some(1),
+            back_money: if self.cod { self.cod_total() } else { None },
             bring_back_waybill: self.return_waybill,
             additional_info: opt(&self.remarks),
             label_encode: None,
             wcs_code: opt(&self.wcs_code),
             tracking: None,
             label_sticker: None,
-            options: Vec::new(),
+            options: if self.cod {
+                vec![OrderOption {
+                    option_id: OrderOption::ELECTRONIC_RECEIPT,
+                    goods: self
+                        .goods
+                        .iter()
+                        .filter_map(GoodLine::parsed)
+                        .map(|(id, amount, price)| OptionGood {
+                            id: None,
+                            mxik_goods_id: id,
+                            amount,
+                            good_price: price,
+                        })
+                        .collect(),
+                }]
+            } else {
+                Vec::new()
+            },
         })
     }
 }
@@ -356,6 +406,32 @@ mod tests {
         let blank = OrderDraft::new().check(None).unwrap_err();
         assert_eq!(blank.get(field::SENDER_CITY), Some(&Problem::Required));
         assert!(OrderDraft::new().is_blank());
+    }
+
+    #[test]
+    fn cash_on_delivery_sends_the_receipt_goods_and_their_total() {
+        let mut d = filled();
+        d.cod = true;
+        assert_eq!(
+            d.check(None).unwrap_err().get(field::GOODS),
+            Some(&Problem::Required)
+        );
+        d.goods = vec![
+            GoodLine {
+                good_id: Some(1001),
+                amount: "2".into(),
+                price: "45 000".into(),
+            },
+            GoodLine {
+                good_id: Some(1002),
+                amount: "1".into(),
+                price: "10000".into(),
+            },
+        ];
+        let input = d.check(None).unwrap();
+        assert_eq!(input.cash_on_delivery(), Some(Sum(100_000)));
+        assert_eq!(input.options[0].option_id, 2);
+        assert_eq!(input.options[0].total(), Sum(100_000));
     }
 
     #[test]

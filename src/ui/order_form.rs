@@ -38,6 +38,48 @@ pub struct OrderForm {
     draft_since: Instant,
     draft_loading: Option<Task<Option<String>>>,
     focus_first: bool,
+    goods: GoodsBlock,
+}
+
+/// Registered goods for the receipt lines, and the small form that registers a new one.
+#[derive(Default)]
+struct GoodsBlock {
+    list: Vec<crate::api::legacy::RegisteredGood>,
+    loading: Option<Task<Result<Vec<crate::api::legacy::RegisteredGood>, ApiError>>>,
+    loaded: bool,
+    new: crate::api::legacy::GoodInput,
+    new_price: String,
+    registering: Option<Task<Result<crate::api::legacy::RegisteredGood, ApiError>>>,
+    error: Option<String>,
+}
+
+impl GoodsBlock {
+    fn poll(&mut self, toasts: &mut Toasts) {
+        match take(&mut self.loading) {
+            Some(Ok(Ok(list))) => {
+                self.list = list;
+                self.loaded = true;
+            }
+            Some(Ok(Err(e))) => {
+                let told = tell(&e);
+                toasts.error(told.message, told.details);
+            }
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        match take(&mut self.registering) {
+            Some(Ok(Ok(good))) => {
+                toasts.info(t!("order.good_registered", name = good.name.clone()));
+                self.list.push(good);
+                self.new = Default::default();
+                self.new_price.clear();
+                self.error = None;
+            }
+            Some(Ok(Err(e))) => self.error = Some(tell(&e).message),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+    }
 }
 
 fn problem_text(p: Problem) -> String {
@@ -68,11 +110,16 @@ impl OrderForm {
             draft_since: Instant::now(),
             draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
             focus_first: true,
+            goods: GoodsBlock::default(),
         }
     }
 
     pub fn is_busy(&self) -> bool {
-        self.creating.is_some() || self.pricing.is_some() || self.draft_loading.is_some()
+        self.creating.is_some()
+            || self.pricing.is_some()
+            || self.draft_loading.is_some()
+            || self.goods.loading.is_some()
+            || self.goods.registering.is_some()
     }
 
     /// The price shown for the current inputs, if known.
@@ -87,6 +134,7 @@ impl OrderForm {
         desk: &Desk,
         toasts: &mut Toasts,
     ) -> Option<JournalRow> {
+        self.goods.poll(toasts);
         if let Some(Ok(Some(json))) = take(&mut self.draft_loading)
             && self.draft.is_blank()
             && let Ok(d) = serde_json::from_str::<OrderDraft>(&json)
@@ -408,6 +456,7 @@ impl OrderForm {
                 ui.checkbox(&mut self.draft.return_waybill, t!("order.return_waybill"));
                 ui.checkbox(&mut self.draft.is_test, t!("order.is_test"));
             });
+            self.cod_block(ui, desk, &errors);
             ui.separator();
             ui.columns(3, |cols| {
                 field(
@@ -451,6 +500,139 @@ impl OrderForm {
                 }
             });
         });
+    }
+
+    fn cod_block(
+        &mut self,
+        ui: &mut egui::Ui,
+        desk: &Desk,
+        errors: &BTreeMap<&'static str, String>,
+    ) {
+        ui.separator();
+        ui.checkbox(&mut self.draft.cod, t!("order.cod"));
+        if !self.draft.cod {
+            return;
+        }
+        if !self.goods.loaded && self.goods.loading.is_none() {
+            self.goods.loading = Some(desk.list_goods());
+        }
+        let mut remove = None;
+        let registered = &self.goods.list;
+        for (i, line) in self.draft.goods.iter_mut().enumerate() {
+            ui.push_id(("good-line", i), |ui| {
+                ui.horizontal(|ui| {
+                    let l = ui.label(t!("order.good"));
+                    let chosen = line
+                        .good_id
+                        .and_then(|id| registered.iter().find(|g| g.id == id))
+                        .map(|g| g.name.clone())
+                        .unwrap_or_default();
+                    egui::ComboBox::from_id_salt("good")
+                        .width(220.0)
+                        .selected_text(chosen)
+                        .show_ui(ui, |ui| {
+                            for g in registered {
+                                let text = format!("{} · {}", g.name, g.spic);
+                                if ui
+                                    .selectable_label(line.good_id == Some(g.id), text)
+                                    .clicked()
+                                {
+                                    line.good_id = Some(g.id);
+                                    line.price = g.good_price.0.to_string();
+                                    if line.amount.trim().is_empty() {
+                                        line.amount = "1".into();
+                                    }
+                                }
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    let l = ui.label(t!("order.good_amount"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut line.amount)
+                            .id_salt("amount")
+                            .desired_width(50.0),
+                    )
+                    .labelled_by(l.id);
+                    let l = ui.label(t!("order.good_price"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut line.price)
+                            .id_salt("price")
+                            .desired_width(90.0),
+                    )
+                    .labelled_by(l.id);
+                    if ui
+                        .small_button("✕")
+                        .on_hover_text(t!("order.good_remove"))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                });
+            });
+        }
+        if let Some(i) = remove {
+            self.draft.goods.remove(i);
+        }
+        ui.horizontal(|ui| {
+            if ui.button(t!("order.good_add")).clicked() {
+                self.draft.goods.push(Default::default());
+            }
+            if let Some(total) = self
+                .draft
+                .cod_total()
+                .filter(|_| !self.draft.goods.is_empty())
+            {
+                ui.strong(t!("order.cod_total", total = total.to_string()));
+            }
+        });
+        if let Some(e) = errors.get(f::GOODS) {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        egui::CollapsingHeader::new(t!("order.good_new"))
+            .id_salt("new-good")
+            .show(ui, |ui| {
+                let goods = &mut self.goods;
+                ui.horizontal(|ui| {
+                    for (label, value, salt, width) in [
+                        (t!("order.good_spic"), &mut goods.new.spic, "spic", 160.0),
+                        (t!("order.good_name"), &mut goods.new.name, "name", 160.0),
+                        (t!("order.good_units"), &mut goods.new.units, "units", 60.0),
+                    ] {
+                        let l = ui.label(label);
+                        ui.add(
+                            egui::TextEdit::singleline(value)
+                                .id_salt(("new-good", salt))
+                                .desired_width(width),
+                        )
+                        .labelled_by(l.id);
+                    }
+                    let l = ui.label(t!("order.good_price"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut goods.new_price)
+                            .id_salt(("new-good", "price"))
+                            .desired_width(90.0),
+                    )
+                    .labelled_by(l.id);
+                    let can = goods.registering.is_none();
+                    if ui
+                        .add_enabled(can, egui::Button::new(t!("order.good_register")))
+                        .clicked()
+                    {
+                        match Sum::parse(&goods.new_price).filter(|p| p.0 > 0) {
+                            Some(price) => {
+                                let mut good = goods.new.clone();
+                                good.good_price = price;
+                                goods.registering = Some(desk.register_good(good));
+                            }
+                            None => goods.error = Some(t!("order.bad_number").to_string()),
+                        }
+                    }
+                });
+                if let Some(e) = &goods.error {
+                    ui.label(RichText::new(e).color(ERROR_COLOR));
+                }
+            });
     }
 
     /// The price requests for each receiver delivery mode: (mode, cache key, request).

@@ -1,7 +1,7 @@
-//! A barcode scanner is a keyboard: it types the digits fast and presses Enter. Digit keystrokes
-//! are held back for a moment: when Enter follows quickly after at least eight digits, it was a
-//! scan (and nothing reaches the focused field); otherwise the digits are given back to the field
-//! a few tens of milliseconds later, as typed.
+//! A barcode scanner is a keyboard: it types the digits fast, one keystroke each, and presses
+//! Enter. Single digit keystrokes are held back for a moment: when Enter follows quickly after at
+//! least eight digits, it was a scan (and nothing reaches the focused field); otherwise the digits
+//! are given back to the field a few tens of milliseconds later, as typed.
 
 use egui::{Event, Key};
 use std::time::{Duration, Instant};
@@ -36,9 +36,46 @@ impl Scanner {
                 out.push(Event::Text(std::mem::take(&mut self.held)));
             }
             let mut scanned = None;
+            // A whole scan delivered within one frame (digits as one text, then Enter).
+            let texts: Vec<&str> = input
+                .events
+                .iter()
+                .filter_map(|e| {
+                    if let Event::Text(t) = e {
+                        Some(t.as_str())
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let burst: String = texts.concat();
+            let enter_now = input.events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Key {
+                        key: Key::Enter,
+                        pressed: true,
+                        ..
+                    }
+                )
+            });
+            if texts.len() == 1 && is_digits(&burst) && burst.len() >= MIN_DIGITS && enter_now {
+                input.events.retain(|e| {
+                    !matches!(
+                        e,
+                        Event::Text(_)
+                            | Event::Key {
+                                key: Key::Enter,
+                                ..
+                            }
+                    )
+                });
+                return Some(burst);
+            }
             for e in input.events.drain(..) {
                 match &e {
-                    Event::Text(t) if is_digits(t) => {
+                    // Scanners send one character per keystroke; longer text (a paste) goes through.
+                    Event::Text(t) if is_digits(t) && t.chars().count() == 1 => {
                         self.held.push_str(t);
                         self.last = Some(now);
                     }
