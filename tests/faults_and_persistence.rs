@@ -56,14 +56,8 @@ async fn a_dropped_answer_after_commit_is_outcome_unknown() {
     assert!(err.outcome_unknown(), "{err:?}");
     t.set_faults(Faults::default());
     // The order was stored: the twin finds it by its key.
-    let found: serde_json::Value = raw()
-        .get(format!("{}/sandbox/orders?wcs_code=dropped-1", t.base()))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let found: serde_json::Value =
+        get_json(format!("{}/sandbox/orders?wcs_code=dropped-1", t.base())).await;
     assert_eq!(found.as_array().unwrap().len(), 1);
 }
 

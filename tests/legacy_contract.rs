@@ -153,14 +153,8 @@ async fn validation_errors_land_under_their_fields() {
     c.add_order(&o).await.unwrap();
     let err = c.add_order(&o).await.unwrap_err();
     assert!(!err.field("wcs_code").is_empty());
-    let found: serde_json::Value = raw()
-        .get(format!("{}/sandbox/orders?wcs_code=same-key", t.base()))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let found: serde_json::Value =
+        get_json(format!("{}/sandbox/orders?wcs_code=same-key", t.base())).await;
     assert_eq!(found.as_array().unwrap().len(), 1);
 
     // Type errors name the field path.
@@ -178,15 +172,11 @@ async fn validation_errors_land_under_their_fields() {
 }
 
 async fn legacy_token(t: &parcel_desk::sandbox::RunningSandbox) -> String {
-    let v: serde_json::Value = raw()
-        .post(format!("{}?r=v1/auth/get-token", t.legacy_url()))
-        .json(&json!({"username": "demo", "password": "demo12345", "inn": "123456789"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v: serde_json::Value = post_json(
+        format!("{}?r=v1/auth/get-token", t.legacy_url()),
+        json!({"username": "demo", "password": "demo12345", "inn": "123456789"}),
+    )
+    .await;
     v["data"]["token"].as_str().unwrap().to_string()
 }
 

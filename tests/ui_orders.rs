@@ -42,6 +42,26 @@ fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
     h.step();
 }
 
+/// Creates an order through the desk itself (not the form) and waits for the confirmation.
+fn create_directly(h: &Harness<'static, DeskApp>) -> parcel_desk::store::JournalRow {
+    let mut task = h
+        .state()
+        .desk
+        .create_order(common::legacy_order())
+        .expect("orders available");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match task.poll() {
+            Poll::Ready(CreateResult::Created(row)) => return row,
+            Poll::Ready(other) => panic!("not created: {other:?}"),
+            Poll::Lost => panic!("the create task was lost"),
+            Poll::Pending => {}
+        }
+        assert!(Instant::now() < deadline, "create timed out");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn ready(h: &mut Harness<'static, DeskApp>) {
     log_in_with_enter(h);
     step_until(h, "directories for the form", |h| {
@@ -155,19 +175,7 @@ fn create_find_follow_and_cancel() {
     });
 
     // A new one, created by the desk itself, is cancelled from its detail after confirming.
-    let mut task = h
-        .state()
-        .desk
-        .create_order(common::legacy_order())
-        .expect("orders available");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let second = loop {
-        if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
-            break row;
-        }
-        assert!(Instant::now() < deadline, "second order");
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let second = create_directly(&h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::R);
     h.get_by_label(&tr("orders.filter")).focus();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -291,20 +299,7 @@ fn the_listed_orders_statuses_are_refreshed_in_the_background() {
     ready(&mut h);
     let mut ids = Vec::new();
     for _ in 0..3 {
-        let mut task = h
-            .state()
-            .desk
-            .create_order(common::legacy_order())
-            .expect("orders available");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
-                ids.push(row.order_id);
-                break;
-            }
-            assert!(Instant::now() < deadline, "create");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        ids.push(create_directly(&h).order_id);
     }
     let twin = h.state().desk.twin_base().unwrap();
     env.rt.block_on(async {

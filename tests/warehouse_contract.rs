@@ -194,28 +194,20 @@ async fn verbs_are_enforced() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 405);
-    let tokens: serde_json::Value = raw()
-        .post(format!("{}/v1/auth/login", t.wms_url()))
-        .json(&json!({"login": "123456789", "password": "demo12345"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tokens: serde_json::Value = post_json(
+        format!("{}/v1/auth/login", t.wms_url()),
+        json!({"login": "123456789", "password": "demo12345"}),
+    )
+    .await;
     assert!(
         tokens["access_token"].is_string() && tokens["refresh_token"].is_string(),
         "bare, no envelope"
     );
-    let refreshed: serde_json::Value = raw()
-        .post(format!("{}/v1/auth/refresh", t.wms_url()))
-        .json(&json!({"refresh_token": tokens["refresh_token"]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let refreshed: serde_json::Value = post_json(
+        format!("{}/v1/auth/refresh", t.wms_url()),
+        json!({"refresh_token": tokens["refresh_token"]}),
+    )
+    .await;
     assert!(refreshed["access_token"].is_string());
 }
 

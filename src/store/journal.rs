@@ -4,6 +4,11 @@
 use super::{Store, StoreError};
 use rusqlite::{OptionalExtension, params};
 
+/// The columns of a [`JournalRow`], in the order `journal_row` reads them.
+const SELECT_ROWS: &str =
+    "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
+    status_id, status_name, cod, cost FROM journal";
+
 /// One order as the Orders screen lists it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JournalRow {
@@ -126,10 +131,9 @@ impl Store {
     /// The whole journal, newest first.
     pub fn journal(&self) -> Result<Vec<JournalRow>, StoreError> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city, status_id, status_name, cod, cost
-             FROM journal ORDER BY created_at DESC, order_id DESC",
-        )?;
+        let mut stmt = conn.prepare(&format!(
+            "{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"
+        ))?;
         let rows = stmt.query_map([], journal_row)?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
@@ -144,8 +148,7 @@ impl Store {
         Ok(self
             .conn()
             .query_row(
-                "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city, status_id, status_name, cod, cost
-                 FROM journal WHERE barcode = ?1",
+                &format!("{SELECT_ROWS} WHERE barcode = ?1"),
                 params![barcode],
                 journal_row,
             )
@@ -156,8 +159,7 @@ impl Store {
         Ok(self
             .conn()
             .query_row(
-                "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city, status_id, status_name, cod, cost
-                 FROM journal WHERE order_id = ?1",
+                &format!("{SELECT_ROWS} WHERE order_id = ?1"),
                 params![order_id],
                 journal_row,
             )

@@ -89,3 +89,42 @@ pub fn current_order(receiver_branch_code: &str) -> parcel_desk::api::current::O
 pub fn raw() -> reqwest::Client {
     reqwest::Client::new()
 }
+
+/// GET a URL and read its JSON body.
+pub async fn get_json(url: String) -> serde_json::Value {
+    raw()
+        .get(url)
+        .send()
+        .await
+        .expect("answer")
+        .json()
+        .await
+        .expect("JSON body")
+}
+
+/// POST a JSON body and read the JSON answer.
+pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Value {
+    raw()
+        .post(url)
+        .json(&body)
+        .send()
+        .await
+        .expect("answer")
+        .json()
+        .await
+        .expect("JSON body")
+}
+
+/// Moves an order one status along on the twin (its control route).
+pub async fn advance(t: &RunningSandbox, order_id: i64) {
+    let r = raw()
+        .post(format!("{}/sandbox/orders/{order_id}/advance", t.base()))
+        .send()
+        .await
+        .expect("answer");
+    assert!(
+        r.status().is_success(),
+        "advance {order_id}: {}",
+        r.status()
+    );
+}
