@@ -383,3 +383,44 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
         "the detail shows the money to collect"
     );
 }
+
+#[test]
+fn the_calculator_prices_without_an_order() {
+    let env = Env::new("calc");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::K);
+    step_until(&mut h, "calculator", |h| {
+        h.state().screen() == Screen::Calculator
+    });
+    type_into(&mut h, &tr("calc.from"), 0, "Toshkent");
+    step_until(&mut h, "from suggestion", |h| {
+        h.query_by_label_contains("Toshkent — Toshkent shahri")
+            .is_some()
+    });
+    h.get_by_label_contains("Toshkent — Toshkent shahri")
+        .click();
+    h.step();
+    type_into(&mut h, &tr("calc.to"), 0, "Нукус");
+    step_until(&mut h, "to suggestion", |h| {
+        h.query_by_label_contains("Nukus — ").is_some()
+    });
+    h.get_all_by_label_contains("Nukus — ")
+        .next()
+        .expect("Nukus")
+        .click();
+    h.step();
+    type_into(&mut h, &tr("order.weight"), 0, "3");
+    let sum = tr("order.sum");
+    step_until(&mut h, "price and each mode", |h| {
+        h.query_all_by_label_contains(&sum).count() >= 4 && !h.state().is_busy()
+    });
+    assert_eq!(
+        h.state()
+            .desk
+            .outbox
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0,
+        "nothing was created"
+    );
+}

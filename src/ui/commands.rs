@@ -6,6 +6,7 @@ use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
+    Calculator,
     Find,
     Orders,
     NewOrder,
@@ -18,6 +19,7 @@ pub enum Command {
 
 impl Command {
     pub const ALL: &'static [Command] = &[
+        Command::Calculator,
         Command::Find,
         Command::Orders,
         Command::NewOrder,
@@ -31,6 +33,7 @@ impl Command {
     /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus.
     pub fn shortcut(self) -> KeyboardShortcut {
         match self {
+            Command::Calculator => KeyboardShortcut::new(Modifiers::COMMAND, Key::K),
             Command::Find => KeyboardShortcut::new(Modifiers::COMMAND, Key::F),
             Command::Orders => KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
             Command::NewOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
@@ -44,6 +47,7 @@ impl Command {
 
     pub fn label(self) -> String {
         match self {
+            Command::Calculator => t!("nav.calculator").to_string(),
             Command::Find => t!("orders.filter").to_string(),
             Command::Orders => t!("nav.orders").to_string(),
             Command::NewOrder => t!("nav.new_order").to_string(),
@@ -93,6 +97,7 @@ mod tests {
             Command::Refresh => 5,
             Command::Logout => 6,
             Command::Find => 7,
+            Command::Calculator => 8,
         }
     }
 
@@ -100,7 +105,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..8).collect::<Vec<_>>());
+        assert_eq!(seen, (0..9).collect::<Vec<_>>());
     }
 
     #[test]

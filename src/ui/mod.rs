@@ -1,6 +1,7 @@
 //! The egui front: the window frame (navigation rail, status bar, toasts) and one file per
 //! screen. Screens read the desk's state and start its tasks; they never wait on I/O.
 
+pub mod calculator;
 pub mod commands;
 pub mod directories;
 pub mod errors;
@@ -10,6 +11,7 @@ pub mod order_detail;
 pub mod order_form;
 pub mod orders;
 pub mod pickers;
+pub mod price_box;
 pub mod scanner;
 pub mod settings;
 pub mod widgets;
@@ -26,6 +28,7 @@ type FindTask = crate::desk::task::Task<Result<Option<i64>, crate::api::ApiError
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     NewOrder,
+    Calculator,
     Orders,
     OrderDetail,
     Directories,
@@ -41,6 +44,7 @@ pub struct DeskApp {
     orders: Option<orders::OrdersScreen>,
     order_form: Option<order_form::OrderForm>,
     detail: Option<order_detail::OrderDetail>,
+    calculator: calculator::Calculator,
     pub toasts: widgets::Toasts,
     repaint_wired: bool,
     scanner: scanner::Scanner,
@@ -67,6 +71,7 @@ impl DeskApp {
             orders: None,
             order_form: None,
             detail: None,
+            calculator: calculator::Calculator::default(),
             screen: Screen::NewOrder,
             toasts: widgets::Toasts::default(),
             desk,
@@ -88,6 +93,7 @@ impl DeskApp {
             || self.order_form.as_ref().is_some_and(|f| f.is_busy())
             || self.detail.as_ref().is_some_and(|d| d.is_busy())
             || self.finding.is_some()
+            || self.calculator.price.is_busy()
     }
 
     /// The open new-order form.
@@ -149,6 +155,9 @@ impl DeskApp {
                     o.start_refresh(&self.desk);
                 }
             }
+            if self.screen == Screen::Calculator {
+                self.calculator.poll(ctx, &self.desk);
+            }
             let changed = match &mut self.detail {
                 Some(d) => d.poll(&self.desk, &mut self.toasts),
                 None => false,
@@ -206,6 +215,7 @@ impl DeskApp {
         match cmd {
             Command::Orders | Command::Find if logged_in => self.go(Screen::Orders),
             Command::NewOrder if logged_in => self.go(Screen::NewOrder),
+            Command::Calculator if logged_in => self.screen = Screen::Calculator,
             Command::CreateOrder if logged_in && self.screen == Screen::NewOrder => {
                 if let Some(f) = &mut self.order_form {
                     f.submit(&self.desk);
@@ -276,6 +286,7 @@ impl DeskApp {
                 });
             }
             (true, Screen::Directories) => self.directories.show(ui, &self.desk),
+            (true, Screen::Calculator) => self.calculator.show(ui, &self.desk),
             (true, Screen::NewOrder) => {
                 let form = self
                     .order_form
@@ -308,6 +319,7 @@ impl DeskApp {
         let items = [
             (Command::NewOrder, Some(Screen::NewOrder)),
             (Command::Orders, Some(Screen::Orders)),
+            (Command::Calculator, Some(Screen::Calculator)),
             (Command::Directories, Some(Screen::Directories)),
             (Command::Settings, Some(Screen::Settings)),
             (Command::Logout, None),

@@ -5,6 +5,7 @@
 
 use super::errors::tell;
 use super::pickers::{CityPicker, branch_picker, id_name_picker};
+use super::price_box::PriceBox;
 use super::widgets::{ERROR_COLOR, Toasts, field};
 use crate::api::{ApiError, Sum};
 use crate::desk::order_draft::{OrderDraft, Problem, field as f};
@@ -14,11 +15,9 @@ use crate::desk::{Desk, ORDER_DRAFT};
 use crate::store::JournalRow;
 use egui::RichText;
 use rust_i18n::t;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-/// Wait this long after the last keystroke before asking the price.
-const PRICE_PAUSE: Duration = Duration::from_millis(400);
 const DRAFT_PAUSE: Duration = Duration::from_millis(500);
 
 pub struct OrderForm {
@@ -27,13 +26,7 @@ pub struct OrderForm {
     receiver_city: CityPicker,
     errors: BTreeMap<&'static str, String>,
     creating: Option<Task<CreateResult>>,
-    /// Price per request (JSON of the request), so going back to earlier inputs costs nothing.
-    prices: HashMap<String, Result<Sum, String>>,
-    price_key: Option<String>,
-    price_since: Instant,
-    /// The price being asked, and for which request.
-    pricing: Option<Task<Result<crate::api::legacy::CalculateResponse, ApiError>>>,
-    pricing_key: String,
+    price: PriceBox,
     saved_draft: OrderDraft,
     draft_since: Instant,
     draft_loading: Option<Task<Option<String>>>,
@@ -101,11 +94,7 @@ impl OrderForm {
             receiver_city: CityPicker::new("receiver"),
             errors: BTreeMap::new(),
             creating: None,
-            prices: HashMap::new(),
-            price_key: None,
-            price_since: Instant::now(),
-            pricing: None,
-            pricing_key: String::new(),
+            price: PriceBox::default(),
             saved_draft: OrderDraft::new(),
             draft_since: Instant::now(),
             draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
@@ -116,7 +105,7 @@ impl OrderForm {
 
     pub fn is_busy(&self) -> bool {
         self.creating.is_some()
-            || self.pricing.is_some()
+            || self.price.is_busy()
             || self.draft_loading.is_some()
             || self.goods.loading.is_some()
             || self.goods.registering.is_some()
@@ -124,7 +113,7 @@ impl OrderForm {
 
     /// The price shown for the current inputs, if known.
     pub fn price(&self) -> Option<&Result<Sum, String>> {
-        self.price_key.as_ref().and_then(|k| self.prices.get(k))
+        self.price.price()
     }
 
     /// Picks up background results; returns the created order once.
@@ -142,52 +131,7 @@ impl OrderForm {
             self.draft = d.clone();
             self.saved_draft = d;
         }
-        if let Some(r) = take(&mut self.pricing) {
-            let price = match r {
-                Ok(Ok(resp)) => Ok(resp.summary_price),
-                Ok(Err(e)) => Err(tell(&e).message),
-                Err(_) => Err(t!("error.lost").to_string()),
-            };
-            self.prices
-                .insert(std::mem::take(&mut self.pricing_key), price);
-        }
-        // Ask the price once the inputs have rested.
-        let key = self
-            .draft
-            .price_request()
-            .and_then(|r| serde_json::to_string(&r).ok());
-        if key != self.price_key {
-            self.price_key = key;
-            self.price_since = Instant::now();
-        }
-        if let (Some(k), None) = (&self.price_key, &self.pricing)
-            && !self.prices.contains_key(k)
-        {
-            if self.price_since.elapsed() >= PRICE_PAUSE {
-                if let Some(req) = self.draft.price_request() {
-                    self.pricing_key = k.clone();
-                    self.pricing = Some(desk.calculate(req));
-                }
-            } else {
-                ctx.request_repaint_after(PRICE_PAUSE);
-            }
-        }
-        // Once the chosen mode is priced, the other delivery modes follow, one at a time.
-        if self.pricing.is_none()
-            && self
-                .price_key
-                .as_ref()
-                .is_some_and(|k| self.prices.contains_key(k))
-        {
-            let missing = self
-                .alternatives()
-                .into_iter()
-                .find(|(_, k, _)| !self.prices.contains_key(k));
-            if let Some((_, key, req)) = missing {
-                self.pricing_key = key;
-                self.pricing = Some(desk.calculate(req));
-            }
-        }
+        self.price.poll(ctx, desk, &self.draft);
         // Keep the draft.
         if self.draft != self.saved_draft {
             if self.draft_since.elapsed() >= DRAFT_PAUSE {
@@ -635,75 +579,12 @@ impl OrderForm {
             });
     }
 
-    /// The price requests for each receiver delivery mode: (mode, cache key, request).
-    fn alternatives(&self) -> Vec<(i64, String, crate::api::legacy::CalculateRequest)> {
-        (0..=2)
-            .filter_map(|mode| {
-                let draft = OrderDraft {
-                    receiver_delivery: mode,
-                    ..self.draft.clone()
-                };
-                let req = draft.price_request()?;
-                Some((mode, serde_json::to_string(&req).ok()?, req))
-            })
-            .collect()
-    }
-
     fn price_panel(&mut self, ui: &mut egui::Ui) {
-        ui.add_space(8.0);
-        ui.strong(t!("order.price"));
-        ui.add_space(6.0);
-        match (self.price(), &self.pricing, &self.price_key) {
-            (_, _, None) => {
-                ui.label(RichText::new(t!("order.price_needs")).weak());
-            }
-            (Some(Ok(sum)), _, _) => {
-                ui.label(
-                    RichText::new(format!("{sum} {}", t!("order.sum")))
-                        .size(28.0)
-                        .strong(),
-                );
-            }
-            (Some(Err(e)), _, _) => {
-                ui.label(RichText::new(e).color(ERROR_COLOR));
-            }
-            (None, _, Some(_)) => {
-                ui.spinner();
-            }
-        }
-        if self.price_key.is_some() {
-            ui.add_space(10.0);
-            ui.label(RichText::new(t!("order.price_by_mode")).weak());
-            let mut choose = None;
-            egui::Grid::new("price-modes")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for (mode, key, _) in self.alternatives() {
-                        let name = match mode {
-                            0 => t!("order.mode_office"),
-                            1 => t!("order.mode_courier"),
-                            _ => t!("order.mode_remote"),
-                        };
-                        let current = mode == self.draft.receiver_delivery;
-                        if ui.selectable_label(current, name).clicked() {
-                            choose = Some(mode);
-                        }
-                        match self.prices.get(&key) {
-                            Some(Ok(sum)) => ui.label(format!("{sum} {}", t!("order.sum"))),
-                            Some(Err(_)) => ui.label("—"),
-                            None => ui.spinner(),
-                        };
-                        ui.end_row();
-                    }
-                });
-            if let Some(mode) = choose {
-                self.draft.receiver_delivery = mode;
-            }
-        }
+        self.price.show(ui, &mut self.draft);
     }
 }
 
-fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut i64, id: &str) {
+pub(super) fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut i64, id: &str) {
     ui.label(label);
     ui.push_id(id, |ui| {
         ui.horizontal(|ui| {
