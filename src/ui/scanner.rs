@@ -7,7 +7,7 @@ use egui::{Event, Key};
 use std::time::{Duration, Instant};
 
 /// Keystrokes further apart than this are a person typing, not a scanner.
-const GAP: Duration = Duration::from_millis(60);
+const GAP: Duration = Duration::from_millis(100);
 const MIN_DIGITS: usize = 8;
 
 #[derive(Default)]
