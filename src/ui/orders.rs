@@ -23,6 +23,17 @@ struct Refreshing {
     task: Task<()>,
 }
 
+/// A column the list can be sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortBy {
+    Barcode,
+    Created,
+    Receiver,
+    City,
+    Status,
+    Cost,
+}
+
 pub struct OrdersScreen {
     rows: Vec<JournalRow>,
     /// Search keys of each row, made once per load.
@@ -30,6 +41,17 @@ pub struct OrdersScreen {
     filter: String,
     shown: Vec<usize>,
     shown_for: Option<String>,
+    /// Bumped whenever `shown` changes, so `view` knows to follow.
+    shown_generation: u64,
+    /// Only orders in this status (legacy id), or all.
+    pub status: Option<i64>,
+    /// Column and direction (true = descending).
+    pub sort: (SortBy, bool),
+    /// `shown` narrowed by status and sorted: the rows the table draws.
+    view: Vec<usize>,
+    view_for: Option<(u64, Option<i64>, (SortBy, bool))>,
+    /// The statuses present in the journal, for the status filter.
+    statuses: Vec<(i64, String)>,
     loading: Option<Task<Result<Vec<JournalRow>, String>>>,
     focus_filter: bool,
     refreshing: Option<Refreshing>,
@@ -80,6 +102,12 @@ impl OrdersScreen {
             filter: String::new(),
             shown: Vec::new(),
             shown_for: None,
+            shown_generation: 0,
+            status: None,
+            sort: (SortBy::Created, true),
+            view: Vec::new(),
+            view_for: None,
+            statuses: Vec::new(),
             loading: Some(desk.load_journal()),
             focus_filter: true,
             refreshing: None,
@@ -95,6 +123,12 @@ impl OrdersScreen {
             filter: String::new(),
             shown: Vec::new(),
             shown_for: None,
+            shown_generation: 0,
+            status: None,
+            sort: (SortBy::Created, true),
+            view: Vec::new(),
+            view_for: None,
+            statuses: Vec::new(),
             loading: None,
             focus_filter: false,
             refreshing: None,
@@ -127,6 +161,14 @@ impl OrdersScreen {
                 ))
             })
             .collect();
+        let mut statuses: Vec<(i64, String)> = Vec::new();
+        for r in &rows {
+            if !statuses.iter().any(|(id, _)| *id == r.status_id) {
+                statuses.push((r.status_id, r.status_name.clone()));
+            }
+        }
+        statuses.sort();
+        self.statuses = statuses;
         self.rows = rows;
         self.shown_for = None;
     }
@@ -143,7 +185,7 @@ impl OrdersScreen {
 
     /// The orders a refresh covers: those listed now, newest first, up to the limit.
     pub fn listed_ids(&self) -> Vec<i64> {
-        self.shown
+        self.view
             .iter()
             .take(REFRESH_LIMIT)
             .map(|&i| self.rows[i].order_id)
@@ -216,11 +258,54 @@ impl OrdersScreen {
             })
             .collect();
         self.shown_for = Some(self.filter.clone());
+        self.shown_generation += 1;
+    }
+
+    /// Narrows the filtered rows by status and sorts them; only when one of those changed.
+    fn reorder(&mut self) {
+        let key = (self.shown_generation, self.status, self.sort);
+        if self.view_for == Some(key) {
+            return;
+        }
+        let rows = &self.rows;
+        let status = self.status;
+        let mut view: Vec<usize> = self
+            .shown
+            .iter()
+            .copied()
+            .filter(|&i| status.is_none_or(|s| rows[i].status_id == s))
+            .collect();
+        let (by, descending) = self.sort;
+        view.sort_by(|&a, &b| {
+            let (x, y) = (&rows[a], &rows[b]);
+            let order = match by {
+                SortBy::Barcode => x.barcode.cmp(&y.barcode),
+                SortBy::Created => x
+                    .created_at
+                    .cmp(&y.created_at)
+                    .then(x.order_id.cmp(&y.order_id)),
+                SortBy::Receiver => x.receiver.to_lowercase().cmp(&y.receiver.to_lowercase()),
+                SortBy::City => x.city.cmp(&y.city),
+                SortBy::Status => x.status_id.cmp(&y.status_id),
+                SortBy::Cost => x.cost.cmp(&y.cost),
+            };
+            if descending { order.reverse() } else { order }
+        });
+        self.view = view;
+        self.view_for = Some(key);
+    }
+
+    /// The rows as the table shows them, in order (for tests).
+    pub fn visible_ids(&mut self) -> Vec<i64> {
+        self.refilter();
+        self.reorder();
+        self.view.iter().map(|&i| self.rows[i].order_id).collect()
     }
 
     /// Shows the table; returns the order the clerk opened.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<Found> {
         self.refilter();
+        self.reorder();
         let mut open = None;
         ui.heading(t!("orders.title"));
         ui.horizontal(|ui| {
@@ -238,9 +323,9 @@ impl OrdersScreen {
             }
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 let typed = self.filter.trim();
-                if self.shown.len() == 1 {
-                    open = Some(Found::Order(self.rows[self.shown[0]].order_id));
-                } else if self.shown.is_empty()
+                if self.view.len() == 1 {
+                    open = Some(Found::Order(self.rows[self.view[0]].order_id));
+                } else if self.view.is_empty()
                     && typed.len() >= 8
                     && typed.chars().all(|c| c.is_ascii_digit())
                 {
@@ -250,7 +335,7 @@ impl OrdersScreen {
             ui.label(
                 RichText::new(t!(
                     "dir.count",
-                    shown = self.shown.len(),
+                    shown = self.view.len(),
                     total = self.rows.len()
                 ))
                 .weak(),
@@ -258,10 +343,30 @@ impl OrdersScreen {
             if self.loading.is_some() {
                 ui.spinner();
             }
+            let l = ui.label(t!("orders.status"));
+            let selected = match self.status {
+                None => t!("orders.all").to_string(),
+                Some(id) => self
+                    .statuses
+                    .iter()
+                    .find(|(s, _)| *s == id)
+                    .map(|(_, n)| n.clone())
+                    .unwrap_or_default(),
+            };
+            egui::ComboBox::from_id_salt("status-filter")
+                .selected_text(selected)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.status, None, t!("orders.all"));
+                    for (id, name) in &self.statuses {
+                        ui.selectable_value(&mut self.status, Some(*id), name);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
             ui.separator();
             match &self.refreshing {
                 None => {
-                    let listed = self.shown.len().min(REFRESH_LIMIT);
+                    let listed = self.view.len().min(REFRESH_LIMIT);
                     if ui
                         .add_enabled(
                             listed > 0,
@@ -300,6 +405,8 @@ impl OrdersScreen {
             ui.label(t!("orders.empty"));
             return open;
         }
+        let current_sort = self.sort;
+        let mut sort_click = None;
         let headers = [
             t!("orders.barcode"),
             t!("orders.created"),
@@ -320,15 +427,37 @@ impl OrdersScreen {
             .column(Column::initial(90.0).resizable(true))
             .column(Column::remainder())
             .header(22.0, |mut h| {
-                for title in headers {
-                    h.col(|ui| {
-                        ui.strong(title);
+                let columns = [
+                    Some(SortBy::Barcode),
+                    Some(SortBy::Created),
+                    Some(SortBy::Receiver),
+                    Some(SortBy::City),
+                    Some(SortBy::Status),
+                    None,
+                    Some(SortBy::Cost),
+                ];
+                for (title, by) in headers.into_iter().zip(columns) {
+                    h.col(|ui| match by {
+                        Some(by) => {
+                            let arrow = match (current_sort.0 == by, current_sort.1) {
+                                (true, true) => " ▼",
+                                (true, false) => " ▲",
+                                _ => "",
+                            };
+                            let text = RichText::new(format!("{title}{arrow}")).strong();
+                            if ui.add(egui::Button::new(text).frame(false)).clicked() {
+                                sort_click = Some(by);
+                            }
+                        }
+                        None => {
+                            ui.strong(title);
+                        }
                     });
                 }
             })
             .body(|body| {
-                body.rows(24.0, self.shown.len(), |mut row| {
-                    let r = &self.rows[self.shown[row.index()]];
+                body.rows(24.0, self.view.len(), |mut row| {
+                    let r = &self.rows[self.view[row.index()]];
                     row.col(|ui| {
                         if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
                             open = Some(Found::Order(r.order_id));
@@ -359,6 +488,13 @@ impl OrdersScreen {
                     });
                 });
             });
+        if let Some(by) = sort_click {
+            self.sort = if self.sort.0 == by {
+                (by, !self.sort.1)
+            } else {
+                (by, matches!(by, SortBy::Created | SortBy::Cost))
+            };
+        }
         open
     }
 }
@@ -401,6 +537,29 @@ mod tests {
             full.refilter();
             assert_eq!(step.shown, full.shown, "{typed}");
         }
+        let mut sorted = OrdersScreen::from_rows(rows.clone());
+        assert_eq!(sorted.visible_ids(), vec![3, 2, 1], "newest first");
+        sorted.sort = (SortBy::Receiver, false);
+        assert_eq!(
+            sorted.visible_ids(),
+            vec![2, 1, 3],
+            "Aliyev, Karimova, Yusupova"
+        );
+        sorted.set_filter("765");
+        sorted.sort = (SortBy::Cost, true);
+        let mut with_status = OrdersScreen::from_rows(
+            rows.iter()
+                .cloned()
+                .map(|mut r| {
+                    if r.order_id == 3 {
+                        r.status_id = 6;
+                    }
+                    r
+                })
+                .collect(),
+        );
+        with_status.status = Some(6);
+        assert_eq!(with_status.visible_ids(), vec![3]);
         let mut s = OrdersScreen::from_rows(rows);
         s.set_filter("7654321");
         s.refilter();
