@@ -424,3 +424,82 @@ fn the_calculator_prices_without_an_order() {
         "nothing was created"
     );
 }
+
+#[test]
+fn an_order_still_at_the_sender_can_be_edited() {
+    use parcel_desk::desk::order_draft::OrderDraft;
+    let env = Env::new("edit");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    let draft = OrderDraft {
+        sender_city: Some(101),
+        sender_address: "Chilonzor 9".into(),
+        sender_name: "Aliyev Ali".into(),
+        sender_phone: "+998 90 1234567".into(),
+        receiver_city: Some(45),
+        receiver_address: "Registon 2".into(),
+        receiver_name: "Karimova Dilnoza".into(),
+        receiver_phone: "+998 91 7654321".into(),
+        receiver_delivery: 1,
+        weight: "2".into(),
+        package_id: Some(7),
+        post_type_id: Some(4),
+        ..OrderDraft::new()
+    };
+    let input = draft.check(None).expect("a valid form");
+    let mut task = h
+        .state()
+        .desk
+        .create_order_from(input, Some(serde_json::to_string(&draft).unwrap()))
+        .expect("orders");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let row = loop {
+        if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
+            break row;
+        }
+        assert!(Instant::now() < deadline, "create");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal", |h| {
+        h.state().screen() == Screen::Orders && !h.state().is_busy()
+    });
+    type_into(&mut h, &tr("orders.filter"), 0, &row.barcode);
+    step_until(&mut h, "listed", |h| {
+        h.query_by_label(&row.barcode).is_some()
+    });
+    h.get_by_label(&row.barcode).click();
+    step_until(&mut h, "edit offered", |h| {
+        h.query_by_label(&tr("detail.edit")).is_some() && !h.state().is_busy()
+    });
+    h.get_by_label(&tr("detail.edit")).click();
+    step_until(&mut h, "edit form", |h| {
+        h.state().screen() == Screen::EditOrder
+    });
+    assert_eq!(
+        h.get_by_label(&tr("order.receiver_name"))
+            .value()
+            .as_deref(),
+        Some("Karimova Dilnoza")
+    );
+    h.get_by_label(&tr("order.receiver_name")).focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(&tr("order.receiver_name"))
+        .type_text("Yusupova Madina");
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "saved", |h| {
+        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+    });
+    assert!(
+        h.query_by_label_contains("Yusupova Madina").is_some(),
+        "the detail shows the edited receiver"
+    );
+    assert!(
+        h.state()
+            .order_form()
+            .is_none_or(|f| f.draft.receiver_name.is_empty()),
+        "the new-order form is untouched"
+    );
+}

@@ -312,10 +312,19 @@ impl Desk {
 
     /// Creates an order exactly once through the outbox.
     pub fn create_order(&self, input: OrderInput) -> Option<Task<CreateResult>> {
+        self.create_order_from(input, None)
+    }
+
+    /// The same, keeping the form the order came from (JSON) for a later edit.
+    pub fn create_order_from(
+        &self,
+        input: OrderInput,
+        draft: Option<String>,
+    ) -> Option<Task<CreateResult>> {
         let orders = self.orders.clone()?;
         let (count, reach) = (self.outbox.clone(), self.reach.clone());
         Some(self.spawn(async move {
-            let result = orders.create(input).await;
+            let result = orders.create_from(input, draft).await;
             match &result {
                 CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. } => {
                     reach.note::<()>(&Err(reason.clone()))
@@ -442,6 +451,28 @@ impl Desk {
     ) -> Task<Result<crate::api::legacy::RegisteredGood, ApiError>> {
         let legacy = self.services.legacy.clone();
         self.spawn(async move { legacy.register_good(&good).await })
+    }
+
+    /// Edits an order on the service and in the journal.
+    pub fn edit_order(
+        &self,
+        order_id: i64,
+        input: OrderInput,
+        draft: String,
+    ) -> Option<Task<Result<JournalRow, ApiError>>> {
+        let orders = self.orders.clone()?;
+        let reach = self.reach.clone();
+        Some(self.spawn(async move {
+            let r = orders.edit(order_id, input, draft).await;
+            reach.note(&r);
+            r
+        }))
+    }
+
+    /// The form an order came from, when this desk created it.
+    pub fn order_draft(&self, order_id: i64) -> Task<Option<String>> {
+        let store = self.store.clone();
+        self.spawn_blocking(move || store.and_then(|s| s.journal_draft(order_id).ok().flatten()))
     }
 
     /// The order's full record from the service.

@@ -123,7 +123,12 @@ fn is_key_taken(e: &ApiError) -> bool {
 
 impl Orders {
     /// Creates an order exactly once (see the module doc).
-    pub async fn create(&self, mut input: OrderInput) -> CreateResult {
+    pub async fn create(&self, input: OrderInput) -> CreateResult {
+        self.create_from(input, None).await
+    }
+
+    /// The same, keeping the form (`draft`, JSON) the order came from for a later edit.
+    pub async fn create_from(&self, mut input: OrderInput, draft: Option<String>) -> CreateResult {
         input.order_id = None;
         let key = input
             .wcs_code
@@ -136,7 +141,11 @@ impl Orders {
             Err(e) => return CreateResult::Local(e.to_string()),
         };
         let (k, p) = (key.clone(), payload);
-        if let Err(e) = db(&self.store, move |s| s.outbox_add(&k, &p, now())).await {
+        if let Err(e) = db(&self.store, move |s| {
+            s.outbox_add(&k, &p, draft.as_deref(), now())
+        })
+        .await
+        {
             return CreateResult::Local(e.to_string());
         }
         self.send(&key, &input, true).await
@@ -336,6 +345,41 @@ impl Orders {
             Ok(_) | Err(ApiError::NotFound { .. } | ApiError::Forbidden { .. }) => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// Edits an order (legacy `v1/order/edit`) and updates the journal and the kept form. An edit
+    /// carries the order id, so sending it again after a lost answer changes nothing twice.
+    pub async fn edit(
+        &self,
+        order_id: i64,
+        mut input: OrderInput,
+        draft: String,
+    ) -> Result<JournalRow, ApiError> {
+        input.order_id = Some(order_id);
+        let cod = input.cash_on_delivery().map(|s| s.0);
+        let rec = self.legacy.edit_order(&input).await?;
+        let local = |e: StoreError| ApiError::Decode {
+            status: 0,
+            detail: e.to_string(),
+            body_head: String::new(),
+        };
+        let created = db(&self.store, move |s| s.journal_get(order_id))
+            .await
+            .map_err(local)?
+            .map(|r| r.created_at)
+            .unwrap_or_else(now);
+        let row = self
+            .confirm(
+                journal_row(&rec.core, rec.order_id, cod, created),
+                &rec,
+                None,
+            )
+            .await
+            .map_err(local)?;
+        db(&self.store, move |s| s.journal_set_draft(order_id, &draft))
+            .await
+            .map_err(local)?;
+        Ok(row)
     }
 
     /// Reads an order's current status from the service into the journal.

@@ -75,6 +75,10 @@ impl Store {
             ],
         )?;
         if let Some(key) = from_outbox {
+            tx.execute(
+                "UPDATE journal SET draft = (SELECT draft FROM outbox WHERE wcs_code = ?1) WHERE order_id = ?2 AND draft IS NULL",
+                params![key, row.order_id],
+            )?;
             tx.execute("DELETE FROM outbox WHERE wcs_code = ?1", params![key])?;
         }
         tx.commit()?;
@@ -166,6 +170,27 @@ impl Store {
             .optional()?)
     }
 
+    /// The form an order was created or last edited from (JSON), when this desk made it.
+    pub fn journal_draft(&self, order_id: i64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT draft FROM journal WHERE order_id = ?1",
+                params![order_id],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten())
+    }
+
+    pub fn journal_set_draft(&self, order_id: i64, draft: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE journal SET draft = ?2 WHERE order_id = ?1",
+            params![order_id, draft],
+        )?;
+        Ok(())
+    }
+
     /// The last record the service gave for an order (JSON).
     pub fn journal_record(&self, order_id: i64) -> Result<Option<String>, StoreError> {
         Ok(self
@@ -218,9 +243,9 @@ mod tests {
     #[test]
     fn confirming_moves_from_outbox_to_journal_atomically_and_once() {
         let s = Store::open_in_memory().unwrap();
-        s.outbox_add("k1", "{}", 1).unwrap();
+        s.outbox_add("k1", "{}", Some("{\"form\":1}"), 1).unwrap();
         assert!(
-            s.outbox_add("k1", "{}", 1).is_err(),
+            s.outbox_add("k1", "{}", None, 1).is_err(),
             "a key enters the outbox once"
         );
         s.outbox_sending("k1", 2).unwrap();
@@ -232,6 +257,11 @@ mod tests {
         s.journal_confirm(&row(1), "{}", None, 4).unwrap();
         assert_eq!(s.outbox_count().unwrap(), 0);
         assert_eq!(s.journal_count().unwrap(), 1);
+        assert_eq!(
+            s.journal_draft(1).unwrap().as_deref(),
+            Some("{\"form\":1}"),
+            "the form follows the order"
+        );
         assert_eq!(
             s.journal_by_barcode("019910000001")
                 .unwrap()

@@ -59,6 +59,9 @@ const MIGRATIONS: &[&str] = &[
         json TEXT NOT NULL,
         updated_at INTEGER NOT NULL
     );",
+    // The form a create came from, kept so an edit re-opens it whole.
+    "ALTER TABLE outbox ADD COLUMN draft TEXT;
+    ALTER TABLE journal ADD COLUMN draft TEXT;",
 ];
 
 #[derive(Debug, thiserror::Error)]

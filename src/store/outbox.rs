@@ -44,11 +44,17 @@ pub struct OutboxEntry {
 
 impl Store {
     /// Writes a new create; fails if the key is already in the outbox.
-    pub fn outbox_add(&self, wcs_code: &str, payload: &str, at: i64) -> Result<(), StoreError> {
+    pub fn outbox_add(
+        &self,
+        wcs_code: &str,
+        payload: &str,
+        draft: Option<&str>,
+        at: i64,
+    ) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO outbox (wcs_code, payload, state, attempts, created_at, updated_at)
-             VALUES (?1, ?2, 'pending', 0, ?3, ?3)",
-            params![wcs_code, payload, at],
+            "INSERT INTO outbox (wcs_code, payload, state, attempts, created_at, updated_at, draft)
+             VALUES (?1, ?2, 'pending', 0, ?3, ?3, ?4)",
+            params![wcs_code, payload, at, draft],
         )?;
         Ok(())
     }

@@ -28,6 +28,7 @@ type FindTask = crate::desk::task::Task<Result<Option<i64>, crate::api::ApiError
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     NewOrder,
+    EditOrder,
     Calculator,
     Orders,
     OrderDetail,
@@ -43,6 +44,8 @@ pub struct DeskApp {
     settings: settings::SettingsScreen,
     orders: Option<orders::OrdersScreen>,
     order_form: Option<order_form::OrderForm>,
+    /// Editing an existing order, apart from the new-order form so neither loses what was typed.
+    edit_form: Option<order_form::OrderForm>,
     detail: Option<order_detail::OrderDetail>,
     calculator: calculator::Calculator,
     pub toasts: widgets::Toasts,
@@ -70,6 +73,7 @@ impl DeskApp {
             directories: directories::DirectoryScreen::default(),
             orders: None,
             order_form: None,
+            edit_form: None,
             detail: None,
             calculator: calculator::Calculator::default(),
             screen: Screen::NewOrder,
@@ -94,6 +98,7 @@ impl DeskApp {
             || self.detail.as_ref().is_some_and(|d| d.is_busy())
             || self.finding.is_some()
             || self.calculator.price.is_busy()
+            || self.edit_form.as_ref().is_some_and(|f| f.is_busy())
     }
 
     /// The open new-order form.
@@ -153,6 +158,32 @@ impl DeskApp {
                 o.poll(&self.desk, &mut self.toasts);
                 if o.refresh_requested {
                     o.start_refresh(&self.desk);
+                }
+            }
+            let edited = match &mut self.edit_form {
+                Some(f) => f.poll(ctx, &self.desk, &mut self.toasts),
+                None => None,
+            };
+            if let Some(row) = edited {
+                self.edit_form = None;
+                if let Some(o) = &mut self.orders {
+                    o.reload(&self.desk);
+                }
+                self.open_detail(row.order_id);
+            }
+            let wants_edit = self
+                .detail
+                .as_mut()
+                .and_then(|d| d.edit_requested.take().map(|draft| (d.order_id, draft)));
+            if let Some((id, json)) = wants_edit {
+                match serde_json::from_str::<crate::desk::order_draft::OrderDraft>(&json) {
+                    Ok(draft) => {
+                        self.edit_form = Some(order_form::OrderForm::edit(&self.desk, id, draft));
+                        self.screen = Screen::EditOrder;
+                    }
+                    Err(e) => self
+                        .toasts
+                        .error(t!("error.unexpected"), Some(e.to_string())),
                 }
             }
             if self.screen == Screen::Calculator {
@@ -218,6 +249,11 @@ impl DeskApp {
             Command::Calculator if logged_in => self.screen = Screen::Calculator,
             Command::CreateOrder if logged_in && self.screen == Screen::NewOrder => {
                 if let Some(f) = &mut self.order_form {
+                    f.submit(&self.desk);
+                }
+            }
+            Command::CreateOrder if logged_in && self.screen == Screen::EditOrder => {
+                if let Some(f) = &mut self.edit_form {
                     f.submit(&self.desk);
                 }
             }
@@ -287,6 +323,10 @@ impl DeskApp {
             }
             (true, Screen::Directories) => self.directories.show(ui, &self.desk),
             (true, Screen::Calculator) => self.calculator.show(ui, &self.desk),
+            (true, Screen::EditOrder) => match &mut self.edit_form {
+                Some(f) => f.show(ui, &self.desk),
+                None => self.screen = Screen::Orders,
+            },
             (true, Screen::NewOrder) => {
                 let form = self
                     .order_form

@@ -22,6 +22,11 @@ pub struct OrderDetail {
     refreshing: Option<Task<Result<Vec<HistoryRow>, ApiError>>>,
     cancelling: Option<Task<Result<Vec<HistoryRow>, ApiError>>>,
     confirm_cancel: bool,
+    /// The form the order came from, when this desk created it (makes it editable).
+    draft: Option<String>,
+    draft_loading: Option<Task<Option<String>>>,
+    /// Set when the clerk asks to edit; the app opens the edit form.
+    pub edit_requested: Option<String>,
 }
 
 impl OrderDetail {
@@ -35,6 +40,9 @@ impl OrderDetail {
             refreshing: desk.refresh_order(order_id),
             cancelling: None,
             confirm_cancel: false,
+            draft: None,
+            draft_loading: Some(desk.order_draft(order_id)),
+            edit_requested: None,
         }
     }
 
@@ -45,6 +53,9 @@ impl OrderDetail {
     /// True when something changed that the Orders list shows.
     pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) -> bool {
         let mut changed = false;
+        if let Some(Ok(draft)) = take(&mut self.draft_loading) {
+            self.draft = draft;
+        }
         if let Some(Ok(found)) = take(&mut self.loading)
             && let Some((row, tracking)) = found
         {
@@ -141,6 +152,12 @@ impl OrderDetail {
                 self.refreshing = desk.refresh_order(self.order_id);
             }
             let cancellable = self.current() == Some(1);
+            if cancellable
+                && let Some(draft) = &self.draft
+                && ui.button(t!("detail.edit")).clicked()
+            {
+                self.edit_requested = Some(draft.clone());
+            }
             if cancellable && self.cancelling.is_none() {
                 if self.confirm_cancel {
                     ui.label(RichText::new(t!("detail.cancel_confirm")).strong());

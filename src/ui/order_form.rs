@@ -32,6 +32,9 @@ pub struct OrderForm {
     draft_loading: Option<Task<Option<String>>>,
     focus_first: bool,
     goods: GoodsBlock,
+    /// Set when this form edits an existing order (no draft is kept then).
+    editing: Option<i64>,
+    saving_edit: Option<Task<Result<JournalRow, ApiError>>>,
 }
 
 /// Registered goods for the receipt lines, and the small form that registers a new one.
@@ -100,7 +103,23 @@ impl OrderForm {
             draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
             focus_first: true,
             goods: GoodsBlock::default(),
+            editing: None,
+            saving_edit: None,
         }
+    }
+
+    /// A form that edits an order, filled with the form it was created from.
+    pub fn edit(desk: &Desk, order_id: i64, draft: OrderDraft) -> OrderForm {
+        let mut form = OrderForm::new(desk);
+        form.draft_loading = None;
+        form.saved_draft = draft.clone();
+        form.draft = draft;
+        form.editing = Some(order_id);
+        form
+    }
+
+    pub fn editing(&self) -> Option<i64> {
+        self.editing
     }
 
     pub fn is_busy(&self) -> bool {
@@ -109,6 +128,7 @@ impl OrderForm {
             || self.draft_loading.is_some()
             || self.goods.loading.is_some()
             || self.goods.registering.is_some()
+            || self.saving_edit.is_some()
     }
 
     /// The price shown for the current inputs, if known.
@@ -132,8 +152,17 @@ impl OrderForm {
             self.saved_draft = d;
         }
         self.price.poll(ctx, desk, &self.draft);
-        // Keep the draft.
-        if self.draft != self.saved_draft {
+        match take(&mut self.saving_edit) {
+            Some(Ok(Ok(row))) => {
+                toasts.info(t!("order.updated", barcode = row.barcode.clone()));
+                return Some(row);
+            }
+            Some(Ok(Err(e))) => self.place_service_errors(&e, toasts),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        // Keep the draft (of a new order; an edit is saved by sending it).
+        if self.editing.is_none() && self.draft != self.saved_draft {
             if self.draft_since.elapsed() >= DRAFT_PAUSE {
                 if let Ok(json) = serde_json::to_string(&self.draft) {
                     desk.save_draft(ORDER_DRAFT, json);
@@ -210,7 +239,7 @@ impl OrderForm {
 
     /// Checks and sends; errors land under their fields.
     pub fn submit(&mut self, desk: &Desk) {
-        if self.creating.is_some() {
+        if self.creating.is_some() || self.saving_edit.is_some() {
             return;
         }
         self.errors.clear();
@@ -220,7 +249,13 @@ impl OrderForm {
                     self.errors.insert(k, problem_text(p));
                 }
             }
-            Ok(input) => self.creating = desk.create_order(input),
+            Ok(input) => {
+                let json = serde_json::to_string(&self.draft).unwrap_or_default();
+                match self.editing {
+                    Some(id) => self.saving_edit = desk.edit_order(id, input, json),
+                    None => self.creating = desk.create_order_from(input, Some(json)),
+                }
+            }
         }
     }
 
@@ -237,7 +272,10 @@ impl OrderForm {
             .exact_size(260.0)
             .show(ui, |ui| self.price_panel(ui));
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.heading(t!("order.new_title"));
+            ui.heading(match self.editing {
+                Some(_) => t!("order.edit_title"),
+                None => t!("order.new_title"),
+            });
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
                 ui.strong(t!("order.sender"));
@@ -431,14 +469,18 @@ impl OrderForm {
                     .format_shortcut(&super::commands::Command::CreateOrder.shortcut());
                 if ui
                     .add_enabled(
-                        self.creating.is_none(),
-                        egui::Button::new(t!("order.create")).shortcut_text(shortcut),
+                        self.creating.is_none() && self.saving_edit.is_none(),
+                        egui::Button::new(match self.editing {
+                            Some(_) => t!("order.save_edit"),
+                            None => t!("order.create"),
+                        })
+                        .shortcut_text(shortcut),
                     )
                     .clicked()
                 {
                     self.submit(desk);
                 }
-                if self.creating.is_some() {
+                if self.creating.is_some() || self.saving_edit.is_some() {
                     ui.spinner();
                     ui.label(t!("order.creating"));
                 }
