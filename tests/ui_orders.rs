@@ -496,6 +496,16 @@ fn an_order_still_at_the_sender_can_be_edited() {
         h.query_by_label_contains("Yusupova Madina").is_some(),
         "the detail shows the edited receiver"
     );
+    let twin = h.state().desk.twin_base().unwrap();
+    let key = row.wcs_code.clone().unwrap_or_default();
+    let found = env.rt.block_on(common::get_json(format!(
+        "{twin}/sandbox/orders?wcs_code={key}"
+    )));
+    assert_eq!(
+        found.as_array().map(Vec::len),
+        Some(1),
+        "the edited order keeps its key"
+    );
     assert!(
         h.state()
             .order_form()

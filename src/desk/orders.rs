@@ -355,19 +355,26 @@ impl Orders {
         mut input: OrderInput,
         draft: String,
     ) -> Result<JournalRow, ApiError> {
-        input.order_id = Some(order_id);
-        let cod = input.cash_on_delivery().map(|s| s.0);
-        let rec = self.legacy.edit_order(&input).await?;
         let local = |e: StoreError| ApiError::Decode {
             status: 0,
             detail: e.to_string(),
             body_head: String::new(),
         };
-        let created = db(&self.store, move |s| s.journal_get(order_id))
+        let known = db(&self.store, move |s| s.journal_get(order_id))
             .await
-            .map_err(local)?
-            .map(|r| r.created_at)
-            .unwrap_or_else(now);
+            .map_err(local)?;
+        let created = known.as_ref().map(|r| r.created_at).unwrap_or_else(now);
+        // An edit sent without the order's key would drop it on the service: keep the known one.
+        if input
+            .wcs_code
+            .as_deref()
+            .is_none_or(|k| k.trim().is_empty())
+        {
+            input.wcs_code = known.and_then(|r| r.wcs_code);
+        }
+        input.order_id = Some(order_id);
+        let cod = input.cash_on_delivery().map(|s| s.0);
+        let rec = self.legacy.edit_order(&input).await?;
         let row = self
             .confirm(
                 journal_row(&rec.core, rec.order_id, cod, created),

@@ -249,7 +249,14 @@ impl OrderForm {
                     self.errors.insert(k, problem_text(p));
                 }
             }
-            Ok(input) => {
+            Ok(mut input) => {
+                // The key is made here, not in the outbox, so that the form kept with the order
+                // carries it and an edit sends it again.
+                if self.editing.is_none() && self.draft.wcs_code.trim().is_empty() {
+                    let key = crate::desk::orders::new_wcs_code();
+                    input.wcs_code = Some(key.clone());
+                    self.draft.wcs_code = key;
+                }
                 let json = serde_json::to_string(&self.draft).unwrap_or_default();
                 match self.editing {
                     Some(id) => self.saving_edit = desk.edit_order(id, input, json),
