@@ -44,10 +44,19 @@ fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
 
 /// Creates an order through the desk itself (not the form) and waits for the confirmation.
 fn create_directly(h: &Harness<'static, DeskApp>) -> parcel_desk::store::JournalRow {
+    create_directly_from(h, common::legacy_order(), None)
+}
+
+/// The same for a given order and the form it came from.
+fn create_directly_from(
+    h: &Harness<'static, DeskApp>,
+    input: parcel_desk::api::legacy::OrderInput,
+    draft: Option<String>,
+) -> parcel_desk::store::JournalRow {
     let mut task = h
         .state()
         .desk
-        .create_order(common::legacy_order())
+        .create_order_from(input, draft)
         .expect("orders available");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
@@ -447,19 +456,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
         ..OrderDraft::new()
     };
     let input = draft.check(None).expect("a valid form");
-    let mut task = h
-        .state()
-        .desk
-        .create_order_from(input, Some(serde_json::to_string(&draft).unwrap()))
-        .expect("orders");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let row = loop {
-        if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
-            break row;
-        }
-        assert!(Instant::now() < deadline, "create");
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let row = create_directly_from(&h, input, Some(serde_json::to_string(&draft).unwrap()));
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
         h.state().screen() == Screen::Orders && !h.state().is_busy()

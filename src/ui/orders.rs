@@ -95,23 +95,12 @@ pub fn when(epoch: i64) -> String {
 }
 
 impl OrdersScreen {
+    /// The screen over this desk's journal, read in the background.
     pub fn new(desk: &Desk) -> OrdersScreen {
         OrdersScreen {
-            rows: Vec::new(),
-            keys: Vec::new(),
-            filter: String::new(),
-            shown: Vec::new(),
-            shown_for: None,
-            shown_generation: 0,
-            status: None,
-            sort: (SortBy::Created, true),
-            view: Vec::new(),
-            view_for: None,
-            statuses: Vec::new(),
             loading: Some(desk.load_journal()),
             focus_filter: true,
-            refreshing: None,
-            refresh_requested: false,
+            ..OrdersScreen::from_rows(Vec::new())
         }
     }
 
