@@ -41,63 +41,66 @@ impl Calculator {
             .resizable(false)
             .exact_size(260.0)
             .show(ui, |ui| self.price.show(ui, &mut self.inputs));
-        ui.heading(t!("calc.title"));
-        ui.set_max_width(560.0);
-        if std::mem::take(&mut self.focus) {
-            self.from.focus();
-        }
-        self.from.show(
-            ui,
-            &t!("calc.from"),
-            &mut self.inputs.sender_city,
-            dirs,
-            None,
-        );
-        self.to.show(
-            ui,
-            &t!("calc.to"),
-            &mut self.inputs.receiver_city,
-            dirs,
-            None,
-        );
-        field(
-            ui,
-            &t!("order.weight"),
-            &mut self.inputs.weight,
-            None,
-            false,
-        );
-        ui.horizontal(|ui| {
-            for (which, (label, v)) in [
-                (t!("order.length"), &mut self.inputs.length),
-                (t!("order.width"), &mut self.inputs.width),
-                (t!("order.height"), &mut self.inputs.height),
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                ui.vertical(|ui| {
-                    let l = ui.label(label);
-                    ui.add(
-                        egui::TextEdit::singleline(v)
-                            .id_salt(("calc-dimension", which))
-                            .desired_width(70.0),
-                    )
-                    .labelled_by(l.id);
-                });
+        // Beside the price panel, not under it (the same frame as the order form).
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.set_max_width(560.0);
+            ui.heading(t!("calc.title"));
+            if std::mem::take(&mut self.focus) {
+                self.from.focus();
             }
+            self.from.show(
+                ui,
+                &t!("calc.from"),
+                &mut self.inputs.sender_city,
+                dirs,
+                None,
+            );
+            self.to.show(
+                ui,
+                &t!("calc.to"),
+                &mut self.inputs.receiver_city,
+                dirs,
+                None,
+            );
+            field(
+                ui,
+                &t!("order.weight"),
+                &mut self.inputs.weight,
+                None,
+                false,
+            );
+            ui.horizontal(|ui| {
+                for (which, (label, v)) in [
+                    (t!("order.length"), &mut self.inputs.length),
+                    (t!("order.width"), &mut self.inputs.width),
+                    (t!("order.height"), &mut self.inputs.height),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    ui.vertical(|ui| {
+                        let l = ui.label(label);
+                        ui.add(
+                            egui::TextEdit::singleline(v)
+                                .id_salt(("calc-dimension", which))
+                                .desired_width(70.0),
+                        )
+                        .labelled_by(l.id);
+                    });
+                }
+            });
+            delivery_choice(
+                ui,
+                &t!("order.pickup"),
+                &mut self.inputs.sender_delivery,
+                "calc-pickup",
+            );
+            delivery_choice(
+                ui,
+                &t!("order.dropoff"),
+                &mut self.inputs.receiver_delivery,
+                "calc-dropoff",
+            );
         });
-        delivery_choice(
-            ui,
-            &t!("order.pickup"),
-            &mut self.inputs.sender_delivery,
-            "calc-pickup",
-        );
-        delivery_choice(
-            ui,
-            &t!("order.dropoff"),
-            &mut self.inputs.receiver_delivery,
-            "calc-dropoff",
-        );
     }
 }
