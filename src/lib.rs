@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod desk;
+pub mod label;
 pub mod sandbox;
 pub mod store;
 pub mod text;

@@ -1,7 +1,10 @@
-//! The `parcel-desk` command: the desk window (no arguments), the service twin (`sandbox`).
+//! The `parcel-desk` command: the desk window (no arguments), the service twin (`sandbox`), and
+//! labels from order records (`label`).
 
 use clap::{Parser, Subcommand};
+use parcel_desk::api::codes::Language;
 use parcel_desk::desk::{Desk, DeskPaths};
+use parcel_desk::label;
 use parcel_desk::sandbox::{self, SandboxConfig};
 use parcel_desk::ui::{self, DeskApp};
 use std::net::SocketAddr;
@@ -34,6 +37,35 @@ enum Command {
         #[arg(long)]
         clock_ms: Option<u64>,
     },
+    /// Render labels from order records the service returned (legacy create/edit/detail or
+    /// current detail JSON); several --order give one multi-page PDF or one ZPL stream.
+    Label {
+        /// An order record as JSON (the whole answer or its `data`).
+        #[arg(long = "order", required = true)]
+        orders: Vec<PathBuf>,
+        /// pdf, zpl or png (PNG writes one file a page when there are several).
+        #[arg(long, default_value = "pdf")]
+        format: label::Format,
+        /// 100x150, 100x100, 58mm or a4 (four labels a sheet).
+        #[arg(long, default_value = "100x150")]
+        size: label::LabelSize,
+        /// Printer resolution the bars and modules are sized for: 203 or 300.
+        #[arg(long, default_value = "203")]
+        dpi: label::Dpi,
+        /// Language of the label's captions: uz, ru or en.
+        #[arg(long, default_value = "uz", value_parser = parse_language)]
+        lang: Language,
+        /// The public tracking page, for records without a tracking link (legacy detail).
+        #[arg(long)]
+        tracking_page: Option<String>,
+        /// Where to write the labels.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn parse_language(s: &str) -> Result<Language, String> {
+    Language::parse(s).ok_or_else(|| format!("unknown language {s:?}: use uz, ru or en"))
 }
 
 fn init_logging() {
@@ -59,6 +91,37 @@ fn main() -> ExitCode {
             clock: clock_ms.filter(|ms| *ms > 0).map(Duration::from_millis),
             ..SandboxConfig::default()
         }),
+        Some(Command::Label {
+            orders,
+            format,
+            size,
+            dpi,
+            lang,
+            tracking_page,
+            out,
+        }) => {
+            let args = label::command::LabelArgs {
+                orders,
+                format,
+                size,
+                dpi,
+                lang,
+                tracking_page,
+                out,
+            };
+            match label::command::run(&args) {
+                Ok(files) => {
+                    for f in files {
+                        println!("{f}");
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => parcel_desk_app(),
     }
 }

@@ -17,6 +17,7 @@ pub mod lenient;
 pub mod quantity;
 pub mod sandbox_client;
 pub mod token;
+pub mod tracking;
 pub mod warehouse;
 pub mod warehouse_client;
 pub mod webhook;

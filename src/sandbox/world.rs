@@ -39,14 +39,9 @@ pub fn barcode_for(id: i64) -> String {
     format!("01991{:07}", id % 10_000_000)
 }
 
-/// The public tracking link: `term` is base64 of `{"waybill_id", "barcode", "is_receiver"}`.
+/// The public tracking link of the twin's tracking page.
 pub fn tracking_link(public_base: &str, id: i64, barcode: &str) -> String {
-    let term = serde_json::json!({"waybill_id": id, "barcode": barcode, "is_receiver": null});
-    let encoded = base64::engine::general_purpose::STANDARD.encode(term.to_string());
-    let mut url = url::Url::parse(&format!("{public_base}/track"))
-        .unwrap_or_else(|_| url::Url::parse("http://127.0.0.1/track").expect("static URL"));
-    url.query_pairs_mut().append_pair("term", &encoded);
-    url.to_string()
+    crate::api::tracking::tracking_link(&format!("{public_base}/track"), id, barcode)
 }
 
 /// Which token a route accepts.

@@ -1,0 +1,167 @@
+//! The one description of a printed page every renderer draws from: filled boxes, lines of text
+//! already fitted, the barcode's modules and the QR's modules, placed in millimetres from the
+//! page's top-left corner. Symbols carry their module size in printer dots so every renderer puts
+//! each bar on whole dots.
+
+use super::font::Face;
+use super::size::Dpi;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub width_mm: f32,
+    pub height_mm: f32,
+    /// The resolution the symbols were sized for.
+    pub dpi: Dpi,
+    pub items: Vec<Item>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A filled black box.
+    Fill(Area),
+    Text(TextLine),
+    Barcode(Bars),
+    Qr(QrBlock),
+}
+
+impl Item {
+    /// The same item moved by `dx`, `dy` mm.
+    pub fn shifted(&self, dx: f32, dy: f32) -> Item {
+        let mut item = self.clone();
+        match &mut item {
+            Item::Fill(a) => {
+                a.x += dx;
+                a.y += dy;
+            }
+            Item::Text(t) => {
+                t.x += dx;
+                t.baseline += dy;
+            }
+            Item::Barcode(b) => {
+                b.x += dx;
+                b.y += dy;
+            }
+            Item::Qr(q) => {
+                q.x += dx;
+                q.y += dy;
+            }
+        }
+        item
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Area {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+/// One line of text at its baseline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextLine {
+    pub x: f32,
+    pub baseline: f32,
+    pub size_mm: f32,
+    pub face: Face,
+    pub text: String,
+    /// White on a black box drawn before it.
+    pub inverse: bool,
+}
+
+impl TextLine {
+    pub fn width_mm(&self) -> f32 {
+        self.face.width_mm(&self.text, self.size_mm)
+    }
+
+    /// The box the line's glyphs can touch.
+    pub fn area(&self) -> Area {
+        let top = self.baseline - self.face.ascent_em() * self.size_mm;
+        Area {
+            x: self.x,
+            y: top,
+            w: self.width_mm(),
+            h: (self.face.ascent_em() + self.face.descent_em()) * self.size_mm,
+        }
+    }
+}
+
+/// A Code 128 symbol; `x` is the left edge of the first bar (quiet zones lie outside it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bars {
+    pub x: f32,
+    pub y: f32,
+    pub height: f32,
+    pub dots_per_module: u32,
+    pub modules: Vec<bool>,
+    /// What the bars encode.
+    pub data: String,
+}
+
+impl Bars {
+    pub fn module_mm(&self, dpi: Dpi) -> f32 {
+        dpi.mm(self.dots_per_module)
+    }
+
+    pub fn width_mm(&self, dpi: Dpi) -> f32 {
+        self.modules.len() as f32 * self.module_mm(dpi)
+    }
+
+    /// Runs of dark modules as (first module, count).
+    pub fn dark_runs(&self) -> Vec<(usize, usize)> {
+        runs(&self.modules)
+    }
+}
+
+/// A QR symbol; `x`, `y` is the top-left of its first module (the quiet zone lies outside).
+#[derive(Debug, Clone, PartialEq)]
+pub struct QrBlock {
+    pub x: f32,
+    pub y: f32,
+    pub dots_per_module: u32,
+    pub width: usize,
+    pub dark: Vec<bool>,
+    pub data: String,
+}
+
+impl QrBlock {
+    pub fn module_mm(&self, dpi: Dpi) -> f32 {
+        dpi.mm(self.dots_per_module)
+    }
+
+    /// Runs of dark modules in one row, as (first column, count).
+    pub fn row_runs(&self, row: usize) -> Vec<(usize, usize)> {
+        runs(&self.dark[row * self.width..(row + 1) * self.width])
+    }
+}
+
+fn runs(modules: &[bool]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, dark) in modules.iter().chain(std::iter::once(&false)).enumerate() {
+        match (start, *dark) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                out.push((s, i - s));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_join_neighbouring_dark_modules() {
+        assert_eq!(
+            runs(&[true, true, false, true, false, false, true]),
+            vec![(0, 2), (3, 1), (6, 1)]
+        );
+        assert!(runs(&[false, false]).is_empty());
+    }
+}

@@ -1,0 +1,143 @@
+//! Pages as a PDF: vector bars and QR modules (neighbouring dark modules merged into one box),
+//! text in the bundled faces embedded as subsets, pages exactly the stock's size.
+
+use super::font::Face;
+use super::layout::{Area, Item, Page, TextLine};
+use printpdf::{
+    Color, Greyscale, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Pt, Rect, TextItem, WindingOrder,
+};
+use std::sync::OnceLock;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    #[error("the bundled font could not be read for the PDF")]
+    Font,
+}
+
+fn parsed(face: Face) -> Option<&'static ParsedFont> {
+    static REGULAR: OnceLock<Option<ParsedFont>> = OnceLock::new();
+    static BOLD: OnceLock<Option<ParsedFont>> = OnceLock::new();
+    let cell = match face {
+        Face::Regular => &REGULAR,
+        Face::Bold => &BOLD,
+    };
+    cell.get_or_init(|| ParsedFont::from_bytes(face.bytes(), 0, &mut Vec::new()))
+        .as_ref()
+}
+
+fn grey(level: f32) -> Color {
+    Color::Greyscale(Greyscale {
+        percent: level,
+        icc_profile: None,
+    })
+}
+
+/// Converts top-left millimetres to the PDF's bottom-left points.
+struct Sheet {
+    height_mm: f32,
+}
+
+impl Sheet {
+    fn rect(&self, x: f32, y: f32, w: f32, h: f32) -> Op {
+        Op::DrawRectangle {
+            rectangle: Rect {
+                x: Mm(x).into(),
+                y: Mm(self.height_mm - y - h).into(),
+                width: Mm(w).into(),
+                height: Mm(h).into(),
+                mode: Some(PaintMode::Fill),
+                winding_order: Some(WindingOrder::NonZero),
+            },
+        }
+    }
+
+    fn area(&self, a: &Area) -> Op {
+        self.rect(a.x, a.y, a.w, a.h)
+    }
+
+    fn text(&self, t: &TextLine, font: PdfFontHandle) -> Vec<Op> {
+        let mut ops = Vec::with_capacity(7);
+        if t.inverse {
+            ops.push(Op::SetFillColor { col: grey(1.0) });
+        }
+        ops.extend([
+            Op::StartTextSection,
+            Op::SetFont {
+                font,
+                size: Pt::from(Mm(t.size_mm)),
+            },
+            Op::SetTextCursor {
+                pos: Point {
+                    x: Mm(t.x).into(),
+                    y: Mm(self.height_mm - t.baseline).into(),
+                },
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(t.text.clone())],
+            },
+            Op::EndTextSection,
+        ]);
+        if t.inverse {
+            ops.push(Op::SetFillColor { col: grey(0.0) });
+        }
+        ops
+    }
+}
+
+/// One PDF holding these pages in order.
+pub fn render_pdf(pages: &[Page], title: &str) -> Result<Vec<u8>, PdfError> {
+    let mut doc = PdfDocument::new(title);
+    doc.metadata.info.creator = "Parcel Desk".into();
+    doc.metadata.info.producer = "Parcel Desk".into();
+    let regular =
+        PdfFontHandle::External(doc.add_font(parsed(Face::Regular).ok_or(PdfError::Font)?));
+    let bold = PdfFontHandle::External(doc.add_font(parsed(Face::Bold).ok_or(PdfError::Font)?));
+    let mut out = Vec::with_capacity(pages.len());
+    for page in pages {
+        let sheet = Sheet {
+            height_mm: page.height_mm,
+        };
+        let dpi = page.dpi;
+        let mut ops = vec![Op::SetFillColor { col: grey(0.0) }];
+        for item in &page.items {
+            match item {
+                Item::Fill(a) => ops.push(sheet.area(a)),
+                Item::Text(t) => {
+                    let font = match t.face {
+                        Face::Regular => regular.clone(),
+                        Face::Bold => bold.clone(),
+                    };
+                    ops.extend(sheet.text(t, font));
+                }
+                Item::Barcode(b) => {
+                    let m = b.module_mm(dpi);
+                    for (start, count) in b.dark_runs() {
+                        ops.push(sheet.rect(
+                            b.x + start as f32 * m,
+                            b.y,
+                            count as f32 * m,
+                            b.height,
+                        ));
+                    }
+                }
+                Item::Qr(q) => {
+                    let m = q.module_mm(dpi);
+                    for row in 0..q.width {
+                        for (start, count) in q.row_runs(row) {
+                            ops.push(sheet.rect(
+                                q.x + start as f32 * m,
+                                q.y + row as f32 * m,
+                                count as f32 * m,
+                                m,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        out.push(PdfPage::new(Mm(page.width_mm), Mm(page.height_mm), ops));
+    }
+    doc.with_pages(out);
+    Ok(doc.save(&PdfSaveOptions::default(), &mut Vec::new()))
+}
