@@ -6,6 +6,7 @@
 pub mod directories;
 pub mod order_draft;
 pub mod orders;
+pub mod printing;
 pub mod secrets;
 pub mod settings;
 pub mod task;
@@ -190,6 +191,7 @@ pub struct Desk {
     pub directories: Option<Directories>,
     twin: Option<RunningSandbox>,
     orders: Option<Orders>,
+    printing: Option<printing::Printing>,
     /// Orders waiting in the outbox, as the worker last counted them.
     pub outbox: Arc<AtomicI64>,
     worker: Option<tokio::task::AbortHandle>,
@@ -247,6 +249,7 @@ impl Desk {
             directories: None,
             twin,
             orders: None,
+            printing: None,
             outbox: Arc::new(AtomicI64::new(0)),
             worker: None,
         };
@@ -261,8 +264,14 @@ impl Desk {
         }
         let Some(store) = self.store.clone() else {
             self.orders = None;
+            self.printing = None;
             return;
         };
+        self.printing = Some(printing::Printing {
+            store: store.clone(),
+            legacy: self.services.legacy.clone(),
+            spooler: crate::label::print::Spooler::default(),
+        });
         let lookup = self.twin.as_ref().and_then(|t| {
             let base = settings::valid_url(&t.base())?;
             SandboxClient::new(base, client_config(self.settings.language))
@@ -303,6 +312,84 @@ impl Desk {
         });
         self.worker = Some(handle.abort_handle());
         self.orders = Some(orders);
+    }
+
+    /// Replaces the programs labels are printed with (tests use stand-ins for `lp`).
+    pub fn set_spooler(&mut self, spooler: crate::label::print::Spooler) {
+        if let Some(p) = &mut self.printing {
+            p.spooler = spooler;
+        }
+    }
+
+    /// A journaled order's label drawn for the screen with the counter's print settings.
+    pub fn label_preview(&self, order_id: i64) -> Option<Task<Result<printing::Preview, String>>> {
+        let p = self.printing.clone()?;
+        let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
+        Some(self.spawn(async move {
+            p.preview(order_id, &settings, lang)
+                .await
+                .map_err(|e| e.to_string())
+        }))
+    }
+
+    /// Prints these orders' labels, a job at a time (one order, or one A4 sheet of four), with
+    /// progress and cancel; a reprint carries the clerk's reason. Each outcome is logged.
+    pub fn print_labels(
+        &self,
+        ids: Vec<i64>,
+        reason: Option<String>,
+    ) -> Option<(Arc<Progress>, Task<Vec<String>>)> {
+        let p = self.printing.clone()?;
+        let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
+        let progress = Arc::new(Progress::default());
+        progress.total.store(ids.len(), Ordering::Relaxed);
+        let (pr, repaint) = (progress.clone(), self.repaint.clone());
+        let per_job = settings.size.per_page();
+        let task = self.spawn(async move {
+            let mut errors = Vec::new();
+            for chunk in ids.chunks(per_job) {
+                if pr.cancel.load(Ordering::Relaxed) {
+                    break;
+                }
+                if let Err(e) = p.print(chunk, &settings, lang, reason.clone()).await {
+                    pr.failed.fetch_add(chunk.len(), Ordering::Relaxed);
+                    errors.push(e.to_string());
+                }
+                pr.done.fetch_add(chunk.len(), Ordering::Relaxed);
+                repaint();
+            }
+            errors
+        });
+        Some((progress, task))
+    }
+
+    /// Writes these orders' labels to a PDF file.
+    pub fn save_labels(&self, ids: Vec<i64>, path: PathBuf) -> Option<Task<Result<(), String>>> {
+        let p = self.printing.clone()?;
+        let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
+        Some(self.spawn(async move {
+            p.save_pdf(&ids, &settings, lang, path)
+                .await
+                .map_err(|e| e.to_string())
+        }))
+    }
+
+    /// An order's print history.
+    pub fn print_log(&self, order_id: i64) -> Task<Vec<crate::store::PrintRecord>> {
+        let store = self.store.clone();
+        self.spawn_blocking(move || {
+            store
+                .and_then(|s| s.prints_of(order_id).ok())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Where "Save as PDF" proposes to write a label: the documents folder, else the data folder.
+    pub fn label_file_for(&self, barcode: &str) -> PathBuf {
+        let dir = ::directories::UserDirs::new()
+            .and_then(|u| u.document_dir().map(|d| d.to_path_buf()))
+            .unwrap_or_else(|| self.paths.data_dir.clone());
+        dir.join(format!("label-{barcode}.pdf"))
     }
 
     /// False when the database could not be opened (orders cannot be kept safe then).

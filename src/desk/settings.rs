@@ -1,8 +1,10 @@
 //! The desk's settings, kept as TOML in the platform config folder: the three service URLs, the
-//! environment, the language, and the last login names (never passwords). No file means demo
+//! environment, the language, the last login names (never passwords) and the printer. No file means demo
 //! mode on the embedded twin.
 
 use crate::api::codes::Language;
+use crate::label::print::Printer;
+use crate::label::{Dpi, LabelSize};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -36,6 +38,39 @@ pub struct LastLogin {
     pub remember: bool,
 }
 
+/// How labels are printed at this counter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrintSettings {
+    /// `None`: no printer yet; labels can still be previewed and saved as PDF.
+    #[serde(default)]
+    pub printer: Option<Printer>,
+    #[serde(default)]
+    pub size: LabelSize,
+    #[serde(default)]
+    pub dpi: Dpi,
+    #[serde(default = "one_copy")]
+    pub copies: u32,
+    /// Print the label as soon as an order is created.
+    #[serde(default)]
+    pub auto_print: bool,
+}
+
+fn one_copy() -> u32 {
+    1
+}
+
+impl Default for PrintSettings {
+    fn default() -> PrintSettings {
+        PrintSettings {
+            printer: None,
+            size: LabelSize::default(),
+            dpi: Dpi::default(),
+            copies: 1,
+            auto_print: false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Settings {
     /// `None`: demo mode on the embedded twin.
@@ -47,6 +82,8 @@ pub struct Settings {
     pub language: Language,
     #[serde(default)]
     pub last_login: Option<LastLogin>,
+    #[serde(default)]
+    pub printing: PrintSettings,
 }
 
 /// What is wrong with a settings value, per field.
@@ -183,6 +220,15 @@ mod tests {
                 inn: "123456789".into(),
                 ..LastLogin::default()
             }),
+            printing: PrintSettings {
+                printer: Some(Printer::NetworkZpl {
+                    address: "10.0.0.9:9100".into(),
+                }),
+                size: LabelSize::Strip58,
+                dpi: Dpi::D300,
+                copies: 2,
+                auto_print: true,
+            },
         };
         s.save(&dir).unwrap();
         assert_eq!(Settings::load(&dir).unwrap(), Some(s));

@@ -10,6 +10,7 @@ pub mod font;
 pub mod layout;
 pub mod order;
 pub mod pdf;
+pub mod print;
 pub mod raster;
 pub mod sheet;
 pub mod size;

@@ -1,13 +1,15 @@
 //! The desk's memory in SQLite: opened once, WAL, schema migrations by `user_version`. Calls are
 //! blocking; the desk runs them on the background runtime (`spawn_blocking`), never on the UI
 //! thread. It holds the directory cache, the outbox of orders not yet confirmed by the service,
-//! the journal of orders this desk created or looked up, and form drafts.
+//! the journal of orders this desk created or looked up, form drafts, and the print log.
 
 mod journal;
 mod outbox;
+mod print_log;
 
 pub use journal::{HistoryRow, JournalRow};
 pub use outbox::{OutboxEntry, OutboxState};
+pub use print_log::{PrintOutcome, PrintRecord};
 
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
@@ -62,6 +64,18 @@ const MIGRATIONS: &[&str] = &[
     // The form a create came from, kept so an edit re-opens it whole.
     "ALTER TABLE outbox ADD COLUMN draft TEXT;
     ALTER TABLE journal ADD COLUMN draft TEXT;",
+    // Every label sent to a printer or a file, and every failure.
+    "CREATE TABLE print_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id INTEGER NOT NULL,
+        barcode TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        printer TEXT NOT NULL,
+        reason TEXT,
+        error TEXT
+    );
+    CREATE INDEX print_log_order ON print_log (order_id, at);",
 ];
 
 #[derive(Debug, thiserror::Error)]

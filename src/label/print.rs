@@ -1,0 +1,277 @@
+//! Sending rendered labels to a printer: a system queue (CUPS `lp` on Linux and macOS, with the
+//! stock's media size for PDF or `raw` for ZPL; on Windows a PDF goes through SumatraPDF's silent
+//! printing, the documented way to print a PDF without a dialog), or a thermal printer reached
+//! directly on its raw port (ZPL over TCP, port 9100). Async, for the background runtime.
+
+use super::export::Format;
+use super::size::LabelSize;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+
+/// Where labels go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Printer {
+    /// A system printer taking PDF (office printer, or a label printer with a driver).
+    SystemPdf { queue: String },
+    /// A system queue handed ZPL unchanged (`lp -o raw`).
+    SystemZpl { queue: String },
+    /// A thermal printer on the network, ZPL to its raw port: `host:9100`.
+    NetworkZpl { address: String },
+}
+
+impl Printer {
+    /// What the printer is sent.
+    pub fn format(&self) -> Format {
+        match self {
+            Printer::SystemPdf { .. } => Format::Pdf,
+            Printer::SystemZpl { .. } | Printer::NetworkZpl { .. } => Format::Zpl,
+        }
+    }
+
+    /// The queue name or address, as the clerk typed it.
+    pub fn target(&self) -> &str {
+        match self {
+            Printer::SystemPdf { queue } | Printer::SystemZpl { queue } => queue,
+            Printer::NetworkZpl { address } => address,
+        }
+    }
+
+    /// A short description for the print journal.
+    pub fn describe(&self) -> String {
+        match self {
+            Printer::SystemPdf { queue } => format!("PDF → {queue}"),
+            Printer::SystemZpl { queue } => format!("ZPL → {queue}"),
+            Printer::NetworkZpl { address } => format!("ZPL → {}", with_port(address)),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PrintError {
+    #[error("no printer is set up")]
+    NoPrinter,
+    #[error("the printer address {0:?} is not host:port")]
+    BadAddress(String),
+    #[error("cannot reach the printer at {address}: {reason}")]
+    Unreachable { address: String, reason: String },
+    #[error("the printer at {0} did not take the whole job in time")]
+    Timeout(String),
+    #[error("cannot start {program}: {reason}")]
+    NoSpooler { program: String, reason: String },
+    #[error("the print queue refused the job: {0}")]
+    Refused(String),
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// The system programs used to print; tests point them at stand-ins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spooler {
+    pub lp: String,
+    pub sumatra: String,
+}
+
+impl Default for Spooler {
+    fn default() -> Spooler {
+        Spooler {
+            lp: "lp".into(),
+            sumatra: "SumatraPDF.exe".into(),
+        }
+    }
+}
+
+/// `host` → `host:9100`.
+pub fn with_port(address: &str) -> String {
+    let a = address.trim();
+    if a.rsplit_once(':')
+        .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
+    {
+        a.to_string()
+    } else {
+        format!("{a}:9100")
+    }
+}
+
+/// The `lp` media option for a page of this stock (the strip is as long as its label).
+pub fn media(size: LabelSize, page_height_mm: f32) -> String {
+    match size {
+        LabelSize::A4 => "A4".into(),
+        LabelSize::L100x150 => "Custom.100x150mm".into(),
+        LabelSize::L100x100 => "Custom.100x100mm".into(),
+        LabelSize::Strip58 => format!("Custom.58x{}mm", page_height_mm.ceil() as u32),
+    }
+}
+
+/// One print job: the document in the printer's format, `copies` times.
+pub struct Job<'a> {
+    pub document: &'a [u8],
+    pub size: LabelSize,
+    /// Height of the (first) page, for roll stock.
+    pub page_height_mm: f32,
+    pub copies: u32,
+    pub title: &'a str,
+}
+
+pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<(), PrintError> {
+    let copies = job.copies.clamp(1, 99);
+    match printer {
+        Printer::NetworkZpl { address } => {
+            let mut stream = Vec::with_capacity(job.document.len() * copies as usize);
+            for _ in 0..copies {
+                stream.extend_from_slice(job.document);
+            }
+            to_socket(address, &stream).await
+        }
+        Printer::SystemPdf { queue } if cfg!(windows) => {
+            sumatra(&spooler.sumatra, queue, job.document, copies).await
+        }
+        Printer::SystemZpl { .. } if cfg!(windows) => Err(PrintError::Unsupported(
+            "on Windows, reach the thermal printer by its network address (host:9100)".into(),
+        )),
+        Printer::SystemPdf { queue } => {
+            let media = format!("media={}", media(job.size, job.page_height_mm));
+            lp(
+                &spooler.lp,
+                queue,
+                &["-o", &media, "-o", "fit-to-page"],
+                &job,
+                copies,
+            )
+            .await
+        }
+        Printer::SystemZpl { queue } => lp(&spooler.lp, queue, &["-o", "raw"], &job, copies).await,
+    }
+}
+
+async fn to_socket(address: &str, bytes: &[u8]) -> Result<(), PrintError> {
+    let address = with_port(address);
+    if address.starts_with(':') {
+        return Err(PrintError::BadAddress(address));
+    }
+    let connect = tokio::net::TcpStream::connect(&address);
+    let mut stream = match tokio::time::timeout(Duration::from_secs(5), connect).await {
+        Ok(Ok(s)) => s,
+        Ok(Err(e)) => {
+            return Err(PrintError::Unreachable {
+                address,
+                reason: e.to_string(),
+            });
+        }
+        Err(_) => {
+            return Err(PrintError::Unreachable {
+                address,
+                reason: "no answer in 5 s".into(),
+            });
+        }
+    };
+    let write = async {
+        stream.write_all(bytes).await?;
+        stream.shutdown().await
+    };
+    let budget = Duration::from_secs(10 + bytes.len() as u64 / 50_000);
+    match tokio::time::timeout(budget, write).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(PrintError::Unreachable {
+            address,
+            reason: e.to_string(),
+        }),
+        Err(_) => Err(PrintError::Timeout(address)),
+    }
+}
+
+async fn lp(
+    program: &str,
+    queue: &str,
+    options: &[&str],
+    job: &Job<'_>,
+    copies: u32,
+) -> Result<(), PrintError> {
+    use std::process::Stdio;
+    if queue.trim().is_empty() {
+        return Err(PrintError::NoPrinter);
+    }
+    let mut child = tokio::process::Command::new(program)
+        .arg("-d")
+        .arg(queue.trim())
+        .arg("-n")
+        .arg(copies.to_string())
+        .arg("-t")
+        .arg(job.title)
+        .args(options)
+        .arg("--")
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| PrintError::NoSpooler {
+            program: program.into(),
+            reason: e.to_string(),
+        })?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(job.document)
+            .await
+            .map_err(|e| PrintError::Refused(e.to_string()))?;
+    }
+    let out = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
+        .await
+        .map_err(|_| PrintError::Timeout(queue.into()))?
+        .map_err(|e| PrintError::Refused(e.to_string()))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        let said = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        Err(PrintError::Refused(if said.is_empty() {
+            format!("{program} ended with {}", out.status)
+        } else {
+            said
+        }))
+    }
+}
+
+async fn sumatra(program: &str, queue: &str, pdf: &[u8], copies: u32) -> Result<(), PrintError> {
+    let path = std::env::temp_dir().join(format!(
+        "parcel-desk-{}-{}.pdf",
+        std::process::id(),
+        chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default()
+    ));
+    tokio::fs::write(&path, pdf)
+        .await
+        .map_err(|e| PrintError::Refused(e.to_string()))?;
+    let status = tokio::process::Command::new(program)
+        .arg("-print-to")
+        .arg(queue)
+        .arg("-print-settings")
+        .arg(format!("noscale,{copies}x"))
+        .arg("-silent")
+        .arg(&path)
+        .status()
+        .await;
+    let _ = tokio::fs::remove_file(&path).await;
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(PrintError::Refused(format!("{program} ended with {s}"))),
+        Err(e) => Err(PrintError::NoSpooler {
+            program: program.into(),
+            reason: e.to_string(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_get_the_raw_port_and_media_the_stock() {
+        assert_eq!(with_port("10.0.0.7"), "10.0.0.7:9100");
+        assert_eq!(with_port(" zebra.local:6101 "), "zebra.local:6101");
+        assert_eq!(media(LabelSize::L100x150, 150.0), "Custom.100x150mm");
+        assert_eq!(media(LabelSize::Strip58, 121.3), "Custom.58x122mm");
+        assert_eq!(media(LabelSize::A4, 297.0), "A4");
+    }
+}

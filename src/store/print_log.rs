@@ -1,0 +1,125 @@
+//! The print log: every label printed, reprinted (with the clerk's reason), saved to a file, or
+//! failed (with what the printer said), so "was this label printed?" has an answer.
+
+use super::{Store, StoreError};
+use rusqlite::params;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrintOutcome {
+    Printed,
+    Reprinted,
+    Saved,
+    Failed,
+}
+
+impl PrintOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PrintOutcome::Printed => "printed",
+            PrintOutcome::Reprinted => "reprinted",
+            PrintOutcome::Saved => "saved",
+            PrintOutcome::Failed => "failed",
+        }
+    }
+
+    fn parse(s: &str) -> PrintOutcome {
+        match s {
+            "printed" => PrintOutcome::Printed,
+            "reprinted" => PrintOutcome::Reprinted,
+            "saved" => PrintOutcome::Saved,
+            _ => PrintOutcome::Failed,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintRecord {
+    pub order_id: i64,
+    pub barcode: String,
+    pub at: i64,
+    pub outcome: PrintOutcome,
+    /// The printer or file it went to.
+    pub printer: String,
+    pub reason: Option<String>,
+    pub error: Option<String>,
+}
+
+impl Store {
+    pub fn log_print(&self, r: &PrintRecord) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO print_log (order_id, barcode, at, outcome, printer, reason, error)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                r.order_id,
+                r.barcode,
+                r.at,
+                r.outcome.as_str(),
+                r.printer,
+                r.reason,
+                r.error
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// An order's print history, oldest first.
+    pub fn prints_of(&self, order_id: i64) -> Result<Vec<PrintRecord>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT order_id, barcode, at, outcome, printer, reason, error FROM print_log
+             WHERE order_id = ?1 ORDER BY at, id",
+        )?;
+        let rows = stmt.query_map([order_id], |row| {
+            Ok(PrintRecord {
+                order_id: row.get(0)?,
+                barcode: row.get(1)?,
+                at: row.get(2)?,
+                outcome: PrintOutcome::parse(&row.get::<_, String>(3)?),
+                printer: row.get(4)?,
+                reason: row.get(5)?,
+                error: row.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Whether a label of this order has reached a printer before.
+    pub fn was_printed(&self, order_id: i64) -> Result<bool, StoreError> {
+        Ok(self.conn().query_row(
+            "SELECT EXISTS (SELECT 1 FROM print_log WHERE order_id = ?1
+                            AND outcome IN ('printed', 'reprinted'))",
+            [order_id],
+            |row| row.get(0),
+        )?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_are_kept_in_order_and_a_failure_is_not_a_print() {
+        let store = Store::open_in_memory().expect("store");
+        let mut r = PrintRecord {
+            order_id: 7,
+            barcode: "019910000007".into(),
+            at: 100,
+            outcome: PrintOutcome::Failed,
+            printer: "ZPL → 10.0.0.9:9100".into(),
+            reason: None,
+            error: Some("connection refused".into()),
+        };
+        store.log_print(&r).expect("logged");
+        assert_eq!(store.was_printed(7).ok(), Some(false));
+        r.at = 101;
+        r.outcome = PrintOutcome::Printed;
+        r.error = None;
+        store.log_print(&r).expect("logged");
+        assert_eq!(store.was_printed(7).ok(), Some(true));
+        let log = store.prints_of(7).unwrap_or_default();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[0].outcome, PrintOutcome::Failed);
+        assert_eq!(log[1].outcome, PrintOutcome::Printed);
+    }
+}

@@ -1,0 +1,226 @@
+//! Printing from the desk against the twin: a created order's label goes to a raw ZPL port and to
+//! a system queue (a stand-in `lp` that keeps what it is given), reprints carry their reason,
+//! failures keep the printer's words, and the preview decodes to the order's barcode and link.
+
+mod common;
+
+use common::ui::Env;
+use parcel_desk::desk::settings::PrintSettings;
+use parcel_desk::desk::task::{Poll, Task};
+use parcel_desk::desk::{Credentials, Desk};
+use parcel_desk::label::print::{Printer, Spooler};
+use parcel_desk::label::{Dpi, LabelSize};
+use parcel_desk::store::{JournalRow, PrintOutcome};
+use std::io::Read;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn wait<T>(mut task: Task<T>) -> T {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        match task.poll() {
+            Poll::Ready(v) => return v,
+            Poll::Lost => panic!("the task was lost"),
+            Poll::Pending => {}
+        }
+        assert!(Instant::now() < deadline, "task timed out");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn logged_in(env: &Env) -> Desk {
+    let mut desk = env.desk();
+    let outcome = wait(desk.login(Credentials::demo()));
+    assert!(outcome.succeeded(), "{outcome:?}");
+    desk.open_session(&outcome);
+    desk
+}
+
+fn create(desk: &Desk, pieces: i64) -> JournalRow {
+    let mut input = common::legacy_order();
+    input.piece = Some(pieces);
+    match wait(desk.create_order(input).expect("orders available")) {
+        parcel_desk::desk::orders::CreateResult::Created(row) => row,
+        other => panic!("not created: {other:?}"),
+    }
+}
+
+/// A raw-port printer on loopback that keeps every connection's bytes.
+fn fake_9100() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let address = listener.local_addr().expect("address").to_string();
+    let got = Arc::new(Mutex::new(Vec::new()));
+    let keep = got.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let mut bytes = Vec::new();
+            if stream.read_to_end(&mut bytes).is_ok() {
+                keep.lock().expect("lock").push(bytes);
+            }
+        }
+    });
+    (address, got)
+}
+
+fn print(desk: &Desk, ids: Vec<i64>, reason: Option<&str>) -> Vec<String> {
+    let (progress, task) = desk
+        .print_labels(ids.clone(), reason.map(str::to_string))
+        .expect("printing available");
+    let errors = wait(task);
+    assert_eq!(
+        progress.done.load(std::sync::atomic::Ordering::Relaxed),
+        ids.len()
+    );
+    errors
+}
+
+#[test]
+fn zpl_reaches_the_raw_port_intact_once_per_piece_and_reprints_keep_their_reason() {
+    let env = Env::new("print-zpl");
+    let mut desk = logged_in(&env);
+    let (address, got) = fake_9100();
+    desk.settings.printing = PrintSettings {
+        printer: Some(Printer::NetworkZpl {
+            address: address.clone(),
+        }),
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        copies: 1,
+        auto_print: false,
+    };
+    let row = create(&desk, 2);
+    assert!(print(&desk, vec![row.order_id], None).is_empty());
+    assert!(print(&desk, vec![row.order_id], Some("label torn")).is_empty());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while got.lock().expect("lock").len() < 2 {
+        assert!(Instant::now() < deadline, "the printer got nothing");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let jobs = got.lock().expect("lock").clone();
+    assert_eq!(jobs[0], jobs[1], "the same label both times, byte for byte");
+    let zpl = String::from_utf8(jobs[0].clone()).expect("ZPL is text");
+    assert_eq!(zpl.matches("^XA").count(), 2, "one label per piece");
+    assert_eq!(zpl.matches("^XZ").count(), 2);
+    assert!(zpl.contains(&format!("^FD>;{}^FS", row.barcode)));
+    assert!(zpl.contains("^PW799\n^LL1199\n"), "100 × 150 mm at 203 dpi");
+
+    let log = wait(desk.print_log(row.order_id));
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[0].outcome, PrintOutcome::Printed);
+    assert_eq!(log[1].outcome, PrintOutcome::Reprinted);
+    assert_eq!(log[1].reason.as_deref(), Some("label torn"));
+    assert!(log[1].printer.contains(&address));
+}
+
+#[cfg(unix)]
+#[test]
+fn pdf_goes_to_the_system_queue_with_the_stock_size_and_refusals_are_logged() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new("print-lp");
+    let mut desk = logged_in(&env);
+    let bin = env.dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin folder");
+    let lp = bin.join("lp");
+    std::fs::write(
+        &lp,
+        format!(
+            "#!/bin/sh\necho \"$@\" > '{0}/args'\ncat > '{0}/doc'\n",
+            bin.display()
+        ),
+    )
+    .expect("stand-in lp");
+    let refusing = bin.join("lp-refusing");
+    std::fs::write(
+        &refusing,
+        "#!/bin/sh\ncat > /dev/null\necho 'lp: The printer or class does not exist.' >&2\nexit 1\n",
+    )
+    .expect("refusing lp");
+    for f in [&lp, &refusing] {
+        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    desk.set_spooler(Spooler {
+        lp: lp.display().to_string(),
+        ..Spooler::default()
+    });
+    desk.settings.printing = PrintSettings {
+        printer: Some(Printer::SystemPdf {
+            queue: "Counter_Labels".into(),
+        }),
+        size: LabelSize::L100x100,
+        dpi: Dpi::D300,
+        copies: 2,
+        auto_print: false,
+    };
+    let row = create(&desk, 1);
+    assert!(print(&desk, vec![row.order_id], None).is_empty());
+    let args = std::fs::read_to_string(bin.join("args")).expect("lp was run");
+    assert!(args.contains("-d Counter_Labels"), "{args}");
+    assert!(args.contains("-n 2"), "{args}");
+    assert!(args.contains("media=Custom.100x100mm"), "{args}");
+    let pdf = std::fs::read(bin.join("doc")).expect("lp got the document");
+    let doc = lopdf::Document::load_mem(&pdf).expect("a whole PDF");
+    assert_eq!(doc.get_pages().len(), 1);
+    let text = doc.extract_text(&[1]).expect("text");
+    assert!(text.contains("Valiyeva Gulnora"), "{text}");
+
+    desk.set_spooler(Spooler {
+        lp: refusing.display().to_string(),
+        ..Spooler::default()
+    });
+    let errors = print(&desk, vec![row.order_id], Some("second copy"));
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].contains("does not exist"), "{errors:?}");
+    let log = wait(desk.print_log(row.order_id));
+    let last = log.last().expect("logged");
+    assert_eq!(last.outcome, PrintOutcome::Failed);
+    assert!(
+        last.error
+            .as_deref()
+            .unwrap_or_default()
+            .contains("does not exist")
+    );
+}
+
+#[test]
+fn the_preview_reads_back_as_the_order_and_save_as_pdf_writes_the_file() {
+    let env = Env::new("print-preview");
+    let mut desk = logged_in(&env);
+    let row = create(&desk, 1);
+    for size in LabelSize::ALL {
+        desk.settings.printing.size = size;
+        let preview = wait(
+            desk.label_preview(row.order_id)
+                .expect("printing available"),
+        );
+        let preview = preview.expect("drawn");
+        let page = &preview.pages[0];
+        let luma = page.pixels.clone();
+        let bar = rxing::helpers::detect_in_luma(
+            luma.clone(),
+            page.width,
+            page.height,
+            Some(rxing::BarcodeFormat::CODE_128),
+        )
+        .expect("the barcode reads");
+        assert_eq!(bar.getText(), row.barcode);
+        let qr = rxing::helpers::detect_in_luma(
+            luma,
+            page.width,
+            page.height,
+            Some(rxing::BarcodeFormat::QR_CODE),
+        )
+        .expect("the QR reads");
+        assert!(qr.getText().contains("/track?term="), "{}", qr.getText());
+    }
+    let path = env.dir.join("saved.pdf");
+    wait(
+        desk.save_labels(vec![row.order_id], path.clone())
+            .expect("printing available"),
+    )
+    .expect("saved");
+    let doc = lopdf::Document::load_mem(&std::fs::read(&path).expect("file")).expect("a PDF");
+    assert_eq!(doc.get_pages().len(), 1);
+    let log = wait(desk.print_log(row.order_id));
+    assert_eq!(log[0].outcome, PrintOutcome::Saved);
+}
