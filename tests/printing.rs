@@ -224,3 +224,91 @@ fn the_preview_reads_back_as_the_order_and_save_as_pdf_writes_the_file() {
     let log = wait(desk.print_log(row.order_id));
     assert_eq!(log[0].outcome, PrintOutcome::Saved);
 }
+
+#[test]
+fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
+    use common::ui::{harness, log_in_with_enter, step_until};
+    use egui::{Key, Modifiers};
+    use egui_kittest::kittest::Queryable;
+    use parcel_desk::ui::{Screen, tr};
+
+    let env = Env::new("print-ui");
+    let mut desk = env.desk();
+    let (address, got) = fake_9100();
+    desk.settings.printing = PrintSettings {
+        printer: Some(Printer::NetworkZpl { address }),
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        copies: 1,
+        auto_print: false,
+    };
+    let mut h = harness(desk);
+    log_in_with_enter(&mut h);
+    let rows: Vec<JournalRow> = (0..3).map(|_| create(&h.state().desk, 1)).collect();
+
+    // The detail shows the label; Ctrl+P prints it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal", |h| {
+        h.state().screen() == Screen::Orders && !h.state().is_busy()
+    });
+    h.get_by_label(&rows[0].barcode).click();
+    step_until(&mut h, "label preview", |h| {
+        h.query_by_label(&tr("print.preview")).is_some() && !h.state().is_busy()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    step_until(&mut h, "printed", |h| {
+        // The button now offers a reprint (its name carries the shortcut too).
+        h.query_by_label_contains(&tr("print.reprint")).is_some() && !h.state().is_busy()
+    });
+    assert_eq!(got.lock().expect("lock").len(), 1);
+
+    // Again: now a reprint, which asks why.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    step_until(&mut h, "reason asked", |h| {
+        h.query_by_label(&tr("print.reason")).is_some()
+    });
+    h.get_by_label(&tr("print.reason")).type_text("label torn");
+    h.step();
+    h.get_by_label(&tr("print.reprint_go")).click();
+    step_until(&mut h, "reprinted", |h| {
+        h.query_all_by_label_contains(&tr("print.outcome_reprinted"))
+            .next()
+            .is_some()
+            && !h.state().is_busy()
+    });
+    assert_eq!(got.lock().expect("lock").len(), 2);
+
+    // A batch from the Orders screen: select all shown, print, wait for the three labels.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal again", |h| {
+        h.state().screen() == Screen::Orders && !h.state().is_busy()
+    });
+    h.get_by_label(&tr("print.select_all")).click();
+    h.step();
+    h.get_by_label(&tr("print.print_selected").replace("%{n}", "3"))
+        .click();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while got.lock().expect("lock").len() < 5 {
+        h.step();
+        assert!(
+            Instant::now() < deadline,
+            "the batch did not reach the printer"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    step_until(&mut h, "batch done", |h| {
+        h.query_by_label(&tr("print.print_selected").replace("%{n}", "0"))
+            .is_some()
+    });
+    let barcodes: Vec<String> = got.lock().expect("lock")[2..]
+        .iter()
+        .map(|job| String::from_utf8_lossy(job).into_owned())
+        .collect();
+    for row in &rows {
+        assert!(
+            barcodes.iter().any(|z| z.contains(&row.barcode)),
+            "{} not printed in the batch",
+            row.barcode
+        );
+    }
+}

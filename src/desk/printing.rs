@@ -177,7 +177,10 @@ impl Printing {
                     (Ok(()), false) => PrintOutcome::Printed,
                 },
                 printer: printer.describe(),
-                reason: reason.clone().filter(|r| !r.trim().is_empty()),
+                // A reason belongs to reprints only (a batch may mix both).
+                reason: reason
+                    .clone()
+                    .filter(|r| printed_before && result.is_ok() && !r.trim().is_empty()),
                 error: result.as_ref().err().map(|e| e.to_string()),
             });
         }

@@ -14,6 +14,7 @@ pub enum Command {
     Directories,
     Settings,
     Refresh,
+    Print,
     Logout,
 }
 
@@ -27,6 +28,7 @@ impl Command {
         Command::Directories,
         Command::Settings,
         Command::Refresh,
+        Command::Print,
         Command::Logout,
     ];
 
@@ -41,6 +43,7 @@ impl Command {
             Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
+            Command::Print => KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
             Command::Logout => KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q),
         }
     }
@@ -55,6 +58,7 @@ impl Command {
             Command::Directories => t!("nav.directories").to_string(),
             Command::Settings => t!("nav.settings").to_string(),
             Command::Refresh => t!("dir.refresh").to_string(),
+            Command::Print => t!("print.print").to_string(),
             Command::Logout => t!("nav.logout").to_string(),
         }
     }
@@ -98,6 +102,7 @@ mod tests {
             Command::Logout => 6,
             Command::Find => 7,
             Command::Calculator => 8,
+            Command::Print => 9,
         }
     }
 
@@ -105,7 +110,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..9).collect::<Vec<_>>());
+        assert_eq!(seen, (0..10).collect::<Vec<_>>());
     }
 
     #[test]

@@ -6,12 +6,14 @@ pub mod commands;
 pub mod directories;
 pub mod errors;
 pub mod fonts;
+pub mod label_panel;
 pub mod login;
 pub mod order_detail;
 pub mod order_form;
 pub mod orders;
 pub mod pickers;
 pub mod price_box;
+pub mod printer_settings;
 pub mod scanner;
 pub mod settings;
 pub mod widgets;
@@ -190,7 +192,7 @@ impl DeskApp {
                 self.calculator.poll(ctx, &self.desk);
             }
             let changed = match &mut self.detail {
-                Some(d) => d.poll(&self.desk, &mut self.toasts),
+                Some(d) => d.poll(ctx, &self.desk, &mut self.toasts),
                 None => false,
             };
             if (created.is_some() || changed)
@@ -200,6 +202,11 @@ impl DeskApp {
             }
             if let Some(row) = created {
                 self.open_detail(row.order_id);
+                if self.desk.settings.printing.auto_print
+                    && let Some(d) = &mut self.detail
+                {
+                    d.label.print_when_ready();
+                }
             }
         }
         self.settings.poll(&mut self.toasts);
@@ -265,6 +272,16 @@ impl DeskApp {
             Command::Refresh if logged_in && self.screen == Screen::Orders => {
                 if let Some(o) = &mut self.orders {
                     o.start_refresh(&self.desk);
+                }
+            }
+            Command::Print if logged_in && self.screen == Screen::OrderDetail => {
+                if let Some(d) = &mut self.detail {
+                    d.label.request_print(&self.desk, &mut self.toasts);
+                }
+            }
+            Command::Print if logged_in && self.screen == Screen::Orders => {
+                if let Some(o) = &mut self.orders {
+                    o.print_selected(&self.desk, &mut self.toasts);
                 }
             }
             Command::Logout if logged_in => {
@@ -337,14 +354,18 @@ impl DeskApp {
                 let list = self
                     .orders
                     .get_or_insert_with(|| orders::OrdersScreen::new(&self.desk));
-                match list.show(ui) {
+                let (found, print_now) = list.show(ui);
+                if print_now {
+                    list.print_selected(&self.desk, &mut self.toasts);
+                }
+                match found {
                     Some(orders::Found::Order(id)) => self.open_detail(id),
                     Some(orders::Found::Lookup(code)) => self.find(code),
                     None => {}
                 }
             }
             (true, Screen::OrderDetail) => match &mut self.detail {
-                Some(d) => d.show(ui, &self.desk),
+                Some(d) => d.show(ui, &self.desk, &mut self.toasts),
                 None => self.screen = Screen::Orders,
             },
         });

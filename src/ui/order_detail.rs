@@ -1,8 +1,9 @@
 //! One order: its journal facts, the status timeline from the service's history (the current
 //! status emphasised, the statuses still to come greyed from the status chain), cancellation
-//! while it is still at the sender (after a confirmation), and its tracking link.
+//! while it is still at the sender (after a confirmation), its tracking link, and its label.
 
 use super::errors::tell;
+use super::label_panel::LabelPanel;
 use super::orders::{status_chip, when};
 use super::widgets::Toasts;
 use crate::api::ApiError;
@@ -27,6 +28,7 @@ pub struct OrderDetail {
     draft_loading: Option<Task<Option<String>>>,
     /// Set when the clerk asks to edit; the app opens the edit form.
     pub edit_requested: Option<String>,
+    pub label: LabelPanel,
 }
 
 impl OrderDetail {
@@ -43,15 +45,20 @@ impl OrderDetail {
             draft: None,
             draft_loading: Some(desk.order_draft(order_id)),
             edit_requested: None,
+            label: LabelPanel::open(desk, order_id),
         }
     }
 
     pub fn is_busy(&self) -> bool {
-        self.loading.is_some() || self.refreshing.is_some() || self.cancelling.is_some()
+        self.loading.is_some()
+            || self.refreshing.is_some()
+            || self.cancelling.is_some()
+            || self.label.is_busy()
     }
 
     /// True when something changed that the Orders list shows.
-    pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) -> bool {
+    pub fn poll(&mut self, ctx: &egui::Context, desk: &Desk, toasts: &mut Toasts) -> bool {
+        self.label.poll(ctx, desk, toasts);
         let mut changed = false;
         if let Some(Ok(draft)) = take(&mut self.draft_loading) {
             self.draft = draft;
@@ -89,11 +96,19 @@ impl OrderDetail {
             .or(self.row.as_ref().map(|r| r.status_id))
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
         let Some(row) = self.row.clone() else {
             ui.spinner();
             return;
         };
+        egui::Panel::right("order-label")
+            .resizable(false)
+            .exact_size(400.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("label-scroll")
+                    .show(ui, |ui| self.label.show(ui, desk, toasts));
+            });
         ui.horizontal(|ui| {
             ui.heading(RichText::new(&row.barcode).monospace());
             status_chip(ui, row.status_id, &row.status_name);

@@ -23,6 +23,12 @@ struct Refreshing {
     task: Task<()>,
 }
 
+/// A batch print under way; the task answers the printers' errors.
+struct Batch {
+    progress: std::sync::Arc<crate::desk::Progress>,
+    task: Task<Vec<String>>,
+}
+
 /// A column the list can be sorted by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortBy {
@@ -57,6 +63,11 @@ pub struct OrdersScreen {
     refreshing: Option<Refreshing>,
     /// Set when the clerk asks to refresh the listed orders; the app starts the work.
     pub refresh_requested: bool,
+    /// Orders ticked for batch printing.
+    selected: std::collections::BTreeSet<i64>,
+    printing: Option<Batch>,
+    /// The reason recorded for labels in the batch that were printed before.
+    reprint_reason: String,
 }
 
 /// At most this many orders are re-read in one go.
@@ -122,6 +133,9 @@ impl OrdersScreen {
             focus_filter: false,
             refreshing: None,
             refresh_requested: false,
+            selected: Default::default(),
+            printing: None,
+            reprint_reason: String::new(),
         };
         s.set_rows(rows);
         s
@@ -191,11 +205,64 @@ impl OrdersScreen {
         }
     }
 
+    /// Ticks or unticks an order for batch printing.
+    pub fn select(&mut self, order_id: i64, on: bool) {
+        if on {
+            self.selected.insert(order_id);
+        } else {
+            self.selected.remove(&order_id);
+        }
+    }
+
+    /// Prints the ticked orders' labels in the background (Ctrl+P on this screen).
+    pub fn print_selected(&mut self, desk: &Desk, toasts: &mut Toasts) {
+        if self.printing.is_some() || self.selected.is_empty() {
+            return;
+        }
+        if desk.settings.printing.printer.is_none() {
+            toasts.error(t!("print.no_printer"), None);
+            return;
+        }
+        let reason = Some(self.reprint_reason.trim().to_string()).filter(|r| !r.is_empty());
+        let ids: Vec<i64> = self.selected.iter().copied().collect();
+        if let Some((progress, task)) = desk.print_labels(ids, reason) {
+            self.printing = Some(Batch { progress, task });
+        }
+    }
+
+    /// Whether a batch print is running.
+    pub fn is_printing(&self) -> bool {
+        self.printing.is_some()
+    }
+
     pub fn focus_filter(&mut self) {
         self.focus_filter = true;
     }
 
     pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) {
+        if let Some(p) = &mut self.printing {
+            use std::sync::atomic::Ordering::Relaxed;
+            match p.task.poll() {
+                crate::desk::task::Poll::Pending => {}
+                crate::desk::task::Poll::Ready(errors) if errors.is_empty() => {
+                    toasts.info(t!("print.batch_done", n = p.progress.done.load(Relaxed)));
+                    self.selected.clear();
+                    self.printing = None;
+                }
+                crate::desk::task::Poll::Ready(errors) => {
+                    let failed = p.progress.failed.load(Relaxed);
+                    toasts.error(
+                        t!("print.batch_failed", n = failed),
+                        Some(errors.join("\n")),
+                    );
+                    self.printing = None;
+                }
+                crate::desk::task::Poll::Lost => {
+                    toasts.error(t!("error.lost"), None);
+                    self.printing = None;
+                }
+            }
+        }
         if let Some(r) = &mut self.refreshing {
             match r.task.poll() {
                 crate::desk::task::Poll::Pending => {}
@@ -291,11 +358,74 @@ impl OrdersScreen {
         self.view.iter().map(|&i| self.rows[i].order_id).collect()
     }
 
-    /// Shows the table; returns the order the clerk opened.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<Found> {
+    /// The selection and batch-print controls.
+    fn batch_bar(&mut self, ui: &mut egui::Ui, print_now: &mut bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        ui.horizontal(|ui| {
+            let all_on = !self.view.is_empty()
+                && self
+                    .view
+                    .iter()
+                    .all(|&i| self.selected.contains(&self.rows[i].order_id));
+            let mut all = all_on;
+            if ui.checkbox(&mut all, t!("print.select_all")).changed() {
+                for &i in &self.view {
+                    let id = self.rows[i].order_id;
+                    if all {
+                        self.selected.insert(id);
+                    } else {
+                        self.selected.remove(&id);
+                    }
+                }
+            }
+            match &self.printing {
+                None => {
+                    let n = self.selected.len();
+                    if ui
+                        .add_enabled(n > 0, egui::Button::new(t!("print.print_selected", n = n)))
+                        .clicked()
+                    {
+                        *print_now = true;
+                    }
+                    let l = ui.label(t!("print.batch_reason"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.reprint_reason)
+                            .id_salt("batch-reason")
+                            .desired_width(220.0),
+                    )
+                    .labelled_by(l.id);
+                }
+                Some(b) => {
+                    let (done, total) = (
+                        b.progress.done.load(Relaxed),
+                        b.progress.total.load(Relaxed),
+                    );
+                    let fraction = if total == 0 {
+                        1.0
+                    } else {
+                        done as f32 / total as f32
+                    };
+                    ui.label(t!("print.progress", done = done, total = total));
+                    ui.add(
+                        egui::ProgressBar::new(fraction)
+                            .desired_width(160.0)
+                            .text(format!("{done}/{total}")),
+                    );
+                    if ui.button(t!("print.stop")).clicked() {
+                        b.progress.cancel.store(true, Relaxed);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Shows the table; returns the order the clerk opened, and whether the clerk asked to
+    /// print the ticked orders.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> (Option<Found>, bool) {
         self.refilter();
         self.reorder();
         let mut open = None;
+        let mut print_now = false;
         ui.heading(t!("orders.title"));
         ui.horizontal(|ui| {
             let l = ui.label(t!("orders.filter"));
@@ -389,13 +519,15 @@ impl OrdersScreen {
                 }
             }
         });
+        self.batch_bar(ui, &mut print_now);
         if self.rows.is_empty() && self.loading.is_none() {
             ui.add_space(12.0);
             ui.label(t!("orders.empty"));
-            return open;
+            return (open, print_now);
         }
         let current_sort = self.sort;
         let mut sort_click = None;
+        let mut toggled: Vec<(i64, bool)> = Vec::new();
         let headers = [
             t!("orders.barcode"),
             t!("orders.created"),
@@ -408,6 +540,7 @@ impl OrdersScreen {
         TableBuilder::new(ui)
             .id_salt("journal")
             .striped(true)
+            .column(Column::exact(24.0))
             .column(Column::initial(130.0).resizable(true))
             .column(Column::initial(130.0).resizable(true))
             .column(Column::initial(200.0).resizable(true))
@@ -416,6 +549,7 @@ impl OrdersScreen {
             .column(Column::initial(90.0).resizable(true))
             .column(Column::remainder())
             .header(22.0, |mut h| {
+                h.col(|_| {});
                 let columns = [
                     Some(SortBy::Barcode),
                     Some(SortBy::Created),
@@ -445,8 +579,20 @@ impl OrdersScreen {
                 }
             })
             .body(|body| {
+                let selected = &self.selected;
                 body.rows(24.0, self.view.len(), |mut row| {
                     let r = &self.rows[self.view[row.index()]];
+                    row.col(|ui| {
+                        let mut on = selected.contains(&r.order_id);
+                        let name = t!("print.select_one", barcode = r.barcode.as_str()).to_string();
+                        let resp = ui.add(egui::Checkbox::without_text(&mut on));
+                        resp.widget_info(|| {
+                            egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name)
+                        });
+                        if resp.changed() {
+                            toggled.push((r.order_id, on));
+                        }
+                    });
                     row.col(|ui| {
                         if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
                             open = Some(Found::Order(r.order_id));
@@ -477,6 +623,9 @@ impl OrdersScreen {
                     });
                 });
             });
+        for (id, on) in toggled {
+            self.select(id, on);
+        }
         if let Some(by) = sort_click {
             self.sort = if self.sort.0 == by {
                 (by, !self.sort.1)
@@ -484,7 +633,7 @@ impl OrdersScreen {
                 (by, matches!(by, SortBy::Created | SortBy::Cost))
             };
         }
-        open
+        (open, print_now)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The settings screen: demo twin or real service (three URLs, checked before saving),
-//! environment, and the language, which switches at once.
+//! environment, the language, which switches at once, and the label printer.
 
+use super::printer_settings::PrinterForm;
 use super::widgets::{Toasts, field};
 use crate::api::codes::Language;
 use crate::desk::Desk;
@@ -17,6 +18,7 @@ pub struct SettingsScreen {
     environment: ServiceEnvironment,
     language: Language,
     errors: HashMap<&'static str, String>,
+    printer: PrinterForm,
     saving: Option<Task<Result<(), String>>>,
 }
 
@@ -36,6 +38,7 @@ impl SettingsScreen {
             environment: settings.environment,
             language: settings.language,
             errors: HashMap::new(),
+            printer: PrinterForm::new(&settings.printing),
             saving: None,
         }
     }
@@ -64,7 +67,17 @@ impl SettingsScreen {
     /// Returns true when the service changed and the clerk must log in again.
     fn save(&mut self, desk: &mut Desk, toasts: &mut Toasts) -> bool {
         self.errors.clear();
-        let draft = self.draft(&desk.settings);
+        let mut draft = self.draft(&desk.settings);
+        match self.printer.settings() {
+            Ok(p) => {
+                self.printer.error = None;
+                draft.printing = p;
+            }
+            Err(e) => {
+                self.printer.error = Some(e);
+                return false;
+            }
+        }
         if let Some(urls) = &draft.service {
             for problem in urls.problems() {
                 let SettingsProblem::BadUrl(name) = problem;
@@ -167,6 +180,8 @@ impl SettingsScreen {
             })
             .response
             .labelled_by(label.id);
+        ui.add_space(12.0);
+        self.printer.show(ui);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if ui

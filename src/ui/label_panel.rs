@@ -1,0 +1,327 @@
+//! The label of one order beside its detail: the preview drawn from the very layout that prints
+//! (with the stock and resolution named), Print (Ctrl+P), Reprint with a reason once it has been
+//! printed, Save as PDF, and the order's print log.
+
+use super::widgets::{Toasts, field};
+use crate::desk::printing::Preview;
+use crate::desk::task::{Task, take};
+use crate::desk::{Desk, Progress};
+use crate::store::{PrintOutcome, PrintRecord};
+use egui::RichText;
+use rust_i18n::t;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+pub struct LabelPanel {
+    order_id: i64,
+    preview: Option<Preview>,
+    texture: Option<egui::TextureHandle>,
+    page: usize,
+    drawing: Option<Task<Result<Preview, String>>>,
+    problem: Option<String>,
+    printing: Option<(Arc<Progress>, Task<Vec<String>>)>,
+    log: Vec<PrintRecord>,
+    log_loading: Option<Task<Vec<PrintRecord>>>,
+    /// Some while the clerk types the reason for a reprint.
+    reason: Option<String>,
+    /// Some while the clerk chooses where to save the PDF.
+    save_to: Option<String>,
+    saving: Option<Task<Result<(), String>>>,
+    /// Print as soon as the preview and the log are in (automatic print after create).
+    auto: bool,
+}
+
+impl LabelPanel {
+    pub fn open(desk: &Desk, order_id: i64) -> LabelPanel {
+        LabelPanel {
+            order_id,
+            preview: None,
+            texture: None,
+            page: 0,
+            drawing: desk.label_preview(order_id),
+            problem: None,
+            printing: None,
+            log: Vec::new(),
+            log_loading: Some(desk.print_log(order_id)),
+            reason: None,
+            save_to: None,
+            saving: None,
+            auto: false,
+        }
+    }
+
+    /// Prints once the label is drawn (the counter prints automatically after create).
+    pub fn print_when_ready(&mut self) {
+        self.auto = true;
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.drawing.is_some()
+            || self.printing.is_some()
+            || self.saving.is_some()
+            || self.log_loading.is_some()
+    }
+
+    /// Redraws the preview (after the print settings changed).
+    pub fn redraw(&mut self, desk: &Desk) {
+        self.drawing = desk.label_preview(self.order_id);
+    }
+
+    fn printed_before(&self) -> bool {
+        self.log
+            .iter()
+            .any(|r| matches!(r.outcome, PrintOutcome::Printed | PrintOutcome::Reprinted))
+    }
+
+    /// Ctrl+P: prints, or asks for the reason when it would be a reprint.
+    pub fn request_print(&mut self, desk: &Desk, toasts: &mut Toasts) {
+        if self.printing.is_some() || self.log_loading.is_some() {
+            return;
+        }
+        if desk.settings.printing.printer.is_none() {
+            toasts.error(t!("print.no_printer"), None);
+            return;
+        }
+        if self.printed_before() {
+            self.reason.get_or_insert_with(String::new);
+        } else {
+            self.printing = desk.print_labels(vec![self.order_id], None);
+        }
+    }
+
+    pub fn poll(&mut self, ctx: &egui::Context, desk: &Desk, toasts: &mut Toasts) {
+        match take(&mut self.drawing) {
+            Some(Ok(Ok(preview))) => {
+                self.page = 0;
+                self.texture = None;
+                self.problem = None;
+                self.preview = Some(preview);
+            }
+            Some(Ok(Err(e))) => self.problem = Some(e),
+            Some(Err(_)) => self.problem = Some(t!("error.lost").to_string()),
+            None => {}
+        }
+        if let Some(Ok(log)) = take(&mut self.log_loading) {
+            self.log = log;
+        }
+        if let Some((_, task)) = &mut self.printing
+            && let Some(done) = take_done(task)
+        {
+            match done {
+                Ok(errors) if errors.is_empty() => toasts.info(t!("print.printed")),
+                Ok(errors) => toasts.error(t!("print.failed"), Some(errors.join("\n"))),
+                Err(()) => toasts.error(t!("error.lost"), None),
+            }
+            self.printing = None;
+            self.log_loading = Some(desk.print_log(self.order_id));
+        }
+        match take(&mut self.saving) {
+            Some(Ok(Ok(()))) => {
+                toasts.info(t!("print.saved"));
+                self.log_loading = Some(desk.print_log(self.order_id));
+            }
+            Some(Ok(Err(e))) => toasts.error(t!("print.save_failed"), Some(e)),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        if self.auto && self.preview.is_some() && self.log_loading.is_none() {
+            self.auto = false;
+            self.request_print(desk, toasts);
+        }
+        if self.texture.is_none()
+            && let Some(p) = &self.preview
+            && let Some(page) = p.pages.get(self.page)
+        {
+            let image = egui::ColorImage::from_gray(
+                [page.width as usize, page.height as usize],
+                &page.pixels,
+            );
+            self.texture = Some(ctx.load_texture(
+                format!("label-{}-{}", self.order_id, self.page),
+                image,
+                egui::TextureOptions::LINEAR,
+            ));
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
+        ui.heading(t!("print.title"));
+        let settings = &desk.settings.printing;
+        ui.label(
+            RichText::new(t!(
+                "print.stock",
+                size = settings.size.to_string(),
+                dpi = settings.dpi.value()
+            ))
+            .weak(),
+        );
+        match &settings.printer {
+            Some(p) => ui.label(RichText::new(p.describe()).weak()),
+            None => {
+                ui.label(RichText::new(t!("print.no_printer")).color(ui.visuals().warn_fg_color))
+            }
+        };
+        if let Some(problem) = &self.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+        self.actions(ui, desk, toasts);
+        if let Some(p) = &self.preview {
+            if p.note.is_some() {
+                ui.colored_label(ui.visuals().warn_fg_color, t!("print.no_qr"));
+            }
+            let count = p.pages.len();
+            if count > 1 {
+                ui.horizontal(|ui| {
+                    if ui.small_button("◀").clicked() && self.page > 0 {
+                        self.page -= 1;
+                        self.texture = None;
+                    }
+                    ui.label(t!("print.page", n = self.page + 1, total = count));
+                    if ui.small_button("▶").clicked() && self.page + 1 < count {
+                        self.page += 1;
+                        self.texture = None;
+                    }
+                });
+            }
+        }
+        if let Some(texture) = &self.texture {
+            let [w, h] = texture.size();
+            let width = ui.available_width().min(380.0);
+            let size = egui::vec2(width, width * h as f32 / w.max(1) as f32);
+            egui::Frame::new()
+                .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
+                .show(ui, |ui| {
+                    ui.add(egui::Image::new((texture.id(), size)).alt_text(t!("print.preview")));
+                });
+        } else if self.drawing.is_some() {
+            ui.spinner();
+        }
+        if !self.log.is_empty() {
+            ui.separator();
+            ui.strong(t!("print.log"));
+            for r in self.log.iter().rev().take(8) {
+                let what = match r.outcome {
+                    PrintOutcome::Printed => t!("print.outcome_printed"),
+                    PrintOutcome::Reprinted => t!("print.outcome_reprinted"),
+                    PrintOutcome::Saved => t!("print.outcome_saved"),
+                    PrintOutcome::Failed => t!("print.outcome_failed"),
+                };
+                let mut line = format!("{}  {what} · {}", super::orders::when(r.at), r.printer);
+                if let Some(reason) = &r.reason {
+                    line.push_str(&format!(" · {reason}"));
+                }
+                if let Some(e) = &r.error {
+                    line.push_str(&format!(" · {e}"));
+                }
+                let text = RichText::new(line).small();
+                if r.outcome == PrintOutcome::Failed {
+                    ui.colored_label(ui.visuals().error_fg_color, text);
+                } else {
+                    ui.label(text);
+                }
+            }
+        }
+    }
+
+    fn actions(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
+        if let Some((progress, _)) = &self.printing {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t!(
+                    "print.progress",
+                    done = progress.done.load(Ordering::Relaxed),
+                    total = progress.total.load(Ordering::Relaxed)
+                ));
+            });
+            return;
+        }
+        if let Some(reason) = &mut self.reason {
+            let mut go = false;
+            let r = field(ui, &t!("print.reason"), reason, None, false);
+            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                go = true;
+            }
+            if !r.has_focus() && reason.is_empty() {
+                r.request_focus();
+            }
+            let ready = !reason.trim().is_empty();
+            let mut back = false;
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(ready, egui::Button::new(t!("print.reprint_go")))
+                    .clicked()
+                {
+                    go = true;
+                }
+                back = ui.button(t!("print.back")).clicked();
+            });
+            if back {
+                self.reason = None;
+            }
+            if go && self.reason.as_ref().is_some_and(|r| !r.trim().is_empty()) {
+                let why = self.reason.take();
+                self.printing = desk.print_labels(vec![self.order_id], why);
+            }
+            return;
+        }
+        if let Some(path) = &mut self.save_to {
+            let mut go = false;
+            let r = field(ui, &t!("print.save_path"), path, None, false);
+            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                go = true;
+            }
+            ui.horizontal(|ui| {
+                if ui.button(t!("print.save")).clicked() {
+                    go = true;
+                }
+                if ui.button(t!("print.back")).clicked() {
+                    self.save_to = None;
+                }
+            });
+            if go && let Some(path) = self.save_to.take() {
+                self.saving = desk.save_labels(vec![self.order_id], path.trim().into());
+            }
+            return;
+        }
+        ui.horizontal(|ui| {
+            let label = if self.printed_before() {
+                t!("print.reprint")
+            } else {
+                t!("print.print")
+            };
+            let hint = super::commands::Command::Print.shortcut_text(ui.ctx());
+            if ui
+                .add_enabled(
+                    self.preview.is_some() && self.log_loading.is_none(),
+                    egui::Button::new(label).shortcut_text(hint),
+                )
+                .clicked()
+            {
+                self.request_print(desk, toasts);
+            }
+            if ui
+                .add_enabled(
+                    self.saving.is_none(),
+                    egui::Button::new(t!("print.save_pdf")),
+                )
+                .clicked()
+            {
+                let barcode = self
+                    .preview
+                    .as_ref()
+                    .map(|p| p.order_id.to_string())
+                    .unwrap_or_default();
+                self.save_to = Some(desk.label_file_for(&barcode).display().to_string());
+            }
+        });
+    }
+}
+
+/// The finished result of a print task, or `Err` when it was lost.
+fn take_done(task: &mut Task<Vec<String>>) -> Option<Result<Vec<String>, ()>> {
+    match task.poll() {
+        crate::desk::task::Poll::Ready(v) => Some(Ok(v)),
+        crate::desk::task::Poll::Lost => Some(Err(())),
+        crate::desk::task::Poll::Pending => None,
+    }
+}

@@ -1,0 +1,139 @@
+//! The printer part of the settings screen: which printer and how it is reached, the label
+//! stock, the printer's resolution, copies, and printing automatically after create.
+
+use super::widgets::field;
+use crate::desk::settings::PrintSettings;
+use crate::label::print::Printer;
+use crate::label::{Dpi, LabelSize};
+use rust_i18n::t;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    None,
+    SystemPdf,
+    SystemZpl,
+    NetworkZpl,
+}
+
+pub struct PrinterForm {
+    kind: Kind,
+    target: String,
+    size: LabelSize,
+    dpi: Dpi,
+    copies: String,
+    auto_print: bool,
+    pub error: Option<String>,
+}
+
+impl PrinterForm {
+    pub fn new(p: &PrintSettings) -> PrinterForm {
+        let (kind, target) = match &p.printer {
+            None => (Kind::None, String::new()),
+            Some(Printer::SystemPdf { queue }) => (Kind::SystemPdf, queue.clone()),
+            Some(Printer::SystemZpl { queue }) => (Kind::SystemZpl, queue.clone()),
+            Some(Printer::NetworkZpl { address }) => (Kind::NetworkZpl, address.clone()),
+        };
+        PrinterForm {
+            kind,
+            target,
+            size: p.size,
+            dpi: p.dpi,
+            copies: p.copies.to_string(),
+            auto_print: p.auto_print,
+            error: None,
+        }
+    }
+
+    /// The settings the form describes, or what is wrong with them.
+    pub fn settings(&self) -> Result<PrintSettings, String> {
+        let target = self.target.trim().to_string();
+        if self.kind != Kind::None && target.is_empty() {
+            return Err(t!("printer.target_missing").to_string());
+        }
+        let printer = match self.kind {
+            Kind::None => None,
+            Kind::SystemPdf => Some(Printer::SystemPdf { queue: target }),
+            Kind::SystemZpl => Some(Printer::SystemZpl { queue: target }),
+            Kind::NetworkZpl => Some(Printer::NetworkZpl { address: target }),
+        };
+        if matches!(
+            printer,
+            Some(Printer::SystemZpl { .. } | Printer::NetworkZpl { .. })
+        ) && self.size == LabelSize::A4
+        {
+            return Err(t!("printer.a4_not_zpl").to_string());
+        }
+        let copies = match self.copies.trim().parse::<u32>() {
+            Ok(n) if (1..=99).contains(&n) => n,
+            _ => return Err(t!("printer.copies_range").to_string()),
+        };
+        Ok(PrintSettings {
+            printer,
+            size: self.size,
+            dpi: self.dpi,
+            copies,
+            auto_print: self.auto_print,
+        })
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        ui.strong(t!("printer.title"));
+        let name = |k: Kind| match k {
+            Kind::None => t!("printer.kind_none"),
+            Kind::SystemPdf => t!("printer.kind_system_pdf"),
+            Kind::SystemZpl => t!("printer.kind_system_zpl"),
+            Kind::NetworkZpl => t!("printer.kind_network_zpl"),
+        };
+        let l = ui.label(t!("printer.kind"));
+        egui::ComboBox::from_id_salt("printer-kind")
+            .selected_text(name(self.kind))
+            .width(320.0)
+            .show_ui(ui, |ui| {
+                for k in [
+                    Kind::None,
+                    Kind::SystemPdf,
+                    Kind::SystemZpl,
+                    Kind::NetworkZpl,
+                ] {
+                    ui.selectable_value(&mut self.kind, k, name(k));
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if self.kind != Kind::None {
+            let label = if self.kind == Kind::NetworkZpl {
+                t!("printer.address")
+            } else {
+                t!("printer.queue")
+            };
+            field(ui, &label, &mut self.target, None, false);
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label(t!("printer.size"));
+            egui::ComboBox::from_id_salt("label-size")
+                .selected_text(self.size.to_string())
+                .show_ui(ui, |ui| {
+                    for s in LabelSize::ALL {
+                        ui.selectable_value(&mut self.size, s, s.to_string());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            let l = ui.label(t!("printer.dpi"));
+            egui::ComboBox::from_id_salt("label-dpi")
+                .selected_text(self.dpi.to_string())
+                .show_ui(ui, |ui| {
+                    for d in Dpi::ALL {
+                        ui.selectable_value(&mut self.dpi, d, d.to_string());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+        });
+        field(ui, &t!("printer.copies"), &mut self.copies, None, false);
+        ui.checkbox(&mut self.auto_print, t!("printer.auto_print"));
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
