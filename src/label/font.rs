@@ -8,6 +8,9 @@ use std::sync::OnceLock;
 pub const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 pub const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
+/// Latin, Latin Extended, spacing modifiers (ʻ) and Cyrillic are measured from a table.
+const TABLE: u32 = 0x0530;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Face {
     Regular,
@@ -43,14 +46,42 @@ impl Face {
         self.font().glyph_id(c)
     }
 
+    /// Advances (em) of the characters below `TABLE`, read once: text fitting measures the same
+    /// few hundred letters over and over.
+    fn advances(self) -> &'static [f32] {
+        static REGULAR: OnceLock<Vec<f32>> = OnceLock::new();
+        static BOLD: OnceLock<Vec<f32>> = OnceLock::new();
+        let cell = match self {
+            Face::Regular => &REGULAR,
+            Face::Bold => &BOLD,
+        };
+        cell.get_or_init(|| {
+            let font = self.font();
+            let em = self.units_per_em();
+            (0..TABLE)
+                .map(|u| {
+                    char::from_u32(u)
+                        .map(|c| font.h_advance_unscaled(font.glyph_id(c)) / em)
+                        .unwrap_or(0.0)
+                })
+                .collect()
+        })
+    }
+
+    /// Width of one character at an em size of 1.
+    pub fn advance_em(self, c: char) -> f32 {
+        match self.advances().get(c as usize) {
+            Some(a) => *a,
+            None => {
+                let font = self.font();
+                font.h_advance_unscaled(font.glyph_id(c)) / self.units_per_em()
+            }
+        }
+    }
+
     /// Width of `text` at an em size of 1 (no kerning: the PDF does not kern either).
     pub fn width_em(self, text: &str) -> f32 {
-        let font = self.font();
-        let units: f32 = text
-            .chars()
-            .map(|c| font.h_advance_unscaled(font.glyph_id(c)))
-            .sum();
-        units / self.units_per_em()
+        text.chars().map(|c| self.advance_em(c)).sum()
     }
 
     /// Width of `text` in mm at an em size of `size_mm`.

@@ -3,7 +3,7 @@
 //! dots are chosen by the layout; quiet zones are part of what it reserves.
 
 use barcoders::sym::code128::Code128;
-use qrcode::{Color, EcLevel, QrCode};
+use qrcodegen::{QrCode, QrCodeEcc};
 
 /// Light modules each side of a Code 128 symbol (the standard asks for at least ten).
 pub const BAR_QUIET: usize = 10;
@@ -65,16 +65,16 @@ impl QrMatrix {
 }
 
 pub fn qr(data: &str) -> Result<QrMatrix, SymbolError> {
-    let code = QrCode::with_error_correction_level(data.as_bytes(), EcLevel::M)
-        .map_err(|e| SymbolError::Qr(e.to_string()))?;
-    Ok(QrMatrix {
-        width: code.width(),
-        dark: code
-            .to_colors()
-            .into_iter()
-            .map(|c| c == Color::Dark)
-            .collect(),
-    })
+    let code =
+        QrCode::encode_text(data, QrCodeEcc::Medium).map_err(|e| SymbolError::Qr(e.to_string()))?;
+    let width = code.size().max(0) as usize;
+    let mut dark = Vec::with_capacity(width * width);
+    for y in 0..width as i32 {
+        for x in 0..width as i32 {
+            dark.push(code.get_module(x, y));
+        }
+    }
+    Ok(QrMatrix { width, dark })
 }
 
 #[cfg(test)]

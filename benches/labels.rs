@@ -1,0 +1,95 @@
+//! How fast labels render: one 100 × 150 label and 500 labels, as PDF and as ZPL, from orders
+//! already read (what the print queue does after the journal lookup).
+//! Run: `cargo bench --bench labels`.
+
+use chrono::NaiveDate;
+use parcel_desk::api::codes::Language;
+use parcel_desk::api::{Sum, Weight};
+use parcel_desk::label::order::{Handover, LabelOrder, Party, SortCodes};
+use parcel_desk::label::{Dpi, Format, LabelSize, Stock, render};
+use std::time::{Duration, Instant};
+
+fn order(i: i64) -> LabelOrder {
+    let id = 4_300_001 + i;
+    let barcode = format!("01991{id:07}");
+    LabelOrder {
+        order_id: id,
+        tracking: Some(parcel_desk::api::tracking::tracking_link(
+            "https://track.example.uz/track",
+            id,
+            &barcode,
+        )),
+        barcode,
+        receiver: Party {
+            name: "Qoʻchqorova Gʻulomjon — Қўшқўрғонова Ҳилола".into(),
+            phones: vec!["+998 91 765 43 21".into()],
+            address: "Samarqand, Registon koʻchasi 2, 45-xonadon".into(),
+            city: "Samarqand".into(),
+            region: "Samarqand viloyati".into(),
+        },
+        handover: Handover::Office(Some("Registon filiali".into())),
+        sender: Party {
+            name: "Aliyev Ali".into(),
+            phones: vec!["+998 90 123 45 67".into()],
+            address: "Chilonzor 9".into(),
+            city: "Toshkent".into(),
+            region: "Toshkent".into(),
+        },
+        sort: SortCodes::default(),
+        weight: Weight::from_grams(2_500),
+        pieces: 1,
+        package: "Quti".into(),
+        shipment: "Posilka".into(),
+        cod: (i % 3 == 0).then_some(Sum(250_000)),
+        take_photo: i % 2 == 0,
+        return_waybill: false,
+        date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default(),
+        client_ref: None,
+    }
+}
+
+fn time(what: &str, runs: u32, mut f: impl FnMut() -> usize) {
+    let _ = f(); // warm-up: font parsing happens once per process
+    let mut best = Duration::MAX;
+    let mut total = Duration::ZERO;
+    let mut bytes = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        bytes = f();
+        let e = t.elapsed();
+        best = best.min(e);
+        total += e;
+    }
+    println!(
+        "{what:<28} best {:>8.2} ms   mean {:>8.2} ms   {bytes} bytes",
+        best.as_secs_f64() * 1e3,
+        total.as_secs_f64() * 1e3 / runs as f64
+    );
+}
+
+fn main() {
+    let stock = Stock {
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        lang: Language::Uz,
+    };
+    let one = vec![order(0)];
+    let many: Vec<LabelOrder> = (0..500).map(order).collect();
+    time("500 QR codes", 5, || {
+        many.iter()
+            .filter_map(|o| parcel_desk::label::symbols::qr(o.tracking.as_deref()?).ok())
+            .count()
+    });
+    time("500 labels, layout only", 5, || {
+        parcel_desk::label::pages(&many, stock).map_or(0, |p| p.len())
+    });
+    for (format, name) in [(Format::Pdf, "PDF"), (Format::Zpl, "ZPL")] {
+        let size = |r: parcel_desk::label::Rendered| r.single_file().map_or(0, <[u8]>::len);
+        time(&format!("1 label, {name}"), 50, || {
+            render(&one, stock, format).map(size).unwrap_or(0)
+        });
+        time(&format!("500 labels, {name}"), 5, || {
+            render(&many, stock, format).map(size).unwrap_or(0)
+        });
+    }
+}
