@@ -20,25 +20,41 @@ pub enum SymbolError {
     Qr(String),
 }
 
-/// The character-set plan for barcoders: set C for every digit pair; a trailing odd digit, or
-/// text that is not all digits, goes in set B.
-pub fn code128_plan(data: &str) -> Result<String, SymbolError> {
+/// A Code 128 character set the desk uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeSet {
+    /// Printable ASCII, one character a symbol.
+    B,
+    /// Digit pairs, two digits a symbol.
+    C,
+}
+
+/// How `data` is split between sets: set C for every digit pair; a trailing odd digit, or text
+/// that is not all digits, in set B. Every renderer follows this one plan.
+pub fn code128_segments(data: &str) -> Result<Vec<(CodeSet, &str)>, SymbolError> {
     let data = data.trim();
     if data.is_empty() {
         return Err(SymbolError::Empty);
     }
     if !data.chars().all(|c| c.is_ascii_digit()) {
-        return Ok(format!("Ɓ{data}"));
+        return Ok(vec![(CodeSet::B, data)]);
     }
     let even = data.len() - data.len() % 2;
+    Ok([(CodeSet::C, &data[..even]), (CodeSet::B, &data[even..])]
+        .into_iter()
+        .filter(|(_, part)| !part.is_empty())
+        .collect())
+}
+
+/// The plan in barcoders' notation (`Ć` starts or switches to set C, `Ɓ` to set B).
+pub fn code128_plan(data: &str) -> Result<String, SymbolError> {
     let mut plan = String::new();
-    if even > 0 {
-        plan.push('Ć');
-        plan.push_str(&data[..even]);
-    }
-    if even < data.len() {
-        plan.push('Ɓ');
-        plan.push_str(&data[even..]);
+    for (set, part) in code128_segments(data)? {
+        plan.push(match set {
+            CodeSet::B => 'Ɓ',
+            CodeSet::C => 'Ć',
+        });
+        plan.push_str(part);
     }
     Ok(plan)
 }

@@ -7,6 +7,7 @@
 use super::layout::{Area, Bars, Item, Page, QrBlock};
 use super::raster::{Raster, text_alone};
 use super::size::Dpi;
+use super::symbols::{CodeSet, code128_segments};
 use std::fmt::Write;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -57,31 +58,30 @@ fn fill(out: &mut String, a: &Area, d: Dpi) {
     let _ = writeln!(out, "^FO{x},{y}^GB{w},{h},{},B,0^FS", w.min(h));
 }
 
-/// The `^FD` content for `^BC` in no-mode: subset invocations written out, like the layout's.
+/// The `^FD` content for `^BC` in no-mode: the layout's set plan as subset invocations
+/// (`>;` start C, `>:` start B, `>5` switch to C, `>6` switch to B).
 pub fn barcode_field(data: &str) -> String {
-    let data = data.trim();
-    if data.chars().all(|c| c.is_ascii_digit()) && !data.is_empty() {
-        let even = data.len() - data.len() % 2;
-        let mut f = String::new();
-        if even > 0 {
-            f.push_str(">;");
-            f.push_str(&data[..even]);
-        }
-        if even < data.len() {
-            f.push_str(if even > 0 { ">6" } else { ">:" });
-            f.push_str(&data[even..]);
-        }
-        return f;
-    }
-    let mut f = String::from(">:");
-    for c in data.chars() {
-        match c {
-            '>' => f.push_str("><"),
-            '^' | '~' | '_' => {
-                let _ = write!(f, "_{:02X}", c as u32);
+    let mut f = String::new();
+    for (i, (set, part)) in code128_segments(data)
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        f.push_str(match (i, set) {
+            (0, CodeSet::C) => ">;",
+            (0, CodeSet::B) => ">:",
+            (_, CodeSet::C) => ">5",
+            (_, CodeSet::B) => ">6",
+        });
+        for c in part.chars() {
+            match c {
+                '>' => f.push_str("><"),
+                '^' | '~' | '_' => {
+                    let _ = write!(f, "_{:02X}", c as u32);
+                }
+                c if c.is_ascii() => f.push(c),
+                _ => {}
             }
-            c if c.is_ascii() => f.push(c),
-            _ => {}
         }
     }
     f
