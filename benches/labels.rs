@@ -15,7 +15,7 @@ fn order(i: i64) -> LabelOrder {
     LabelOrder {
         order_id: id,
         tracking: Some(parcel_desk::api::tracking::tracking_link(
-            "https://track.example.uz/track",
+            &url::Url::parse("https://track.example.uz/track").expect("URL"),
             id,
             &barcode,
         )),

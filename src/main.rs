@@ -2,7 +2,6 @@
 //! labels from order records (`label`).
 
 use clap::{Parser, Subcommand};
-use parcel_desk::api::codes::Language;
 use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::label;
 use parcel_desk::sandbox::{self, SandboxConfig};
@@ -39,33 +38,7 @@ enum Command {
     },
     /// Render labels from order records the service returned (legacy create/edit/detail or
     /// current detail JSON); several --order give one multi-page PDF or one ZPL stream.
-    Label {
-        /// An order record as JSON (the whole answer or its `data`).
-        #[arg(long = "order", required = true)]
-        orders: Vec<PathBuf>,
-        /// pdf, zpl or png (PNG writes one file a page when there are several).
-        #[arg(long, default_value = "pdf")]
-        format: label::Format,
-        /// 100x150, 100x100, 58mm or a4 (four labels a sheet).
-        #[arg(long, default_value = "100x150")]
-        size: label::LabelSize,
-        /// Printer resolution the bars and modules are sized for: 203 or 300.
-        #[arg(long, default_value = "203")]
-        dpi: label::Dpi,
-        /// Language of the label's captions: uz, ru or en.
-        #[arg(long, default_value = "uz", value_parser = parse_language)]
-        lang: Language,
-        /// The public tracking page, for records without a tracking link (legacy detail).
-        #[arg(long)]
-        tracking_page: Option<String>,
-        /// Where to write the labels.
-        #[arg(long)]
-        out: PathBuf,
-    },
-}
-
-fn parse_language(s: &str) -> Result<Language, String> {
-    Language::parse(s).ok_or_else(|| format!("unknown language {s:?}: use uz, ru or en"))
+    Label(label::command::LabelArgs),
 }
 
 fn init_logging() {
@@ -91,37 +64,18 @@ fn main() -> ExitCode {
             clock: clock_ms.filter(|ms| *ms > 0).map(Duration::from_millis),
             ..SandboxConfig::default()
         }),
-        Some(Command::Label {
-            orders,
-            format,
-            size,
-            dpi,
-            lang,
-            tracking_page,
-            out,
-        }) => {
-            let args = label::command::LabelArgs {
-                orders,
-                format,
-                size,
-                dpi,
-                lang,
-                tracking_page,
-                out,
-            };
-            match label::command::run(&args) {
-                Ok(files) => {
-                    for f in files {
-                        println!("{f}");
-                    }
-                    ExitCode::SUCCESS
+        Some(Command::Label(args)) => match label::command::run(&args) {
+            Ok(files) => {
+                for f in files {
+                    println!("{f}");
                 }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
+                ExitCode::SUCCESS
             }
-        }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        },
         None => parcel_desk_app(),
     }
 }

@@ -28,7 +28,7 @@ fn order(id: i64, long: bool) -> LabelOrder {
         order_id: id,
         barcode: format!("01991{id:07}"),
         tracking: Some(parcel_desk::api::tracking::tracking_link(
-            "https://track.example.uz/track",
+            &url::Url::parse("https://track.example.uz/track").expect("URL"),
             id,
             &format!("01991{id:07}"),
         )),

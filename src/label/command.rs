@@ -8,15 +8,35 @@ use super::size::{Dpi, LabelSize};
 use crate::api::codes::Language;
 use std::path::{Path, PathBuf};
 
+/// The command's arguments (parsed by clap in `main`).
+#[derive(Debug, clap::Args)]
 pub struct LabelArgs {
+    /// An order record as JSON (the whole answer or its `data`); repeat for several.
+    #[arg(long = "order", required = true)]
     pub orders: Vec<PathBuf>,
+    /// pdf, zpl or png (PNG writes one file a page when there are several).
+    #[arg(long, default_value = "pdf")]
     pub format: Format,
+    /// 100x150, 100x100, 58mm or a4 (four labels a sheet).
+    #[arg(long, default_value = "100x150")]
     pub size: LabelSize,
+    /// Printer resolution the bars and modules are sized for: 203 or 300.
+    #[arg(long, default_value = "203")]
     pub dpi: Dpi,
+    /// Language of the label's captions: uz, ru or en.
+    #[arg(long, default_value = "uz", value_parser = parse_language)]
     pub lang: Language,
-    /// The public tracking page, for records that carry no tracking link (legacy detail).
-    pub tracking_page: Option<String>,
+    /// The public tracking page (e.g. https://example.uz/track), for records without a tracking
+    /// link (the legacy detail).
+    #[arg(long)]
+    pub tracking_page: Option<url::Url>,
+    /// Where to write the labels.
+    #[arg(long)]
     pub out: PathBuf,
+}
+
+fn parse_language(s: &str) -> Result<Language, String> {
+    Language::parse(s).ok_or_else(|| format!("unknown language {s:?}: use uz, ru or en"))
 }
 
 /// Writes the labels; returns what was written, one line a file, for the terminal.

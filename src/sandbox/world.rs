@@ -41,7 +41,9 @@ pub fn barcode_for(id: i64) -> String {
 
 /// The public tracking link of the twin's tracking page.
 pub fn tracking_link(public_base: &str, id: i64, barcode: &str) -> String {
-    crate::api::tracking::tracking_link(&format!("{public_base}/track"), id, barcode)
+    let page = url::Url::parse(&format!("{public_base}/track"))
+        .unwrap_or_else(|_| url::Url::parse("http://127.0.0.1/track").expect("static URL"));
+    crate::api::tracking::tracking_link(&page, id, barcode)
 }
 
 /// Which token a route accepts.
