@@ -161,14 +161,7 @@ fn set_lines(
 ) -> f32 {
     let mut y = top;
     for line in lines {
-        items.push(Item::Text(TextLine {
-            x,
-            baseline: y + face.ascent_em() * size,
-            size_mm: size,
-            face,
-            text: line.clone(),
-            inverse: false,
-        }));
+        items.push(Item::Text(TextLine::at_top(x, y, size, face, line.clone())));
         y += size * LINE;
     }
     y
@@ -217,14 +210,13 @@ pub fn design(
         order.receiver.city.clone()
     };
     let city_fit = fit_line(&city, Face::Bold, inner - date_w - 2.0, s.city, s.min);
-    pen.items.push(Item::Text(TextLine {
-        x: s.margin + inner - date_w,
-        baseline: pen.y + Face::Regular.ascent_em() * s.caption,
-        size_mm: s.caption,
-        face: Face::Regular,
-        text: date,
-        inverse: false,
-    }));
+    pen.items.push(Item::Text(TextLine::at_top(
+        s.margin + inner - date_w,
+        pen.y,
+        s.caption,
+        Face::Regular,
+        date,
+    )));
     pen.y = set_lines(
         &mut pen.items,
         pen.x,
@@ -263,14 +255,16 @@ pub fn design(
             h: band,
         }));
         if let Some(line) = f.lines.first() {
-            pen.items.push(Item::Text(TextLine {
-                x: pen.x + 1.0,
-                baseline: pen.y + 0.5 + Face::Bold.ascent_em() * f.size_mm,
-                size_mm: f.size_mm,
-                face: Face::Bold,
-                text: line.clone(),
-                inverse: true,
-            }));
+            pen.items.push(Item::Text(
+                TextLine::at_top(
+                    pen.x + 1.0,
+                    pen.y + 0.5,
+                    f.size_mm,
+                    Face::Bold,
+                    line.clone(),
+                )
+                .inverse(),
+            ));
         }
         pen.y += band;
     }
@@ -401,14 +395,13 @@ pub fn design(
         // The piece mark at the right, on the weight's line.
         let mark = format!("{}/{}", piece.index, piece.count);
         let w = Face::Bold.width_mm(&mark, s.big);
-        facts.items.push(Item::Text(TextLine {
-            x: facts.x + facts_w - w,
-            baseline: facts.y + Face::Bold.ascent_em() * s.big,
-            size_mm: s.big,
-            face: Face::Bold,
-            text: mark,
-            inverse: false,
-        }));
+        facts.items.push(Item::Text(TextLine::at_top(
+            facts.x + facts_w - w,
+            facts.y,
+            s.big,
+            Face::Bold,
+            mark,
+        )));
         facts.width -= w + 2.0;
     }
     facts.line(&weight, Face::Bold, s.big, s.min);
@@ -459,14 +452,9 @@ pub fn design(
             w,
             h: tag_h,
         }));
-        facts.items.push(Item::Text(TextLine {
-            x: x + 1.0,
-            baseline: facts.y + 0.3 + Face::Bold.ascent_em() * f.size_mm,
-            size_mm: f.size_mm,
-            face: Face::Bold,
-            text: text.clone(),
-            inverse: true,
-        }));
+        facts.items.push(Item::Text(
+            TextLine::at_top(x + 1.0, facts.y + 0.3, f.size_mm, Face::Bold, text.clone()).inverse(),
+        ));
         x += w + 1.5;
     }
     if !marks.is_empty() {
@@ -494,14 +482,10 @@ pub fn design(
         let mut y = facts.y + 0.6;
         for (f, lines) in [(&head, &head.lines), (&big, &big.lines)] {
             if let Some(line) = lines.first() {
-                facts.items.push(Item::Text(TextLine {
-                    x: facts.x + 1.0,
-                    baseline: y + Face::Bold.ascent_em() * f.size_mm,
-                    size_mm: f.size_mm,
-                    face: Face::Bold,
-                    text: line.clone(),
-                    inverse: true,
-                }));
+                facts.items.push(Item::Text(
+                    TextLine::at_top(facts.x + 1.0, y, f.size_mm, Face::Bold, line.clone())
+                        .inverse(),
+                ));
             }
             y += f.size_mm * LINE;
         }

@@ -71,6 +71,26 @@ pub struct TextLine {
 }
 
 impl TextLine {
+    /// A line whose glyphs start at `top` (its baseline one ascent lower).
+    pub fn at_top(x: f32, top: f32, size_mm: f32, face: Face, text: impl Into<String>) -> TextLine {
+        TextLine {
+            x,
+            baseline: top + face.ascent_em() * size_mm,
+            size_mm,
+            face,
+            text: text.into(),
+            inverse: false,
+        }
+    }
+
+    /// The same line in white, for a black box drawn before it.
+    pub fn inverse(self) -> TextLine {
+        TextLine {
+            inverse: true,
+            ..self
+        }
+    }
+
     pub fn width_mm(&self) -> f32 {
         self.face.width_mm(&self.text, self.size_mm)
     }
