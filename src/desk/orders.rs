@@ -66,7 +66,8 @@ fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-async fn db<T: Send + 'static>(
+/// Runs a store call on the blocking pool.
+pub(crate) async fn db<T: Send + 'static>(
     store: &Arc<Store>,
     f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, StoreError> {

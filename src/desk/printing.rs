@@ -3,11 +3,12 @@
 //! service's history), is rendered to the printer's format and sent, and every outcome lands in
 //! the print log. Runs on the background runtime only.
 
+use super::orders::db;
 use super::settings::PrintSettings;
 use crate::api::LegacyClient;
 use crate::api::codes::Language;
 use crate::api::quantity::Sum;
-use crate::label::export::{Format, Rendered, render};
+use crate::label::export::{Format, Rendered, render, render_pages};
 use crate::label::print::{self, PrintError, Spooler};
 use crate::label::raster::{Raster, rasterize};
 use crate::label::{LabelOrder, Stock, pages};
@@ -26,10 +27,11 @@ pub struct Printing {
 #[derive(Debug, Clone)]
 pub struct Preview {
     pub order_id: i64,
+    pub barcode: String,
     pub pages: Vec<Raster>,
     pub stock: Stock,
-    /// Set when the label could be drawn but lacks something (no tracking link: no QR).
-    pub note: Option<String>,
+    /// The record had no tracking link, so the label has no QR code.
+    pub without_qr: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +54,7 @@ fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
+/// Runs rendering (CPU work) on the blocking pool.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     tokio::task::spawn_blocking(f).await.ok()
 }
@@ -59,15 +62,14 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 impl Printing {
     /// What a label of this journaled order says.
     pub async fn label_order(&self, order_id: i64) -> Result<LabelOrder, PrintProblem> {
-        let store = self.store.clone();
-        let (row, record, draft) = blocking(move || {
-            let row = store.journal_get(order_id)?;
-            let record = store.journal_record(order_id)?;
-            let draft = store.journal_draft(order_id)?;
-            Ok::<_, crate::store::StoreError>((row, record, draft))
+        let (row, record, draft) = db(&self.store, move |store| {
+            Ok((
+                store.journal_get(order_id)?,
+                store.journal_record(order_id)?,
+                store.journal_draft(order_id)?,
+            ))
         })
         .await
-        .ok_or_else(|| PrintProblem::Store("worker stopped".into()))?
         .map_err(|e| PrintProblem::Store(e.to_string()))?;
         let (Some(row), Some(record)) = (row, record) else {
             return Err(PrintProblem::NotJournaled(order_id));
@@ -96,10 +98,7 @@ impl Printing {
     ) -> Result<Preview, PrintProblem> {
         let order = self.label_order(order_id).await?;
         let stock = stock(settings, lang);
-        let note = order
-            .tracking
-            .is_none()
-            .then(|| "no tracking link".to_string());
+        let (without_qr, barcode) = (order.tracking.is_none(), order.barcode.clone());
         let drawn = blocking(move || {
             pages(&[order], stock).map(|p| p.iter().map(rasterize).collect::<Vec<_>>())
         })
@@ -108,9 +107,10 @@ impl Printing {
         .map_err(|e| PrintProblem::Render(e.to_string()))?;
         Ok(Preview {
             order_id,
+            barcode,
             pages: drawn,
             stock,
-            note,
+            without_qr,
         })
     }
 
@@ -133,12 +133,11 @@ impl Printing {
         let stock = stock(settings, lang);
         let format = printer.format();
         let (orders_for_render, job_title) = (orders.clone(), title(&orders));
+        let title_for_render = job_title.clone();
         let rendered = blocking(move || {
-            let page_h = pages(&orders_for_render[..1], stock)
-                .ok()
-                .and_then(|p| p.first().map(|p| p.height_mm))
-                .unwrap_or(150.0);
-            render(&orders_for_render, stock, format).map(|r| (r, page_h))
+            let pages = pages(&orders_for_render, stock)?;
+            let page_h = pages.first().map_or(0.0, |p| p.height_mm);
+            render_pages(&pages, format, &title_for_render).map(|r| (r, page_h))
         })
         .await
         .ok_or_else(|| PrintProblem::Render("worker stopped".into()))?
@@ -161,12 +160,10 @@ impl Printing {
         };
         let mut records = Vec::with_capacity(orders.len());
         for order in &orders {
-            let printed_before = {
-                let (store, id) = (self.store.clone(), order.order_id);
-                blocking(move || store.was_printed(id).unwrap_or(false))
-                    .await
-                    .unwrap_or(false)
-            };
+            let id = order.order_id;
+            let printed_before = db(&self.store, move |s| s.was_printed(id))
+                .await
+                .unwrap_or(false);
             records.push(PrintRecord {
                 order_id: order.order_id,
                 barcode: order.barcode.clone(),
@@ -230,13 +227,13 @@ impl Printing {
     }
 
     async fn log(&self, records: Vec<PrintRecord>) {
-        let store = self.store.clone();
-        let _ = blocking(move || {
+        let _ = db(&self.store, move |store| {
             for r in &records {
                 if let Err(e) = store.log_print(r) {
                     tracing::warn!("print log not written for {}: {e}", r.order_id);
                 }
             }
+            Ok(())
         })
         .await;
     }

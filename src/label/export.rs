@@ -2,6 +2,7 @@
 //! and the print queue alike.
 
 use super::design::DesignError;
+use super::layout::Page;
 use super::order::LabelOrder;
 use super::pdf::{PdfError, render_pdf};
 use super::raster::rasterize;
@@ -63,21 +64,24 @@ impl Rendered {
     }
 }
 
+/// Designs and renders these orders' labels.
 pub fn render(orders: &[LabelOrder], stock: Stock, format: Format) -> Result<Rendered, LabelError> {
-    let pages = pages(orders, stock)?;
+    let title = orders
+        .iter()
+        .map(|o| o.barcode.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    render_pages(&pages(orders, stock)?, format, &title)
+}
+
+/// Renders pages already designed (the print queue also reads their size).
+pub fn render_pages(pages: &[Page], format: Format, title: &str) -> Result<Rendered, LabelError> {
     if pages.is_empty() {
         return Err(LabelError::Nothing);
     }
     Ok(match format {
-        Format::Pdf => {
-            let title = orders
-                .iter()
-                .map(|o| o.barcode.as_str())
-                .collect::<Vec<_>>()
-                .join(", ");
-            Rendered::Pdf(render_pdf(&pages, &title)?)
-        }
-        Format::Zpl => Rendered::Zpl(render_zpl(&pages)?),
+        Format::Pdf => Rendered::Pdf(render_pdf(pages, title)?),
+        Format::Zpl => Rendered::Zpl(render_zpl(pages)?),
         Format::Png => Rendered::Png(
             pages
                 .iter()

@@ -4,7 +4,8 @@
 use egui::epaint::text::{FontInsert, InsertFontFamily};
 use egui::{FontData, FontFamily};
 
-pub const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// The same bytes the labels are drawn with.
+pub const DEJAVU_SANS: &[u8] = crate::label::font::REGULAR_TTF;
 
 pub fn install(ctx: &egui::Context) {
     ctx.add_font(FontInsert::new(

@@ -166,7 +166,7 @@ impl LabelPanel {
         }
         self.actions(ui, desk, toasts);
         if let Some(p) = &self.preview {
-            if p.note.is_some() {
+            if p.without_qr {
                 ui.colored_label(ui.visuals().warn_fg_color, t!("print.no_qr"));
             }
             let count = p.pages.len();
