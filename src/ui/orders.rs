@@ -55,7 +55,7 @@ pub struct OrdersScreen {
     pub sort: (SortBy, bool),
     /// `shown` narrowed by status and sorted: the rows the table draws.
     view: Vec<usize>,
-    view_for: Option<(u64, Option<i64>, (SortBy, bool))>,
+    view_for: ViewKey,
     /// The statuses present in the journal, for the status filter.
     statuses: Vec<(i64, String)>,
     loading: Option<Task<Result<Vec<JournalRow>, String>>>,
@@ -68,7 +68,13 @@ pub struct OrdersScreen {
     printing: Option<Batch>,
     /// The reason recorded for labels in the batch that were printed before.
     reprint_reason: String,
+    /// Bumped whenever the selection changes.
+    selection_generation: u64,
+    /// "All shown are ticked", for the view and selection generation it was worked out for.
+    all_ticked: Option<(ViewKey, u64, bool)>,
 }
+
+type ViewKey = Option<(u64, Option<i64>, (SortBy, bool))>;
 
 /// At most this many orders are re-read in one go.
 pub const REFRESH_LIMIT: usize = 500;
@@ -136,6 +142,8 @@ impl OrdersScreen {
             selected: Default::default(),
             printing: None,
             reprint_reason: String::new(),
+            selection_generation: 0,
+            all_ticked: None,
         };
         s.set_rows(rows);
         s
@@ -209,8 +217,10 @@ impl OrdersScreen {
     pub fn select(&mut self, order_id: i64, on: bool) {
         if on {
             self.selected.insert(order_id);
+            self.selection_generation += 1;
         } else {
             self.selected.remove(&order_id);
+            self.selection_generation += 1;
         }
     }
 
@@ -247,6 +257,7 @@ impl OrdersScreen {
                 crate::desk::task::Poll::Ready(errors) if errors.is_empty() => {
                     toasts.info(t!("print.batch_done", n = p.progress.done.load(Relaxed)));
                     self.selected.clear();
+                    self.selection_generation += 1;
                     self.printing = None;
                 }
                 crate::desk::task::Poll::Ready(errors) => {
@@ -362,13 +373,25 @@ impl OrdersScreen {
     fn batch_bar(&mut self, ui: &mut egui::Ui, print_now: &mut bool) {
         use std::sync::atomic::Ordering::Relaxed;
         ui.horizontal(|ui| {
-            let all_on = !self.view.is_empty()
-                && self
-                    .view
-                    .iter()
-                    .all(|&i| self.selected.contains(&self.rows[i].order_id));
+            // Whether every shown row is ticked: worked out again only when the rows shown or
+            // the selection changed, not every frame over 100,000 rows.
+            let key = (self.view_for, self.selection_generation);
+            let all_on = match self.all_ticked {
+                Some((v, n, on)) if (v, n) == key => on,
+                _ => {
+                    let on = !self.view.is_empty()
+                        && self.selected.len() >= self.view.len()
+                        && self
+                            .view
+                            .iter()
+                            .all(|&i| self.selected.contains(&self.rows[i].order_id));
+                    self.all_ticked = Some((key.0, key.1, on));
+                    on
+                }
+            };
             let mut all = all_on;
             if ui.checkbox(&mut all, t!("print.select_all")).changed() {
+                self.selection_generation += 1;
                 for &i in &self.view {
                     let id = self.rows[i].order_id;
                     if all {
