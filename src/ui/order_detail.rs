@@ -148,7 +148,8 @@ impl OrderDetail {
                     ui.end_row();
                 }
             });
-        ui.horizontal(|ui| {
+        // Wrapped: beside the label pane the row is narrower than its buttons.
+        ui.horizontal_wrapped(|ui| {
             if let Some(link) = self.tracking.clone() {
                 if ui.button(t!("detail.copy_link")).clicked() {
                     ui.ctx().copy_text(link.clone());
