@@ -210,6 +210,12 @@ fn create_find_follow_and_cancel() {
                 .next()
                 .is_some()
     });
+    // The service's record of why: its own words, in a cell of their own.
+    step_until(&mut h, "cancellation reason", |h| {
+        h.query_by_label(&tr("detail.cancel_reasons")).is_some()
+            && h.query_by_label("Mijoz soʻrovi bilan bekor qilindi (API)")
+                .is_some()
+    });
 }
 
 #[test]

@@ -571,6 +571,15 @@ impl Desk {
         self.spawn(async move { legacy.order_detail(order_id).await })
     }
 
+    /// Why an order was cancelled, as the service recorded it (who, when, what).
+    pub fn cancellation_reasons(
+        &self,
+        order_id: i64,
+    ) -> Task<Result<Vec<crate::api::legacy::CancellationReason>, ApiError>> {
+        let legacy = self.services.legacy.clone();
+        self.spawn(async move { legacy.cancellation(order_id).await })
+    }
+
     /// Cancels an order, then re-reads its status and history.
     pub fn cancel_order(&self, order_id: i64) -> Option<Task<Result<Vec<HistoryRow>, ApiError>>> {
         let orders = self.orders.clone()?;

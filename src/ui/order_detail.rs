@@ -7,7 +7,9 @@ use super::label_panel::LabelPanel;
 use super::orders::{status_chip, when};
 use super::widgets::Toasts;
 use crate::api::ApiError;
+use crate::api::codes::LegacyStatus;
 use crate::api::codes::OrderStatus;
+use crate::api::legacy::CancellationReason;
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, JournalEntry};
 use crate::store::{HistoryRow, JournalRow};
@@ -23,6 +25,9 @@ pub struct OrderDetail {
     refreshing: Option<Task<Result<Vec<HistoryRow>, ApiError>>>,
     cancelling: Option<Task<Result<Vec<HistoryRow>, ApiError>>>,
     confirm_cancel: bool,
+    /// Asked for once the order is seen cancelled.
+    reasons: Option<Vec<CancellationReason>>,
+    reasons_loading: Option<Task<Result<Vec<CancellationReason>, ApiError>>>,
     /// The form the order came from, when this desk created it (makes it editable).
     draft: Option<String>,
     draft_loading: Option<Task<Option<String>>>,
@@ -42,6 +47,8 @@ impl OrderDetail {
             refreshing: desk.refresh_order(order_id),
             cancelling: None,
             confirm_cancel: false,
+            reasons: None,
+            reasons_loading: None,
             draft: None,
             draft_loading: Some(desk.order_draft(order_id)),
             edit_requested: None,
@@ -53,6 +60,7 @@ impl OrderDetail {
         self.loading.is_some()
             || self.refreshing.is_some()
             || self.cancelling.is_some()
+            || self.reasons_loading.is_some()
             || self.label.is_busy()
     }
 
@@ -85,6 +93,26 @@ impl OrderDetail {
         }
         if changed {
             self.loading = Some(desk.journal_entry(self.order_id));
+            // A fresh history may show a cancellation the last reading did not.
+            self.reasons = None;
+        }
+        match take(&mut self.reasons_loading) {
+            Some(Ok(Ok(reasons))) => self.reasons = Some(reasons),
+            Some(Ok(Err(e))) => {
+                self.reasons = Some(Vec::new());
+                let told = tell(&e);
+                toasts.error(told.message, told.details);
+            }
+            Some(Err(_)) => self.reasons = Some(Vec::new()),
+            None => {}
+        }
+        if self.is_cancelled()
+            && self.reasons.is_none()
+            && self.reasons_loading.is_none()
+            && self.refreshing.is_none()
+            && self.cancelling.is_none()
+        {
+            self.reasons_loading = Some(desk.cancellation_reasons(self.order_id));
         }
         changed
     }
@@ -94,6 +122,10 @@ impl OrderDetail {
             .last()
             .map(|h| h.status_id)
             .or(self.row.as_ref().map(|r| r.status_id))
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.current() == Some(LegacyStatus::Refused.code())
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
@@ -189,6 +221,9 @@ impl OrderDetail {
                 }
             }
         });
+        if self.is_cancelled() {
+            self.show_reasons(ui);
+        }
         ui.separator();
         ui.strong(t!("detail.timeline"));
         let last = self.history.len().saturating_sub(1);
@@ -216,6 +251,32 @@ impl OrderDetail {
             guard += 1;
             if guard > 12 {
                 break;
+            }
+        }
+    }
+
+    fn show_reasons(&self, ui: &mut egui::Ui) {
+        ui.separator();
+        ui.strong(t!("detail.cancel_reasons"));
+        match &self.reasons {
+            None => {
+                ui.spinner();
+            }
+            Some(list) if list.is_empty() => {
+                ui.label(RichText::new(t!("detail.cancel_reasons_none")).weak());
+            }
+            Some(list) => {
+                egui::Grid::new("cancel-reasons")
+                    .num_columns(3)
+                    .spacing([16.0, 4.0])
+                    .show(ui, |ui| {
+                        for r in list {
+                            ui.label(r.date.format("%d.%m.%Y %H:%M").to_string());
+                            ui.label(RichText::new(&r.employee).weak());
+                            ui.label(&r.description);
+                            ui.end_row();
+                        }
+                    });
             }
         }
     }
