@@ -1,6 +1,7 @@
 //! The Orders screen: the whole journal in a virtualized table (only visible rows are laid out,
 //! so 100,000 rows cost what 30 do), one filter box over barcode, name, phone and city.
 
+use super::period::{Period, bounds, parse_day, today};
 use super::widgets::Toasts;
 use crate::desk::Desk;
 use crate::desk::task::{Task, take};
@@ -51,6 +52,11 @@ pub struct OrdersScreen {
     shown_generation: u64,
     /// Only orders in this status (legacy id), or all.
     pub status: Option<i64>,
+    /// Only orders created in this period.
+    pub period: Period,
+    /// The clerk's own range, as typed (used when `period` is `Range`).
+    pub range_from: String,
+    pub range_to: String,
     /// Column and direction (true = descending).
     pub sort: (SortBy, bool),
     /// `shown` narrowed by status and sorted: the rows the table draws.
@@ -74,7 +80,15 @@ pub struct OrdersScreen {
     all_ticked: Option<(ViewKey, u64, bool)>,
 }
 
-type ViewKey = Option<(u64, Option<i64>, (SortBy, bool))>;
+type ViewKey = Option<(u64, Option<i64>, Option<(i64, i64)>, (SortBy, bool))>;
+
+/// Why a typed date range is not applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RangeProblem {
+    Incomplete,
+    Unreadable,
+    Backwards,
+}
 
 /// At most this many orders are re-read in one go.
 pub const REFRESH_LIMIT: usize = 500;
@@ -104,10 +118,12 @@ pub fn status_chip(ui: &mut egui::Ui, status_id: i64, name: &str) {
 }
 
 pub fn when(epoch: i64) -> String {
-    let tz = chrono::FixedOffset::east_opt(5 * 3600)
-        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!()));
     chrono::DateTime::from_timestamp(epoch, 0)
-        .map(|d| d.with_timezone(&tz).format("%Y-%m-%d %H:%M").to_string())
+        .map(|d| {
+            d.with_timezone(&super::period::counter_zone())
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
         .unwrap_or_default()
 }
 
@@ -131,6 +147,9 @@ impl OrdersScreen {
             shown_for: None,
             shown_generation: 0,
             status: None,
+            period: Period::Any,
+            range_from: String::new(),
+            range_to: String::new(),
             sort: (SortBy::Created, true),
             view: Vec::new(),
             view_for: None,
@@ -328,9 +347,35 @@ impl OrdersScreen {
         self.shown_generation += 1;
     }
 
-    /// Narrows the filtered rows by status and sorts them; only when one of those changed.
+    /// The creation times the date filter lets through, `[from, until)`; `None` lets all
+    /// through (also while a typed range is incomplete or unreadable).
+    pub fn date_bounds(&self) -> Option<(i64, i64)> {
+        let (first, last) = match self.period {
+            Period::Range => self.typed_range().ok()?,
+            preset => preset.days(today())?,
+        };
+        Some(bounds(first, last))
+    }
+
+    /// The typed range read as days, or which side cannot be read.
+    fn typed_range(&self) -> Result<(chrono::NaiveDate, chrono::NaiveDate), RangeProblem> {
+        let from = parse_day(&self.range_from);
+        let to = parse_day(&self.range_to);
+        match (from, to) {
+            (Some(a), Some(b)) if a <= b => Ok((a, b)),
+            (Some(_), Some(_)) => Err(RangeProblem::Backwards),
+            _ if self.range_from.trim().is_empty() || self.range_to.trim().is_empty() => {
+                Err(RangeProblem::Incomplete)
+            }
+            _ => Err(RangeProblem::Unreadable),
+        }
+    }
+
+    /// Narrows the filtered rows by status and date and sorts them; only when one of those
+    /// changed.
     fn reorder(&mut self) {
-        let key = (self.shown_generation, self.status, self.sort);
+        let dates = self.date_bounds();
+        let key = (self.shown_generation, self.status, dates, self.sort);
         if self.view_for == Some(key) {
             return;
         }
@@ -341,6 +386,9 @@ impl OrdersScreen {
             .iter()
             .copied()
             .filter(|&i| status.is_none_or(|s| rows[i].status_id == s))
+            .filter(|&i| {
+                dates.is_none_or(|(from, until)| (from..until).contains(&rows[i].created_at))
+            })
             .collect();
         let (by, descending) = self.sort;
         view.sort_by(|&a, &b| {
@@ -360,6 +408,44 @@ impl OrdersScreen {
         });
         self.view = view;
         self.view_for = Some(key);
+    }
+
+    /// The date filter: a period picker, and two day fields when the clerk picks a range.
+    fn show_period(&mut self, ui: &mut egui::Ui) {
+        let l = ui.label(t!("period.label"));
+        egui::ComboBox::from_id_salt("period-filter")
+            .selected_text(self.period.name())
+            .show_ui(ui, |ui| {
+                for p in Period::ALL {
+                    ui.selectable_value(&mut self.period, p, p.name());
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if self.period != Period::Range {
+            return;
+        }
+        for (label, text, salt) in [
+            (t!("period.from"), &mut self.range_from, "period-from"),
+            (t!("period.to"), &mut self.range_to, "period-to"),
+        ] {
+            let l = ui.label(label);
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .id_salt(salt)
+                    .hint_text(t!("period.hint"))
+                    .desired_width(90.0),
+            )
+            .labelled_by(l.id);
+        }
+        let problem = match self.typed_range() {
+            Ok(_) | Err(RangeProblem::Incomplete) => None,
+            Err(RangeProblem::Unreadable) => Some(t!("period.unreadable")),
+            Err(RangeProblem::Backwards) => Some(t!("period.backwards")),
+        };
+        if let Some(p) = problem {
+            ui.label(RichText::new(p).color(ui.visuals().error_fg_color));
+        }
     }
 
     /// The rows as the table shows them, in order (for tests).
@@ -505,6 +591,7 @@ impl OrdersScreen {
                 })
                 .response
                 .labelled_by(l.id);
+            self.show_period(ui);
             ui.separator();
             match &self.refreshing {
                 None => {
@@ -725,5 +812,41 @@ mod tests {
         s.set_filter("7654321");
         s.refilter();
         assert_eq!(s.shown, vec![0], "part of a phone finds its order");
+    }
+
+    #[test]
+    fn the_date_filter_keeps_the_days_asked_for() {
+        let now = chrono::Utc::now().timestamp();
+        let day = 86_400;
+        let mut rows = vec![
+            row(1, "Bugungi", "", ""),
+            row(2, "Oʻtgan oy", "", ""),
+            row(3, "Ikki kun oldin", "", ""),
+        ];
+        rows[0].created_at = now;
+        rows[1].created_at = now - 40 * day;
+        rows[2].created_at = now - 2 * day;
+        let mut s = OrdersScreen::from_rows(rows);
+        assert_eq!(s.visible_ids().len(), 3);
+        s.period = Period::Today;
+        assert_eq!(s.visible_ids(), vec![1]);
+        s.period = Period::Last7Days;
+        assert_eq!(s.visible_ids(), vec![1, 3]);
+        s.period = Period::Range;
+        // While the range is half typed or unreadable, nothing is hidden by it.
+        s.range_from = "01.01.2000".into();
+        assert_eq!(s.visible_ids().len(), 3);
+        s.range_to = "31.02.2000".into();
+        assert_eq!(s.visible_ids().len(), 3);
+        let that_day = when(now - 40 * day);
+        let typed = format!(
+            "{}.{}.{}",
+            &that_day[8..10],
+            &that_day[5..7],
+            &that_day[0..4]
+        );
+        s.range_from = typed.clone();
+        s.range_to = typed;
+        assert_eq!(s.visible_ids(), vec![2]);
     }
 }
