@@ -517,3 +517,55 @@ fn an_order_still_at_the_sender_can_be_edited() {
         "the new-order form is untouched"
     );
 }
+
+#[test]
+fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
+    let env = Env::new("goods");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::G);
+    step_until(&mut h, "goods screen", |h| {
+        h.state().screen() == Screen::Goods && !h.state().is_busy()
+    });
+    type_into(&mut h, &tr("order.good_spic"), 0, "0610");
+    type_into(&mut h, &tr("order.good_name"), 0, "Doʻppi");
+    type_into(&mut h, &tr("order.good_units"), 0, "dona");
+    type_into(&mut h, &tr("order.good_price"), 0, "80 000");
+    h.get_by_label(&tr("order.good_register")).click();
+    step_until(&mut h, "the code refused before sending", |h| {
+        h.query_by_label(&tr("goods.bad_spic")).is_some()
+    });
+    assert!(!h.state().is_busy(), "nothing was sent");
+    h.get_all_by_label(&tr("order.good_spic"))
+        .next()
+        .expect("code field")
+        .focus();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    type_into(&mut h, &tr("order.good_spic"), 0, "06505000001000000");
+    h.key_press(Key::Enter);
+    step_until(&mut h, "registered and listed", |h| {
+        h.query_by_label("Doʻppi").is_some()
+            && h.query_by_label(&tr("goods.bad_spic")).is_none()
+            && !h.state().is_busy()
+    });
+    // The list filters by name, in either script.
+    type_into(&mut h, &tr("goods.filter"), 0, "доп");
+    step_until(&mut h, "found by Cyrillic", |h| {
+        h.query_by_label("Doʻppi").is_some()
+    });
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    step_until(&mut h, "form", |h| h.state().screen() == Screen::NewOrder);
+    h.get_by_label(&tr("order.cod")).click();
+    h.step();
+    h.get_by_label(&tr("order.good_add")).click();
+    step_until(&mut h, "receipt line", |h| {
+        h.query_by_label(&tr("order.good")).is_some() && !h.state().is_busy()
+    });
+    pick(&mut h, &tr("order.good"), "Doʻppi · 06505000001000000");
+    step_until(&mut h, "the line priced from the registered good", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.cod_total().is_some_and(|t| t.0 == 80_000))
+    });
+}

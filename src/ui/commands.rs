@@ -12,6 +12,7 @@ pub enum Command {
     NewOrder,
     CreateOrder,
     Directories,
+    Goods,
     Settings,
     Refresh,
     Print,
@@ -26,6 +27,7 @@ impl Command {
         Command::NewOrder,
         Command::CreateOrder,
         Command::Directories,
+        Command::Goods,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -41,6 +43,7 @@ impl Command {
             Command::NewOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
             Command::CreateOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter),
             Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
+            Command::Goods => KeyboardShortcut::new(Modifiers::COMMAND, Key::G),
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
             Command::Print => KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
@@ -56,6 +59,7 @@ impl Command {
             Command::NewOrder => t!("nav.new_order").to_string(),
             Command::CreateOrder => t!("order.create").to_string(),
             Command::Directories => t!("nav.directories").to_string(),
+            Command::Goods => t!("nav.goods").to_string(),
             Command::Settings => t!("nav.settings").to_string(),
             Command::Refresh => t!("dir.refresh").to_string(),
             Command::Print => t!("print.print").to_string(),
@@ -103,6 +107,7 @@ mod tests {
             Command::Find => 7,
             Command::Calculator => 8,
             Command::Print => 9,
+            Command::Goods => 10,
         }
     }
 
@@ -110,7 +115,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..10).collect::<Vec<_>>());
+        assert_eq!(seen, (0..11).collect::<Vec<_>>());
     }
 
     #[test]

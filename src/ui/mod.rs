@@ -6,6 +6,7 @@ pub mod commands;
 pub mod directories;
 pub mod errors;
 pub mod fonts;
+pub mod goods;
 pub mod label_panel;
 pub mod login;
 pub mod order_detail;
@@ -36,6 +37,7 @@ pub enum Screen {
     Orders,
     OrderDetail,
     Directories,
+    Goods,
     Settings,
 }
 
@@ -51,6 +53,7 @@ pub struct DeskApp {
     edit_form: Option<order_form::OrderForm>,
     detail: Option<order_detail::OrderDetail>,
     calculator: calculator::Calculator,
+    goods: goods::GoodsBook,
     pub toasts: widgets::Toasts,
     repaint_wired: bool,
     scanner: scanner::Scanner,
@@ -79,6 +82,7 @@ impl DeskApp {
             edit_form: None,
             detail: None,
             calculator: calculator::Calculator::default(),
+            goods: goods::GoodsBook::default(),
             screen: Screen::NewOrder,
             toasts: widgets::Toasts::default(),
             desk,
@@ -101,6 +105,7 @@ impl DeskApp {
             || self.detail.as_ref().is_some_and(|d| d.is_busy())
             || self.finding.is_some()
             || self.calculator.price.is_busy()
+            || self.goods.is_busy()
             || self.edit_form.as_ref().is_some_and(|f| f.is_busy())
     }
 
@@ -128,6 +133,8 @@ impl DeskApp {
                 }
                 None => self.orders = Some(orders::OrdersScreen::new(&self.desk)),
             },
+            // Another desk may have registered goods since the last visit.
+            Screen::Goods => self.goods.reload(&self.desk),
             Screen::NewOrder if self.order_form.is_none() => {
                 self.order_form = Some(order_form::OrderForm::new(&self.desk));
             }
@@ -187,6 +194,15 @@ impl DeskApp {
                     Err(e) => self
                         .toasts
                         .error(t!("error.unexpected"), Some(e.to_string())),
+                }
+            }
+            if self.goods.poll(&mut self.toasts) {
+                // The forms pick from the same list: they read it again when next needed.
+                for f in [&mut self.order_form, &mut self.edit_form]
+                    .into_iter()
+                    .flatten()
+                {
+                    f.goods.mark_stale();
                 }
             }
             if self.screen == Screen::Calculator {
@@ -266,6 +282,7 @@ impl DeskApp {
                 }
             }
             Command::Directories if logged_in => self.screen = Screen::Directories,
+            Command::Goods if logged_in => self.go(Screen::Goods),
             Command::Settings => self.screen = Screen::Settings,
             Command::Refresh if logged_in && self.screen == Screen::Directories => {
                 self.directories.refresh(&self.desk)
@@ -341,6 +358,7 @@ impl DeskApp {
             }
             (true, Screen::Directories) => self.directories.show(ui, &self.desk),
             (true, Screen::Calculator) => self.calculator.show(ui, &self.desk),
+            (true, Screen::Goods) => self.goods.show_screen(ui, &self.desk),
             (true, Screen::EditOrder) => match &mut self.edit_form {
                 Some(f) => f.show(ui, &self.desk),
                 None => self.screen = Screen::Orders,
@@ -383,6 +401,7 @@ impl DeskApp {
             (Command::Orders, Some(Screen::Orders)),
             (Command::Calculator, Some(Screen::Calculator)),
             (Command::Directories, Some(Screen::Directories)),
+            (Command::Goods, Some(Screen::Goods)),
             (Command::Settings, Some(Screen::Settings)),
             (Command::Logout, None),
         ];

@@ -4,6 +4,7 @@
 //! exactly once through the outbox.
 
 use super::errors::tell;
+use super::goods::GoodsBook;
 use super::pickers::{CityPicker, branch_picker, id_name_picker};
 use super::price_box::PriceBox;
 use super::widgets::{ERROR_COLOR, Toasts, field};
@@ -31,51 +32,11 @@ pub struct OrderForm {
     draft_since: Instant,
     draft_loading: Option<Task<Option<String>>>,
     focus_first: bool,
-    goods: GoodsBlock,
+    /// Registered goods for the receipt lines (and registering one on the spot).
+    pub goods: GoodsBook,
     /// Set when this form edits an existing order (no draft is kept then).
     editing: Option<i64>,
     saving_edit: Option<Task<Result<JournalRow, ApiError>>>,
-}
-
-/// Registered goods for the receipt lines, and the small form that registers a new one.
-#[derive(Default)]
-struct GoodsBlock {
-    list: Vec<crate::api::legacy::RegisteredGood>,
-    loading: Option<Task<Result<Vec<crate::api::legacy::RegisteredGood>, ApiError>>>,
-    loaded: bool,
-    new: crate::api::legacy::GoodInput,
-    new_price: String,
-    registering: Option<Task<Result<crate::api::legacy::RegisteredGood, ApiError>>>,
-    error: Option<String>,
-}
-
-impl GoodsBlock {
-    fn poll(&mut self, toasts: &mut Toasts) {
-        match take(&mut self.loading) {
-            Some(Ok(Ok(list))) => {
-                self.list = list;
-                self.loaded = true;
-            }
-            Some(Ok(Err(e))) => {
-                let told = tell(&e);
-                toasts.error(told.message, told.details);
-            }
-            Some(Err(_)) => toasts.error(t!("error.lost"), None),
-            None => {}
-        }
-        match take(&mut self.registering) {
-            Some(Ok(Ok(good))) => {
-                toasts.info(t!("order.good_registered", name = good.name.clone()));
-                self.list.push(good);
-                self.new = Default::default();
-                self.new_price.clear();
-                self.error = None;
-            }
-            Some(Ok(Err(e))) => self.error = Some(tell(&e).message),
-            Some(Err(_)) => toasts.error(t!("error.lost"), None),
-            None => {}
-        }
-    }
 }
 
 fn problem_text(p: Problem) -> String {
@@ -102,7 +63,7 @@ impl OrderForm {
             draft_since: Instant::now(),
             draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
             focus_first: true,
-            goods: GoodsBlock::default(),
+            goods: GoodsBook::default(),
             editing: None,
             saving_edit: None,
         }
@@ -126,8 +87,7 @@ impl OrderForm {
         self.creating.is_some()
             || self.price.is_busy()
             || self.draft_loading.is_some()
-            || self.goods.loading.is_some()
-            || self.goods.registering.is_some()
+            || self.goods.is_busy()
             || self.saving_edit.is_some()
     }
 
@@ -506,9 +466,7 @@ impl OrderForm {
         if !self.draft.cod {
             return;
         }
-        if !self.goods.loaded && self.goods.loading.is_none() {
-            self.goods.loading = Some(desk.list_goods());
-        }
+        self.goods.ensure_loaded(desk);
         let mut remove = None;
         let registered = &self.goods.list;
         for (i, line) in self.draft.goods.iter_mut().enumerate() {
@@ -584,48 +542,7 @@ impl OrderForm {
         }
         egui::CollapsingHeader::new(t!("order.good_new"))
             .id_salt("new-good")
-            .show(ui, |ui| {
-                let goods = &mut self.goods;
-                ui.horizontal(|ui| {
-                    for (label, value, salt, width) in [
-                        (t!("order.good_spic"), &mut goods.new.spic, "spic", 160.0),
-                        (t!("order.good_name"), &mut goods.new.name, "name", 160.0),
-                        (t!("order.good_units"), &mut goods.new.units, "units", 60.0),
-                    ] {
-                        let l = ui.label(label);
-                        ui.add(
-                            egui::TextEdit::singleline(value)
-                                .id_salt(("new-good", salt))
-                                .desired_width(width),
-                        )
-                        .labelled_by(l.id);
-                    }
-                    let l = ui.label(t!("order.good_price"));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut goods.new_price)
-                            .id_salt(("new-good", "price"))
-                            .desired_width(90.0),
-                    )
-                    .labelled_by(l.id);
-                    let can = goods.registering.is_none();
-                    if ui
-                        .add_enabled(can, egui::Button::new(t!("order.good_register")))
-                        .clicked()
-                    {
-                        match Sum::parse(&goods.new_price).filter(|p| p.0 > 0) {
-                            Some(price) => {
-                                let mut good = goods.new.clone();
-                                good.good_price = price;
-                                goods.registering = Some(desk.register_good(good));
-                            }
-                            None => goods.error = Some(t!("order.bad_number").to_string()),
-                        }
-                    }
-                });
-                if let Some(e) = &goods.error {
-                    ui.label(RichText::new(e).color(ERROR_COLOR));
-                }
-            });
+            .show(ui, |ui| self.goods.register_form(ui, desk));
     }
 
     fn price_panel(&mut self, ui: &mut egui::Ui) {

@@ -1,0 +1,302 @@
+//! Registered goods: the classifier (MXIK) lines a cash-on-delivery receipt is made of. The
+//! service keeps the list; the clerk registers new ones. One piece used in two places, inline in
+//! the order form's COD block and as the Goods screen, so both check a new good the same way.
+
+use super::errors::tell;
+use super::widgets::{ERROR_COLOR, Toasts};
+use crate::api::legacy::{GoodInput, RegisteredGood};
+use crate::api::{ApiError, Sum};
+use crate::desk::Desk;
+use crate::desk::task::{Task, take};
+use crate::text::translit::search_key;
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+
+/// What the clerk is typing for a new good, before it is checked.
+#[derive(Default, Clone)]
+struct NewGood {
+    spic: String,
+    name: String,
+    units: String,
+    price: String,
+}
+
+const SPIC: &str = "spic";
+const NAME: &str = "name";
+const UNITS: &str = "units";
+const PRICE: &str = "price";
+
+impl NewGood {
+    /// The good as the service takes it, or a message for each field that is wrong.
+    fn check(&self) -> Result<GoodInput, BTreeMap<&'static str, String>> {
+        let mut problems = BTreeMap::new();
+        let spic: String = self.spic.chars().filter(|c| !c.is_whitespace()).collect();
+        if spic.len() != 17 || !spic.chars().all(|c| c.is_ascii_digit()) {
+            problems.insert(SPIC, t!("goods.bad_spic").to_string());
+        }
+        for (field, value) in [(NAME, &self.name), (UNITS, &self.units)] {
+            if value.trim().is_empty() {
+                problems.insert(field, t!("login.required").to_string());
+            }
+        }
+        let price = Sum::parse(&self.price).filter(|p| p.0 > 0);
+        if price.is_none() {
+            problems.insert(PRICE, t!("order.bad_number").to_string());
+        }
+        match price {
+            Some(good_price) if problems.is_empty() => Ok(GoodInput {
+                spic,
+                name: self.name.trim().to_string(),
+                units: self.units.trim().to_string(),
+                good_price,
+            }),
+            _ => Err(problems),
+        }
+    }
+}
+
+/// The registered goods as last read, and the registration form.
+#[derive(Default)]
+pub struct GoodsBook {
+    pub list: Vec<RegisteredGood>,
+    loading: Option<Task<Result<Vec<RegisteredGood>, ApiError>>>,
+    loaded: bool,
+    new: NewGood,
+    problems: BTreeMap<&'static str, String>,
+    registering: Option<Task<Result<RegisteredGood, ApiError>>>,
+    /// The service's refusal of the last registration, verbatim.
+    refused: Option<String>,
+    filter: String,
+}
+
+impl GoodsBook {
+    pub fn is_busy(&self) -> bool {
+        self.loading.is_some() || self.registering.is_some()
+    }
+
+    /// Reads the list again (the screen does on every visit; another desk may have added goods).
+    pub fn reload(&mut self, desk: &Desk) {
+        if self.loading.is_none() {
+            self.loading = Some(desk.list_goods());
+        }
+    }
+
+    /// Reads the list the first time it is needed.
+    pub fn ensure_loaded(&mut self, desk: &Desk) {
+        if !self.loaded {
+            self.reload(desk);
+        }
+    }
+
+    /// Forgets the list, so the next use reads it again.
+    pub fn mark_stale(&mut self) {
+        self.loaded = false;
+    }
+
+    /// Picks up background results; true when a good was registered here.
+    pub fn poll(&mut self, toasts: &mut Toasts) -> bool {
+        match take(&mut self.loading) {
+            Some(Ok(Ok(list))) => {
+                self.list = list;
+                self.loaded = true;
+            }
+            Some(Ok(Err(e))) => {
+                // Marked loaded all the same: a failing service is not asked every frame.
+                self.loaded = true;
+                let told = tell(&e);
+                toasts.error(told.message, told.details);
+            }
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        match take(&mut self.registering) {
+            Some(Ok(Ok(good))) => {
+                toasts.info(t!("order.good_registered", name = good.name.clone()));
+                self.list.retain(|g| g.id != good.id);
+                self.list.push(good);
+                self.new = NewGood::default();
+                self.refused = None;
+                true
+            }
+            Some(Ok(Err(e))) => {
+                self.refused = Some(tell(&e).message);
+                false
+            }
+            Some(Err(_)) => {
+                toasts.error(t!("error.lost"), None);
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn submit(&mut self, desk: &Desk) {
+        if self.registering.is_some() {
+            return;
+        }
+        match self.new.check() {
+            Ok(good) => {
+                self.problems.clear();
+                self.refused = None;
+                self.registering = Some(desk.register_good(good));
+            }
+            Err(problems) => self.problems = problems,
+        }
+    }
+
+    /// The registration form: four labelled fields, each with its message under it.
+    pub fn register_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        let mut enter = false;
+        ui.horizontal_top(|ui| {
+            let new = &mut self.new;
+            for (label, value, field, width) in [
+                (t!("order.good_spic"), &mut new.spic, SPIC, 170.0),
+                (t!("order.good_name"), &mut new.name, NAME, 180.0),
+                (t!("order.good_units"), &mut new.units, UNITS, 60.0),
+                (t!("order.good_price"), &mut new.price, PRICE, 90.0),
+            ] {
+                ui.vertical(|ui| {
+                    let l = ui.label(label);
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(value)
+                                .id_salt(("new-good", field))
+                                .desired_width(width),
+                        )
+                        .labelled_by(l.id);
+                    enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if let Some(p) = self.problems.get(field) {
+                        ui.label(RichText::new(p).color(ERROR_COLOR).small());
+                    }
+                });
+            }
+            ui.vertical(|ui| {
+                ui.label("");
+                let can = self.registering.is_none();
+                if ui
+                    .add_enabled(can, egui::Button::new(t!("order.good_register")))
+                    .clicked()
+                {
+                    enter = true;
+                }
+                if !can {
+                    ui.spinner();
+                }
+            });
+        });
+        if enter {
+            self.submit(desk);
+        }
+        if let Some(e) = &self.refused {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+    }
+
+    /// The Goods screen: the registration form above the list, with a filter.
+    pub fn show_screen(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        self.ensure_loaded(desk);
+        ui.heading(t!("goods.title"));
+        ui.add_space(4.0);
+        ui.group(|ui| {
+            ui.strong(t!("order.good_new"));
+            self.register_form(ui, desk);
+        });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            let l = ui.label(t!("goods.filter"));
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter)
+                    .id_salt("goods-filter")
+                    .desired_width(240.0),
+            )
+            .labelled_by(l.id);
+            if ui
+                .add_enabled(self.loading.is_none(), egui::Button::new(t!("dir.refresh")))
+                .clicked()
+            {
+                self.reload(desk);
+            }
+            if self.loading.is_some() {
+                ui.spinner();
+            }
+        });
+        let q = search_key(&self.filter);
+        let shown: Vec<&RegisteredGood> = self
+            .list
+            .iter()
+            .filter(|g| {
+                q.is_empty()
+                    || crate::text::translit::matches(
+                        &q,
+                        &search_key(&format!("{} {}", g.name, g.spic)),
+                    )
+            })
+            .collect();
+        ui.label(
+            RichText::new(t!(
+                "dir.count",
+                shown = shown.len(),
+                total = self.list.len()
+            ))
+            .weak(),
+        );
+        if self.loaded && self.list.is_empty() {
+            ui.label(RichText::new(t!("goods.empty")).weak());
+            return;
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("goods-list")
+            .show(ui, |ui| {
+                egui::Grid::new("goods-grid")
+                    .num_columns(4)
+                    .striped(true)
+                    .spacing([24.0, 4.0])
+                    .show(ui, |ui| {
+                        for h in [
+                            t!("order.good_spic"),
+                            t!("order.good_name"),
+                            t!("order.good_units"),
+                            t!("order.good_price"),
+                        ] {
+                            ui.strong(h);
+                        }
+                        ui.end_row();
+                        for g in shown {
+                            ui.label(RichText::new(&g.spic).monospace());
+                            ui.label(&g.name);
+                            ui.label(&g.units);
+                            ui.label(format!("{} {}", g.good_price, t!("order.sum")));
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_good_is_checked_field_by_field() {
+        let empty = NewGood::default().check().unwrap_err();
+        assert_eq!(empty.len(), 4);
+        let short_code = NewGood {
+            spic: "1234".into(),
+            name: "Choy".into(),
+            units: "dona".into(),
+            price: "12 000".into(),
+        };
+        let problems = short_code.check().unwrap_err();
+        assert_eq!(problems.keys().copied().collect::<Vec<_>>(), vec![SPIC]);
+        let good = NewGood {
+            spic: "10611001 001000000".into(),
+            ..short_code
+        }
+        .check()
+        .unwrap();
+        assert_eq!(good.spic, "10611001001000000");
+        assert_eq!(good.good_price, Sum(12_000));
+    }
+}
