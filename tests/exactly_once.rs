@@ -16,13 +16,13 @@ use std::sync::Arc;
 async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders {
-        store: store.clone(),
-        legacy: Arc::new(legacy(&t).await),
-        lookup: Some(Arc::new(
+    let orders = Orders::new(
+        store.clone(),
+        Arc::new(legacy(&t).await),
+        Some(Arc::new(
             SandboxClient::new(url(&t.base()), quick_config()).unwrap(),
         )),
-    };
+    );
     t.set_faults(Faults {
         latency_ms: 1,
         error_rate: 0.2,
@@ -68,11 +68,7 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
 async fn without_a_lookup_an_unanswered_create_waits_for_the_clerk() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders {
-        store: store.clone(),
-        legacy: Arc::new(legacy(&t).await),
-        lookup: None,
-    };
+    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
     t.set_faults(Faults {
         drop_after_commit_rate: 1.0,
         ..Faults::default()
@@ -91,11 +87,7 @@ async fn without_a_lookup_an_unanswered_create_waits_for_the_clerk() {
 async fn refusals_leave_nothing_behind_and_keep_the_services_words() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders {
-        store: store.clone(),
-        legacy: Arc::new(legacy(&t).await),
-        lookup: None,
-    };
+    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
     let mut bad = legacy_order();
     bad.receiver_phone = "123".into();
     match orders.create(bad).await {
@@ -122,11 +114,7 @@ async fn offline_creates_queue_and_go_out_when_the_service_answers() {
     let t = twin().await;
     let addr = t.addr;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders {
-        store: store.clone(),
-        legacy: Arc::new(legacy(&t).await),
-        lookup: None,
-    };
+    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
     t.stop().await;
     match orders.create(legacy_order()).await {
         CreateResult::Queued { .. } => {}

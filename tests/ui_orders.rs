@@ -569,3 +569,61 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
             .is_some_and(|f| f.draft.cod_total().is_some_and(|t| t.0 == 80_000))
     });
 }
+
+#[test]
+fn unsent_orders_are_listed_and_the_clerk_decides() {
+    let env = Env::new("unsent");
+    {
+        let paths = parcel_desk::desk::DeskPaths {
+            config_dir: env.dir.join("config"),
+            data_dir: env.dir.join("data"),
+        };
+        std::fs::create_dir_all(&paths.data_dir).unwrap();
+        let store = parcel_desk::store::Store::open(&paths.database()).unwrap();
+        let mut waiting = common::legacy_order();
+        waiting.receiver = "Kutayotgan Karim".into();
+        waiting.wcs_code = Some("PD-WAITING-1".into());
+        let body = serde_json::to_string(&waiting).unwrap();
+        store
+            .outbox_add("PD-WAITING-1", &body, None, 1_700_000_000)
+            .unwrap();
+        // An entry from an older desk whose body no longer reads: only the clerk can end it.
+        store
+            .outbox_add("PD-OLD-1", "{\"broken\":true}", None, 1_700_000_100)
+            .unwrap();
+        store.outbox_sending("PD-OLD-1", 1_700_000_101).unwrap();
+    }
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::U);
+    step_until(&mut h, "both entries listed", |h| {
+        h.query_by_label_contains("Kutayotgan Karim").is_some()
+            && h.query_by_label(&tr("unsent.unreadable")).is_some()
+            && h.query_by_label(&tr("unsent.unknown")).is_some()
+    });
+    h.get_by_label(&tr("unsent.send_now")).click();
+    step_until(&mut h, "sent and opened", |h| {
+        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+    });
+    assert!(h.query_by_label_contains("Kutayotgan Karim").is_some());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::U);
+    step_until(&mut h, "one left", |h| {
+        !h.state().is_busy() && h.query_by_label_contains("Kutayotgan Karim").is_none()
+    });
+    h.get_by_label(&tr("unsent.discard")).click();
+    step_until(&mut h, "asked first", |h| {
+        h.query_by_label(&tr("unsent.discard_confirm")).is_some()
+    });
+    h.get_by_label(&tr("unsent.yes")).click();
+    step_until(&mut h, "nothing waits", |h| {
+        !h.state().is_busy() && h.query_by_label(&tr("unsent.empty")).is_some()
+    });
+    assert_eq!(
+        h.state()
+            .desk
+            .outbox
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
+}

@@ -10,6 +10,7 @@ pub mod printing;
 pub mod secrets;
 pub mod settings;
 pub mod task;
+pub mod unsent;
 
 use crate::api::codes::Language;
 use crate::api::legacy::{CalculateRequest, CalculateResponse, OrderInput, TokenRequest};
@@ -278,11 +279,7 @@ impl Desk {
                 .ok()
                 .map(Arc::new)
         });
-        let orders = Orders {
-            store,
-            legacy: self.services.legacy.clone(),
-            lookup,
-        };
+        let orders = Orders::new(store, self.services.legacy.clone(), lookup);
         let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
         let repaint = self.repaint.clone();
         let handle = self.rt.spawn(async move {
@@ -418,6 +415,41 @@ impl Desk {
                 }
                 _ => reach.note::<()>(&Ok(())),
             }
+            let store = orders.store.clone();
+            let left = tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
+                .await
+                .unwrap_or(0);
+            count.store(left, Ordering::Relaxed);
+            result
+        }))
+    }
+
+    /// The orders still in the outbox, for the clerk to see and decide on.
+    pub fn unsent_orders(&self) -> Option<Task<Result<Vec<unsent::Unsent>, String>>> {
+        let orders = self.orders.clone()?;
+        Some(self.spawn(async move { orders.unsent().await }))
+    }
+
+    /// Reads the order a barcode names, set beside the unsent entry `key`.
+    pub fn unsent_candidate(
+        &self,
+        key: String,
+        barcode: String,
+    ) -> Option<Task<Result<unsent::Candidate, unsent::DecisionError>>> {
+        let orders = self.orders.clone()?;
+        Some(self.spawn(async move { orders.candidate(&key, &barcode).await }))
+    }
+
+    /// A clerk's decision on an unsent entry; the outbox count follows.
+    pub fn unsent_decide(
+        &self,
+        key: String,
+        decision: unsent::Decision,
+    ) -> Option<Task<Result<unsent::Decided, unsent::DecisionError>>> {
+        let orders = self.orders.clone()?;
+        let count = self.outbox.clone();
+        Some(self.spawn(async move {
+            let result = orders.decide(&key, decision).await;
             let store = orders.store.clone();
             let left = tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
                 .await

@@ -19,6 +19,9 @@ pub struct Orders {
     pub legacy: Arc<LegacyClient>,
     /// How to find an order by its key after a lost answer; `None` against the real service.
     pub lookup: Option<Arc<SandboxClient>>,
+    /// Held while the outbox is worked on (the background pass, or a clerk's decision on an
+    /// entry), so an entry is never sent by both at once.
+    pub(crate) gate: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// What became of a create.
@@ -62,7 +65,7 @@ pub fn new_wcs_code() -> String {
     format!("PD-{nanos:x}-{n:x}-{salt:08x}")
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
@@ -123,6 +126,19 @@ fn is_key_taken(e: &ApiError) -> bool {
 }
 
 impl Orders {
+    pub fn new(
+        store: Arc<Store>,
+        legacy: Arc<LegacyClient>,
+        lookup: Option<Arc<SandboxClient>>,
+    ) -> Orders {
+        Orders {
+            store,
+            legacy,
+            lookup,
+            gate: Arc::new(tokio::sync::Mutex::new(())),
+        }
+    }
+
     /// Creates an order exactly once (see the module doc).
     pub async fn create(&self, input: OrderInput) -> CreateResult {
         self.create_from(input, None).await
@@ -153,7 +169,12 @@ impl Orders {
     }
 
     /// Sends one outbox entry and settles it by the answer.
-    async fn send(&self, key: &str, input: &OrderInput, first_attempt: bool) -> CreateResult {
+    pub(crate) async fn send(
+        &self,
+        key: &str,
+        input: &OrderInput,
+        first_attempt: bool,
+    ) -> CreateResult {
         let k = key.to_string();
         if let Err(e) = db(&self.store, move |s| s.outbox_sending(&k, now())).await {
             return CreateResult::Local(e.to_string());
@@ -230,7 +251,7 @@ impl Orders {
         }
     }
 
-    async fn confirm(
+    pub(crate) async fn confirm(
         &self,
         row: JournalRow,
         record: &impl serde::Serialize,
@@ -277,6 +298,7 @@ impl Orders {
 
     /// One pass over the outbox: resolves unknown entries, sends pending ones.
     pub async fn drain(&self) -> DrainReport {
+        let _held = self.gate.lock().await;
         let mut report = DrainReport::default();
         let entries: Vec<OutboxEntry> = match db(&self.store, |s| s.outbox()).await {
             Ok(e) => e,

@@ -13,6 +13,7 @@ pub enum Command {
     CreateOrder,
     Directories,
     Goods,
+    Unsent,
     Settings,
     Refresh,
     Print,
@@ -28,6 +29,7 @@ impl Command {
         Command::CreateOrder,
         Command::Directories,
         Command::Goods,
+        Command::Unsent,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -44,6 +46,7 @@ impl Command {
             Command::CreateOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter),
             Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
             Command::Goods => KeyboardShortcut::new(Modifiers::COMMAND, Key::G),
+            Command::Unsent => KeyboardShortcut::new(Modifiers::COMMAND, Key::U),
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
             Command::Print => KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
@@ -60,6 +63,7 @@ impl Command {
             Command::CreateOrder => t!("order.create").to_string(),
             Command::Directories => t!("nav.directories").to_string(),
             Command::Goods => t!("nav.goods").to_string(),
+            Command::Unsent => t!("nav.unsent").to_string(),
             Command::Settings => t!("nav.settings").to_string(),
             Command::Refresh => t!("dir.refresh").to_string(),
             Command::Print => t!("print.print").to_string(),
@@ -108,6 +112,7 @@ mod tests {
             Command::Calculator => 8,
             Command::Print => 9,
             Command::Goods => 10,
+            Command::Unsent => 11,
         }
     }
 
@@ -115,7 +120,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..11).collect::<Vec<_>>());
+        assert_eq!(seen, (0..12).collect::<Vec<_>>());
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod price_box;
 pub mod printer_settings;
 pub mod scanner;
 pub mod settings;
+pub mod unsent;
 pub mod widgets;
 
 use crate::desk::settings::ServiceEnvironment;
@@ -38,6 +39,7 @@ pub enum Screen {
     OrderDetail,
     Directories,
     Goods,
+    Unsent,
     Settings,
 }
 
@@ -54,6 +56,7 @@ pub struct DeskApp {
     detail: Option<order_detail::OrderDetail>,
     calculator: calculator::Calculator,
     goods: goods::GoodsBook,
+    unsent: unsent::UnsentScreen,
     pub toasts: widgets::Toasts,
     repaint_wired: bool,
     scanner: scanner::Scanner,
@@ -83,6 +86,7 @@ impl DeskApp {
             detail: None,
             calculator: calculator::Calculator::default(),
             goods: goods::GoodsBook::default(),
+            unsent: unsent::UnsentScreen::default(),
             screen: Screen::NewOrder,
             toasts: widgets::Toasts::default(),
             desk,
@@ -106,6 +110,7 @@ impl DeskApp {
             || self.finding.is_some()
             || self.calculator.price.is_busy()
             || self.goods.is_busy()
+            || self.unsent.is_busy()
             || self.edit_form.as_ref().is_some_and(|f| f.is_busy())
     }
 
@@ -135,6 +140,7 @@ impl DeskApp {
             },
             // Another desk may have registered goods since the last visit.
             Screen::Goods => self.goods.reload(&self.desk),
+            Screen::Unsent => self.unsent.reload(&self.desk),
             Screen::NewOrder if self.order_form.is_none() => {
                 self.order_form = Some(order_form::OrderForm::new(&self.desk));
             }
@@ -204,6 +210,12 @@ impl DeskApp {
                 {
                     f.goods.mark_stale();
                 }
+            }
+            if let Some(id) = self.unsent.poll(&self.desk, &mut self.toasts) {
+                if let Some(o) = &mut self.orders {
+                    o.reload(&self.desk);
+                }
+                self.open_detail(id);
             }
             if self.screen == Screen::Calculator {
                 self.calculator.poll(ctx, &self.desk);
@@ -283,6 +295,7 @@ impl DeskApp {
             }
             Command::Directories if logged_in => self.screen = Screen::Directories,
             Command::Goods if logged_in => self.go(Screen::Goods),
+            Command::Unsent if logged_in => self.go(Screen::Unsent),
             Command::Settings => self.screen = Screen::Settings,
             Command::Refresh if logged_in && self.screen == Screen::Directories => {
                 self.directories.refresh(&self.desk)
@@ -359,6 +372,7 @@ impl DeskApp {
             (true, Screen::Directories) => self.directories.show(ui, &self.desk),
             (true, Screen::Calculator) => self.calculator.show(ui, &self.desk),
             (true, Screen::Goods) => self.goods.show_screen(ui, &self.desk),
+            (true, Screen::Unsent) => self.unsent.show(ui, &self.desk),
             (true, Screen::EditOrder) => match &mut self.edit_form {
                 Some(f) => f.show(ui, &self.desk),
                 None => self.screen = Screen::Orders,
@@ -402,6 +416,7 @@ impl DeskApp {
             (Command::Calculator, Some(Screen::Calculator)),
             (Command::Directories, Some(Screen::Directories)),
             (Command::Goods, Some(Screen::Goods)),
+            (Command::Unsent, Some(Screen::Unsent)),
             (Command::Settings, Some(Screen::Settings)),
             (Command::Logout, None),
         ];
@@ -454,11 +469,15 @@ impl DeskApp {
             ui.separator();
             let waiting = self.desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
             let outbox = RichText::new(t!("status.outbox", n = waiting));
-            ui.label(if waiting > 0 {
-                outbox.strong().color(egui::Color32::from_rgb(200, 120, 30))
+            if waiting > 0 {
+                // A way to the entries themselves, for the clerk to see or decide on them.
+                let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
+                if link.clicked() && self.desk.session.is_some() {
+                    self.go(Screen::Unsent);
+                }
             } else {
-                outbox.weak()
-            });
+                ui.label(outbox.weak());
+            }
             ui.separator();
             let (text, color) = match self.desk.reach.get() {
                 Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),

@@ -1,0 +1,309 @@
+//! The Unsent orders screen: what is still in the outbox, with what was typed, and for a create
+//! whose answer was lost the clerk's choice — "this is the order" (after checking its barcode),
+//! "it was not created, send it", or "forget it". Sending again and forgetting ask first.
+
+use super::errors::tell;
+use super::orders::when;
+use super::widgets::{ERROR_COLOR, Toasts};
+use crate::desk::Desk;
+use crate::desk::orders::CreateResult;
+use crate::desk::task::{Task, take};
+use crate::desk::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
+use crate::store::OutboxState;
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::HashMap;
+
+/// A decision that waits for "yes".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asking {
+    SendAgain,
+    Discard,
+}
+
+/// The clerk's work on one entry.
+#[derive(Default)]
+struct EntryWork {
+    barcode: String,
+    checking: Option<Task<Result<Candidate, DecisionError>>>,
+    candidate: Option<Candidate>,
+    problem: Option<String>,
+    asking: Option<Asking>,
+}
+
+#[derive(Default)]
+pub struct UnsentScreen {
+    entries: Vec<Unsent>,
+    loading: Option<Task<Result<Vec<Unsent>, String>>>,
+    work: HashMap<String, EntryWork>,
+    deciding: Option<Task<Result<Decided, DecisionError>>>,
+    /// The entry the running decision is about.
+    deciding_key: String,
+}
+
+fn decision_problem(e: &DecisionError) -> String {
+    match e {
+        DecisionError::Gone => t!("unsent.gone").to_string(),
+        DecisionError::OtherOrder => t!("unsent.other_order").to_string(),
+        DecisionError::Service(e) => tell(e).message,
+        DecisionError::Local(e) => format!("{} {e}", t!("order.not_saved")),
+    }
+}
+
+impl UnsentScreen {
+    pub fn is_busy(&self) -> bool {
+        self.loading.is_some()
+            || self.deciding.is_some()
+            || self.work.values().any(|w| w.checking.is_some())
+    }
+
+    pub fn reload(&mut self, desk: &Desk) {
+        if self.loading.is_none() {
+            self.loading = desk.unsent_orders();
+        }
+    }
+
+    /// Picks up background results; returns an order to open once one is journaled.
+    pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) -> Option<i64> {
+        match take(&mut self.loading) {
+            Some(Ok(Ok(entries))) => {
+                self.work
+                    .retain(|k, _| entries.iter().any(|e| &e.wcs_code == k));
+                self.entries = entries;
+            }
+            Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        for work in self.work.values_mut() {
+            match take(&mut work.checking) {
+                Some(Ok(Ok(c))) => {
+                    work.problem = None;
+                    work.candidate = Some(c);
+                }
+                Some(Ok(Err(e))) => {
+                    work.candidate = None;
+                    work.problem = Some(decision_problem(&e));
+                }
+                Some(Err(_)) => work.problem = Some(t!("error.lost").to_string()),
+                None => {}
+            }
+        }
+        let mut open = None;
+        let key = self.deciding_key.clone();
+        match take(&mut self.deciding) {
+            Some(Ok(Ok(decided))) => {
+                match decided {
+                    Decided::Journaled(row) => {
+                        toasts.info(t!("unsent.linked", barcode = row.barcode));
+                        open = Some(row.order_id);
+                    }
+                    Decided::Sent(CreateResult::Created(row)) => {
+                        toasts.info(t!("order.created", barcode = row.barcode));
+                        open = Some(row.order_id);
+                    }
+                    Decided::Sent(CreateResult::Refused(e)) => {
+                        let told = tell(&e);
+                        toasts.error(t!("unsent.refused"), Some(told.message));
+                    }
+                    Decided::Sent(
+                        CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. },
+                    ) => {
+                        self.work.entry(key).or_default().problem = Some(tell(&reason).message);
+                    }
+                    Decided::Sent(CreateResult::Local(e)) => {
+                        toasts.error(t!("order.not_saved"), Some(e));
+                    }
+                    Decided::Discarded => toasts.info(t!("unsent.discarded")),
+                }
+                self.reload(desk);
+            }
+            Some(Ok(Err(e))) => {
+                self.work.entry(key).or_default().problem = Some(decision_problem(&e));
+                self.reload(desk);
+            }
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        open
+    }
+
+    fn decide(&mut self, desk: &Desk, key: &str, decision: Decision) {
+        if self.deciding.is_some() {
+            return;
+        }
+        self.deciding_key = key.to_string();
+        self.deciding = desk.unsent_decide(key.to_string(), decision);
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        ui.horizontal(|ui| {
+            ui.heading(t!("unsent.title"));
+            if ui
+                .add_enabled(self.loading.is_none(), egui::Button::new(t!("dir.refresh")))
+                .clicked()
+            {
+                self.reload(desk);
+            }
+            if self.is_busy() {
+                ui.spinner();
+            }
+        });
+        ui.label(RichText::new(t!("unsent.explain")).weak());
+        ui.add_space(6.0);
+        if self.entries.is_empty() && self.loading.is_none() {
+            ui.label(t!("unsent.empty"));
+            return;
+        }
+        let entries = self.entries.clone();
+        egui::ScrollArea::vertical()
+            .id_salt("unsent-list")
+            .show(ui, |ui| {
+                for e in &entries {
+                    ui.push_id(&e.wcs_code, |ui| {
+                        egui::Frame::group(ui.style()).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            self.show_entry(ui, desk, e);
+                        });
+                    });
+                    ui.add_space(6.0);
+                }
+            });
+    }
+
+    fn show_entry(&mut self, ui: &mut egui::Ui, desk: &Desk, e: &Unsent) {
+        let busy = self.deciding.is_some();
+        ui.horizontal(|ui| {
+            let (text, color) = match e.state {
+                OutboxState::Pending => {
+                    (t!("unsent.pending"), egui::Color32::from_rgb(90, 110, 140))
+                }
+                OutboxState::Unknown => {
+                    (t!("unsent.unknown"), egui::Color32::from_rgb(200, 120, 30))
+                }
+            };
+            egui::Frame::new()
+                .fill(color)
+                .corner_radius(8.0)
+                .inner_margin(egui::Margin::symmetric(6, 1))
+                .show(ui, |ui| {
+                    ui.label(RichText::new(text).color(egui::Color32::WHITE).small());
+                });
+            match &e.order {
+                Some(o) => {
+                    ui.strong(format!("{} · {}", o.receiver, o.receiver_phone));
+                    ui.label(format!("{} {}", o.weight, t!("label.kg")));
+                }
+                None => {
+                    ui.label(RichText::new(t!("unsent.unreadable")).color(ERROR_COLOR));
+                }
+            }
+            ui.label(RichText::new(when(e.created_at)).weak());
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t!("order.wcs_code")).weak());
+            ui.label(RichText::new(&e.wcs_code).monospace());
+            ui.label(RichText::new(t!("unsent.attempts", n = e.attempts)).weak());
+            if let Some(err) = &e.last_error {
+                ui.label(RichText::new(err).weak().italics());
+            }
+        });
+        let work = self.work.entry(e.wcs_code.clone()).or_default();
+        let mut decision = None;
+        if e.state == OutboxState::Unknown {
+            ui.horizontal(|ui| {
+                let l = ui.label(t!("unsent.barcode"));
+                let r = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut work.barcode)
+                            .id_salt("unsent-barcode")
+                            .desired_width(150.0),
+                    )
+                    .labelled_by(l.id);
+                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let can = work.checking.is_none() && !work.barcode.trim().is_empty();
+                if ui
+                    .add_enabled(can, egui::Button::new(t!("unsent.check")))
+                    .clicked()
+                    || (enter && can)
+                {
+                    work.candidate = None;
+                    work.problem = None;
+                    work.checking =
+                        desk.unsent_candidate(e.wcs_code.clone(), work.barcode.trim().to_string());
+                }
+            });
+            if let Some(c) = &work.candidate {
+                let d = &c.detail;
+                ui.label(format!(
+                    "{} · {} · {} · {}",
+                    d.core.barcode,
+                    d.core.receiver,
+                    d.core.receiver_phone,
+                    d.core.receiver_city.name.clone().unwrap_or_default()
+                ));
+                let verdict = match c.verdict {
+                    Verdict::SameKey => RichText::new(t!("unsent.same_key"))
+                        .color(egui::Color32::from_rgb(30, 130, 60)),
+                    Verdict::OtherKey => RichText::new(t!("unsent.other_order")).color(ERROR_COLOR),
+                    Verdict::NoKey => RichText::new(t!("unsent.no_key")).strong(),
+                };
+                ui.label(verdict);
+                if c.verdict != Verdict::OtherKey
+                    && ui
+                        .add_enabled(!busy, egui::Button::new(t!("unsent.is_order")))
+                        .clicked()
+                {
+                    decision = Some(Decision::IsOrder(Box::new(c.clone())));
+                }
+            }
+        }
+        if let Some(p) = &work.problem {
+            ui.label(RichText::new(p).color(ERROR_COLOR));
+        }
+        ui.horizontal_wrapped(|ui| match work.asking {
+            Some(asking) => {
+                let question = match asking {
+                    Asking::SendAgain => t!("unsent.send_confirm"),
+                    Asking::Discard => t!("unsent.discard_confirm"),
+                };
+                ui.label(RichText::new(question).strong());
+                if ui
+                    .add_enabled(!busy, egui::Button::new(t!("unsent.yes")))
+                    .clicked()
+                {
+                    decision = Some(match asking {
+                        Asking::SendAgain => Decision::SendAgain,
+                        Asking::Discard => Decision::Discard,
+                    });
+                    work.asking = None;
+                }
+                if ui.button(t!("detail.cancel_no")).clicked() {
+                    work.asking = None;
+                }
+            }
+            None => {
+                let send = match e.state {
+                    OutboxState::Pending => t!("unsent.send_now"),
+                    OutboxState::Unknown => t!("unsent.send_again"),
+                };
+                if e.order.is_some() && ui.add_enabled(!busy, egui::Button::new(send)).clicked() {
+                    // Waiting ones are known not to have arrived: no question needed.
+                    match e.state {
+                        OutboxState::Pending => decision = Some(Decision::SendAgain),
+                        OutboxState::Unknown => work.asking = Some(Asking::SendAgain),
+                    }
+                }
+                if ui
+                    .add_enabled(!busy, egui::Button::new(t!("unsent.discard")))
+                    .clicked()
+                {
+                    work.asking = Some(Asking::Discard);
+                }
+            }
+        });
+        if let Some(d) = decision {
+            self.decide(desk, &e.wcs_code, d);
+        }
+    }
+}
