@@ -434,7 +434,7 @@ impl OrdersScreen {
                 egui::TextEdit::singleline(text)
                     .id_salt(salt)
                     .hint_text(t!("period.hint"))
-                    .desired_width(90.0),
+                    .desired_width(100.0),
             )
             .labelled_by(l.id);
         }
@@ -536,7 +536,8 @@ impl OrdersScreen {
         let mut open = None;
         let mut print_now = false;
         ui.heading(t!("orders.title"));
-        ui.horizontal(|ui| {
+        // Wrapped: with a typed date range the filters are wider than a narrow window.
+        ui.horizontal_wrapped(|ui| {
             let l = ui.label(t!("orders.filter"));
             let r = ui
                 .add(

@@ -69,6 +69,11 @@ impl UnsentScreen {
             Some(Ok(Ok(entries))) => {
                 self.work
                     .retain(|k, _| entries.iter().any(|e| &e.wcs_code == k));
+                // The status bar's count follows what the clerk sees here.
+                desk.outbox.store(
+                    i64::try_from(entries.len()).unwrap_or(i64::MAX),
+                    std::sync::atomic::Ordering::Relaxed,
+                );
                 self.entries = entries;
             }
             Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
@@ -201,7 +206,7 @@ impl UnsentScreen {
             ui.label(RichText::new(when(e.created_at)).weak());
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t!("order.wcs_code")).weak());
+            ui.label(RichText::new(t!("unsent.key")).weak());
             ui.label(RichText::new(&e.wcs_code).monospace());
             ui.label(RichText::new(t!("unsent.attempts", n = e.attempts)).weak());
             if let Some(err) = &e.last_error {
