@@ -45,8 +45,15 @@ fn create(desk: &Desk, pieces: i64) -> JournalRow {
     }
 }
 
-/// A raw-port printer on loopback that keeps every connection's bytes.
+/// A raw-port printer on loopback that keeps every connection's bytes, and answers the desk's
+/// question about its settings as a 203 dpi, 4-inch printer would.
 fn fake_9100() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
+    fake_9100_set_to("\"203\"\"812\"")
+}
+
+/// The same, answering getvar questions with `reply` (not kept as a print).
+fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
+    use std::io::Write;
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let address = listener.local_addr().expect("address").to_string();
     let got = Arc::new(Mutex::new(Vec::new()));
@@ -55,7 +62,20 @@ fn fake_9100() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
         for stream in listener.incoming() {
             let Ok(mut stream) = stream else { break };
             let mut bytes = Vec::new();
-            if stream.read_to_end(&mut bytes).is_ok() {
+            let mut buf = [0u8; 4096];
+            loop {
+                match stream.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => bytes.extend_from_slice(&buf[..n]),
+                }
+                let text = String::from_utf8_lossy(&bytes);
+                if text.starts_with("! U1 getvar") && text.matches("\r\n").count() >= 2 {
+                    let _ = stream.write_all(reply.as_bytes());
+                    bytes.clear();
+                    break;
+                }
+            }
+            if !bytes.is_empty() {
                 keep.lock().expect("lock").push(bytes);
             }
         }
@@ -311,4 +331,87 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
             row.barcode
         );
     }
+}
+
+#[test]
+fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
+    use common::ui::{harness, log_in_with_enter, step_until};
+    use egui::{Key, Modifiers};
+    use egui_kittest::kittest::Queryable;
+    use parcel_desk::label::probe::{Mismatch, PrinterMedia};
+    use parcel_desk::ui::tr;
+    use std::os::unix::fs::PermissionsExt;
+
+    // A CUPS queue set to 300 dpi and 4×6 inch media, through a stand-in lpoptions.
+    let env = Env::new("probe");
+    let mut desk = env.desk();
+    let bin = env.dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let lpoptions = bin.join("lpoptions");
+    std::fs::write(
+        &lpoptions,
+        "#!/bin/sh\n[ \"$2\" = Counter_Labels ] || { echo 'lpoptions: Unknown printer' >&2; exit 1; }\n\
+         echo 'PageSize/Media Size: w288h432 *w288h432'\necho 'Resolution/Resolution: 203dpi *300dpi'\n",
+    )
+    .expect("stand-in lpoptions");
+    std::fs::set_permissions(&lpoptions, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    desk.set_spooler(Spooler {
+        lpoptions: lpoptions.display().to_string(),
+        ..Spooler::default()
+    });
+    let queue = |q: &str| Printer::SystemPdf { queue: q.into() };
+    let media: PrinterMedia = wait(
+        desk.probe_printer(queue("Counter_Labels"))
+            .expect("printing"),
+    )
+    .expect("read");
+    assert_eq!(media.dpi, Some(300));
+    assert!(
+        media.mismatches(LabelSize::L100x150, Dpi::D300).is_empty(),
+        "{media:?}"
+    );
+    assert!(matches!(
+        media.mismatches(LabelSize::L100x100, Dpi::D203)[..],
+        [
+            Mismatch::Dpi {
+                chosen: 203,
+                printer: 300
+            },
+            Mismatch::Length { .. }
+        ]
+    ));
+    let refused = wait(desk.probe_printer(queue("Nowhere")).expect("printing"));
+    assert!(refused.unwrap_err().contains("Unknown printer"));
+
+    // A network printer set to 300 dpi while the desk draws for 203: the label pane says so.
+    let (address, got) = fake_9100_set_to("\"300\"\"1218\"");
+    desk.settings.printing = PrintSettings {
+        printer: Some(Printer::NetworkZpl { address }),
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        copies: 1,
+        auto_print: false,
+    };
+    let mut h = harness(desk);
+    log_in_with_enter(&mut h);
+    let row = create(&h.state().desk, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal", |h| {
+        h.query_by_label(&row.barcode).is_some() && !h.state().is_busy()
+    });
+    h.get_by_label(&row.barcode).click();
+    let warning = tr("print.dpi_mismatch")
+        .replace("%{printer}", "300")
+        .replace("%{chosen}", "203");
+    step_until(&mut h, "mismatch shown", |h| {
+        h.query_by_label(&warning).is_some() && !h.state().is_busy()
+    });
+    // 1,218 dots at 300 dpi is 103 mm: a 4-inch roll, close enough to the 100 mm label.
+    let width = tr("print.width_mismatch");
+    let width_head = width.split("%{").next().unwrap_or_default();
+    assert!(h.query_by_label_contains(width_head).is_none());
+    assert!(
+        got.lock().expect("lock").is_empty(),
+        "asking printed nothing"
+    );
 }

@@ -318,6 +318,15 @@ impl Desk {
         }
     }
 
+    /// What the printer itself is set to (resolution, media), to warn of a mismatch.
+    pub fn probe_printer(
+        &self,
+        printer: crate::label::print::Printer,
+    ) -> Option<Task<Result<crate::label::probe::PrinterMedia, String>>> {
+        let spooler = self.printing.as_ref()?.spooler.clone();
+        Some(self.spawn(async move { crate::label::probe::probe(&printer, &spooler).await }))
+    }
+
     /// A journaled order's label drawn for the screen with the counter's print settings.
     pub fn label_preview(&self, order_id: i64) -> Option<Task<Result<printing::Preview, String>>> {
         let p = self.printing.clone()?;

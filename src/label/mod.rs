@@ -11,6 +11,7 @@ pub mod layout;
 pub mod order;
 pub mod pdf;
 pub mod print;
+pub mod probe;
 pub mod raster;
 pub mod sheet;
 pub mod size;

@@ -70,6 +70,8 @@ pub enum PrintError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spooler {
     pub lp: String,
+    /// Reads a CUPS queue's defaults (to warn of a size or DPI mismatch).
+    pub lpoptions: String,
     pub sumatra: String,
 }
 
@@ -77,6 +79,7 @@ impl Default for Spooler {
     fn default() -> Spooler {
         Spooler {
             lp: "lp".into(),
+            lpoptions: "lpoptions".into(),
             sumatra: "SumatraPDF.exe".into(),
         }
     }

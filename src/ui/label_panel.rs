@@ -6,6 +6,8 @@ use super::widgets::{Toasts, field};
 use crate::desk::printing::Preview;
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, Progress};
+use crate::label::print::Printer;
+use crate::label::probe::{Mismatch, PrinterMedia};
 use crate::store::{PrintOutcome, PrintRecord};
 use egui::RichText;
 use rust_i18n::t;
@@ -29,6 +31,10 @@ pub struct LabelPanel {
     saving: Option<Task<Result<(), String>>>,
     /// Print as soon as the preview and the log are in (automatic print after create).
     auto: bool,
+    /// What the chosen printer said it is set to, and which printer that was.
+    media: Option<PrinterMedia>,
+    probing: Option<Task<Result<PrinterMedia, String>>>,
+    probed_for: Option<Printer>,
 }
 
 impl LabelPanel {
@@ -47,6 +53,9 @@ impl LabelPanel {
             save_to: None,
             saving: None,
             auto: false,
+            media: None,
+            probing: None,
+            probed_for: None,
         }
     }
 
@@ -57,6 +66,7 @@ impl LabelPanel {
 
     pub fn is_busy(&self) -> bool {
         self.drawing.is_some()
+            || self.probing.is_some()
             || self.printing.is_some()
             || self.saving.is_some()
             || self.log_loading.is_some()
@@ -144,6 +154,28 @@ impl LabelPanel {
         }
     }
 
+    /// Asks the chosen printer for its settings, once per printer chosen.
+    fn check_printer(&mut self, desk: &Desk) {
+        match take(&mut self.probing) {
+            Some(Ok(Ok(media))) => self.media = Some(media),
+            Some(Ok(Err(e))) => {
+                // Unknown settings give no warning; the reason is kept for whoever looks.
+                tracing::info!("printer settings not readable: {e}");
+                self.media = None;
+            }
+            Some(Err(_)) => self.media = None,
+            None => {}
+        }
+        let chosen = desk.settings.printing.printer.clone();
+        if self.probing.is_none() && chosen != self.probed_for {
+            self.media = None;
+            self.probed_for = chosen.clone();
+            if let Some(p) = chosen {
+                self.probing = desk.probe_printer(p);
+            }
+        }
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
         ui.heading(t!("print.title"));
         let settings = &desk.settings.printing;
@@ -161,6 +193,12 @@ impl LabelPanel {
                 ui.label(RichText::new(t!("print.no_printer")).color(ui.visuals().warn_fg_color))
             }
         };
+        self.check_printer(desk);
+        if let Some(media) = &self.media {
+            for m in media.mismatches(settings.size, settings.dpi) {
+                ui.colored_label(ui.visuals().warn_fg_color, mismatch_text(m));
+            }
+        }
         if let Some(problem) = &self.problem {
             ui.colored_label(ui.visuals().error_fg_color, problem);
         }
@@ -323,5 +361,26 @@ fn take_done(task: &mut Task<Vec<String>>) -> Option<Result<Vec<String>, ()>> {
         crate::desk::task::Poll::Ready(v) => Some(Ok(v)),
         crate::desk::task::Poll::Lost => Some(Err(())),
         crate::desk::task::Poll::Pending => None,
+    }
+}
+
+/// A mismatch in the clerk's words.
+fn mismatch_text(m: Mismatch) -> String {
+    match m {
+        Mismatch::Dpi { chosen, printer } => {
+            t!("print.dpi_mismatch", printer = printer, chosen = chosen).to_string()
+        }
+        Mismatch::Width { chosen, printer } => t!(
+            "print.width_mismatch",
+            printer = format!("{printer:.0}"),
+            chosen = format!("{chosen:.0}")
+        )
+        .to_string(),
+        Mismatch::Length { chosen, printer } => t!(
+            "print.length_mismatch",
+            printer = format!("{printer:.0}"),
+            chosen = format!("{chosen:.0}")
+        )
+        .to_string(),
     }
 }
