@@ -415,3 +415,49 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
         "asking printed nothing"
     );
 }
+
+#[test]
+fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
+    use common::ui::{harness, log_in_with_enter, step_until};
+    use egui::{Key, Modifiers};
+    use egui_kittest::kittest::Queryable;
+    use parcel_desk::ui::tr;
+
+    let env = Env::new("save-typed");
+    let mut desk = env.desk();
+    desk.file_dialogs = false;
+    let mut h = harness(desk);
+    log_in_with_enter(&mut h);
+    let row = create(&h.state().desk, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "journal", |h| {
+        h.query_by_label(&row.barcode).is_some() && !h.state().is_busy()
+    });
+    h.get_by_label(&row.barcode).click();
+    step_until(&mut h, "label pane", |h| {
+        h.query_by_label(&tr("print.save_pdf")).is_some() && !h.state().is_busy()
+    });
+    h.get_by_label(&tr("print.save_pdf")).click();
+    step_until(&mut h, "path asked", |h| {
+        h.query_by_label(&tr("print.save_path")).is_some()
+    });
+    let suggested = h
+        .get_by_label(&tr("print.save_path"))
+        .value()
+        .unwrap_or_default();
+    assert!(
+        suggested.ends_with(&format!("label-{}.pdf", row.barcode)),
+        "{suggested}"
+    );
+    let target = env.dir.join("typed.pdf");
+    h.get_by_label(&tr("print.save_path")).focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(&tr("print.save_path"))
+        .type_text(&target.display().to_string());
+    h.step();
+    h.get_by_label(&tr("print.save")).click();
+    step_until(&mut h, "saved", |h| target.exists() && !h.state().is_busy());
+    let pdf = std::fs::read(&target).expect("saved PDF");
+    assert!(pdf.starts_with(b"%PDF"));
+}

@@ -195,6 +195,8 @@ pub struct Desk {
     printing: Option<printing::Printing>,
     /// Orders waiting in the outbox, as the worker last counted them.
     pub outbox: Arc<AtomicI64>,
+    /// Whether the system's file dialog can be shown (else the clerk types a path).
+    pub file_dialogs: bool,
     worker: Option<tokio::task::AbortHandle>,
 }
 
@@ -215,6 +217,18 @@ pub type JournalEntry = (JournalRow, Option<String>);
 
 /// The draft name of the new-order form.
 pub const ORDER_DRAFT: &str = "new-order";
+
+/// The system file dialog needs the desktop portal (a session bus) or `zenity` on Linux and the
+/// BSDs; Windows and macOS always have theirs.
+fn system_file_dialog_available() -> bool {
+    if cfg!(any(windows, target_os = "macos")) {
+        return true;
+    }
+    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
+    let zenity = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("zenity").is_file()));
+    bus || zenity
+}
 
 fn client_config(language: Language) -> ClientConfig {
     ClientConfig {
@@ -252,6 +266,7 @@ impl Desk {
             orders: None,
             printing: None,
             outbox: Arc::new(AtomicI64::new(0)),
+            file_dialogs: system_file_dialog_available(),
             worker: None,
         };
         desk.wire_orders();
@@ -396,6 +411,21 @@ impl Desk {
             .and_then(|u| u.document_dir().map(|d| d.to_path_buf()))
             .unwrap_or_else(|| self.paths.data_dir.clone());
         dir.join(format!("label-{barcode}.pdf"))
+    }
+
+    /// Asks where to save, through the system's own dialog (on the background runtime: the
+    /// dialog blocks its thread, never the UI's). `None` when the clerk cancels.
+    pub fn choose_save_path(&self, suggested: PathBuf) -> Task<Option<PathBuf>> {
+        self.spawn_blocking(move || {
+            let mut dialog = rfd::FileDialog::new().add_filter("PDF", &["pdf"]);
+            if let Some(dir) = suggested.parent() {
+                dialog = dialog.set_directory(dir);
+            }
+            if let Some(name) = suggested.file_name() {
+                dialog = dialog.set_file_name(name.to_string_lossy());
+            }
+            dialog.save_file()
+        })
     }
 
     /// False when the database could not be opened (orders cannot be kept safe then).

@@ -29,6 +29,8 @@ pub struct LabelPanel {
     /// Some while the clerk chooses where to save the PDF.
     save_to: Option<String>,
     saving: Option<Task<Result<(), String>>>,
+    /// The system's save dialog, while it is open.
+    choosing: Option<Task<Option<std::path::PathBuf>>>,
     /// Print as soon as the preview and the log are in (automatic print after create).
     auto: bool,
     /// What the chosen printer said it is set to, and which printer that was.
@@ -52,6 +54,7 @@ impl LabelPanel {
             reason: None,
             save_to: None,
             saving: None,
+            choosing: None,
             auto: false,
             media: None,
             probing: None,
@@ -69,6 +72,7 @@ impl LabelPanel {
             || self.probing.is_some()
             || self.printing.is_some()
             || self.saving.is_some()
+            || self.choosing.is_some()
             || self.log_loading.is_some()
     }
 
@@ -124,6 +128,12 @@ impl LabelPanel {
             }
             self.printing = None;
             self.log_loading = Some(desk.print_log(self.order_id));
+        }
+        match take(&mut self.choosing) {
+            Some(Ok(Some(path))) => self.saving = desk.save_labels(vec![self.order_id], path),
+            // Cancelled, or the dialog could not be shown: nothing to do.
+            Some(Ok(None)) | Some(Err(_)) => {}
+            None => {}
         }
         match take(&mut self.saving) {
             Some(Ok(Ok(()))) => {
@@ -339,7 +349,7 @@ impl LabelPanel {
             }
             if ui
                 .add_enabled(
-                    self.saving.is_none(),
+                    self.saving.is_none() && self.choosing.is_none(),
                     egui::Button::new(t!("print.save_pdf")),
                 )
                 .clicked()
@@ -347,9 +357,15 @@ impl LabelPanel {
                 let barcode = self
                     .preview
                     .as_ref()
-                    .map(|p| p.order_id.to_string())
-                    .unwrap_or_default();
-                self.save_to = Some(desk.label_file_for(&barcode).display().to_string());
+                    .map(|p| p.barcode.clone())
+                    .unwrap_or_else(|| self.order_id.to_string());
+                let suggested = desk.label_file_for(&barcode);
+                if desk.file_dialogs {
+                    self.choosing = Some(desk.choose_save_path(suggested));
+                } else {
+                    // No system dialog here: the clerk types (or accepts) the path.
+                    self.save_to = Some(suggested.display().to_string());
+                }
             }
         });
     }

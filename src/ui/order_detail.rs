@@ -28,6 +28,8 @@ pub struct OrderDetail {
     /// Asked for once the order is seen cancelled.
     reasons: Option<Vec<CancellationReason>>,
     reasons_loading: Option<Task<Result<Vec<CancellationReason>, ApiError>>>,
+    /// The service could not be asked (it is not asked again until the next refresh).
+    reasons_unreadable: bool,
     /// The form the order came from, when this desk created it (makes it editable).
     draft: Option<String>,
     draft_loading: Option<Task<Option<String>>>,
@@ -49,6 +51,7 @@ impl OrderDetail {
             confirm_cancel: false,
             reasons: None,
             reasons_loading: None,
+            reasons_unreadable: false,
             draft: None,
             draft_loading: Some(desk.order_draft(order_id)),
             edit_requested: None,
@@ -97,13 +100,20 @@ impl OrderDetail {
             self.reasons = None;
         }
         match take(&mut self.reasons_loading) {
-            Some(Ok(Ok(reasons))) => self.reasons = Some(reasons),
+            Some(Ok(Ok(reasons))) => {
+                self.reasons = Some(reasons);
+                self.reasons_unreadable = false;
+            }
             Some(Ok(Err(e))) => {
                 self.reasons = Some(Vec::new());
+                self.reasons_unreadable = true;
                 let told = tell(&e);
                 toasts.error(told.message, told.details);
             }
-            Some(Err(_)) => self.reasons = Some(Vec::new()),
+            Some(Err(_)) => {
+                self.reasons = Some(Vec::new());
+                self.reasons_unreadable = true;
+            }
             None => {}
         }
         if self.is_cancelled()
@@ -258,6 +268,9 @@ impl OrderDetail {
         match &self.reasons {
             None => {
                 ui.spinner();
+            }
+            Some(_) if self.reasons_unreadable => {
+                ui.label(RichText::new(t!("detail.cancel_reasons_unreadable")).weak());
             }
             Some(list) if list.is_empty() => {
                 ui.label(RichText::new(t!("detail.cancel_reasons_none")).weak());
