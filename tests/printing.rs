@@ -8,7 +8,9 @@ use common::ui::Env;
 use parcel_desk::desk::settings::PrintSettings;
 use parcel_desk::desk::task::{Poll, Task};
 use parcel_desk::desk::{Credentials, Desk};
-use parcel_desk::label::print::{Printer, Spooler};
+use parcel_desk::label::print::Printer;
+#[cfg(unix)]
+use parcel_desk::label::print::Spooler;
 use parcel_desk::label::{Dpi, LabelSize};
 use parcel_desk::store::{JournalRow, PrintOutcome};
 use std::io::Read;
@@ -333,6 +335,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
     use common::ui::{harness, log_in_with_enter, step_until};
@@ -460,4 +463,64 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
     step_until(&mut h, "saved", |h| target.exists() && !h.state().is_busy());
     let pdf = std::fs::read(&target).expect("saved PDF");
     assert!(pdf.starts_with(b"%PDF"));
+}
+
+#[cfg(unix)]
+#[test]
+fn the_clerk_picks_the_queue_from_the_installed_printers() {
+    use common::ui::{harness, log_in_with_enter, step_until};
+    use egui::{Key, Modifiers};
+    use egui_kittest::kittest::Queryable;
+    use parcel_desk::ui::tr;
+    use std::os::unix::fs::PermissionsExt;
+
+    // CUPS as a stand-in `lpstat -e`: two queues.
+    let env = Env::new("queues");
+    let mut desk = env.desk();
+    let bin = env.dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let lpstat = bin.join("lpstat");
+    std::fs::write(
+        &lpstat,
+        "#!/bin/sh\n[ \"$1\" = -e ] || exit 2\necho Office_A4\necho Counter_Labels\n",
+    )
+    .expect("stand-in lpstat");
+    std::fs::set_permissions(&lpstat, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    desk.set_spooler(Spooler {
+        lpstat: lpstat.display().to_string(),
+        ..Spooler::default()
+    });
+    let mut h = harness(desk);
+    log_in_with_enter(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Comma);
+    step_until(&mut h, "settings", |h| {
+        h.query_by_label(&tr("printer.kind")).is_some()
+    });
+    h.get_by_label(&tr("printer.kind")).click();
+    step_until(&mut h, "kinds", |h| {
+        h.query_by_label(&tr("printer.kind_system_pdf")).is_some()
+    });
+    h.get_by_label(&tr("printer.kind_system_pdf")).click();
+    step_until(&mut h, "queues listed", |h| {
+        h.query_by_label(&tr("printer.installed")).is_some() && !h.state().is_busy()
+    });
+    h.get_by_label(&tr("printer.installed")).click();
+    step_until(&mut h, "queue names", |h| {
+        h.query_by_label("Counter_Labels").is_some()
+    });
+    h.get_by_label("Counter_Labels").click();
+    // The click lands in one frame; the field above the picker shows it in the next.
+    h.step();
+    h.step();
+    assert_eq!(
+        h.get_by_label(&tr("printer.queue")).value().as_deref(),
+        Some("Counter_Labels")
+    );
+    h.get_by_label(&tr("settings.save")).click();
+    step_until(&mut h, "saved", |h| {
+        h.state().desk.settings.printing.printer
+            == Some(Printer::SystemPdf {
+                queue: "Counter_Labels".into(),
+            })
+    });
 }

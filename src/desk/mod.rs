@@ -193,6 +193,8 @@ pub struct Desk {
     twin: Option<RunningSandbox>,
     orders: Option<Orders>,
     printing: Option<printing::Printing>,
+    /// The programs labels are printed with; kept when the service is re-wired.
+    spooler: crate::label::print::Spooler,
     /// Orders waiting in the outbox, as the worker last counted them.
     pub outbox: Arc<AtomicI64>,
     /// Whether the system's file dialog can be shown (else the clerk types a path).
@@ -265,6 +267,7 @@ impl Desk {
             twin,
             orders: None,
             printing: None,
+            spooler: crate::label::print::Spooler::default(),
             outbox: Arc::new(AtomicI64::new(0)),
             file_dialogs: system_file_dialog_available(),
             worker: None,
@@ -286,7 +289,7 @@ impl Desk {
         self.printing = Some(printing::Printing {
             store: store.clone(),
             legacy: self.services.legacy.clone(),
-            spooler: crate::label::print::Spooler::default(),
+            spooler: self.spooler.clone(),
         });
         let lookup = self.twin.as_ref().and_then(|t| {
             let base = settings::valid_url(&t.base())?;
@@ -329,8 +332,9 @@ impl Desk {
     /// Replaces the programs labels are printed with (tests use stand-ins for `lp`).
     pub fn set_spooler(&mut self, spooler: crate::label::print::Spooler) {
         if let Some(p) = &mut self.printing {
-            p.spooler = spooler;
+            p.spooler = spooler.clone();
         }
+        self.spooler = spooler;
     }
 
     /// What the printer itself is set to (resolution, media), to warn of a mismatch.
@@ -340,6 +344,12 @@ impl Desk {
     ) -> Option<Task<Result<crate::label::probe::PrinterMedia, String>>> {
         let spooler = self.printing.as_ref()?.spooler.clone();
         Some(self.spawn(async move { crate::label::probe::probe(&printer, &spooler).await }))
+    }
+
+    /// The print queues this computer knows, for the settings screen's picker.
+    pub fn printer_queues(&self) -> Option<Task<Result<Vec<String>, String>>> {
+        let spooler = self.printing.as_ref()?.spooler.clone();
+        Some(self.spawn(async move { crate::label::queues::list(&spooler).await }))
     }
 
     /// A journaled order's label drawn for the screen with the counter's print settings.

@@ -12,10 +12,13 @@ pub mod order;
 pub mod pdf;
 pub mod print;
 pub mod probe;
+pub mod queues;
 pub mod raster;
 pub mod sheet;
 pub mod size;
 pub mod symbols;
+#[cfg(windows)]
+mod winspool;
 pub mod zpl;
 
 pub use design::DesignError;

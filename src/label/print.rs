@@ -1,7 +1,8 @@
 //! Sending rendered labels to a printer: a system queue (CUPS `lp` on Linux and macOS, with the
-//! stock's media size for PDF or `raw` for ZPL; on Windows a PDF goes through SumatraPDF's silent
-//! printing, the documented way to print a PDF without a dialog), or a thermal printer reached
-//! directly on its raw port (ZPL over TCP, port 9100). Async, for the background runtime.
+//! stock's media size for PDF or `raw` for ZPL; on Windows ZPL goes to the spooler as a RAW
+//! document and a PDF through SumatraPDF's silent printing, the documented way to print a PDF
+//! without a dialog), or a thermal printer reached directly on its raw port (ZPL over TCP, port
+//! 9100). Async, for the background runtime.
 
 use super::export::Format;
 use super::size::LabelSize;
@@ -62,8 +63,6 @@ pub enum PrintError {
     NoSpooler { program: String, reason: String },
     #[error("the print queue refused the job: {0}")]
     Refused(String),
-    #[error("{0}")]
-    Unsupported(String),
 }
 
 /// The system programs used to print; tests point them at stand-ins.
@@ -72,6 +71,8 @@ pub struct Spooler {
     pub lp: String,
     /// Reads a CUPS queue's defaults (to warn of a size or DPI mismatch).
     pub lpoptions: String,
+    /// Lists the CUPS queues (`lpstat -e`) for the settings screen.
+    pub lpstat: String,
     pub sumatra: String,
 }
 
@@ -80,6 +81,7 @@ impl Default for Spooler {
         Spooler {
             lp: "lp".into(),
             lpoptions: "lpoptions".into(),
+            lpstat: "lpstat".into(),
             sumatra: "SumatraPDF.exe".into(),
         }
     }
@@ -130,9 +132,17 @@ pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<
         Printer::SystemPdf { queue } if cfg!(windows) => {
             sumatra(&spooler.sumatra, queue, job.document, copies).await
         }
-        Printer::SystemZpl { .. } if cfg!(windows) => Err(PrintError::Unsupported(
-            "on Windows, reach the thermal printer by its network address (host:9100)".into(),
-        )),
+        #[cfg(windows)]
+        Printer::SystemZpl { queue } => {
+            let (queue, title) = (queue.clone(), job.title.to_string());
+            let mut stream = Vec::with_capacity(job.document.len() * copies as usize);
+            for _ in 0..copies {
+                stream.extend_from_slice(job.document);
+            }
+            tokio::task::spawn_blocking(move || super::winspool::write_raw(&queue, &title, &stream))
+                .await
+                .map_err(|e| PrintError::Refused(e.to_string()))?
+        }
         Printer::SystemPdf { queue } => {
             let media = format!("media={}", media(job.size, job.page_height_mm));
             lp(
@@ -144,6 +154,7 @@ pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<
             )
             .await
         }
+        #[cfg(not(windows))]
         Printer::SystemZpl { queue } => lp(&spooler.lp, queue, &["-o", "raw"], &job, copies).await,
     }
 }

@@ -2,7 +2,9 @@
 //! stock, the printer's resolution, copies, and printing automatically after create.
 
 use super::widgets::field;
+use crate::desk::Desk;
 use crate::desk::settings::PrintSettings;
+use crate::desk::task::{Task, take};
 use crate::label::print::Printer;
 use crate::label::{Dpi, LabelSize};
 use rust_i18n::t;
@@ -15,8 +17,18 @@ enum Kind {
     NetworkZpl,
 }
 
+/// The computer's print queues, asked for once the clerk chooses a system printer.
+enum Queues {
+    NotAsked,
+    Listing,
+    Listed(Vec<String>),
+    Failed(String),
+}
+
 pub struct PrinterForm {
     kind: Kind,
+    queues: Queues,
+    listing: Option<Task<Result<Vec<String>, String>>>,
     target: String,
     size: LabelSize,
     dpi: Dpi,
@@ -35,6 +47,8 @@ impl PrinterForm {
         };
         PrinterForm {
             kind,
+            queues: Queues::NotAsked,
+            listing: None,
             target,
             size: p.size,
             dpi: p.dpi,
@@ -76,7 +90,72 @@ impl PrinterForm {
         })
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui) {
+    /// The picker of installed queues beside the typed name (the name stays editable: a queue
+    /// added after the list was read, or one on another server, can still be typed).
+    fn queue_picker(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        match take(&mut self.listing) {
+            None => {}
+            Some(Ok(Ok(names))) => self.queues = Queues::Listed(names),
+            Some(Ok(Err(e))) => self.queues = Queues::Failed(e),
+            Some(Err(_)) => self.queues = Queues::Failed(t!("printer.queues_lost").into()),
+        }
+        if matches!(self.queues, Queues::NotAsked) {
+            self.listing = desk.printer_queues();
+            self.queues = if self.listing.is_some() {
+                Queues::Listing
+            } else {
+                Queues::Failed(t!("printer.queues_lost").into())
+            };
+        }
+        ui.horizontal(|ui| {
+            match &self.queues {
+                Queues::NotAsked | Queues::Listing => {
+                    ui.spinner();
+                    ui.label(t!("printer.queues_listing"));
+                }
+                Queues::Listed(names) if names.is_empty() => {
+                    ui.weak(t!("printer.queues_none"));
+                }
+                Queues::Listed(names) => {
+                    let l = ui.label(t!("printer.installed"));
+                    let shown = if names.contains(&self.target) {
+                        self.target.clone()
+                    } else {
+                        t!("printer.pick").to_string()
+                    };
+                    let mut picked = None;
+                    egui::ComboBox::from_id_salt("installed-queues")
+                        .selected_text(shown)
+                        .width(260.0)
+                        .show_ui(ui, |ui| {
+                            for n in names {
+                                if ui.selectable_label(*n == self.target, n).clicked() {
+                                    picked = Some(n.clone());
+                                }
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    if let Some(n) = picked {
+                        self.target = n;
+                    }
+                }
+                Queues::Failed(e) => {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        t!("printer.queues_failed", reason = e),
+                    );
+                }
+            }
+            if !matches!(self.queues, Queues::Listing)
+                && ui.button(t!("printer.queues_again")).clicked()
+            {
+                self.queues = Queues::NotAsked;
+            }
+        });
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         ui.strong(t!("printer.title"));
         let name = |k: Kind| match k {
             Kind::None => t!("printer.kind_none"),
@@ -107,6 +186,9 @@ impl PrinterForm {
                 t!("printer.queue")
             };
             field(ui, &label, &mut self.target, None, false);
+            if self.kind != Kind::NetworkZpl {
+                self.queue_picker(ui, desk);
+            }
         }
         ui.horizontal(|ui| {
             let l = ui.label(t!("printer.size"));

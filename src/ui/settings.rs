@@ -181,7 +181,7 @@ impl SettingsScreen {
             .response
             .labelled_by(label.id);
         ui.add_space(12.0);
-        self.printer.show(ui);
+        self.printer.show(ui, desk);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if ui
