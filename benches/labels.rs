@@ -1,6 +1,6 @@
 //! How fast labels render: one 100 × 150 label and 500 labels, as PDF and as ZPL, from orders
 //! already read (what the print queue does after the journal lookup).
-//! Run: `cargo bench --bench labels`.
+//! Run: `cargo bench --bench labels` (add `-- PDF` or another word to run only those).
 
 use chrono::NaiveDate;
 use parcel_desk::api::codes::Language;
@@ -48,7 +48,16 @@ fn order(i: i64) -> LabelOrder {
     }
 }
 
+/// Runs `f` `runs` times and prints its best and mean; skipped when the command line names
+/// other benchmarks (`cargo bench --bench labels -- PDF` runs only those whose name has "PDF").
 fn time(what: &str, runs: u32, mut f: impl FnMut() -> usize) {
+    let wanted: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if !wanted.is_empty() && !wanted.iter().any(|w| what.contains(w.as_str())) {
+        return;
+    }
     let _ = f(); // warm-up: font parsing happens once per process
     let mut best = Duration::MAX;
     let mut total = Duration::ZERO;

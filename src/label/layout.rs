@@ -154,6 +154,45 @@ impl QrBlock {
     pub fn row_runs(&self, row: usize) -> Vec<(usize, usize)> {
         runs(&self.dark[row * self.width..(row + 1) * self.width])
     }
+
+    /// The dark modules as few rectangles: each row's runs, with a run continued downwards
+    /// while the rows below have a run over exactly the same columns (fewer shapes to draw and
+    /// store; the union is the same modules).
+    pub fn boxes(&self) -> Vec<ModuleBox> {
+        let mut done = Vec::new();
+        let mut open: Vec<ModuleBox> = Vec::new();
+        for row in 0..self.width {
+            let mut next = Vec::new();
+            for (col, cols) in self.row_runs(row) {
+                match open.iter().position(|b| b.col == col && b.cols == cols) {
+                    Some(i) => {
+                        let mut b = open.swap_remove(i);
+                        b.rows += 1;
+                        next.push(b);
+                    }
+                    None => next.push(ModuleBox {
+                        col,
+                        row,
+                        cols,
+                        rows: 1,
+                    }),
+                }
+            }
+            done.append(&mut open);
+            open = next;
+        }
+        done.append(&mut open);
+        done
+    }
+}
+
+/// A rectangle of dark QR modules, in modules from the symbol's top-left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModuleBox {
+    pub col: usize,
+    pub row: usize,
+    pub cols: usize,
+    pub rows: usize,
 }
 
 fn runs(modules: &[bool]) -> Vec<(usize, usize)> {
@@ -183,5 +222,33 @@ mod tests {
             vec![(0, 2), (3, 1), (6, 1)]
         );
         assert!(runs(&[false, false]).is_empty());
+    }
+
+    #[test]
+    fn qr_boxes_cover_exactly_the_dark_modules_once() {
+        let symbol =
+            crate::label::symbols::qr("https://track.example.uz/t/4300001?b=0199104300001")
+                .expect("QR");
+        let q = QrBlock {
+            x: 0.0,
+            y: 0.0,
+            dots_per_module: 3,
+            width: symbol.width,
+            dark: symbol.dark.clone(),
+            data: String::new(),
+        };
+        let boxes = q.boxes();
+        let mut covered = vec![0u8; q.width * q.width];
+        for b in &boxes {
+            for r in b.row..b.row + b.rows {
+                for c in b.col..b.col + b.cols {
+                    covered[r * q.width + c] += 1;
+                }
+            }
+        }
+        let expected: Vec<u8> = q.dark.iter().map(|&d| u8::from(d)).collect();
+        assert_eq!(covered, expected);
+        let runs: usize = (0..q.width).map(|r| q.row_runs(r).len()).sum();
+        assert!(boxes.len() < runs, "{} boxes for {runs} runs", boxes.len());
     }
 }

@@ -3,7 +3,7 @@
 //! dots are chosen by the layout; quiet zones are part of what it reserves.
 
 use barcoders::sym::code128::Code128;
-use qrcodegen::{QrCode, QrCodeEcc};
+use fast_qr::{ECL, QRBuilder};
 
 /// Light modules each side of a Code 128 symbol (the standard asks for at least ten).
 pub const BAR_QUIET: usize = 10;
@@ -81,15 +81,17 @@ impl QrMatrix {
 }
 
 pub fn qr(data: &str) -> Result<QrMatrix, SymbolError> {
-    let code =
-        QrCode::encode_text(data, QrCodeEcc::Medium).map_err(|e| SymbolError::Qr(e.to_string()))?;
-    let width = code.size().max(0) as usize;
-    let mut dark = Vec::with_capacity(width * width);
-    for y in 0..width as i32 {
-        for x in 0..width as i32 {
-            dark.push(code.get_module(x, y));
-        }
-    }
+    // The smallest version for the data at level M; of the eight masks, the one the standard's
+    // penalty rules score best.
+    let code = QRBuilder::new(data)
+        .ecl(ECL::M)
+        .build()
+        .map_err(|e| SymbolError::Qr(e.to_string()))?;
+    let width = code.size;
+    let dark = code.data[..width * width]
+        .iter()
+        .map(|m| m.value())
+        .collect();
     Ok(QrMatrix { width, dark })
 }
 
