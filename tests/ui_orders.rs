@@ -390,6 +390,40 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
             .is_some_and(|f| f.draft.cod_total().is_some_and(|t| t.0 == 45_000))
     });
 
+    // What is inside, and the days: a name longer than the service keeps is said under the
+    // block, and nothing is sent until it is shortened.
+    h.get_by_label(&tr("order.item_add")).click();
+    step_until(&mut h, "item line", |h| {
+        h.query_by_label(&tr("order.item_name")).is_some()
+    });
+    type_into(
+        &mut h,
+        &tr("order.item_name"),
+        0,
+        "Futbolka, paxta, koʻk rang",
+    );
+    type_into(&mut h, &tr("order.item_code"), 0, "TS-42");
+    type_into(&mut h, &tr("order.item_count"), 0, "1");
+    type_into(&mut h, &tr("order.item_cost"), 0, "45 000");
+    type_into(&mut h, &tr("order.sender_date"), 0, "24.11.2026");
+    type_into(&mut h, &tr("order.receiver_date"), 0, "31.11.2026");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    let too_long = tr("order.too_long").replace("%{n}", "20");
+    let bad_day = tr("order.bad_date");
+    step_until(&mut h, "problems named", |h| {
+        h.query_by_label(&too_long).is_some() && h.query_by_label(&bad_day).is_some()
+    });
+    assert_eq!(h.state().screen(), Screen::NewOrder);
+    for (label, text) in [
+        (tr("order.item_name"), "Futbolka, paxta"),
+        (tr("order.receiver_date"), "30.11.2026"),
+    ] {
+        type_into(&mut h, &label, 0, "");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_label(&label).type_text(text);
+        h.step();
+    }
+
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "created with COD", |h| {
         h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
@@ -398,6 +432,31 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
         h.query_by_label_contains("45\u{2009}000").is_some(),
         "the detail shows the money to collect"
     );
+
+    // The service has the item line and the days (its current interface shows them).
+    let order_id = h.state().open_order().expect("detail open");
+    let twin = h.state().desk.twin_base().unwrap();
+    let detail = env.rt.block_on(async {
+        let current = parcel_desk::api::CurrentClient::new(
+            common::url(&format!("{twin}/api")),
+            common::quick_config(),
+        )
+        .expect("client");
+        current.login("demo", "demo12345").await.expect("login");
+        current.order_detail(order_id).await.expect("detail")
+    });
+    let items = &detail.cargo.post_types;
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(
+        (
+            items[0].name.as_str(),
+            items[0].code.as_deref(),
+            items[0].count
+        ),
+        ("Futbolka, paxta", Some("TS-42"), 1)
+    );
+    assert_eq!(detail.sender_date.to_string(), "2026-11-24");
+    assert_eq!(detail.receiver_date.to_string(), "2026-11-30");
 }
 
 #[test]

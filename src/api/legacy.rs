@@ -36,6 +36,11 @@ pub struct ItemLine {
     pub cost: Sum,
 }
 
+impl ItemLine {
+    /// The service keeps at most this many characters of an item's name.
+    pub const NAME_MAX: usize = 20;
+}
+
 /// A goods line of the electronic cash receipt.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OptionGood {

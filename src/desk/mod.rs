@@ -4,6 +4,7 @@
 //! so it can be tested without a window.
 
 pub mod directories;
+pub mod item_draft;
 pub mod order_draft;
 pub mod orders;
 pub mod printing;

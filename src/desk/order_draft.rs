@@ -6,6 +6,8 @@ use crate::api::codes::Delivery;
 use crate::api::legacy::{CalculateRequest, OptionGood, OrderInput, OrderOption};
 use crate::api::quantity::{Sum, Weight};
 use crate::desk::directories::Directories;
+use crate::desk::item_draft::ItemDraft;
+use crate::text::day::parse_day;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -28,6 +30,9 @@ pub mod field {
     pub const POST_TYPE: &str = "post_type";
     pub const WCS_CODE: &str = "wcs_code";
     pub const GOODS: &str = "goods";
+    pub const ITEMS: &str = "items";
+    pub const SENDER_DATE: &str = "sender_date";
+    pub const RECEIVER_DATE: &str = "receiver_date";
     pub const GENERAL: &str = "general";
 
     /// The form field a legacy wire field's error belongs under.
@@ -49,7 +54,12 @@ pub mod field {
             "packageId" => PACKAGE,
             "postTypeId" => POST_TYPE,
             "wcs_code" => WCS_CODE,
-            "back_money" | "options" | "bringBackMoney" => GOODS,
+            "back_money" | "bringBackMoney" => GOODS,
+            "senderDate" => SENDER_DATE,
+            "receiverDate" => RECEIVER_DATE,
+            // `options[0].goods[1].amount`, `postTypes[2].name`: the block the line is in.
+            n if n.starts_with("options") => GOODS,
+            n if n.starts_with("postTypes") => ITEMS,
             _ => GENERAL,
         }
     }
@@ -64,6 +74,8 @@ pub enum Problem {
     Number,
     TooLong(usize),
     BranchNotInCity,
+    /// Not a day written as DD.MM.YYYY.
+    Date,
 }
 
 pub type Problems = BTreeMap<&'static str, Problem>;
@@ -102,6 +114,14 @@ pub struct OrderDraft {
     /// The goods of the electronic receipt (needed for cash on delivery).
     #[serde(default)]
     pub goods: Vec<GoodLine>,
+    /// What is inside, line by line (`postTypes`).
+    #[serde(default)]
+    pub items: Vec<ItemDraft>,
+    /// Dispatch and receipt days as typed (DD.MM.YYYY); blank means the day it is sent.
+    #[serde(default)]
+    pub sender_date: String,
+    #[serde(default)]
+    pub receiver_date: String,
 }
 
 /// One line of the electronic receipt: a registered good, how many, the price of one.
@@ -182,7 +202,7 @@ impl OrderDraft {
             receiver_city_id: self.receiver_city?,
             weight: self.weight()?,
             volume: self.volume(),
-            sender_date: None,
+            sender_date: parse_day(&self.sender_date),
             sender_delivery: Some(delivery(self.sender_delivery)),
             receiver_delivery: Some(delivery(self.receiver_delivery)),
         })
@@ -251,6 +271,17 @@ impl OrderDraft {
         if self.cod && (self.goods.is_empty() || self.cod_total().is_none_or(|t| t.0 <= 0)) {
             p.insert(GOODS, Problem::Required);
         }
+        if let Some(problem) = self.items.iter().find_map(|l| l.parsed().err()) {
+            p.insert(ITEMS, problem);
+        }
+        for (name, text) in [
+            (SENDER_DATE, &self.sender_date),
+            (RECEIVER_DATE, &self.receiver_date),
+        ] {
+            if !text.trim().is_empty() && parse_day(text).is_none() {
+                p.insert(name, Problem::Date);
+            }
+        }
         if self.wcs_code.trim().chars().count() > 70 {
             p.insert(WCS_CODE, Problem::TooLong(70));
         }
@@ -300,7 +331,11 @@ impl OrderDraft {
             weight,
             package_id,
             post_type_id,
-            post_types: Vec::new(),
+            post_types: self
+                .items
+                .iter()
+                .filter_map(|l| l.parsed().ok().flatten())
+                .collect(),
             receiver: self.receiver_name.trim().to_string(),
             receiver_address: self.receiver_address.trim().to_string(),
             receiver_delivery: Some(delivery(self.receiver_delivery)),
@@ -317,8 +352,8 @@ impl OrderDraft {
             sender_sign: None,
             receiver_sign: None,
             piece: pieces,
-            sender_date: None,
-            receiver_date: None,
+            sender_date: parse_day(&self.sender_date),
+            receiver_date: parse_day(&self.receiver_date),
             receiver_phone: self.receiver_phone.trim().to_string(),
             receiver_phone1: opt(&self.receiver_phone1),
             bring_back_money: self.cod.then_some(1),
@@ -442,5 +477,40 @@ mod tests {
             field::RECEIVER_BRANCH
         );
         assert_eq!(field::from_wire("something_else"), field::GENERAL);
+        assert_eq!(field::from_wire("postTypes[1].name"), field::ITEMS);
+        assert_eq!(field::from_wire("options[0].goods[0].amount"), field::GOODS);
+        assert_eq!(field::from_wire("senderDate"), field::SENDER_DATE);
+    }
+
+    #[test]
+    fn item_lines_and_days_go_on_the_wire() {
+        let mut d = filled();
+        d.items = vec![
+            ItemDraft {
+                name: "Kitoblar".into(),
+                code: "BK-7".into(),
+                count: "2".into(),
+                cost: "30 000".into(),
+            },
+            ItemDraft::default(),
+        ];
+        d.sender_date = "24.11.2026".into();
+        d.receiver_date = "2026-11-26".into();
+        let input = d.check(None).unwrap();
+        assert_eq!(input.post_types.len(), 1);
+        assert_eq!(input.post_types[0].cost, Sum(30_000));
+        assert_eq!(
+            input.sender_date.map(|x| x.to_string()).as_deref(),
+            Some("2026-11-24")
+        );
+        assert_eq!(
+            input.receiver_date.map(|x| x.to_string()).as_deref(),
+            Some("2026-11-26")
+        );
+        d.items[1].name = "Juda uzun nomli buyum, yigirmadan ortiq".into();
+        d.sender_date = "31.02.2026".into();
+        let p = d.check(None).unwrap_err();
+        assert_eq!(p.get(field::ITEMS), Some(&Problem::TooLong(20)));
+        assert_eq!(p.get(field::SENDER_DATE), Some(&Problem::Date));
     }
 }

@@ -228,9 +228,7 @@ fn order_body(
             msg::not_found_value(lang, "cargo.postTypeId"),
         );
     }
-    for (i, item) in input.cargo.post_types.iter().enumerate() {
-        check.max_len(&format!("cargo.postTypes[{i}].name"), Some(&item.name), 20);
-    }
+    order_checks::items(&mut check, &input.cargo.post_types, "cargo.postTypes");
     order_checks::wcs(&mut check, w, customer, input.wcs_code.as_deref(), editing);
     let cod = input.cash_on_delivery();
     order_checks::cod(

@@ -266,6 +266,7 @@ impl Cx<'_> {
         if input.volume.is_some_and(|v| v < 0.0) {
             check.push("volume", msg::too_small(lang, "volume", "0"));
         }
+        order_checks::items(&mut check, &input.post_types, "postTypes");
         order_checks::wcs(
             &mut check,
             w,

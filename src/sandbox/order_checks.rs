@@ -6,7 +6,7 @@ use super::http_util::Check;
 use super::messages as msg;
 use super::world::World;
 use crate::api::codes::Delivery;
-use crate::api::legacy::OrderOption;
+use crate::api::legacy::{ItemLine, OrderOption};
 use crate::api::quantity::Sum;
 
 /// Maximum `wcs_code` length (contract).
@@ -54,6 +54,23 @@ pub fn branch(
             first
         }
         None => None,
+    }
+}
+
+/// Item lines: a name the service keeps (at most 20 characters), at least one of each.
+pub fn items(check: &mut Check, items: &[ItemLine], field: &str) {
+    for (i, item) in items.iter().enumerate() {
+        let name = format!("{field}[{i}].name");
+        if item.name.trim().is_empty() {
+            let m = msg::blank(check.lang, &name);
+            check.push(&name, m);
+        }
+        check.max_len(&name, Some(&item.name), ItemLine::NAME_MAX);
+        if item.count < 1 {
+            let f = format!("{field}[{i}].count");
+            let m = msg::too_small(check.lang, &f, "1");
+            check.push(&f, m);
+        }
     }
 }
 

@@ -1,3 +1,5 @@
-//! Text helpers shared by the twin's seed data and the desk's search: Uzbek Latin ↔ Cyrillic.
+//! Text helpers shared by the twin's seed data and the desk's search (Uzbek Latin ↔ Cyrillic),
+//! and days as the clerk types them.
 
+pub mod day;
 pub mod translit;

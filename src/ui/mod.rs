@@ -7,6 +7,7 @@ pub mod directories;
 pub mod errors;
 pub mod fonts;
 pub mod goods;
+pub mod item_lines;
 pub mod label_panel;
 pub mod login;
 pub mod order_detail;

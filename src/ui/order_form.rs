@@ -47,6 +47,7 @@ fn problem_text(p: Problem) -> String {
         Problem::Number => t!("order.bad_number").to_string(),
         Problem::TooLong(n) => t!("order.too_long", n = n).to_string(),
         Problem::BranchNotInCity => t!("order.branch_city").to_string(),
+        Problem::Date => t!("order.bad_date").to_string(),
     }
 }
 
@@ -405,6 +406,12 @@ impl OrderForm {
                 ui.checkbox(&mut self.draft.return_waybill, t!("order.return_waybill"));
                 ui.checkbox(&mut self.draft.is_test, t!("order.is_test"));
             });
+            ui.separator();
+            super::item_lines::item_lines(
+                ui,
+                &mut self.draft.items,
+                err(&errors, f::ITEMS).as_deref(),
+            );
             self.cod_block(ui, desk, &errors);
             ui.separator();
             ui.columns(3, |cols| {
@@ -429,6 +436,24 @@ impl OrderForm {
                     None,
                     false,
                 );
+            });
+            ui.columns(3, |cols| {
+                field(
+                    &mut cols[0],
+                    &t!("order.sender_date"),
+                    &mut self.draft.sender_date,
+                    err(&errors, f::SENDER_DATE).as_deref(),
+                    false,
+                );
+                field(
+                    &mut cols[1],
+                    &t!("order.receiver_date"),
+                    &mut self.draft.receiver_date,
+                    err(&errors, f::RECEIVER_DATE).as_deref(),
+                    false,
+                );
+                cols[2].add_space(18.0);
+                cols[2].weak(t!("order.dates_hint"));
             });
             ui.horizontal(|ui| {
                 let shortcut = ui

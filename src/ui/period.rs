@@ -82,13 +82,7 @@ pub fn today() -> NaiveDate {
         .date_naive()
 }
 
-/// A day typed by the clerk: `31.12.2026` (as the counter writes it) or `2026-12-31`.
-pub fn parse_day(text: &str) -> Option<NaiveDate> {
-    let t = text.trim();
-    NaiveDate::parse_from_str(t, "%d.%m.%Y")
-        .or_else(|_| NaiveDate::parse_from_str(t, "%Y-%m-%d"))
-        .ok()
-}
+pub use crate::text::day::parse_day;
 
 #[cfg(test)]
 mod tests {

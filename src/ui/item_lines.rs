@@ -1,0 +1,53 @@
+//! The order form's item lines (`postTypes`): what is inside the parcel, a line each — name (at
+//! most 20 characters, the service keeps no more), code, count, cost — added and removed by the
+//! clerk; blank lines are left out when the order is sent.
+
+use super::widgets::ERROR_COLOR;
+use crate::desk::item_draft::{ITEM_NAME_MAX, ItemDraft};
+use egui::RichText;
+use rust_i18n::t;
+
+/// Shows the lines with their problem (if any) under them.
+pub fn item_lines(ui: &mut egui::Ui, lines: &mut Vec<ItemDraft>, error: Option<&str>) {
+    ui.strong(t!("order.items"));
+    let mut remove = None;
+    for (i, line) in lines.iter_mut().enumerate() {
+        ui.push_id(("item-line", i), |ui| {
+            ui.horizontal(|ui| {
+                for (key, value, width, salt) in [
+                    ("order.item_name", &mut line.name, 180.0, "name"),
+                    ("order.item_code", &mut line.code, 90.0, "code"),
+                    ("order.item_count", &mut line.count, 50.0, "count"),
+                    ("order.item_cost", &mut line.cost, 90.0, "cost"),
+                ] {
+                    let l = ui.label(t!(key));
+                    let edit = egui::TextEdit::singleline(value)
+                        .id_salt(salt)
+                        .desired_width(width);
+                    let r = ui.add(edit).labelled_by(l.id);
+                    // Said while typing, not cut off: a pasted name is the clerk's to shorten.
+                    if salt == "name" && value.trim().chars().count() > ITEM_NAME_MAX {
+                        r.on_hover_text(t!("order.too_long", n = ITEM_NAME_MAX));
+                        ui.label(RichText::new("!").color(ERROR_COLOR).strong());
+                    }
+                }
+                if ui
+                    .small_button("✕")
+                    .on_hover_text(t!("order.item_remove"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+        });
+    }
+    if let Some(i) = remove {
+        lines.remove(i);
+    }
+    if ui.button(t!("order.item_add")).clicked() {
+        lines.push(ItemDraft::default());
+    }
+    if let Some(e) = error {
+        ui.label(RichText::new(e).color(ERROR_COLOR));
+    }
+}
