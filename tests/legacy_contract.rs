@@ -142,10 +142,18 @@ async fn validation_errors_land_under_their_fields() {
     o.sender_phone = "12345".into();
     o.receiver_branch_id = Some(1); // a Tashkent district branch, not in Samarkand
     o.wcs_code = Some("x".repeat(71));
+    o.post_types = vec![parcel_desk::api::legacy::ItemLine {
+        name: "Ўзбекча узун ном, йигирмадан ортиқ".into(),
+        code: String::new(),
+        count: 0,
+        cost: parcel_desk::api::Sum(1_000),
+    }];
     let err = c.add_order(&o).await.unwrap_err();
     assert_eq!(err.field("senderPhone").len(), 1);
     assert_eq!(err.field("receiver_branch_id").len(), 1);
     assert_eq!(err.field("wcs_code").len(), 1);
+    assert_eq!(err.field("postTypes[0].name").len(), 1);
+    assert_eq!(err.field("postTypes[0].count").len(), 1);
 
     // A wcs_code is an idempotency key: a second create with it is refused, not duplicated.
     let mut o = legacy_order();
