@@ -24,12 +24,7 @@ pub fn item_lines(ui: &mut egui::Ui, lines: &mut Vec<ItemDraft>, error: Option<&
                     let edit = egui::TextEdit::singleline(value)
                         .id_salt(salt)
                         .desired_width(width);
-                    let r = ui.add(edit).labelled_by(l.id);
-                    // Said while typing, not cut off: a pasted name is the clerk's to shorten.
-                    if salt == "name" && value.trim().chars().count() > ITEM_NAME_MAX {
-                        r.on_hover_text(t!("order.too_long", n = ITEM_NAME_MAX));
-                        ui.label(RichText::new("!").color(ERROR_COLOR).strong());
-                    }
+                    ui.add(edit).labelled_by(l.id);
                 }
                 if ui
                     .small_button("✕")
@@ -39,6 +34,12 @@ pub fn item_lines(ui: &mut egui::Ui, lines: &mut Vec<ItemDraft>, error: Option<&
                     remove = Some(i);
                 }
             });
+            // Said while typing, not cut off: a pasted name is the clerk's to shorten.
+            let long = line.name.trim().chars().count();
+            if long > ITEM_NAME_MAX {
+                let text = t!("order.item_name_long", n = ITEM_NAME_MAX, typed = long);
+                ui.label(RichText::new(text).color(ERROR_COLOR).small());
+            }
         });
     }
     if let Some(i) = remove {
