@@ -686,3 +686,74 @@ fn unsent_orders_are_listed_and_the_clerk_decides() {
         0
     );
 }
+
+#[test]
+fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_omits() {
+    let env = Env::new("edit-foreign");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    // Another desk created it on the current interface, with an item line, a return waybill
+    // and a volume: the legacy detail shows none of the first two.
+    let twin = h.state().desk.twin_base().unwrap();
+    let current = env.rt.block_on(async {
+        let c = parcel_desk::api::CurrentClient::new(
+            common::url(&format!("{twin}/api")),
+            common::quick_config(),
+        )
+        .expect("client");
+        c.login("demo", "demo12345").await.expect("login");
+        c
+    });
+    let mut order = common::current_order("0050");
+    order.bring_back_waybill = Some(1);
+    order.cargo.volume = Some(6000.0);
+    order.cargo.post_types = vec![parcel_desk::api::legacy::ItemLine {
+        name: "Kitoblar".into(),
+        code: "BK-7".into(),
+        count: 2,
+        cost: parcel_desk::api::Sum(30_000),
+    }];
+    let created = env
+        .rt
+        .block_on(current.add_order(&order))
+        .expect("created elsewhere");
+    for digit in created.barcode.chars() {
+        h.event(egui::Event::Text(digit.to_string()));
+    }
+    h.key_press(Key::Enter);
+    step_until(&mut h, "looked up", |h| {
+        h.state().open_order() == Some(created.order_id)
+            && h.query_by_label(&tr("detail.edit")).is_some()
+            && !h.state().is_busy()
+    });
+    h.get_by_label(&tr("detail.edit")).click();
+    step_until(&mut h, "form read back", |h| {
+        h.state().screen() == Screen::EditOrder && !h.state().is_busy()
+    });
+    let form = h.state().edit_form().expect("edit form");
+    assert_eq!(form.draft.items.len(), 1);
+    assert!(form.draft.return_waybill);
+    assert_eq!(form.draft.known_volume, Some(6000.0));
+    assert_eq!(form.draft.receiver_name, "Karimova Dilnoza");
+
+    type_into(&mut h, &tr("order.receiver_name"), 0, "");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(&tr("order.receiver_name"))
+        .type_text("Yusupova Madina");
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "saved", |h| {
+        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+    });
+    let after = env
+        .rt
+        .block_on(current.order_detail(created.order_id))
+        .expect("detail");
+    assert_eq!(after.receiver.name, "Yusupova Madina");
+    assert_eq!(after.cargo.post_types.len(), 1, "the item line is kept");
+    assert!(
+        after.cargo.options.bring_back_waybill,
+        "the waybill is kept"
+    );
+    assert_eq!(after.cargo.volume, Some(6000.0), "the volume is kept");
+}

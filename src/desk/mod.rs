@@ -4,6 +4,7 @@
 //! so it can be tested without a window.
 
 pub mod directories;
+pub mod draft_from_service;
 pub mod item_draft;
 pub mod order_draft;
 pub mod orders;
@@ -642,6 +643,22 @@ impl Desk {
     pub fn order_draft(&self, order_id: i64) -> Task<Option<String>> {
         let store = self.store.clone();
         self.spawn_blocking(move || store.and_then(|s| s.journal_draft(order_id).ok().flatten()))
+    }
+
+    /// The order form rebuilt from both interfaces' details, for an order whose form this desk
+    /// never kept (JSON, as `order_draft` gives it).
+    pub fn order_form_from_service(&self, order_id: i64) -> Task<Result<String, String>> {
+        let (legacy, current) = (self.services.legacy.clone(), self.services.current.clone());
+        self.spawn(async move {
+            let (l, c) = tokio::join!(
+                legacy.order_detail(order_id),
+                current.order_detail(order_id)
+            );
+            let (l, c) = (l.map_err(|e| e.to_string())?, c.map_err(|e| e.to_string())?);
+            let draft =
+                draft_from_service::draft_from_records(&l, &c).map_err(|e| e.to_string())?;
+            serde_json::to_string(&draft).map_err(|e| e.to_string())
+        })
     }
 
     /// The order's full record from the service.

@@ -99,6 +99,10 @@ pub struct OrderDraft {
     pub length: String,
     pub width: String,
     pub height: String,
+    /// The volume (cm³) the service has for an order whose sides were never typed here; typing
+    /// L×W×H replaces it.
+    #[serde(default)]
+    pub known_volume: Option<f64>,
     pub pieces: String,
     pub package_id: Option<i64>,
     pub post_type_id: Option<i64>,
@@ -185,8 +189,12 @@ impl OrderDraft {
         Some(Sum(lines?.iter().map(|(_, a, p)| a * p.0).sum()))
     }
 
-    /// Volume in cm³ from L×W×H, when all three are given.
+    /// Volume in cm³ from L×W×H, when all three are given; the volume on record while none is.
     pub fn volume(&self) -> Option<f64> {
+        let sides = [&self.length, &self.width, &self.height];
+        if sides.iter().all(|s| s.trim().is_empty()) {
+            return self.known_volume;
+        }
         Some(number(&self.length)? * number(&self.width)? * number(&self.height)?)
             .filter(|v| *v > 0.0)
     }

@@ -120,6 +120,11 @@ impl DeskApp {
         self.order_form.as_ref()
     }
 
+    /// The open form editing an existing order.
+    pub fn edit_form(&self) -> Option<&order_form::OrderForm> {
+        self.edit_form.as_ref()
+    }
+
     /// The order whose detail is open.
     pub fn open_order(&self) -> Option<i64> {
         self.detail.as_ref().map(|d| d.order_id)

@@ -33,6 +33,8 @@ pub struct OrderDetail {
     /// The form the order came from, when this desk created it (makes it editable).
     draft: Option<String>,
     draft_loading: Option<Task<Option<String>>>,
+    /// The form being rebuilt from the service (an order this desk did not create).
+    rebuilding: Option<Task<Result<String, String>>>,
     /// Set when the clerk asks to edit; the app opens the edit form.
     pub edit_requested: Option<String>,
     pub label: LabelPanel,
@@ -54,6 +56,7 @@ impl OrderDetail {
             reasons_unreadable: false,
             draft: None,
             draft_loading: Some(desk.order_draft(order_id)),
+            rebuilding: None,
             edit_requested: None,
             label: LabelPanel::open(desk, order_id),
         }
@@ -64,6 +67,7 @@ impl OrderDetail {
             || self.refreshing.is_some()
             || self.cancelling.is_some()
             || self.reasons_loading.is_some()
+            || self.rebuilding.is_some()
             || self.label.is_busy()
     }
 
@@ -73,6 +77,12 @@ impl OrderDetail {
         let mut changed = false;
         if let Some(Ok(draft)) = take(&mut self.draft_loading) {
             self.draft = draft;
+        }
+        match take(&mut self.rebuilding) {
+            Some(Ok(Ok(json))) => self.edit_requested = Some(json),
+            Some(Ok(Err(why))) => toasts.error(t!("detail.edit_unreadable"), Some(why)),
+            Some(Err(_)) => toasts.error(t!("detail.edit_unreadable"), None),
+            None => {}
         }
         if let Some(Ok(found)) = take(&mut self.loading)
             && let Some((row, tracking)) = found
@@ -207,11 +217,21 @@ impl OrderDetail {
                 self.refreshing = desk.refresh_order(self.order_id);
             }
             let cancellable = self.current() == Some(1);
-            if cancellable
-                && let Some(draft) = &self.draft
-                && ui.button(t!("detail.edit")).clicked()
-            {
-                self.edit_requested = Some(draft.clone());
+            // The form kept at create opens at once; another desk's order is read back first.
+            if cancellable && self.draft_loading.is_none() {
+                let edit = ui.add_enabled(
+                    self.rebuilding.is_none(),
+                    egui::Button::new(t!("detail.edit")),
+                );
+                if edit.clicked() {
+                    match &self.draft {
+                        Some(draft) => self.edit_requested = Some(draft.clone()),
+                        None => self.rebuilding = Some(desk.order_form_from_service(self.order_id)),
+                    }
+                }
+                if self.rebuilding.is_some() {
+                    ui.spinner();
+                }
             }
             if cancellable && self.cancelling.is_none() {
                 if self.confirm_cancel {
