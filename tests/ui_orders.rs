@@ -756,4 +756,43 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
         "the waybill is kept"
     );
     assert_eq!(after.cargo.volume, Some(6000.0), "the volume is kept");
+
+    // Exact places and "ready to take" go through the current interface, the only one with them.
+    h.get_by_label(&tr("detail.edit")).click();
+    step_until(&mut h, "edit again", |h| {
+        h.state().screen() == Screen::EditOrder && !h.state().is_busy()
+    });
+    type_into(&mut h, &tr("order.receiver_latitude"), 0, "39.654");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "a lone latitude is refused", |h| {
+        h.query_by_label(&tr("order.bad_coordinates")).is_some()
+    });
+    type_into(&mut h, &tr("order.receiver_longitude"), 0, "66.9597");
+    // By keyboard, as the clerk would: the box is below the fold of the form.
+    h.get_by_label(&tr("order.ready_to_take")).focus();
+    h.step();
+    h.key_press(Key::Space);
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    step_until(&mut h, "saved through the current interface", |h| {
+        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+    });
+    let after = env
+        .rt
+        .block_on(current.order_detail(created.order_id))
+        .expect("detail");
+    assert_eq!(after.receiver.latitude.as_deref(), Some("39.654000"));
+    assert_eq!(after.receiver.longitude.as_deref(), Some("66.959700"));
+    assert!(after.ready_to_take);
+    assert_eq!(after.receiver.name, "Yusupova Madina");
+    assert_eq!(
+        after.cargo.post_types.len(),
+        1,
+        "the item line is still kept"
+    );
+    assert!(after.cargo.options.bring_back_waybill);
+    assert_eq!(
+        after.wcs_code, created.wcs_code,
+        "the order keeps its key through either interface"
+    );
 }

@@ -3,6 +3,7 @@
 //! current interface's detail gives what the legacy one leaves out — cash on delivery with its
 //! receipt goods, the return waybill, the item lines — so an edit never drops them unseen.
 
+use super::current_edit::ExactPlaces;
 use super::item_draft::ItemDraft;
 use super::order_draft::{GoodLine, OrderDraft};
 use crate::api::current::OrderRecord;
@@ -98,5 +99,12 @@ pub fn draft_from_records(
             .collect(),
         sender_date: day(core.sender_date),
         receiver_date: day(core.receiver_date),
+        places: ExactPlaces {
+            sender_latitude: current.sender.latitude.clone().unwrap_or_default(),
+            sender_longitude: current.sender.longitude.clone().unwrap_or_default(),
+            receiver_latitude: current.receiver.latitude.clone().unwrap_or_default(),
+            receiver_longitude: current.receiver.longitude.clone().unwrap_or_default(),
+            ready_to_take: current.ready_to_take,
+        },
     })
 }

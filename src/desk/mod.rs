@@ -3,6 +3,7 @@
 //! tasks the screens start on it, settings and the store. Every screen action is a method here,
 //! so it can be tested without a window.
 
+pub mod current_edit;
 pub mod directories;
 pub mod draft_from_service;
 pub mod item_draft;
@@ -624,19 +625,32 @@ impl Desk {
     }
 
     /// Edits an order on the service and in the journal.
+    ///
+    /// With exact places or "ready to take" in the form and a current-interface session, the
+    /// edit goes through the current interface (the only one that carries them).
     pub fn edit_order(
         &self,
         order_id: i64,
         input: OrderInput,
         draft: String,
+        places: current_edit::ExactPlaces,
     ) -> Option<Task<Result<JournalRow, ApiError>>> {
         let orders = self.orders.clone()?;
         let reach = self.reach.clone();
+        let via_current = (places.is_set() && self.has_current_session())
+            .then(|| (self.services.current.clone(), places));
         Some(self.spawn(async move {
-            let r = orders.edit(order_id, input, draft).await;
+            let r = orders.edit(order_id, input, draft, via_current).await;
             reach.note(&r);
             r
         }))
+    }
+
+    /// Whether the clerk is logged in on the current interface too.
+    pub fn has_current_session(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.current_login.is_some())
     }
 
     /// The form an order came from, when this desk created it.

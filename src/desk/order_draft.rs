@@ -5,6 +5,7 @@
 use crate::api::codes::Delivery;
 use crate::api::legacy::{CalculateRequest, OptionGood, OrderInput, OrderOption};
 use crate::api::quantity::{Sum, Weight};
+use crate::desk::current_edit::{ExactPlaces, coordinates};
 use crate::desk::directories::Directories;
 use crate::desk::item_draft::ItemDraft;
 use crate::text::day::parse_day;
@@ -33,6 +34,7 @@ pub mod field {
     pub const ITEMS: &str = "items";
     pub const SENDER_DATE: &str = "sender_date";
     pub const RECEIVER_DATE: &str = "receiver_date";
+    pub const PLACES: &str = "places";
     pub const GENERAL: &str = "general";
 
     /// The form field a legacy wire field's error belongs under.
@@ -56,6 +58,24 @@ pub mod field {
             "wcs_code" => WCS_CODE,
             "back_money" | "bringBackMoney" => GOODS,
             "senderDate" => SENDER_DATE,
+            // The current interface's nested names.
+            "sender.city_code" => SENDER_CITY,
+            "sender.name" => SENDER_NAME,
+            "sender.phone" => SENDER_PHONE,
+            "sender.address" => SENDER_ADDRESS,
+            "receiver.city_code" => RECEIVER_CITY,
+            "receiver.branch_code" => RECEIVER_BRANCH,
+            "receiver.name" => RECEIVER_NAME,
+            "receiver.phone" => RECEIVER_PHONE,
+            "receiver.phone1" => RECEIVER_PHONE1,
+            "receiver.address" => RECEIVER_ADDRESS,
+            "cargo.weight" => WEIGHT,
+            "cargo.piece" => PIECES,
+            "cargo.packageId" => PACKAGE,
+            "cargo.postTypeId" => POST_TYPE,
+            n if n.ends_with("latitude") || n.ends_with("longitude") => PLACES,
+            n if n.starts_with("cargo.postTypes") => ITEMS,
+            n if n.starts_with("cargo.options") => GOODS,
             "receiverDate" => RECEIVER_DATE,
             // `options[0].goods[1].amount`, `postTypes[2].name`: the block the line is in.
             n if n.starts_with("options") => GOODS,
@@ -76,6 +96,8 @@ pub enum Problem {
     BranchNotInCity,
     /// Not a day written as DD.MM.YYYY.
     Date,
+    /// A latitude without its longitude, or a number off the globe.
+    Coordinates,
 }
 
 pub type Problems = BTreeMap<&'static str, Problem>;
@@ -126,6 +148,9 @@ pub struct OrderDraft {
     pub sender_date: String,
     #[serde(default)]
     pub receiver_date: String,
+    /// What only the current interface carries (exact places, ready to take).
+    #[serde(default)]
+    pub places: ExactPlaces,
 }
 
 /// One line of the electronic receipt: a registered good, how many, the price of one.
@@ -289,6 +314,12 @@ impl OrderDraft {
             if !text.trim().is_empty() && parse_day(text).is_none() {
                 p.insert(name, Problem::Date);
             }
+        }
+        let pl = &self.places;
+        if coordinates(&pl.sender_latitude, &pl.sender_longitude).is_err()
+            || coordinates(&pl.receiver_latitude, &pl.receiver_longitude).is_err()
+        {
+            p.insert(PLACES, Problem::Coordinates);
         }
         if self.wcs_code.trim().chars().count() > 70 {
             p.insert(WCS_CODE, Problem::TooLong(70));

@@ -7,7 +7,8 @@
 
 use crate::api::legacy::{OrderCore, OrderInput};
 use crate::api::sandbox_client::SandboxClient;
-use crate::api::{ApiError, LegacyClient};
+use crate::api::{ApiError, CurrentClient, LegacyClient};
+use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
 use crate::store::{HistoryRow, JournalRow, OutboxEntry, OutboxState, Store, StoreError};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -372,11 +373,15 @@ impl Orders {
 
     /// Edits an order (legacy `v1/order/edit`) and updates the journal and the kept form. An edit
     /// carries the order id, so sending it again after a lost answer changes nothing twice.
+    ///
+    /// `via_current` sends it through the current interface instead, with the exact places; the
+    /// journal is then updated from the legacy detail read back.
     pub async fn edit(
         &self,
         order_id: i64,
         mut input: OrderInput,
         draft: String,
+        via_current: Option<(Arc<CurrentClient>, ExactPlaces)>,
     ) -> Result<JournalRow, ApiError> {
         let local = |e: StoreError| ApiError::Decode {
             status: 0,
@@ -397,15 +402,22 @@ impl Orders {
         }
         input.order_id = Some(order_id);
         let cod = input.cash_on_delivery().map(|s| s.0);
-        let rec = self.legacy.edit_order(&input).await?;
-        let row = self
-            .confirm(
-                journal_row(&rec.core, rec.order_id, cod, created),
-                &rec,
-                None,
-            )
-            .await
-            .map_err(local)?;
+        let row = match via_current {
+            None => {
+                let rec = self.legacy.edit_order(&input).await?;
+                let row = journal_row(&rec.core, rec.order_id, cod, created);
+                self.confirm(row, &rec, None).await.map_err(local)?
+            }
+            Some((current, places)) => {
+                let codes = look_up_codes(&current, &input).await?;
+                current
+                    .edit_order(order_id, &to_current(&input, &places, &codes))
+                    .await?;
+                let rec = self.legacy.order_detail(order_id).await?;
+                let row = journal_row(&rec.core, rec.order_id, cod, created);
+                self.confirm(row, &rec, None).await.map_err(local)?
+            }
+        };
         db(&self.store, move |s| s.journal_set_draft(order_id, &draft))
             .await
             .map_err(local)?;

@@ -5,6 +5,7 @@ pub mod calculator;
 pub mod commands;
 pub mod directories;
 pub mod errors;
+pub mod exact_places;
 pub mod fonts;
 pub mod goods;
 pub mod item_lines;

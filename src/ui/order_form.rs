@@ -48,6 +48,7 @@ fn problem_text(p: Problem) -> String {
         Problem::TooLong(n) => t!("order.too_long", n = n).to_string(),
         Problem::BranchNotInCity => t!("order.branch_city").to_string(),
         Problem::Date => t!("order.bad_date").to_string(),
+        Problem::Coordinates => t!("order.bad_coordinates").to_string(),
     }
 }
 
@@ -220,7 +221,10 @@ impl OrderForm {
                 }
                 let json = serde_json::to_string(&self.draft).unwrap_or_default();
                 match self.editing {
-                    Some(id) => self.saving_edit = desk.edit_order(id, input, json),
+                    Some(id) => {
+                        let places = self.draft.places.clone();
+                        self.saving_edit = desk.edit_order(id, input, json, places);
+                    }
                     None => self.creating = desk.create_order_from(input, Some(json)),
                 }
             }
@@ -462,6 +466,14 @@ impl OrderForm {
                 cols[2].add_space(18.0);
                 cols[2].weak(t!("order.dates_hint"));
             });
+            if self.editing.is_some() && desk.has_current_session() {
+                ui.separator();
+                super::exact_places::exact_places(
+                    ui,
+                    &mut self.draft.places,
+                    err(&errors, f::PLACES).as_deref(),
+                );
+            }
             ui.horizontal(|ui| {
                 let shortcut = ui
                     .ctx()
