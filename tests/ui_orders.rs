@@ -284,9 +284,13 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
             .unwrap();
         legacy.add_order(&common::legacy_order()).await.unwrap()
     });
-    // The scanner types the digits and Enter while a form field has focus.
+    // The scanner types the digits and Enter while a form field has focus; like a keyboard,
+    // each digit comes as a key press, its text and a key release.
     for digit in created.core.barcode.chars() {
+        let key = Key::from_name(&digit.to_string()).expect("a digit key");
+        h.key_down(key);
         h.event(egui::Event::Text(digit.to_string()));
+        h.key_up(key);
     }
     h.key_press(Key::Enter);
     step_until(&mut h, "scanned order opened", |h| {

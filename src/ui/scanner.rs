@@ -22,6 +22,14 @@ fn is_digits(t: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
 }
 
+fn is_digit_key(key: Key) -> bool {
+    use Key::*;
+    matches!(
+        key,
+        Num0 | Num1 | Num2 | Num3 | Num4 | Num5 | Num6 | Num7 | Num8 | Num9
+    )
+}
+
 impl Scanner {
     fn recent(&self, now: Instant) -> bool {
         self.last.is_some_and(|l| now.duration_since(l) <= GAP)
@@ -94,6 +102,14 @@ impl Scanner {
                     } if self.swallow_enter_release => {
                         self.swallow_enter_release = false;
                     }
+                    // A real keyboard (and a scanner) sends each digit's key press and release
+                    // beside its text: those, and pointer motion, leave the held digits held.
+                    Event::Key { key, modifiers, .. }
+                        if is_digit_key(*key) && modifiers.is_none() =>
+                    {
+                        out.push(e);
+                    }
+                    Event::PointerMoved(_) | Event::MouseMoved(_) => out.push(e),
                     _ => {
                         if !self.held.is_empty() {
                             out.push(Event::Text(std::mem::take(&mut self.held)));
