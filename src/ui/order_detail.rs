@@ -189,7 +189,10 @@ impl OrderDetail {
                             .map(|c| format!("{} {}", crate::api::Sum(c), t!("order.sum")))
                             .unwrap_or_else(|| "—".into()),
                     ),
-                    (t!("unsent.key"), row.wcs_code.clone().unwrap_or_default()),
+                    (
+                        t!("unsent.key"),
+                        row.wcs_code.clone().unwrap_or_else(|| "—".into()),
+                    ),
                 ];
                 for (k, v) in facts {
                     ui.label(RichText::new(k).weak());
