@@ -302,6 +302,12 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
         form.draft.sender_name.is_empty(),
         "the digits did not land in the focused field"
     );
+    // Everything the service records is one click (or Enter on the header) away.
+    h.get_by_label(&tr("detail.all_fields")).click();
+    step_until(&mut h, "the whole record", |h| {
+        h.query_by_label("Chilonzor 9, 12-uy").is_some()
+    });
+    assert!(h.query_by_label(&tr("detail.customer")).is_some());
     // An unknown barcode says so.
     for digit in "019919999999".chars() {
         h.event(egui::Event::Text(digit.to_string()));

@@ -3,6 +3,7 @@
 
 pub mod calculator;
 pub mod commands;
+pub mod detail_record;
 pub mod directories;
 pub mod errors;
 pub mod exact_places;

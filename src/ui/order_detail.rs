@@ -2,6 +2,7 @@
 //! status emphasised, the statuses still to come greyed from the status chain), cancellation
 //! while it is still at the sender (after a confirmation), its tracking link, and its label.
 
+use super::detail_record::RecordView;
 use super::errors::tell;
 use super::label_panel::LabelPanel;
 use super::orders::{status_chip, when};
@@ -38,6 +39,8 @@ pub struct OrderDetail {
     /// Set when the clerk asks to edit; the app opens the edit form.
     pub edit_requested: Option<String>,
     pub label: LabelPanel,
+    /// Everything the service records of the order.
+    record: RecordView,
 }
 
 impl OrderDetail {
@@ -59,6 +62,11 @@ impl OrderDetail {
             rebuilding: None,
             edit_requested: None,
             label: LabelPanel::open(desk, order_id),
+            record: {
+                let mut r = RecordView::default();
+                r.read(desk, order_id);
+                r
+            },
         }
     }
 
@@ -69,6 +77,7 @@ impl OrderDetail {
             || self.reasons_loading.is_some()
             || self.rebuilding.is_some()
             || self.label.is_busy()
+            || self.record.is_busy()
     }
 
     /// True when something changed that the Orders list shows.
@@ -104,8 +113,10 @@ impl OrderDetail {
                 None => {}
             }
         }
+        self.record.poll();
         if changed {
             self.loading = Some(desk.journal_entry(self.order_id));
+            self.record.read(desk, self.order_id);
             // A fresh history may show a cancellation the last reading did not.
             self.reasons = None;
         }
@@ -251,10 +262,20 @@ impl OrderDetail {
                 }
             }
         });
-        if self.is_cancelled() {
-            self.show_reasons(ui);
-        }
-        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("detail-scroll")
+            .show(ui, |ui| {
+                if self.is_cancelled() {
+                    self.show_reasons(ui);
+                }
+                ui.separator();
+                self.show_timeline(ui);
+                ui.separator();
+                self.record.show(ui);
+            });
+    }
+
+    fn show_timeline(&self, ui: &mut egui::Ui) {
         ui.strong(t!("detail.timeline"));
         let last = self.history.len().saturating_sub(1);
         for (i, h) in self.history.iter().enumerate() {

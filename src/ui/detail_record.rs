@@ -1,0 +1,158 @@
+//! Everything the service records of an order (the legacy detail), under the order detail's
+//! facts: both parties with their regions, cities, offices and delivery modes, the parcel, the
+//! days, the customer and the signatures. Read when the detail opens and after each refresh.
+
+use crate::api::ApiError;
+use crate::api::codes::Delivery;
+use crate::api::legacy::{OrderDetail, PlaceRef};
+use crate::desk::Desk;
+use crate::desk::task::{Task, take};
+use egui::RichText;
+use rust_i18n::t;
+
+#[derive(Default)]
+pub struct RecordView {
+    record: Option<OrderDetail>,
+    loading: Option<Task<Result<OrderDetail, ApiError>>>,
+    failed: Option<String>,
+}
+
+fn mode(d: Delivery) -> String {
+    match d {
+        Delivery::Office => t!("order.mode_office"),
+        Delivery::Courier => t!("order.mode_courier"),
+        Delivery::RemoteCourier => t!("order.mode_remote"),
+    }
+    .to_string()
+}
+
+fn place(p: Option<&PlaceRef>) -> String {
+    p.and_then(|p| p.name.clone())
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "—".into())
+}
+
+fn yes_no(v: bool) -> String {
+    if v { t!("detail.yes") } else { t!("detail.no") }.to_string()
+}
+
+impl RecordView {
+    /// Asks the service for the record (again).
+    pub fn read(&mut self, desk: &Desk, order_id: i64) {
+        self.loading = Some(desk.order_detail(order_id));
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.loading.is_some()
+    }
+
+    pub fn poll(&mut self) {
+        match take(&mut self.loading) {
+            Some(Ok(Ok(r))) => {
+                self.record = Some(r);
+                self.failed = None;
+            }
+            Some(Ok(Err(e))) => self.failed = Some(e.to_string()),
+            Some(Err(_)) => self.failed = Some(t!("error.lost").to_string()),
+            None => {}
+        }
+    }
+
+    /// The rows: (label, value); a section title has no value.
+    fn rows(r: &OrderDetail) -> Vec<(String, Option<String>)> {
+        let c = &r.core;
+        let row = |k: &str, v: String| (t!(k).to_string(), Some(v));
+        let mut rows = vec![
+            (t!("order.sender").to_string(), None),
+            row("order.sender_name", c.sender_real.clone()),
+            row("order.sender_phone", c.sender_phone.clone()),
+            row("order.sender_address", c.sender_address.clone()),
+            row("order.city", place(Some(&c.sender_city))),
+            row("detail.region", place(Some(&c.sender_region))),
+            row("order.pickup", mode(c.sender_delivery)),
+            row("detail.office", place(c.sender_branch.as_ref())),
+            (t!("order.receiver").to_string(), None),
+            row("order.receiver_name", c.receiver.clone()),
+            row("order.receiver_phone", c.receiver_phone.clone()),
+            row(
+                "order.receiver_phone1",
+                c.receiver_phone1.clone().unwrap_or_else(|| "—".into()),
+            ),
+            row("order.receiver_address", c.receiver_address.clone()),
+            row("order.city", place(Some(&c.receiver_city))),
+            row("detail.region", place(Some(&c.receiver_region))),
+            row("order.dropoff", mode(c.receiver_delivery)),
+            row("detail.office", place(c.receiver_branch.as_ref())),
+            (t!("order.parcel").to_string(), None),
+            row("order.weight", format!("{:.3}", c.weight.kg())),
+            row("order.pieces", c.piece.to_string()),
+            row(
+                "detail.volume",
+                r.volume.map_or_else(|| "—".into(), |v| format!("{v:.0}")),
+            ),
+            row("order.package", c.package.name.clone()),
+            row("order.post_type", c.post_type.name.clone()),
+            row("order.take_photo", yes_no(c.take_photo)),
+            row("detail.urgent", yes_no(r.urgent.unwrap_or(0) > 0)),
+            row("detail.price", format!("{} {}", c.cost, t!("order.sum"))),
+            row(
+                "order.sender_date",
+                c.sender_date.format("%d.%m.%Y").to_string(),
+            ),
+            row(
+                "order.receiver_date",
+                c.receiver_date.format("%d.%m.%Y").to_string(),
+            ),
+            row("detail.customer", c.customer.name.clone()),
+            row("detail.status_text", c.status.info.clone()),
+            row(
+                "order.client_ref",
+                c.client_id.clone().unwrap_or_else(|| "—".into()),
+            ),
+        ];
+        for (key, sign) in [
+            ("detail.sender_sign", &r.sender_sign),
+            ("detail.receiver_sign", &r.receiver_sign),
+        ] {
+            if let Some(s) = sign.as_ref().filter(|s| !s.trim().is_empty()) {
+                rows.push(row(key, s.clone()));
+            }
+        }
+        rows
+    }
+
+    pub fn show(&self, ui: &mut egui::Ui) {
+        egui::CollapsingHeader::new(t!("detail.all_fields"))
+            .id_salt("all-fields")
+            .show(ui, |ui| {
+                if let Some(e) = &self.failed {
+                    ui.colored_label(ui.visuals().warn_fg_color, t!("detail.record_unreadable"));
+                    ui.weak(e);
+                }
+                let Some(r) = &self.record else {
+                    if self.loading.is_some() {
+                        ui.spinner();
+                    }
+                    return;
+                };
+                egui::Grid::new("record-grid")
+                    .num_columns(2)
+                    .spacing([16.0, 2.0])
+                    .show(ui, |ui| {
+                        for (k, v) in Self::rows(r) {
+                            match v {
+                                None => {
+                                    ui.strong(k);
+                                    ui.end_row();
+                                }
+                                Some(v) => {
+                                    ui.label(RichText::new(k).weak());
+                                    ui.label(v);
+                                    ui.end_row();
+                                }
+                            }
+                        }
+                    });
+            });
+    }
+}
