@@ -305,24 +305,14 @@ impl Desk {
         let repaint = self.repaint.clone();
         let handle = self.rt.spawn(async move {
             loop {
-                let waiting = {
-                    let store = o.store.clone();
-                    tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
-                        .await
-                        .unwrap_or(0)
-                };
+                let waiting = o.outbox_waiting().await;
                 count.store(waiting, Ordering::Relaxed);
                 if waiting > 0 && o.legacy.is_logged_in().await {
                     let report = o.drain().await;
                     if report.confirmed > 0 {
                         reach.note::<()>(&Ok(()));
                     }
-                    let store = o.store.clone();
-                    let left =
-                        tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
-                            .await
-                            .unwrap_or(0);
-                    count.store(left, Ordering::Relaxed);
+                    count.store(o.outbox_waiting().await, Ordering::Relaxed);
                     repaint();
                 }
                 tokio::time::sleep(OUTBOX_EVERY).await;
@@ -467,11 +457,7 @@ impl Desk {
                 }
                 _ => reach.note::<()>(&Ok(())),
             }
-            let store = orders.store.clone();
-            let left = tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
-                .await
-                .unwrap_or(0);
-            count.store(left, Ordering::Relaxed);
+            count.store(orders.outbox_waiting().await, Ordering::Relaxed);
             result
         }))
     }
@@ -502,11 +488,7 @@ impl Desk {
         let count = self.outbox.clone();
         Some(self.spawn(async move {
             let result = orders.decide(&key, decision).await;
-            let store = orders.store.clone();
-            let left = tokio::task::spawn_blocking(move || store.outbox_count().unwrap_or(0))
-                .await
-                .unwrap_or(0);
-            count.store(left, Ordering::Relaxed);
+            count.store(orders.outbox_waiting().await, Ordering::Relaxed);
             result
         }))
     }

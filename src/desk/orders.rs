@@ -140,6 +140,11 @@ impl Orders {
         }
     }
 
+    /// How many orders wait in the outbox (0 when the store cannot say), read off the UI thread.
+    pub async fn outbox_waiting(&self) -> i64 {
+        db(&self.store, |s| s.outbox_count()).await.unwrap_or(0)
+    }
+
     /// Creates an order exactly once (see the module doc).
     pub async fn create(&self, input: OrderInput) -> CreateResult {
         self.create_from(input, None).await
