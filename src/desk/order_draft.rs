@@ -214,11 +214,17 @@ impl OrderDraft {
         Some(Sum(lines?.iter().map(|(_, a, p)| a * p.0).sum()))
     }
 
+    /// The volume on record (cm³) while no side is typed; typing one replaces it.
+    pub fn volume_on_record(&self) -> Option<f64> {
+        let sides = [&self.length, &self.width, &self.height];
+        self.known_volume
+            .filter(|_| sides.iter().all(|s| s.trim().is_empty()))
+    }
+
     /// Volume in cm³ from L×W×H, when all three are given; the volume on record while none is.
     pub fn volume(&self) -> Option<f64> {
-        let sides = [&self.length, &self.width, &self.height];
-        if sides.iter().all(|s| s.trim().is_empty()) {
-            return self.known_volume;
+        if let Some(v) = self.volume_on_record() {
+            return Some(v);
         }
         Some(number(&self.length)? * number(&self.width)? * number(&self.height)?)
             .filter(|v| *v > 0.0)

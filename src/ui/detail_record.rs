@@ -37,6 +37,13 @@ fn yes_no(v: bool) -> String {
 }
 
 impl RecordView {
+    /// The view of one order, its record asked for at once.
+    pub fn open(desk: &Desk, order_id: i64) -> RecordView {
+        let mut view = RecordView::default();
+        view.read(desk, order_id);
+        view
+    }
+
     /// Asks the service for the record (again).
     pub fn read(&mut self, desk: &Desk, order_id: i64) {
         self.loading = Some(desk.order_detail(order_id));

@@ -62,11 +62,7 @@ impl OrderDetail {
             rebuilding: None,
             edit_requested: None,
             label: LabelPanel::open(desk, order_id),
-            record: {
-                let mut r = RecordView::default();
-                r.read(desk, order_id);
-                r
-            },
+            record: RecordView::open(desk, order_id),
         }
     }
 

@@ -380,11 +380,7 @@ impl OrderForm {
                         });
                     }
                 });
-                if let Some(v) = self.draft.known_volume
-                    && [&self.draft.length, &self.draft.width, &self.draft.height]
-                        .iter()
-                        .all(|s| s.trim().is_empty())
-                {
+                if let Some(v) = self.draft.volume_on_record() {
                     ui.weak(t!("order.volume_on_record", volume = format!("{v:.0}")));
                 }
                 if let Some(e) = err(&errors, f::DIMENSIONS) {

@@ -17,10 +17,10 @@ enum Kind {
     NetworkZpl,
 }
 
-/// The computer's print queues, asked for once the clerk chooses a system printer.
+/// The computer's print queues, asked for once the clerk chooses a system printer (while the
+/// answer is awaited, `PrinterForm::listing` holds the task).
 enum Queues {
     NotAsked,
-    Listing,
     Listed(Vec<String>),
     Failed(String),
 }
@@ -99,20 +99,20 @@ impl PrinterForm {
             Some(Ok(Err(e))) => self.queues = Queues::Failed(e),
             Some(Err(_)) => self.queues = Queues::Failed(t!("printer.queues_lost").into()),
         }
-        if matches!(self.queues, Queues::NotAsked) {
+        if matches!(self.queues, Queues::NotAsked) && self.listing.is_none() {
             self.listing = desk.printer_queues();
-            self.queues = if self.listing.is_some() {
-                Queues::Listing
-            } else {
-                Queues::Failed(t!("printer.queues_lost").into())
-            };
+            if self.listing.is_none() {
+                self.queues = Queues::Failed(t!("printer.queues_lost").into());
+            }
         }
+        let listing = self.listing.is_some();
         ui.horizontal(|ui| {
             match &self.queues {
-                Queues::NotAsked | Queues::Listing => {
+                _ if listing => {
                     ui.spinner();
                     ui.label(t!("printer.queues_listing"));
                 }
+                Queues::NotAsked => {}
                 Queues::Listed(names) if names.is_empty() => {
                     ui.weak(t!("printer.queues_none"));
                 }
@@ -147,9 +147,7 @@ impl PrinterForm {
                     );
                 }
             }
-            if !matches!(self.queues, Queues::Listing)
-                && ui.button(t!("printer.queues_again")).clicked()
-            {
+            if !listing && ui.button(t!("printer.queues_again")).clicked() {
                 self.queues = Queues::NotAsked;
             }
         });
