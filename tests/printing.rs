@@ -85,6 +85,19 @@ fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
     (address, got)
 }
 
+/// A stand-in for a system program (`lp`, `lpoptions`, `lpstat`): a shell script in the test's
+/// own folder, made executable; its path as the spooler wants it.
+#[cfg(unix)]
+fn stand_in(env: &Env, name: &str, script: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = env.dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin folder");
+    let path = bin.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{script}")).expect("stand-in written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.display().to_string()
+}
+
 fn print(desk: &Desk, ids: Vec<i64>, reason: Option<&str>) -> Vec<String> {
     let (progress, task) = desk
         .print_labels(ids.clone(), reason.map(str::to_string))
@@ -138,31 +151,21 @@ fn zpl_reaches_the_raw_port_intact_once_per_piece_and_reprints_keep_their_reason
 #[cfg(unix)]
 #[test]
 fn pdf_goes_to_the_system_queue_with_the_stock_size_and_refusals_are_logged() {
-    use std::os::unix::fs::PermissionsExt;
     let env = Env::new("print-lp");
     let mut desk = logged_in(&env);
     let bin = env.dir.join("bin");
-    std::fs::create_dir_all(&bin).expect("bin folder");
-    let lp = bin.join("lp");
-    std::fs::write(
-        &lp,
-        format!(
-            "#!/bin/sh\necho \"$@\" > '{0}/args'\ncat > '{0}/doc'\n",
-            bin.display()
-        ),
-    )
-    .expect("stand-in lp");
-    let refusing = bin.join("lp-refusing");
-    std::fs::write(
-        &refusing,
-        "#!/bin/sh\ncat > /dev/null\necho 'lp: The printer or class does not exist.' >&2\nexit 1\n",
-    )
-    .expect("refusing lp");
-    for f in [&lp, &refusing] {
-        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
+    let lp = stand_in(
+        &env,
+        "lp",
+        &format!("echo \"$@\" > '{0}/args'\ncat > '{0}/doc'\n", bin.display()),
+    );
+    let refusing = stand_in(
+        &env,
+        "lp-refusing",
+        "cat > /dev/null\necho 'lp: The printer or class does not exist.' >&2\nexit 1\n",
+    );
     desk.set_spooler(Spooler {
-        lp: lp.display().to_string(),
+        lp,
         ..Spooler::default()
     });
     desk.settings.printing = PrintSettings {
@@ -187,7 +190,7 @@ fn pdf_goes_to_the_system_queue_with_the_stock_size_and_refusals_are_logged() {
     assert!(text.contains("Valiyeva Gulnora"), "{text}");
 
     desk.set_spooler(Spooler {
-        lp: refusing.display().to_string(),
+        lp: refusing,
         ..Spooler::default()
     });
     let errors = print(&desk, vec![row.order_id], Some("second copy"));
@@ -343,23 +346,18 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
     use egui_kittest::kittest::Queryable;
     use parcel_desk::label::probe::{Mismatch, PrinterMedia};
     use parcel_desk::ui::tr;
-    use std::os::unix::fs::PermissionsExt;
 
     // A CUPS queue set to 300 dpi and 4×6 inch media, through a stand-in lpoptions.
     let env = Env::new("probe");
     let mut desk = env.desk();
-    let bin = env.dir.join("bin");
-    std::fs::create_dir_all(&bin).expect("bin");
-    let lpoptions = bin.join("lpoptions");
-    std::fs::write(
-        &lpoptions,
-        "#!/bin/sh\n[ \"$2\" = Counter_Labels ] || { echo 'lpoptions: Unknown printer' >&2; exit 1; }\n\
+    let lpoptions = stand_in(
+        &env,
+        "lpoptions",
+        "[ \"$2\" = Counter_Labels ] || { echo 'lpoptions: Unknown printer' >&2; exit 1; }\n\
          echo 'PageSize/Media Size: w288h432 *w288h432'\necho 'Resolution/Resolution: 203dpi *300dpi'\n",
-    )
-    .expect("stand-in lpoptions");
-    std::fs::set_permissions(&lpoptions, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    );
     desk.set_spooler(Spooler {
-        lpoptions: lpoptions.display().to_string(),
+        lpoptions,
         ..Spooler::default()
     });
     let queue = |q: &str| Printer::SystemPdf { queue: q.into() };
@@ -421,7 +419,7 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
 
 #[test]
 fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
-    use common::ui::{harness, log_in_with_enter, step_until};
+    use common::ui::{harness, log_in_with_enter, replace_text, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
     use parcel_desk::ui::tr;
@@ -453,12 +451,11 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
         "{suggested}"
     );
     let target = env.dir.join("typed.pdf");
-    h.get_by_label(&tr("print.save_path")).focus();
-    h.step();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label(&tr("print.save_path"))
-        .type_text(&target.display().to_string());
-    h.step();
+    replace_text(
+        &mut h,
+        &tr("print.save_path"),
+        &target.display().to_string(),
+    );
     h.get_by_label(&tr("print.save")).click();
     step_until(&mut h, "saved", |h| target.exists() && !h.state().is_busy());
     let pdf = std::fs::read(&target).expect("saved PDF");
@@ -472,22 +469,17 @@ fn the_clerk_picks_the_queue_from_the_installed_printers() {
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
     use parcel_desk::ui::tr;
-    use std::os::unix::fs::PermissionsExt;
 
     // CUPS as a stand-in `lpstat -e`: two queues.
     let env = Env::new("queues");
     let mut desk = env.desk();
-    let bin = env.dir.join("bin");
-    std::fs::create_dir_all(&bin).expect("bin");
-    let lpstat = bin.join("lpstat");
-    std::fs::write(
-        &lpstat,
-        "#!/bin/sh\n[ \"$1\" = -e ] || exit 2\necho Office_A4\necho Counter_Labels\n",
-    )
-    .expect("stand-in lpstat");
-    std::fs::set_permissions(&lpstat, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let lpstat = stand_in(
+        &env,
+        "lpstat",
+        "[ \"$1\" = -e ] || exit 2\necho Office_A4\necho Counter_Labels\n",
+    );
     desk.set_spooler(Spooler {
-        lpstat: lpstat.display().to_string(),
+        lpstat,
         ..Spooler::default()
     });
     let mut h = harness(desk);

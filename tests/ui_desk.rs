@@ -79,12 +79,7 @@ fn wrong_password_shows_the_services_message_under_the_field() {
     let mut h = harness(env.desk());
     h.step();
     let password_label = tr("login.password");
-    h.get_by_label(&password_label).focus();
-    h.step();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label(&tr("login.password"))
-        .type_text("not-the-password");
-    h.step();
+    replace_text(&mut h, &password_label, "not-the-password");
     h.key_press(Key::Enter);
     step_until(&mut h, "refusal", |h| {
         h.query_by_label_contains("notoʻgʻri").is_some()

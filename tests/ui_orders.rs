@@ -424,15 +424,8 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
         h.query_by_label(&too_long).is_some() && h.query_by_label(&bad_day).is_some()
     });
     assert_eq!(h.state().screen(), Screen::NewOrder);
-    for (label, text) in [
-        (tr("order.item_name"), "Futbolka, paxta"),
-        (tr("order.receiver_date"), "30.11.2026"),
-    ] {
-        type_into(&mut h, &label, 0, "");
-        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-        h.get_by_label(&label).type_text(text);
-        h.step();
-    }
+    replace_text(&mut h, &tr("order.item_name"), "Futbolka, paxta");
+    replace_text(&mut h, &tr("order.receiver_date"), "30.11.2026");
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "created with COD", |h| {
@@ -447,12 +440,7 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     let order_id = h.state().open_order().expect("detail open");
     let twin = h.state().desk.twin_base().unwrap();
     let detail = env.rt.block_on(async {
-        let current = parcel_desk::api::CurrentClient::new(
-            common::url(&format!("{twin}/api")),
-            common::quick_config(),
-        )
-        .expect("client");
-        current.login("demo", "demo12345").await.expect("login");
+        let current = common::current_at(&format!("{twin}/api")).await;
         current.order_detail(order_id).await.expect("detail")
     });
     let items = &detail.cargo.post_types;
@@ -555,12 +543,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
             .as_deref(),
         Some("Karimova Dilnoza")
     );
-    h.get_by_label(&tr("order.receiver_name")).focus();
-    h.step();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label(&tr("order.receiver_name"))
-        .type_text("Yusupova Madina");
-    h.step();
+    replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "saved", |h| {
         h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
@@ -705,15 +688,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     // Another desk created it on the current interface, with an item line, a return waybill
     // and a volume: the legacy detail shows none of the first two.
     let twin = h.state().desk.twin_base().unwrap();
-    let current = env.rt.block_on(async {
-        let c = parcel_desk::api::CurrentClient::new(
-            common::url(&format!("{twin}/api")),
-            common::quick_config(),
-        )
-        .expect("client");
-        c.login("demo", "demo12345").await.expect("login");
-        c
-    });
+    let current = env.rt.block_on(common::current_at(&format!("{twin}/api")));
     let mut order = common::current_order("0050");
     order.bring_back_waybill = Some(1);
     order.cargo.volume = Some(6000.0);
@@ -746,11 +721,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     assert_eq!(form.draft.known_volume, Some(6000.0));
     assert_eq!(form.draft.receiver_name, "Karimova Dilnoza");
 
-    type_into(&mut h, &tr("order.receiver_name"), 0, "");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label(&tr("order.receiver_name"))
-        .type_text("Yusupova Madina");
-    h.step();
+    replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "saved", |h| {
         h.state().screen() == Screen::OrderDetail && !h.state().is_busy()

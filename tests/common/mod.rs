@@ -52,7 +52,13 @@ pub async fn legacy(t: &RunningSandbox) -> LegacyClient {
 }
 
 pub async fn current(t: &RunningSandbox) -> CurrentClient {
-    let c = CurrentClient::new(url(&t.current_url()), quick_config()).expect("client");
+    current_at(&t.current_url()).await
+}
+
+/// A current-interface client logged in as the demo customer at this address (the embedded
+/// twin's `{base}/api` in the UI tests).
+pub async fn current_at(address: &str) -> CurrentClient {
+    let c = CurrentClient::new(url(address), quick_config()).expect("client");
     c.login("demo", "demo12345").await.expect("demo login");
     c
 }

@@ -59,6 +59,16 @@ pub fn harness(desk: Desk) -> Harness<'static, DeskApp> {
         )
 }
 
+/// Replaces what the field labelled `label` holds with `text`, by keyboard (focus, select all,
+/// type).
+pub fn replace_text(h: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.get_by_label(label).type_text(text);
+    h.step();
+}
+
 /// Steps frames until `done` holds; background work finishes on the runtime meanwhile.
 pub fn step_until(
     h: &mut Harness<'static, DeskApp>,
