@@ -17,6 +17,7 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
     let orders = Orders::new(
+        svc(),
         store.clone(),
         Arc::new(legacy(&t).await),
         Some(Arc::new(
@@ -40,7 +41,7 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
     }
     assert!(deferred > 100, "the faults were felt ({deferred} deferred)");
     let mut passes = 0;
-    while store.outbox_count().unwrap() > 0 {
+    while store.outbox_count(&svc()).unwrap() > 0 {
         passes += 1;
         assert!(
             passes <= 50,
@@ -53,11 +54,11 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
     assert_eq!(created + deferred, 1000);
     assert_eq!(t.order_count(), 1000, "the twin holds each order once");
     assert_eq!(
-        store.journal_count().unwrap(),
+        store.journal_count(&svc()).unwrap(),
         1000,
         "the journal holds each order once"
     );
-    let journal = store.journal().unwrap();
+    let journal = store.journal(&svc()).unwrap();
     let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code.clone()).collect();
     let barcodes: HashSet<_> = journal.iter().map(|r| r.barcode.clone()).collect();
     assert_eq!(keys.len(), 1000);
@@ -68,7 +69,7 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
 async fn without_a_lookup_an_unanswered_create_waits_for_the_clerk() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
     t.set_faults(Faults {
         drop_after_commit_rate: 1.0,
         ..Faults::default()
@@ -80,14 +81,14 @@ async fn without_a_lookup_an_unanswered_create_waits_for_the_clerk() {
     let report = orders.drain().await;
     assert_eq!(report.still_unknown, 1);
     assert_eq!(t.order_count(), 1);
-    assert_eq!(store.outbox_count().unwrap(), 1);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 1);
 }
 
 #[tokio::test]
 async fn refusals_leave_nothing_behind_and_keep_the_services_words() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
     let mut bad = legacy_order();
     bad.receiver_phone = "123".into();
     match orders.create(bad).await {
@@ -105,8 +106,8 @@ async fn refusals_leave_nothing_behind_and_keep_the_services_words() {
         CreateResult::Refused(e) => assert!(!e.field("wcs_code").is_empty()),
         other => panic!("{other:?}"),
     }
-    assert_eq!(store.outbox_count().unwrap(), 0);
-    assert_eq!(store.journal_count().unwrap(), 1);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
+    assert_eq!(store.journal_count(&svc()).unwrap(), 1);
 }
 
 #[tokio::test]
@@ -114,13 +115,13 @@ async fn offline_creates_queue_and_go_out_when_the_service_answers() {
     let t = twin().await;
     let addr = t.addr;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
     t.stop().await;
     match orders.create(legacy_order()).await {
         CreateResult::Queued { .. } => {}
         other => panic!("{other:?}"),
     }
-    assert_eq!(store.outbox_count().unwrap(), 1);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 1);
     // The service is back (a fresh one on the same address: the old token is unknown there, so
     // the client logs in again by itself).
     let t = twin_with(parcel_desk::sandbox::SandboxConfig {
@@ -130,7 +131,7 @@ async fn offline_creates_queue_and_go_out_when_the_service_answers() {
     .await;
     let report = orders.drain().await;
     assert_eq!(report.confirmed, 1, "{report:?}");
-    assert_eq!(store.outbox_count().unwrap(), 0);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
     assert_eq!(t.order_count(), 1);
     assert_eq!(
         orders.drain().await,

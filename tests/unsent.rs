@@ -38,7 +38,7 @@ async fn lost_create(
 async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
     let (key, barcode) = lost_create(&t, &orders).await;
 
     let listed = orders.unsent().await.unwrap();
@@ -54,7 +54,7 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
         other => panic!("{other:?}"),
     }
     assert_eq!(t.order_count(), 1, "no second order");
-    assert_eq!(store.outbox_count().unwrap(), 1);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 1);
 
     // Another order's barcode is not accepted for it.
     let other = match orders.create(legacy_order()).await {
@@ -78,8 +78,8 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
         Ok(Decided::Journaled(row)) => assert_eq!(row.barcode, barcode),
         other => panic!("{other:?}"),
     }
-    assert_eq!(store.outbox_count().unwrap(), 0);
-    assert_eq!(store.journal_count().unwrap(), 2);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
+    assert_eq!(store.journal_count(&svc()).unwrap(), 2);
     assert!(matches!(
         orders.decide(&key, Decision::IsOrder(Box::new(c))).await,
         Err(DecisionError::Gone)
@@ -91,13 +91,13 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
 async fn a_discarded_entry_leaves_the_outbox_and_nothing_is_sent() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
     let (key, _) = lost_create(&t, &orders).await;
     assert!(matches!(
         orders.decide(&key, Decision::Discard).await,
         Ok(Decided::Discarded)
     ));
-    assert_eq!(store.outbox_count().unwrap(), 0);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
     assert!(orders.unsent().await.unwrap().is_empty());
     assert_eq!(orders.drain().await, Default::default());
     assert_eq!(t.order_count(), 1);
@@ -107,7 +107,7 @@ async fn a_discarded_entry_leaves_the_outbox_and_nothing_is_sent() {
 async fn a_create_that_never_arrived_is_sent_when_the_clerk_says_so() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(store.clone(), Arc::new(legacy(&t).await), None);
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
     // Refused before doing anything, with a gateway error: to the desk the outcome is unknown.
     t.set_faults(Faults {
         error_rate: 1.0,
@@ -127,5 +127,5 @@ async fn a_create_that_never_arrived_is_sent_when_the_clerk_says_so() {
         other => panic!("{other:?}"),
     }
     assert_eq!(t.order_count(), 1);
-    assert_eq!(store.outbox_count().unwrap(), 0);
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
 }

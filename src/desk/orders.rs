@@ -9,13 +9,18 @@ use crate::api::legacy::{OrderCore, OrderInput};
 use crate::api::sandbox_client::SandboxClient;
 use crate::api::{ApiError, CurrentClient, LegacyClient};
 use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
-use crate::store::{HistoryRow, JournalRow, OutboxEntry, OutboxState, Store, StoreError};
+use crate::store::{
+    HistoryRow, JournalRow, OutboxEntry, OutboxState, ServiceKey, Store, StoreError,
+};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Everything an order operation needs, cheap to clone into a task.
 #[derive(Clone)]
 pub struct Orders {
+    /// The service these orders belong to: every row read or written is that service's.
+    pub service: ServiceKey,
     pub store: Arc<Store>,
     pub legacy: Arc<LegacyClient>,
     /// How to find an order by its key after a lost answer; `None` against the real service.
@@ -23,6 +28,24 @@ pub struct Orders {
     /// Held while the outbox is worked on (the background pass, or a clerk's decision on an
     /// entry), so an entry is never sent by both at once.
     pub(crate) gate: Arc<tokio::sync::Mutex<()>>,
+    /// The keys whose request is on the wire right now: neither sent again nor forgotten until
+    /// it ends.
+    in_flight: Arc<std::sync::Mutex<HashSet<String>>>,
+}
+
+/// Marks a key as on the wire for as long as it lives.
+struct InFlight {
+    keys: Arc<std::sync::Mutex<HashSet<String>>>,
+    key: String,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.keys
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.key);
+    }
 }
 
 /// What became of a create.
@@ -34,8 +57,20 @@ pub enum CreateResult {
     Refused(ApiError),
     /// It did not reach the service; the outbox sends it when the service answers again.
     Queued { wcs_code: String, reason: ApiError },
-    /// It may or may not exist; the outbox resolves it by looking it up.
+    /// It may or may not exist; the outbox resolves it by looking it up where the service
+    /// offers that, otherwise it waits for the clerk (Unsent orders).
     Unknown { wcs_code: String, reason: ApiError },
+    /// The service created it as order `order_id`, but this desk's journal holds another order
+    /// under that id. Nothing was overwritten; the entry waits in the outbox for the clerk.
+    Conflict {
+        wcs_code: String,
+        order_id: i64,
+        barcode: String,
+    },
+    /// Its request is still on the wire (another window or the background pass sent it).
+    InFlight { wcs_code: String },
+    /// An order with this key already waits in the outbox: nothing new was written or sent.
+    AlreadyWaiting { wcs_code: String },
     /// The desk could not write the outbox, so nothing was sent.
     Local(String),
 }
@@ -118,6 +153,8 @@ pub fn order_id_in_barcode(barcode: &str) -> Option<i64> {
 
 enum Resolution {
     Found(JournalRow),
+    /// It exists, under an id the journal holds for another order.
+    Collides(JournalRow),
     Absent,
     Undecided(ApiError),
 }
@@ -128,21 +165,50 @@ fn is_key_taken(e: &ApiError) -> bool {
 
 impl Orders {
     pub fn new(
+        service: ServiceKey,
         store: Arc<Store>,
         legacy: Arc<LegacyClient>,
         lookup: Option<Arc<SandboxClient>>,
     ) -> Orders {
         Orders {
+            service,
             store,
             legacy,
             lookup,
             gate: Arc::new(tokio::sync::Mutex::new(())),
+            in_flight: Arc::default(),
         }
+    }
+
+    /// Runs a store call for this service on the blocking pool.
+    pub(crate) async fn books<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store, &ServiceKey) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let svc = self.service.clone();
+        db(&self.store, move |s| f(s, &svc)).await
+    }
+
+    /// Whether a key's request is on the wire right now.
+    pub fn is_in_flight(&self, key: &str) -> bool {
+        self.in_flight
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(key)
+    }
+
+    /// Claims a key for one request; `None` when it is already on the wire.
+    fn take_off(&self, key: &str) -> Option<InFlight> {
+        let mut keys = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        keys.insert(key.to_string()).then(|| InFlight {
+            keys: self.in_flight.clone(),
+            key: key.to_string(),
+        })
     }
 
     /// How many orders wait in the outbox (0 when the store cannot say), read off the UI thread.
     pub async fn outbox_waiting(&self) -> i64 {
-        db(&self.store, |s| s.outbox_count()).await.unwrap_or(0)
+        self.books(|s, svc| s.outbox_count(svc)).await.unwrap_or(0)
     }
 
     /// Creates an order exactly once (see the module doc).
@@ -163,11 +229,19 @@ impl Orders {
             Ok(p) => p,
             Err(e) => return CreateResult::Local(e.to_string()),
         };
+        let k = key.clone();
+        match self.books(move |s, svc| s.outbox_get(svc, &k)).await {
+            Ok(Some(_)) => return CreateResult::AlreadyWaiting { wcs_code: key },
+            Ok(None) => {}
+            Err(e) => return CreateResult::Local(e.to_string()),
+        }
         let (k, p) = (key.clone(), payload);
-        if let Err(e) = db(&self.store, move |s| {
-            s.outbox_add(&k, &p, draft.as_deref(), now())
-        })
-        .await
+        if let Err(e) = self
+            .books(move |s, svc| match draft {
+                Some(d) => s.outbox_add_from_form(svc, &k, &p, &d, super::ORDER_DRAFT, now()),
+                None => s.outbox_add(svc, &k, &p, None, now()),
+            })
+            .await
         {
             return CreateResult::Local(e.to_string());
         }
@@ -181,23 +255,28 @@ impl Orders {
         input: &OrderInput,
         first_attempt: bool,
     ) -> CreateResult {
+        let Some(_flying) = self.take_off(key) else {
+            return CreateResult::InFlight {
+                wcs_code: key.to_string(),
+            };
+        };
         let k = key.to_string();
-        if let Err(e) = db(&self.store, move |s| s.outbox_sending(&k, now())).await {
+        if let Err(e) = self
+            .books(move |s, svc| s.outbox_sending(svc, &k, now()))
+            .await
+        {
             return CreateResult::Local(e.to_string());
         }
         let cod = input.cash_on_delivery().map(|s| s.0);
         match self.legacy.add_order(input).await {
-            Ok(rec) => match self
-                .confirm(
-                    journal_row(&rec.core, rec.order_id, cod, now()),
-                    &rec,
-                    Some(key),
-                )
-                .await
-            {
-                Ok(row) => CreateResult::Created(row),
-                Err(e) => CreateResult::Local(e.to_string()),
-            },
+            Ok(rec) => {
+                let row = journal_row(&rec.core, rec.order_id, cod, now());
+                match self.confirm(row.clone(), &rec, Some(key)).await {
+                    Ok(row) => CreateResult::Created(row),
+                    Err(StoreError::Collision { .. }) => self.hold_conflict(key, &row).await,
+                    Err(e) => CreateResult::Local(e.to_string()),
+                }
+            }
             // A first attempt whose key is taken is the clerk's own duplicate key: refuse it.
             Err(e) if is_key_taken(&e) && first_attempt => self.refuse(key, e).await,
             Err(e)
@@ -209,10 +288,11 @@ impl Orders {
             }
             Err(e @ (ApiError::Connect { .. } | ApiError::RateLimited { .. })) => {
                 let (k, msg) = (key.to_string(), e.to_string());
-                let _ = db(&self.store, move |s| {
-                    s.outbox_set(&k, OutboxState::Pending, Some(&msg), now())
-                })
-                .await;
+                let _ = self
+                    .books(move |s, svc| {
+                        s.outbox_set(svc, &k, OutboxState::Pending, Some(&msg), now())
+                    })
+                    .await;
                 CreateResult::Queued {
                     wcs_code: key.to_string(),
                     reason: e,
@@ -222,9 +302,33 @@ impl Orders {
         }
     }
 
+    /// The service confirmed the entry under an id the journal holds for another order: keep
+    /// both, mark the entry for the clerk, and say so loudly.
+    async fn hold_conflict(&self, key: &str, row: &JournalRow) -> CreateResult {
+        tracing::error!(
+            order_id = row.order_id,
+            barcode = %row.barcode,
+            key,
+            "the service confirmed an order under an id this journal holds for another order; \
+             nothing was overwritten, the new order waits in the outbox"
+        );
+        let (k, id, barcode) = (key.to_string(), row.order_id, row.barcode.clone());
+        if let Err(e) = self
+            .books(move |s, svc| s.outbox_conflict(svc, &k, id, &barcode, now()))
+            .await
+        {
+            tracing::error!("cannot mark the outbox entry {key}: {e}");
+        }
+        CreateResult::Conflict {
+            wcs_code: key.to_string(),
+            order_id: row.order_id,
+            barcode: row.barcode.clone(),
+        }
+    }
+
     async fn refuse(&self, key: &str, e: ApiError) -> CreateResult {
         let k = key.to_string();
-        let _ = db(&self.store, move |s| s.outbox_remove(&k)).await;
+        let _ = self.books(move |s, svc| s.outbox_remove(svc, &k)).await;
         CreateResult::Refused(e)
     }
 
@@ -232,12 +336,14 @@ impl Orders {
     async fn settle_unknown(&self, key: &str, cod: Option<i64>, reason: ApiError) -> CreateResult {
         match self.resolve(key, cod).await {
             Resolution::Found(row) => CreateResult::Created(row),
+            Resolution::Collides(row) => self.hold_conflict(key, &row).await,
             Resolution::Absent => {
                 let (k, msg) = (key.to_string(), reason.to_string());
-                let _ = db(&self.store, move |s| {
-                    s.outbox_set(&k, OutboxState::Pending, Some(&msg), now())
-                })
-                .await;
+                let _ = self
+                    .books(move |s, svc| {
+                        s.outbox_set(svc, &k, OutboxState::Pending, Some(&msg), now())
+                    })
+                    .await;
                 CreateResult::Queued {
                     wcs_code: key.to_string(),
                     reason,
@@ -245,10 +351,11 @@ impl Orders {
             }
             Resolution::Undecided(_) => {
                 let (k, msg) = (key.to_string(), reason.to_string());
-                let _ = db(&self.store, move |s| {
-                    s.outbox_set(&k, OutboxState::Unknown, Some(&msg), now())
-                })
-                .await;
+                let _ = self
+                    .books(move |s, svc| {
+                        s.outbox_set(svc, &k, OutboxState::Unknown, Some(&msg), now())
+                    })
+                    .await;
                 CreateResult::Unknown {
                     wcs_code: key.to_string(),
                     reason,
@@ -265,10 +372,8 @@ impl Orders {
     ) -> Result<JournalRow, StoreError> {
         let json = serde_json::to_string(record).unwrap_or_default();
         let (r, key) = (row.clone(), from_outbox.map(str::to_string));
-        db(&self.store, move |s| {
-            s.journal_confirm(&r, &json, key.as_deref(), now())
-        })
-        .await?;
+        self.books(move |s, svc| s.journal_confirm(svc, &r, &json, key.as_deref(), now()))
+            .await?;
         Ok(row)
     }
 
@@ -292,6 +397,9 @@ impl Orders {
                 .await
             {
                 Ok(row) => Resolution::Found(row),
+                Err(StoreError::Collision { .. }) => {
+                    Resolution::Collides(journal_row(&d.core, d.order_id, cod, now()))
+                }
                 Err(e) => Resolution::Undecided(ApiError::Decode {
                     status: 0,
                     detail: e.to_string(),
@@ -306,7 +414,7 @@ impl Orders {
     pub async fn drain(&self) -> DrainReport {
         let _held = self.gate.lock().await;
         let mut report = DrainReport::default();
-        let entries: Vec<OutboxEntry> = match db(&self.store, |s| s.outbox()).await {
+        let entries: Vec<OutboxEntry> = match self.books(|s, svc| s.outbox(svc)).await {
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!("outbox unreadable: {e}");
@@ -314,6 +422,11 @@ impl Orders {
             }
         };
         for entry in entries {
+            // On the wire now, or already known to be a conflict: not the pass's to settle.
+            if entry.state == OutboxState::Conflict || self.is_in_flight(&entry.wcs_code) {
+                report.still_unknown += 1;
+                continue;
+            }
             let Ok(input) = serde_json::from_str::<OrderInput>(&entry.payload) else {
                 tracing::error!(
                     "outbox entry {} is unreadable; left for the clerk",
@@ -324,8 +437,12 @@ impl Orders {
             };
             let cod = input.cash_on_delivery().map(|s| s.0);
             let result = match entry.state {
-                OutboxState::Unknown => match self.resolve(&entry.wcs_code, cod).await {
+                OutboxState::Unknown | OutboxState::Sending | OutboxState::Conflict => match self
+                    .resolve(&entry.wcs_code, cod)
+                    .await
+                {
                     Resolution::Found(row) => CreateResult::Created(row),
+                    Resolution::Collides(row) => self.hold_conflict(&entry.wcs_code, &row).await,
                     Resolution::Absent => self.send(&entry.wcs_code, &input, false).await,
                     Resolution::Undecided(e) => CreateResult::Unknown {
                         wcs_code: entry.wcs_code.clone(),
@@ -338,7 +455,10 @@ impl Orders {
                 CreateResult::Created(_) => report.confirmed += 1,
                 CreateResult::Refused(_) => report.refused += 1,
                 CreateResult::Queued { .. } | CreateResult::Local(_) => report.still_pending += 1,
-                CreateResult::Unknown { .. } => report.still_unknown += 1,
+                CreateResult::Unknown { .. }
+                | CreateResult::Conflict { .. }
+                | CreateResult::InFlight { .. }
+                | CreateResult::AlreadyWaiting { .. } => report.still_unknown += 1,
             }
         }
         report
@@ -350,7 +470,10 @@ impl Orders {
     pub async fn find_by_barcode(&self, barcode: &str) -> Result<Option<i64>, ApiError> {
         let code = barcode.trim().to_string();
         let c = code.clone();
-        if let Ok(Some(row)) = db(&self.store, move |s| s.journal_by_barcode(&c)).await {
+        if let Ok(Some(row)) = self
+            .books(move |s, svc| s.journal_by_barcode(svc, &c))
+            .await
+        {
             return Ok(Some(row.order_id));
         }
         let Some(id) = order_id_in_barcode(&code) else {
@@ -393,7 +516,8 @@ impl Orders {
             detail: e.to_string(),
             body_head: String::new(),
         };
-        let known = db(&self.store, move |s| s.journal_get(order_id))
+        let known = self
+            .books(move |s, svc| s.journal_get(svc, order_id))
             .await
             .map_err(local)?;
         let created = known.as_ref().map(|r| r.created_at).unwrap_or_else(now);
@@ -423,7 +547,7 @@ impl Orders {
                 self.confirm(row, &rec, None).await.map_err(local)?
             }
         };
-        db(&self.store, move |s| s.journal_set_draft(order_id, &draft))
+        self.books(move |s, svc| s.journal_set_draft(svc, order_id, &draft))
             .await
             .map_err(local)?;
         Ok(row)
@@ -433,8 +557,8 @@ impl Orders {
     pub async fn refresh_status(&self, order_id: i64) -> Result<(), ApiError> {
         let track = self.legacy.track(order_id).await?;
         let name = track.status.name.clone();
-        db(&self.store, move |s| {
-            s.journal_status(order_id, track.status.id.code(), &name, now())
+        self.books(move |s, svc| {
+            s.journal_status(svc, order_id, track.status.id.code(), &name, now())
         })
         .await
         .map_err(|e| ApiError::Decode {
@@ -458,11 +582,12 @@ impl Orders {
             })
             .collect();
         let (r, name) = (rows.clone(), track.status.name.clone());
-        let saved = db(&self.store, move |s| {
-            s.journal_status(order_id, track.status.id.code(), &name, now())?;
-            s.journal_history(order_id, &r)
-        })
-        .await;
+        let saved = self
+            .books(move |s, svc| {
+                s.journal_status(svc, order_id, track.status.id.code(), &name, now())?;
+                s.journal_history(svc, order_id, &r)
+            })
+            .await;
         if let Err(e) = saved {
             tracing::warn!("cannot store history of {order_id}: {e}");
         }

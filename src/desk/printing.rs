@@ -12,13 +12,15 @@ use crate::label::export::{Format, Rendered, render, render_pages};
 use crate::label::print::{self, PrintError, Spooler};
 use crate::label::raster::{Raster, rasterize};
 use crate::label::{LabelOrder, Stock, pages};
-use crate::store::{PrintOutcome, PrintRecord, Store};
+use crate::store::{PrintOutcome, PrintRecord, ServiceKey, Store};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct Printing {
     pub store: Arc<Store>,
+    /// The service whose orders these are.
+    pub service: ServiceKey,
     pub legacy: Arc<LegacyClient>,
     pub spooler: Spooler,
 }
@@ -62,11 +64,12 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 impl Printing {
     /// What a label of this journaled order says.
     pub async fn label_order(&self, order_id: i64) -> Result<LabelOrder, PrintProblem> {
+        let svc = self.service.clone();
         let (row, record, draft) = db(&self.store, move |store| {
             Ok((
-                store.journal_get(order_id)?,
-                store.journal_record(order_id)?,
-                store.journal_draft(order_id)?,
+                store.journal_get(&svc, order_id)?,
+                store.journal_record(&svc, order_id)?,
+                store.journal_draft(&svc, order_id)?,
             ))
         })
         .await
@@ -161,7 +164,8 @@ impl Printing {
         let mut records = Vec::with_capacity(orders.len());
         for order in &orders {
             let id = order.order_id;
-            let printed_before = db(&self.store, move |s| s.was_printed(id))
+            let svc = self.service.clone();
+            let printed_before = db(&self.store, move |s| s.was_printed(&svc, id))
                 .await
                 .unwrap_or(false);
             records.push(PrintRecord {
@@ -227,9 +231,10 @@ impl Printing {
     }
 
     async fn log(&self, records: Vec<PrintRecord>) {
+        let svc = self.service.clone();
         let _ = db(&self.store, move |store| {
             for r in &records {
-                if let Err(e) = store.log_print(r) {
+                if let Err(e) = store.log_print(&svc, r) {
                     tracing::warn!("print log not written for {}: {e}", r.order_id);
                 }
             }

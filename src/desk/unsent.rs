@@ -7,10 +7,10 @@
 //! sends again only when the clerk says so. Every decision holds the outbox gate, so the
 //! background pass never works on the same entry at the same moment.
 
-use super::orders::{CreateResult, Orders, db, journal_row, now, order_id_in_barcode};
+use super::orders::{CreateResult, Orders, journal_row, now, order_id_in_barcode};
 use crate::api::ApiError;
 use crate::api::legacy::{OrderDetail, OrderInput};
-use crate::store::{JournalRow, OutboxState};
+use crate::store::{JournalRow, OutboxState, StoreError};
 
 /// One unconfirmed create as the clerk sees it.
 #[derive(Debug, Clone)]
@@ -22,6 +22,9 @@ pub struct Unsent {
     pub created_at: i64,
     /// What was sent; `None` if the stored body cannot be read any more.
     pub order: Option<OrderInput>,
+    /// For a conflict: the id and barcode the service gave it, which the journal holds for
+    /// another order.
+    pub conflict: Option<(i64, String)>,
 }
 
 /// What the service holds under a barcode the clerk gave, set beside an unsent entry.
@@ -49,6 +52,11 @@ pub enum DecisionError {
     Gone,
     /// The barcode names an order created under another key.
     OtherOrder,
+    /// Its request is on the wire right now; decide when it has ended.
+    InFlight,
+    /// The service created it under an id the journal holds for another order: it can only be
+    /// forgotten here (it exists on the service).
+    Conflict,
     Service(ApiError),
     Local(String),
 }
@@ -58,6 +66,10 @@ impl std::fmt::Display for DecisionError {
         match self {
             DecisionError::Gone => f.write_str("the entry is no longer in the outbox"),
             DecisionError::OtherOrder => f.write_str("that order was created under another key"),
+            DecisionError::InFlight => f.write_str("its request has not ended yet"),
+            DecisionError::Conflict => {
+                f.write_str("the journal holds another order under the id the service gave it")
+            }
             DecisionError::Service(e) => write!(f, "{e}"),
             DecisionError::Local(e) => f.write_str(e),
         }
@@ -97,15 +109,21 @@ impl Orders {
 
     /// Everything still in the outbox, oldest first.
     pub async fn unsent(&self) -> Result<Vec<Unsent>, String> {
-        let entries = db(&self.store, |s| s.outbox())
+        let entries = self
+            .books(|s, svc| s.outbox(svc))
             .await
             .map_err(|e| e.to_string())?;
         Ok(entries
             .into_iter()
             .map(|e| Unsent {
                 order: serde_json::from_str(&e.payload).ok(),
+                state: if self.is_in_flight(&e.wcs_code) {
+                    OutboxState::Sending
+                } else {
+                    e.state
+                },
+                conflict: e.conflict,
                 wcs_code: e.wcs_code,
-                state: e.state,
                 attempts: e.attempts,
                 last_error: e.last_error,
                 created_at: e.created_at,
@@ -144,12 +162,15 @@ impl Orders {
             return Err(DecisionError::OtherOrder);
         }
         let _held = self.gate.lock().await;
-        let input = self.entry(key).await?;
+        let input = self.entry(key, false).await?;
         let cod = input.and_then(|i| i.cash_on_delivery()).map(|s| s.0);
         let d = &candidate.detail;
         self.confirm(journal_row(&d.core, d.order_id, cod, now()), d, Some(key))
             .await
-            .map_err(|e| DecisionError::Local(e.to_string()))
+            .map_err(|e| match e {
+                StoreError::Collision { .. } => DecisionError::Conflict,
+                e => DecisionError::Local(e.to_string()),
+            })
     }
 
     /// The clerk knows the order was never created: send it now. The key goes with it, so a
@@ -158,7 +179,7 @@ impl Orders {
     pub async fn send_again(&self, key: &str) -> Result<CreateResult, DecisionError> {
         let _held = self.gate.lock().await;
         let input = self
-            .entry(key)
+            .entry(key, false)
             .await?
             .ok_or_else(|| DecisionError::Local("the stored order cannot be read".into()))?;
         Ok(self.send(key, &input, false).await)
@@ -167,20 +188,32 @@ impl Orders {
     /// The clerk gives up on the entry (the customer left, or it was created by other means).
     pub async fn discard(&self, key: &str) -> Result<(), DecisionError> {
         let _held = self.gate.lock().await;
-        self.entry(key).await?;
+        self.entry(key, true).await?;
         let k = key.to_string();
-        db(&self.store, move |s| s.outbox_remove(&k))
+        self.books(move |s, svc| s.outbox_remove(svc, &k))
             .await
             .map_err(|e| DecisionError::Local(e.to_string()))
     }
 
-    /// The entry's order, or `Gone` if it left the outbox meanwhile.
-    async fn entry(&self, key: &str) -> Result<Option<OrderInput>, DecisionError> {
+    /// The entry's order, or why no decision can touch it now: `Gone` if it left the outbox
+    /// meanwhile, `InFlight` while its request is on the wire, `Conflict` unless `forgetting`.
+    async fn entry(
+        &self,
+        key: &str,
+        forgetting: bool,
+    ) -> Result<Option<OrderInput>, DecisionError> {
+        if self.is_in_flight(key) {
+            return Err(DecisionError::InFlight);
+        }
         let k = key.to_string();
-        let entry = db(&self.store, move |s| s.outbox_get(&k))
+        let entry = self
+            .books(move |s, svc| s.outbox_get(svc, &k))
             .await
             .map_err(|e| DecisionError::Local(e.to_string()))?
             .ok_or(DecisionError::Gone)?;
+        if entry.state == OutboxState::Conflict && !forgetting {
+            return Err(DecisionError::Conflict);
+        }
         Ok(serde_json::from_str(&entry.payload).ok())
     }
 }

@@ -126,6 +126,12 @@ impl RunningSandbox {
         self.state.world().faults = faults;
     }
 
+    /// The name of this twin's records (see [`new_instance_id`]): the same after a restart on the
+    /// same data file, different for a twin that started over.
+    pub fn instance(&self) -> String {
+        self.state.world().instance.clone()
+    }
+
     /// Number of orders the twin holds, for tests of exactly-once delivery.
     pub fn order_count(&self) -> usize {
         self.state.world().orders.len()
@@ -142,6 +148,18 @@ impl RunningSandbox {
     pub async fn wait(self) {
         let _ = self.task.await;
     }
+}
+
+/// A fresh name for a twin's records: time and a per-process random salt, hex.
+pub(crate) fn new_instance_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(nanos);
+    format!("{nanos:x}-{:016x}", h.finish())
 }
 
 /// Binds and starts serving on the current tokio runtime.

@@ -12,6 +12,10 @@ pub struct Persist {
 
 impl Persist {
     pub fn open(path: &Path) -> Result<Persist, rusqlite::Error> {
+        // The twin's records name customers too: user-only, like the desk's own database.
+        if let Err(e) = crate::private_files::ensure_file(path) {
+            tracing::warn!("cannot make {} private: {e}", path.display());
+        }
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
@@ -24,6 +28,17 @@ impl Persist {
             );",
         )?;
         Ok(Persist { conn })
+    }
+
+    /// This data file's own name, made once when the file is new. Two twins never share one,
+    /// so a client can tell a twin that kept its records from one that started over.
+    pub fn instance(&self) -> String {
+        if let Some(id) = self.all::<String>("meta-instance").into_iter().next() {
+            return id;
+        }
+        let id = super::new_instance_id();
+        self.put("meta-instance", "instance", &id);
+        id
     }
 
     pub fn put<T: Serialize>(&self, kind: &str, key: &str, value: &T) {

@@ -132,6 +132,8 @@ pub struct World {
     pub attempts: Vec<WebhookAttempt>,
     rate: HashMap<i64, VecDeque<Instant>>,
     persist: Option<Persist>,
+    /// Names this twin's records: kept in the data file, new for a twin in memory.
+    pub instance: String,
 }
 
 impl World {
@@ -143,6 +145,10 @@ impl World {
         persist: Option<Persist>,
     ) -> World {
         let intl_orders = super::intl_seed::international_orders(&seed);
+        let instance = persist
+            .as_ref()
+            .map(Persist::instance)
+            .unwrap_or_else(super::new_instance_id);
         let mut w = World {
             seed,
             public_base,
@@ -163,6 +169,7 @@ impl World {
             attempts: Vec::new(),
             rate: HashMap::new(),
             persist,
+            instance,
         };
         w.load();
         w

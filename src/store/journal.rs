@@ -1,13 +1,15 @@
 //! The journal: every order this desk created or looked up, with its last known status and its
-//! status history. Keyed by the service's order id, so an order can never be in it twice.
+//! status history. Keyed by the service and its order id, so an order can never be in it twice,
+//! and two orders are never one row: a confirmation whose id the journal holds for another order
+//! (another key or barcode) is refused, never written over the old one.
 
-use super::{Store, StoreError};
+use super::{ServiceKey, Store, StoreError};
 use rusqlite::{OptionalExtension, params};
 
 /// The columns of a [`JournalRow`], in the order `journal_row` reads them.
 const SELECT_ROWS: &str =
     "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
-    status_id, status_name, cod, cost FROM journal";
+    status_id, status_name, cod, cost FROM journal WHERE service = ?1";
 
 /// One order as the Orders screen lists it.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +40,13 @@ pub struct HistoryRow {
 impl Store {
     /// Records a confirmed order and, when it came from the outbox, removes that entry in the
     /// same transaction: the order is never both unconfirmed and journaled, nor neither.
+    ///
+    /// A row already under this id must be the same order: for a create (`from_outbox`), one the
+    /// service recorded under that entry's key; otherwise one with the same barcode and no other
+    /// key. Anything else is [`StoreError::Collision`] and nothing is written.
     pub fn journal_confirm(
         &self,
+        service: &ServiceKey,
         row: &JournalRow,
         record_json: &str,
         from_outbox: Option<&str>,
@@ -47,18 +54,36 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
+        let kept: Option<(Option<String>, String)> = tx
+            .query_row(
+                "SELECT wcs_code, barcode FROM journal WHERE service = ?1 AND order_id = ?2",
+                params![service.as_str(), row.order_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((kept_key, kept_barcode)) = kept
+            && !same_order(&kept_key, &kept_barcode, row, from_outbox)
+        {
+            return Err(StoreError::Collision {
+                order_id: row.order_id,
+                kept_key,
+                kept_barcode,
+            });
+        }
         tx.execute(
-            "INSERT INTO journal (order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
-                                  status_id, status_name, cod, cost, record, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-             ON CONFLICT (order_id) DO UPDATE SET
-                barcode = excluded.barcode, receiver = excluded.receiver,
+            "INSERT INTO journal (service, order_id, barcode, wcs_code, created_at, receiver,
+                                  receiver_phone, city, status_id, status_name, cod, cost, record,
+                                  updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+             ON CONFLICT (service, order_id) DO UPDATE SET
+                receiver = excluded.receiver,
                 receiver_phone = excluded.receiver_phone, city = excluded.city,
                 status_id = excluded.status_id, status_name = excluded.status_name,
                 cod = COALESCE(excluded.cod, journal.cod), cost = excluded.cost,
                 record = excluded.record, updated_at = excluded.updated_at,
                 wcs_code = COALESCE(journal.wcs_code, excluded.wcs_code)",
             params![
+                service.as_str(),
                 row.order_id,
                 row.barcode,
                 row.wcs_code,
@@ -76,10 +101,14 @@ impl Store {
         )?;
         if let Some(key) = from_outbox {
             tx.execute(
-                "UPDATE journal SET draft = (SELECT draft FROM outbox WHERE wcs_code = ?1) WHERE order_id = ?2 AND draft IS NULL",
-                params![key, row.order_id],
+                "UPDATE journal SET draft = (SELECT draft FROM outbox WHERE service = ?1 AND wcs_code = ?2)
+                 WHERE service = ?1 AND order_id = ?3 AND draft IS NULL",
+                params![service.as_str(), key, row.order_id],
             )?;
-            tx.execute("DELETE FROM outbox WHERE wcs_code = ?1", params![key])?;
+            tx.execute(
+                "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
+                params![service.as_str(), key],
+            )?;
         }
         tx.commit()?;
         Ok(())
@@ -88,40 +117,55 @@ impl Store {
     /// Updates the last known status of a journaled order.
     pub fn journal_status(
         &self,
+        service: &ServiceKey,
         order_id: i64,
         status_id: i64,
         status_name: &str,
         at: i64,
     ) -> Result<(), StoreError> {
         self.conn().execute(
-            "UPDATE journal SET status_id = ?2, status_name = ?3, updated_at = ?4 WHERE order_id = ?1",
-            params![order_id, status_id, status_name, at],
+            "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
+             WHERE service = ?1 AND order_id = ?2",
+            params![service.as_str(), order_id, status_id, status_name, at],
         )?;
         Ok(())
     }
 
     /// Replaces an order's history with the service's.
-    pub fn journal_history(&self, order_id: i64, history: &[HistoryRow]) -> Result<(), StoreError> {
+    pub fn journal_history(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+        history: &[HistoryRow],
+    ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "DELETE FROM status_history WHERE order_id = ?1",
-            params![order_id],
+            "DELETE FROM status_history WHERE service = ?1 AND order_id = ?2",
+            params![service.as_str(), order_id],
         )?;
         for h in history {
             tx.execute(
-                "INSERT OR IGNORE INTO status_history (order_id, at, status_id, message, location) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![order_id, h.at, h.status_id, h.message, h.location],
+                "INSERT OR IGNORE INTO status_history (service, order_id, at, status_id, message, location)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![service.as_str(), order_id, h.at, h.status_id, h.message, h.location],
             )?;
         }
         tx.commit()?;
         Ok(())
     }
 
-    pub fn history_of(&self, order_id: i64) -> Result<Vec<HistoryRow>, StoreError> {
+    pub fn history_of(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
         let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT at, status_id, message, location FROM status_history WHERE order_id = ?1 ORDER BY at, rowid")?;
-        let rows = stmt.query_map(params![order_id], |r| {
+        let mut stmt = conn.prepare(
+            "SELECT at, status_id, message, location FROM status_history
+             WHERE service = ?1 AND order_id = ?2 ORDER BY at, rowid",
+        )?;
+        let rows = stmt.query_map(params![service.as_str(), order_id], |r| {
             Ok(HistoryRow {
                 at: r.get(0)?,
                 status_id: r.get(1)?,
@@ -132,75 +176,120 @@ impl Store {
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
-    /// The whole journal, newest first.
-    pub fn journal(&self) -> Result<Vec<JournalRow>, StoreError> {
+    /// The whole journal of one service, newest first.
+    pub fn journal(&self, service: &ServiceKey) -> Result<Vec<JournalRow>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(&format!(
             "{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"
         ))?;
-        let rows = stmt.query_map([], journal_row)?;
+        let rows = stmt.query_map(params![service.as_str()], journal_row)?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
-    pub fn journal_count(&self) -> Result<i64, StoreError> {
-        Ok(self
-            .conn()
-            .query_row("SELECT COUNT(*) FROM journal", [], |r| r.get(0))?)
+    pub fn journal_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
+        Ok(self.conn().query_row(
+            "SELECT COUNT(*) FROM journal WHERE service = ?1",
+            params![service.as_str()],
+            |r| r.get(0),
+        )?)
     }
 
-    pub fn journal_by_barcode(&self, barcode: &str) -> Result<Option<JournalRow>, StoreError> {
+    pub fn journal_by_barcode(
+        &self,
+        service: &ServiceKey,
+        barcode: &str,
+    ) -> Result<Option<JournalRow>, StoreError> {
         Ok(self
             .conn()
             .query_row(
-                &format!("{SELECT_ROWS} WHERE barcode = ?1"),
-                params![barcode],
+                &format!("{SELECT_ROWS} AND barcode = ?2"),
+                params![service.as_str(), barcode],
                 journal_row,
             )
             .optional()?)
     }
 
-    pub fn journal_get(&self, order_id: i64) -> Result<Option<JournalRow>, StoreError> {
+    pub fn journal_get(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+    ) -> Result<Option<JournalRow>, StoreError> {
         Ok(self
             .conn()
             .query_row(
-                &format!("{SELECT_ROWS} WHERE order_id = ?1"),
-                params![order_id],
+                &format!("{SELECT_ROWS} AND order_id = ?2"),
+                params![service.as_str(), order_id],
                 journal_row,
             )
             .optional()?)
     }
 
     /// The form an order was created or last edited from (JSON), when this desk made it.
-    pub fn journal_draft(&self, order_id: i64) -> Result<Option<String>, StoreError> {
+    pub fn journal_draft(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+    ) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn()
             .query_row(
-                "SELECT draft FROM journal WHERE order_id = ?1",
-                params![order_id],
+                "SELECT draft FROM journal WHERE service = ?1 AND order_id = ?2",
+                params![service.as_str(), order_id],
                 |r| r.get(0),
             )
             .optional()?
             .flatten())
     }
 
-    pub fn journal_set_draft(&self, order_id: i64, draft: &str) -> Result<(), StoreError> {
+    pub fn journal_set_draft(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+        draft: &str,
+    ) -> Result<(), StoreError> {
         self.conn().execute(
-            "UPDATE journal SET draft = ?2 WHERE order_id = ?1",
-            params![order_id, draft],
+            "UPDATE journal SET draft = ?3 WHERE service = ?1 AND order_id = ?2",
+            params![service.as_str(), order_id, draft],
         )?;
         Ok(())
     }
 
     /// The last record the service gave for an order (JSON).
-    pub fn journal_record(&self, order_id: i64) -> Result<Option<String>, StoreError> {
+    pub fn journal_record(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+    ) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn()
             .query_row(
-                "SELECT record FROM journal WHERE order_id = ?1",
-                params![order_id],
+                "SELECT record FROM journal WHERE service = ?1 AND order_id = ?2",
+                params![service.as_str(), order_id],
                 |r| r.get(0),
             )
             .optional()?)
+    }
+}
+
+/// Whether the row kept under an id is the order now being confirmed under it.
+fn same_order(
+    kept_key: &Option<String>,
+    kept_barcode: &str,
+    row: &JournalRow,
+    from_outbox: Option<&str>,
+) -> bool {
+    if kept_barcode != row.barcode {
+        return false;
+    }
+    match (from_outbox, kept_key, &row.wcs_code) {
+        // A create: the kept row is this entry's order only if it carries this entry's key, or
+        // carries none and the service says this order has it.
+        (Some(key), Some(kept), _) => kept == key,
+        (Some(key), None, Some(said)) => said == key,
+        (Some(_), None, None) => false,
+        // A lookup or refresh: two different keys are two different orders.
+        (None, Some(kept), Some(said)) => kept == said,
+        (None, _, _) => true,
     }
 }
 
@@ -223,6 +312,7 @@ fn journal_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::OutboxState;
 
     fn row(id: i64) -> JournalRow {
         JournalRow {
@@ -240,38 +330,94 @@ mod tests {
         }
     }
 
+    fn svc() -> ServiceKey {
+        ServiceKey::new("twin:a|123456789")
+    }
+
     #[test]
     fn confirming_moves_from_outbox_to_journal_atomically_and_once() {
         let s = Store::open_in_memory().unwrap();
-        s.outbox_add("k1", "{}", Some("{\"form\":1}"), 1).unwrap();
+        let svc = svc();
+        s.outbox_add(&svc, "k1", "{}", Some("{\"form\":1}"), 1)
+            .unwrap();
         assert!(
-            s.outbox_add("k1", "{}", None, 1).is_err(),
+            s.outbox_add(&svc, "k1", "{}", None, 1).is_err(),
             "a key enters the outbox once"
         );
-        s.outbox_sending("k1", 2).unwrap();
+        s.outbox_sending(&svc, "k1", 2).unwrap();
         assert_eq!(
-            s.outbox_get("k1").unwrap().unwrap().state,
+            s.outbox_get(&svc, "k1").unwrap().unwrap().state,
             OutboxState::Unknown
         );
-        s.journal_confirm(&row(1), "{}", Some("k1"), 3).unwrap();
-        s.journal_confirm(&row(1), "{}", None, 4).unwrap();
-        assert_eq!(s.outbox_count().unwrap(), 0);
-        assert_eq!(s.journal_count().unwrap(), 1);
+        s.journal_confirm(&svc, &row(1), "{}", Some("k1"), 3)
+            .unwrap();
+        s.journal_confirm(&svc, &row(1), "{}", None, 4).unwrap();
+        assert_eq!(s.outbox_count(&svc).unwrap(), 0);
+        assert_eq!(s.journal_count(&svc).unwrap(), 1);
         assert_eq!(
-            s.journal_draft(1).unwrap().as_deref(),
+            s.journal_draft(&svc, 1).unwrap().as_deref(),
             Some("{\"form\":1}"),
             "the form follows the order"
         );
         assert_eq!(
-            s.journal_by_barcode("019910000001")
+            s.journal_by_barcode(&svc, "019910000001")
                 .unwrap()
                 .unwrap()
                 .order_id,
             1
         );
-        s.journal_status(1, 6, "Yetkazildi", 5).unwrap();
-        assert_eq!(s.journal().unwrap()[0].status_id, 6);
+        s.journal_status(&svc, 1, 6, "Yetkazildi", 5).unwrap();
+        assert_eq!(s.journal(&svc).unwrap()[0].status_id, 6);
     }
 
-    use super::super::OutboxState;
+    #[test]
+    fn another_order_under_a_kept_id_is_refused_and_nothing_is_overwritten() {
+        let s = Store::open_in_memory().unwrap();
+        let svc = svc();
+        let mut a = row(7);
+        a.cod = Some(300_000);
+        a.wcs_code = Some("KA".into());
+        s.outbox_add(&svc, "KA", "{}", None, 1).unwrap();
+        s.journal_confirm(&svc, &a, "{\"a\":1}", Some("KA"), 2)
+            .unwrap();
+        // The service, started over, gives a new order the same id.
+        let mut b = row(7);
+        b.wcs_code = Some("KB".into());
+        b.receiver = "Boshqa".into();
+        s.outbox_add(&svc, "KB", "{}", None, 3).unwrap();
+        let e = s.journal_confirm(&svc, &b, "{\"b\":1}", Some("KB"), 4);
+        assert!(
+            matches!(e, Err(StoreError::Collision { order_id: 7, .. })),
+            "{e:?}"
+        );
+        // A lookup that reads another key under the id is refused too.
+        let e = s.journal_confirm(&svc, &b, "{\"b\":1}", None, 5);
+        assert!(matches!(e, Err(StoreError::Collision { .. })), "{e:?}");
+        let kept = s.journal_get(&svc, 7).unwrap().unwrap();
+        assert_eq!(kept, a, "the first order is untouched");
+        assert_eq!(
+            s.journal_record(&svc, 7).unwrap().as_deref(),
+            Some("{\"a\":1}")
+        );
+        assert!(
+            s.outbox_get(&svc, "KB").unwrap().is_some(),
+            "the new order stays in the outbox"
+        );
+    }
+
+    #[test]
+    fn two_services_never_see_each_others_orders() {
+        let s = Store::open_in_memory().unwrap();
+        let (one, two) = (ServiceKey::new("one"), ServiceKey::new("two"));
+        let mut a = row(5);
+        a.cod = Some(300_000);
+        s.journal_confirm(&one, &a, "{}", None, 1).unwrap();
+        let mut b = row(5);
+        b.wcs_code = Some("other".into());
+        s.journal_confirm(&two, &b, "{}", None, 2).unwrap();
+        assert_eq!(s.journal_get(&one, 5).unwrap().unwrap().cod, Some(300_000));
+        assert_eq!(s.journal_get(&two, 5).unwrap().unwrap().cod, None);
+        assert_eq!(s.journal(&one).unwrap().len(), 1);
+        assert_eq!(s.journal_count(&two).unwrap(), 1);
+    }
 }

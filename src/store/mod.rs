@@ -76,7 +76,93 @@ const MIGRATIONS: &[&str] = &[
         error TEXT
     );
     CREATE INDEX print_log_order ON print_log (order_id, at);",
+    // Every order belongs to one service (its addresses and company, or one twin's records):
+    // order ids are the service's, so two services' orders never share a row. Rows from before
+    // carry the empty service until `claim_unscoped` gives them to the first service logged in.
+    // An outbox entry the service confirmed under an id the journal already holds for another
+    // order keeps that id and barcode (`conflict_*`) for the clerk.
+    "CREATE TABLE journal_scoped (
+        service TEXT NOT NULL,
+        order_id INTEGER NOT NULL,
+        barcode TEXT NOT NULL,
+        wcs_code TEXT,
+        created_at INTEGER NOT NULL,
+        receiver TEXT NOT NULL,
+        receiver_phone TEXT NOT NULL,
+        city TEXT NOT NULL,
+        status_id INTEGER NOT NULL,
+        status_name TEXT NOT NULL,
+        cod INTEGER,
+        cost INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        draft TEXT,
+        PRIMARY KEY (service, order_id)
+    );
+    INSERT INTO journal_scoped SELECT '', order_id, barcode, wcs_code, created_at, receiver,
+        receiver_phone, city, status_id, status_name, cod, cost, record, updated_at, draft
+        FROM journal;
+    DROP TABLE journal;
+    ALTER TABLE journal_scoped RENAME TO journal;
+    CREATE INDEX journal_barcode ON journal (service, barcode);
+    CREATE INDEX journal_created ON journal (service, created_at);
+    CREATE TABLE status_history_scoped (
+        service TEXT NOT NULL,
+        order_id INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        status_id INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        location TEXT NOT NULL,
+        PRIMARY KEY (service, order_id, at, status_id)
+    );
+    INSERT INTO status_history_scoped SELECT '', order_id, at, status_id, message, location
+        FROM status_history;
+    DROP TABLE status_history;
+    ALTER TABLE status_history_scoped RENAME TO status_history;
+    CREATE TABLE outbox_scoped (
+        service TEXT NOT NULL,
+        wcs_code TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        draft TEXT,
+        conflict_order_id INTEGER,
+        conflict_barcode TEXT,
+        PRIMARY KEY (service, wcs_code)
+    );
+    INSERT INTO outbox_scoped (service, wcs_code, payload, state, attempts, last_error,
+        created_at, updated_at, draft)
+        SELECT '', wcs_code, payload, state, attempts, last_error, created_at, updated_at, draft
+        FROM outbox;
+    DROP TABLE outbox;
+    ALTER TABLE outbox_scoped RENAME TO outbox;
+    ALTER TABLE print_log ADD COLUMN service TEXT NOT NULL DEFAULT '';
+    DROP INDEX print_log_order;
+    CREATE INDEX print_log_order ON print_log (service, order_id, at);",
 ];
+
+/// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
+/// own: the same number at two services is two orders, so every row carries this and every
+/// lookup asks for it. The desk decides what it holds (see `desk::identity`); the store only
+/// keeps it apart.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ServiceKey(String);
+
+impl ServiceKey {
+    /// A key from its text; the empty text is reserved for rows from before services were told
+    /// apart.
+    pub fn new(text: impl Into<String>) -> ServiceKey {
+        let t = text.into();
+        ServiceKey(if t.is_empty() { "-".into() } else { t })
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -89,6 +175,16 @@ pub enum StoreError {
     },
     #[error("the database is newer (schema {found}) than this Parcel Desk knows ({known})")]
     TooNew { found: i64, known: i64 },
+    /// The service confirmed an order under an id the journal already holds for a different
+    /// order (another key or barcode). Nothing was written.
+    #[error(
+        "order {order_id} is already in the journal as another order (key {kept_key:?}, barcode {kept_barcode}); nothing was overwritten"
+    )]
+    Collision {
+        order_id: i64,
+        kept_key: Option<String>,
+        kept_barcode: String,
+    },
 }
 
 pub struct Store {
@@ -98,11 +194,15 @@ pub struct Store {
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| StoreError::Folder {
+            crate::private_files::create_dir(parent).map_err(|source| StoreError::Folder {
                 path: parent.display().to_string(),
                 source,
             })?;
         }
+        crate::private_files::ensure_file(path).map_err(|source| StoreError::Folder {
+            path: path.display().to_string(),
+            source,
+        })?;
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
@@ -142,6 +242,37 @@ impl Store {
         Ok(self
             .conn()
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    /// Gives the rows kept before services were told apart to `service`, the first configured
+    /// service logged in after the upgrade: they were made against the service configured then.
+    /// Orders whose record links to a twin on this machine (demo mode's) stay apart, and so do
+    /// their history and prints. Returns how many rows moved.
+    pub fn claim_unscoped(&self, service: &ServiceKey) -> Result<usize, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let svc = service.as_str();
+        let mut n = tx.execute(
+            "UPDATE OR IGNORE journal SET service = ?1 WHERE service = ''
+                 AND record NOT LIKE '%//127.0.0.1%' AND record NOT LIKE '%//localhost%'",
+            params![svc],
+        )?;
+        n += tx.execute(
+            "UPDATE OR IGNORE status_history SET service = ?1 WHERE service = ''
+                 AND order_id IN (SELECT order_id FROM journal WHERE service = ?1)",
+            params![svc],
+        )?;
+        n += tx.execute(
+            "UPDATE print_log SET service = ?1 WHERE service = ''
+                 AND order_id IN (SELECT order_id FROM journal WHERE service = ?1)",
+            params![svc],
+        )?;
+        n += tx.execute(
+            "UPDATE OR IGNORE outbox SET service = ?1 WHERE service = ''",
+            params![svc],
+        )?;
+        tx.commit()?;
+        Ok(n)
     }
 
     /// Stores one directory list (as JSON) with the time it was read from the service.
@@ -216,5 +347,33 @@ mod tests {
         );
         assert_eq!(s.directory("cities").unwrap(), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn orders_kept_before_services_were_told_apart_survive_the_upgrade() {
+        let conn = Connection::open_in_memory().unwrap();
+        for sql in &MIGRATIONS[..4] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 4).unwrap();
+        conn.execute_batch(
+            "INSERT INTO journal (order_id, barcode, wcs_code, created_at, receiver, receiver_phone,
+                city, status_id, status_name, cod, cost, record, updated_at)
+             VALUES (9, '019910000009', 'k9', 1, 'Vali', '+998', 'Samarqand', 1, 'x', 5000, 100,
+                '{\"tracking\":\"https://track.example.uz/t?c=019910000009\"}', 1),
+                    (10, '019910000010', 'k10', 1, 'Demo', '+998', 'Samarqand', 1, 'x', NULL, 100,
+                '{\"tracking\":\"http://127.0.0.1:4000/track\"}', 1);
+             INSERT INTO outbox (wcs_code, payload, state, created_at, updated_at)
+             VALUES ('k11', '{}', 'pending', 1, 1);",
+        )
+        .unwrap();
+        let store = Store::migrate(conn).unwrap();
+        let svc = ServiceKey::new("svc:https://a.uz|https://a.uz/api|123456789");
+        assert!(store.journal(&svc).unwrap().is_empty(), "nobody's yet");
+        store.claim_unscoped(&svc).unwrap();
+        let rows = store.journal(&svc).unwrap();
+        assert_eq!(rows.len(), 1, "the twin's order stays apart: {rows:?}");
+        assert_eq!(rows[0].cod, Some(5000));
+        assert_eq!(store.outbox_count(&svc).unwrap(), 1);
     }
 }

@@ -1,7 +1,7 @@
 //! The print log: every label printed, reprinted (with the clerk's reason), saved to a file, or
 //! failed (with what the printer said), so "was this label printed?" has an answer.
 
-use super::{Store, StoreError};
+use super::{ServiceKey, Store, StoreError};
 use rusqlite::params;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,11 +45,12 @@ pub struct PrintRecord {
 }
 
 impl Store {
-    pub fn log_print(&self, r: &PrintRecord) -> Result<(), StoreError> {
+    pub fn log_print(&self, service: &ServiceKey, r: &PrintRecord) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO print_log (order_id, barcode, at, outcome, printer, reason, error)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason, error)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
+                service.as_str(),
                 r.order_id,
                 r.barcode,
                 r.at,
@@ -63,13 +64,17 @@ impl Store {
     }
 
     /// An order's print history, oldest first.
-    pub fn prints_of(&self, order_id: i64) -> Result<Vec<PrintRecord>, StoreError> {
+    pub fn prints_of(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+    ) -> Result<Vec<PrintRecord>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT order_id, barcode, at, outcome, printer, reason, error FROM print_log
-             WHERE order_id = ?1 ORDER BY at, id",
+             WHERE service = ?1 AND order_id = ?2 ORDER BY at, id",
         )?;
-        let rows = stmt.query_map([order_id], |row| {
+        let rows = stmt.query_map(params![service.as_str(), order_id], |row| {
             Ok(PrintRecord {
                 order_id: row.get(0)?,
                 barcode: row.get(1)?,
@@ -84,11 +89,11 @@ impl Store {
     }
 
     /// Whether a label of this order has reached a printer before.
-    pub fn was_printed(&self, order_id: i64) -> Result<bool, StoreError> {
+    pub fn was_printed(&self, service: &ServiceKey, order_id: i64) -> Result<bool, StoreError> {
         Ok(self.conn().query_row(
-            "SELECT EXISTS (SELECT 1 FROM print_log WHERE order_id = ?1
+            "SELECT EXISTS (SELECT 1 FROM print_log WHERE service = ?1 AND order_id = ?2
                             AND outcome IN ('printed', 'reprinted'))",
-            [order_id],
+            params![service.as_str(), order_id],
             |row| row.get(0),
         )?)
     }
@@ -101,6 +106,8 @@ mod tests {
     #[test]
     fn prints_are_kept_in_order_and_a_failure_is_not_a_print() {
         let store = Store::open_in_memory().expect("store");
+        let svc = ServiceKey::new("one");
+        let other = ServiceKey::new("two");
         let mut r = PrintRecord {
             order_id: 7,
             barcode: "019910000007".into(),
@@ -110,14 +117,19 @@ mod tests {
             reason: None,
             error: Some("connection refused".into()),
         };
-        store.log_print(&r).expect("logged");
-        assert_eq!(store.was_printed(7).ok(), Some(false));
+        store.log_print(&svc, &r).expect("logged");
+        assert_eq!(store.was_printed(&svc, 7).ok(), Some(false));
         r.at = 101;
         r.outcome = PrintOutcome::Printed;
         r.error = None;
-        store.log_print(&r).expect("logged");
-        assert_eq!(store.was_printed(7).ok(), Some(true));
-        let log = store.prints_of(7).unwrap_or_default();
+        store.log_print(&svc, &r).expect("logged");
+        assert_eq!(store.was_printed(&svc, 7).ok(), Some(true));
+        assert_eq!(
+            store.was_printed(&other, 7).ok(),
+            Some(false),
+            "another service's order 7 was never printed"
+        );
+        let log = store.prints_of(&svc, 7).unwrap_or_default();
         assert_eq!(log.len(), 2);
         assert_eq!(log[0].outcome, PrintOutcome::Failed);
         assert_eq!(log[1].outcome, PrintOutcome::Printed);

@@ -134,3 +134,8 @@ pub async fn advance(t: &RunningSandbox, order_id: i64) {
         r.status()
     );
 }
+
+/// The service key the store tests keep their orders under.
+pub fn svc() -> parcel_desk::store::ServiceKey {
+    parcel_desk::store::ServiceKey::new("test-twin|123456789")
+}
