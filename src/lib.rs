@@ -4,6 +4,7 @@
 pub mod api;
 pub mod desk;
 pub mod label;
+pub mod private_files;
 pub mod sandbox;
 pub mod store;
 pub mod text;

@@ -37,7 +37,7 @@ impl CurrentAuth {
                     url: self.url(path),
                     token: None,
                     body: Some(&body),
-                    headers: &language_headers(&self.http),
+                    headers: &json_headers(),
                     retry: false,
                 },
             )
@@ -74,11 +74,9 @@ pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
     url
 }
 
-fn language_headers(http: &Http) -> [(&'static str, String); 2] {
-    [
-        ("language", http.config.language.as_str().to_string()),
-        ("Content-Type", "application/json".to_string()),
-    ]
+/// The current interface's own header beside the `language` every request carries.
+fn json_headers() -> [(&'static str, String); 1] {
+    [("Content-Type", "application/json".to_string())]
 }
 
 pub struct CurrentClient {
@@ -135,7 +133,7 @@ impl CurrentClient {
             url.query_pairs_mut()
                 .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
         }
-        let headers = language_headers(&auth.http);
+        let headers = json_headers();
         let mut token = self.keeper.access(None).await?;
         let mut renewed = false;
         loop {

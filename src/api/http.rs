@@ -38,8 +38,38 @@ pub struct ClientConfig {
     pub timeout: Duration,
     pub connect_timeout: Duration,
     pub retry: RetryPolicy,
-    /// The `language` header of the current interface.
-    pub language: Language,
+    /// The `language` header every request carries; the clients made from one config share it,
+    /// so switching the clerk's language switches the service's too, without a new login.
+    pub language: LanguageCell,
+}
+
+/// The clerk's language as the clients send it, changeable while they run.
+#[derive(Debug, Clone, Default)]
+pub struct LanguageCell(std::sync::Arc<std::sync::atomic::AtomicU8>);
+
+impl LanguageCell {
+    pub fn new(language: Language) -> LanguageCell {
+        let cell = LanguageCell::default();
+        cell.set(language);
+        cell
+    }
+
+    pub fn get(&self) -> Language {
+        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
+            1 => Language::Ru,
+            2 => Language::En,
+            _ => Language::Uz,
+        }
+    }
+
+    pub fn set(&self, language: Language) {
+        let v = match language {
+            Language::Uz => 0,
+            Language::Ru => 1,
+            Language::En => 2,
+        };
+        self.0.store(v, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Default for ClientConfig {
@@ -48,7 +78,7 @@ impl Default for ClientConfig {
             timeout: Duration::from_secs(20),
             connect_timeout: Duration::from_secs(5),
             retry: RetryPolicy::default(),
-            language: Language::Uz,
+            language: LanguageCell::new(Language::Uz),
         }
     }
 }
@@ -128,7 +158,8 @@ impl Http {
         let mut req = self
             .client
             .request(call.method.clone(), call.url.clone())
-            .header(reqwest::header::ACCEPT, "application/json");
+            .header(reqwest::header::ACCEPT, "application/json")
+            .header("language", self.config.language.get().as_str());
         if let Some(token) = call.token {
             req = req.bearer_auth(token);
         }

@@ -24,7 +24,7 @@ pub mod webhook;
 
 pub use current_client::CurrentClient;
 pub use error::{ApiError, FieldErrors};
-pub use http::{ClientConfig, RetryPolicy};
+pub use http::{ClientConfig, LanguageCell, RetryPolicy};
 pub use legacy_client::LegacyClient;
 pub use quantity::{Sum, Weight};
 pub use warehouse_client::WarehouseClient;

@@ -2,6 +2,7 @@
 //! SQLite with their age, served from the cache when the service does not answer. Search keys
 //! are computed once per load, never per frame.
 
+use crate::api::codes::Language;
 use crate::api::codes::ParcelStatus;
 use crate::api::current_client::all_pages;
 use crate::api::directory::{Branch, City, Country, IdName, Region, StatusInfo};
@@ -193,17 +194,25 @@ pub async fn fetch(
     })
 }
 
-/// Stores a fresh read in the cache (blocking).
-pub fn save(store: &Store, data: &DirectoryData) -> Result<(), String> {
+/// The cache holds one read per language: the service names things in the language asked.
+fn cache_kind(language: Language) -> String {
+    format!("{CACHE_KIND}:{}", language.as_str())
+}
+
+/// Stores a fresh read, made in `language`, in the cache (blocking).
+pub fn save(store: &Store, data: &DirectoryData, language: Language) -> Result<(), String> {
     let json = serde_json::to_string(data).map_err(|e| e.to_string())?;
     store
-        .put_directory(CACHE_KIND, &json, data.fetched_at)
+        .put_directory(&cache_kind(language), &json, data.fetched_at)
         .map_err(|e| e.to_string())
 }
 
-/// The cached read, if any (blocking).
-pub fn load(store: &Arc<Store>) -> Result<Option<DirectoryData>, String> {
-    match store.directory(CACHE_KIND).map_err(|e| e.to_string())? {
+/// The cached read in `language`, if any (blocking).
+pub fn load(store: &Arc<Store>, language: Language) -> Result<Option<DirectoryData>, String> {
+    match store
+        .directory(&cache_kind(language))
+        .map_err(|e| e.to_string())?
+    {
         None => Ok(None),
         Some((json, _)) => serde_json::from_str(&json)
             .map(Some)

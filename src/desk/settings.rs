@@ -162,14 +162,20 @@ impl Settings {
             })
     }
 
-    /// Writes atomically: a temporary file renamed over the old one.
+    /// Writes atomically: a temporary file renamed over the old one, readable by the user only
+    /// (it names the service and the login).
     pub fn save(&self, config_dir: &Path) -> Result<(), SettingsError> {
         let path = file_in(config_dir);
-        let text = toml::to_string_pretty(self)?;
+        let mut table = toml::Table::try_from(self)?;
+        if self.service.is_none() {
+            // Demo mode runs on the twin: no production or test service to name.
+            table.remove("environment");
+        }
+        let text = toml::to_string_pretty(&table)?;
         let write = |p: &Path| -> std::io::Result<()> {
-            std::fs::create_dir_all(config_dir)?;
+            crate::private_files::create_dir(config_dir)?;
             let tmp = p.with_extension("toml.tmp");
-            std::fs::write(&tmp, text.as_bytes())?;
+            crate::private_files::write(&tmp, text.as_bytes())?;
             std::fs::rename(&tmp, p)
         };
         write(&path).map_err(|source| SettingsError::Write {
@@ -200,6 +206,25 @@ mod tests {
             warehouse: "https://w.uz".into(),
         };
         assert_eq!(urls.problems(), vec![SettingsProblem::BadUrl("current")]);
+    }
+
+    #[test]
+    fn demo_settings_name_no_service_environment() {
+        let dir =
+            std::env::temp_dir().join(format!("parcel-desk-settings-demo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Settings::default().save(&dir).unwrap();
+        let text = std::fs::read_to_string(file_in(&dir)).unwrap();
+        assert!(!text.contains("environment"), "{text}");
+        assert_eq!(Settings::load(&dir).unwrap(), Some(Settings::default()));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&dir), 0o700);
+            assert_eq!(mode(&file_in(&dir)), 0o600);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

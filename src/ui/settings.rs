@@ -88,7 +88,6 @@ impl SettingsScreen {
             return false;
         }
         let service_changed = draft.service != desk.settings.service;
-        rust_i18n::set_locale(draft.language.as_str());
         match desk.apply_settings(draft) {
             Ok(task) => {
                 self.saving = Some(task);
@@ -171,6 +170,7 @@ impl SettingsScreen {
         }
         ui.add_space(8.0);
         let label = ui.label(t!("settings.language"));
+        let before = self.language;
         egui::ComboBox::from_id_salt("language")
             .selected_text(language_name(self.language))
             .show_ui(ui, |ui| {
@@ -180,6 +180,11 @@ impl SettingsScreen {
             })
             .response
             .labelled_by(label.id);
+        if self.language != before {
+            // The language applies on pick and touches nothing else: no Save, no new login.
+            rust_i18n::set_locale(self.language.as_str());
+            self.saving = Some(desk.set_language(self.language));
+        }
         ui.add_space(12.0);
         self.printer.show(ui, desk);
         ui.add_space(12.0);
