@@ -13,35 +13,6 @@ use parcel_desk::desk::task::Poll;
 use parcel_desk::ui::{DeskApp, Screen, tr};
 use std::time::{Duration, Instant};
 
-fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, text: &str) {
-    h.get_all_by_label(label)
-        .nth(nth)
-        .unwrap_or_else(|| panic!("no field {label}"))
-        .focus();
-    h.step();
-    h.get_all_by_label(label)
-        .nth(nth)
-        .unwrap_or_else(|| panic!("no field {label}"))
-        .type_text(text);
-    h.step();
-}
-
-fn pick_city(h: &mut Harness<'static, DeskApp>, nth: usize, typed: &str, suggestion: &str) {
-    type_into(h, &tr("order.city"), nth, typed);
-    step_until(h, "city suggestion", |h| {
-        h.query_by_label_contains(suggestion).is_some()
-    });
-    h.get_by_label_contains(suggestion).click();
-    h.step();
-}
-
-fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
-    h.get_by_label(combo).click();
-    step_until(h, "combo open", |h| h.query_by_label(option).is_some());
-    h.get_by_label(option).click();
-    h.step();
-}
-
 /// Creates an order through the desk itself (not the form) and waits for the confirmation.
 fn create_directly(h: &Harness<'static, DeskApp>) -> parcel_desk::store::JournalRow {
     create_directly_from(h, common::legacy_order(), None)
@@ -69,18 +40,6 @@ fn create_directly_from(
         assert!(Instant::now() < deadline, "create timed out");
         std::thread::sleep(Duration::from_millis(10));
     }
-}
-
-fn ready(h: &mut Harness<'static, DeskApp>) {
-    log_in_with_enter(h);
-    step_until(h, "directories for the form", |h| {
-        h.state()
-            .desk
-            .directories
-            .as_ref()
-            .is_some_and(|d| !d.from_cache)
-            && !h.state().is_busy()
-    });
 }
 
 #[test]
@@ -625,28 +584,31 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
 #[test]
 fn unsent_orders_are_listed_and_the_clerk_decides() {
     let env = Env::new("unsent");
+    let mut h = harness(env.desk());
+    ready(&mut h);
     {
+        // Entries of this service that an earlier run left behind.
+        let svc = h.state().desk.scope().expect("logged in").clone();
         let paths = parcel_desk::desk::DeskPaths {
             config_dir: env.dir.join("config"),
             data_dir: env.dir.join("data"),
         };
-        std::fs::create_dir_all(&paths.data_dir).unwrap();
         let store = parcel_desk::store::Store::open(&paths.database()).unwrap();
         let mut waiting = common::legacy_order();
         waiting.receiver = "Kutayotgan Karim".into();
         waiting.wcs_code = Some("PD-WAITING-1".into());
         let body = serde_json::to_string(&waiting).unwrap();
         store
-            .outbox_add("PD-WAITING-1", &body, None, 1_700_000_000)
+            .outbox_add(&svc, "PD-WAITING-1", &body, None, 1_700_000_000)
             .unwrap();
         // An entry from an older desk whose body no longer reads: only the clerk can end it.
         store
-            .outbox_add("PD-OLD-1", "{\"broken\":true}", None, 1_700_000_100)
+            .outbox_add(&svc, "PD-OLD-1", "{\"broken\":true}", None, 1_700_000_100)
             .unwrap();
-        store.outbox_sending("PD-OLD-1", 1_700_000_101).unwrap();
+        store
+            .outbox_sending(&svc, "PD-OLD-1", 1_700_000_101)
+            .unwrap();
     }
-    let mut h = harness(env.desk());
-    ready(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::U);
     step_until(&mut h, "both entries listed", |h| {
         h.query_by_label_contains("Kutayotgan Karim").is_some()

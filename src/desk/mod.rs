@@ -6,6 +6,7 @@
 pub mod current_edit;
 pub mod directories;
 pub mod draft_from_service;
+pub mod identity;
 pub mod item_draft;
 pub mod order_draft;
 pub mod orders;
@@ -18,10 +19,12 @@ pub mod unsent;
 use crate::api::codes::Language;
 use crate::api::legacy::{CalculateRequest, CalculateResponse, OrderInput, TokenRequest};
 use crate::api::sandbox_client::SandboxClient;
-use crate::api::{ApiError, ClientConfig, CurrentClient, LegacyClient, WarehouseClient};
+use crate::api::{
+    ApiError, ClientConfig, CurrentClient, LanguageCell, LegacyClient, WarehouseClient,
+};
 use crate::sandbox::{self, RunningSandbox, SandboxConfig};
-use crate::store::Store;
 use crate::store::{HistoryRow, JournalRow};
+use crate::store::{ServiceKey, Store};
 use directories::{Directories, DirectoryData};
 use orders::{CreateResult, Orders};
 use settings::{LastLogin, ServiceEnvironment, Settings};
@@ -57,6 +60,11 @@ impl DeskPaths {
 
     pub fn database(&self) -> PathBuf {
         self.data_dir.join("desk.sqlite")
+    }
+
+    /// The embedded twin's records in demo mode: kept, so a restart continues them.
+    pub fn twin_data(&self) -> PathBuf {
+        self.data_dir.join("twin.sqlite")
     }
 }
 
@@ -96,7 +104,10 @@ pub enum DeskError {
 pub enum Reach {
     Unknown,
     Online,
+    /// Not reached, or no answer.
     Offline,
+    /// It answers, but with failures (5xx, or too many requests).
+    Failing,
 }
 
 /// Shared between the desk and its workers.
@@ -108,6 +119,7 @@ impl ReachFlag {
         match self.0.load(Ordering::Relaxed) {
             1 => Reach::Online,
             2 => Reach::Offline,
+            3 => Reach::Failing,
             _ => Reach::Unknown,
         }
     }
@@ -116,6 +128,7 @@ impl ReachFlag {
     pub fn note<T>(&self, result: &Result<T, ApiError>) {
         let v = match result {
             Err(ApiError::Connect { .. } | ApiError::NoAnswer { .. }) => 2,
+            Err(ApiError::Server { .. } | ApiError::RateLimited { .. }) => 3,
             _ => 1,
         };
         self.0.store(v, Ordering::Relaxed);
@@ -194,6 +207,10 @@ pub struct Desk {
     pub reach: Arc<ReachFlag>,
     pub directories: Option<Directories>,
     twin: Option<RunningSandbox>,
+    /// Whose orders the journal shows: set at login (the service and the company).
+    scope: Option<ServiceKey>,
+    /// The language the clients ask the service in; switched live with the clerk's.
+    language: LanguageCell,
     orders: Option<Orders>,
     printing: Option<printing::Printing>,
     /// The programs labels are printed with; kept when the service is re-wired.
@@ -207,6 +224,8 @@ pub struct Desk {
 
 /// How often the outbox worker retries what is waiting.
 const OUTBOX_EVERY: Duration = Duration::from_secs(15);
+/// How often the service is asked whether it is back, while it is out of reach or failing.
+const PROBE_EVERY: Duration = Duration::from_secs(3);
 
 /// Progress of a batch of background work that the clerk can cancel.
 #[derive(Default)]
@@ -215,6 +234,23 @@ pub struct Progress {
     pub failed: std::sync::atomic::AtomicUsize,
     pub total: std::sync::atomic::AtomicUsize,
     pub cancel: std::sync::atomic::AtomicBool,
+    /// Why the last failure failed, for the clerk.
+    pub last_error: std::sync::Mutex<Option<ApiError>>,
+}
+
+impl Progress {
+    /// Counts one failure and keeps why.
+    pub fn fail(&self, error: ApiError) {
+        self.failed.fetch_add(1, Ordering::Relaxed);
+        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(error);
+    }
+
+    pub fn last_error(&self) -> Option<ApiError> {
+        self.last_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
 }
 
 /// A journaled order and the tracking link from its record.
@@ -235,9 +271,9 @@ fn system_file_dialog_available() -> bool {
     bus || zenity
 }
 
-fn client_config(language: Language) -> ClientConfig {
+fn client_config(language: &LanguageCell) -> ClientConfig {
     ClientConfig {
-        language,
+        language: language.clone(),
         ..ClientConfig::default()
     }
 }
@@ -248,7 +284,8 @@ impl Desk {
     /// frame.
     pub fn start(rt: tokio::runtime::Handle, paths: DeskPaths) -> Result<Desk, DeskError> {
         let settings = Settings::load(&paths.config_dir)?.unwrap_or_default();
-        let (services, twin) = connect(&rt, &settings)?;
+        let language = LanguageCell::new(settings.language);
+        let (services, twin) = connect(&rt, &settings, &language, &paths)?;
         let (store, store_error) = match Store::open(&paths.database()) {
             Ok(s) => (Some(Arc::new(s)), None),
             Err(e) => {
@@ -268,6 +305,8 @@ impl Desk {
             reach: Arc::new(ReachFlag::default()),
             directories: None,
             twin,
+            scope: None,
+            language,
             orders: None,
             printing: None,
             spooler: crate::label::print::Spooler::default(),
@@ -284,38 +323,55 @@ impl Desk {
         if let Some(w) = self.worker.take() {
             w.abort();
         }
-        let Some(store) = self.store.clone() else {
+        let (Some(store), Some(scope)) = (self.store.clone(), self.scope.clone()) else {
             self.orders = None;
             self.printing = None;
             return;
         };
         self.printing = Some(printing::Printing {
             store: store.clone(),
+            service: scope.clone(),
             legacy: self.services.legacy.clone(),
             spooler: self.spooler.clone(),
         });
         let lookup = self.twin.as_ref().and_then(|t| {
             let base = settings::valid_url(&t.base())?;
-            SandboxClient::new(base, client_config(self.settings.language))
+            SandboxClient::new(base, client_config(&self.language))
                 .ok()
                 .map(Arc::new)
         });
-        let orders = Orders::new(store, self.services.legacy.clone(), lookup);
+        let orders = Orders::new(scope, store, self.services.legacy.clone(), lookup);
         let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
         let repaint = self.repaint.clone();
         let handle = self.rt.spawn(async move {
+            let mut since_pass = OUTBOX_EVERY;
             loop {
-                let waiting = o.outbox_waiting().await;
-                count.store(waiting, Ordering::Relaxed);
-                if waiting > 0 && o.legacy.is_logged_in().await {
-                    let report = o.drain().await;
-                    if report.confirmed > 0 {
-                        reach.note::<()>(&Ok(()));
+                // While the service is out of reach or failing, ask it something light often,
+                // so the status bar and the outbox follow its return within seconds.
+                let down = matches!(reach.get(), Reach::Offline | Reach::Failing);
+                if down && o.legacy.is_logged_in().await {
+                    let answer = o.legacy.statuses().await;
+                    reach.note(&answer);
+                    repaint();
+                    if answer.is_ok() {
+                        since_pass = OUTBOX_EVERY;
                     }
-                    count.store(o.outbox_waiting().await, Ordering::Relaxed);
+                }
+                if since_pass >= OUTBOX_EVERY {
+                    since_pass = Duration::ZERO;
+                    let waiting = o.outbox_waiting().await;
+                    count.store(waiting, Ordering::Relaxed);
+                    if waiting > 0 && o.legacy.is_logged_in().await {
+                        let report = o.drain().await;
+                        if report.confirmed > 0 {
+                            reach.note::<()>(&Ok(()));
+                        }
+                        count.store(o.outbox_waiting().await, Ordering::Relaxed);
+                    }
                     repaint();
                 }
-                tokio::time::sleep(OUTBOX_EVERY).await;
+                tokio::time::sleep(PROBE_EVERY).await;
+                since_pass += PROBE_EVERY;
             }
         });
         self.worker = Some(handle.abort_handle());
@@ -335,13 +391,13 @@ impl Desk {
         &self,
         printer: crate::label::print::Printer,
     ) -> Option<Task<Result<crate::label::probe::PrinterMedia, String>>> {
-        let spooler = self.printing.as_ref()?.spooler.clone();
+        let spooler = self.spooler.clone();
         Some(self.spawn(async move { crate::label::probe::probe(&printer, &spooler).await }))
     }
 
     /// The print queues this computer knows, for the settings screen's picker.
     pub fn printer_queues(&self) -> Option<Task<Result<Vec<String>, String>>> {
-        let spooler = self.printing.as_ref()?.spooler.clone();
+        let spooler = self.spooler.clone();
         Some(self.spawn(async move { crate::label::queues::list(&spooler).await }))
     }
 
@@ -400,12 +456,22 @@ impl Desk {
 
     /// An order's print history.
     pub fn print_log(&self, order_id: i64) -> Task<Vec<crate::store::PrintRecord>> {
-        let store = self.store.clone();
+        let books = self.books();
         self.spawn_blocking(move || {
-            store
-                .and_then(|s| s.prints_of(order_id).ok())
+            books
+                .and_then(|(s, svc)| s.prints_of(&svc, order_id).ok())
                 .unwrap_or_default()
         })
+    }
+
+    /// The store and whose orders it is to show: `None` before login or without a database.
+    fn books(&self) -> Option<(Arc<Store>, ServiceKey)> {
+        Some((self.store.clone()?, self.scope.clone()?))
+    }
+
+    /// Whose orders the journal shows now (the service and company of the session).
+    pub fn scope(&self) -> Option<&ServiceKey> {
+        self.scope.as_ref()
     }
 
     /// Where "Save as PDF" proposes to write a label: the documents folder, else the data folder.
@@ -455,6 +521,7 @@ impl Desk {
                 CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. } => {
                     reach.note::<()>(&Err(reason.clone()))
                 }
+                CreateResult::Local(_) => {}
                 _ => reach.note::<()>(&Ok(())),
             }
             count.store(orders.outbox_waiting().await, Ordering::Relaxed);
@@ -506,9 +573,9 @@ impl Desk {
 
     /// The whole journal (disk, in the background).
     pub fn load_journal(&self) -> Task<Result<Vec<JournalRow>, String>> {
-        let store = self.store.clone();
-        self.spawn_blocking(move || match store {
-            Some(s) => s.journal().map_err(|e| e.to_string()),
+        let books = self.books();
+        self.spawn_blocking(move || match books {
+            Some((s, svc)) => s.journal(&svc).map_err(|e| e.to_string()),
             None => Ok(Vec::new()),
         })
     }
@@ -526,12 +593,12 @@ impl Desk {
 
     /// A journaled order with the tracking link of its record (disk, in the background).
     pub fn journal_entry(&self, order_id: i64) -> Task<Option<JournalEntry>> {
-        let store = self.store.clone();
+        let books = self.books();
         self.spawn_blocking(move || {
-            let store = store?;
-            let row = store.journal_get(order_id).ok().flatten()?;
+            let (store, svc) = books?;
+            let row = store.journal_get(&svc, order_id).ok().flatten()?;
             let tracking = store
-                .journal_record(order_id)
+                .journal_record(&svc, order_id)
                 .ok()
                 .flatten()
                 .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
@@ -580,8 +647,8 @@ impl Desk {
                         p.done.fetch_add(1, Ordering::Relaxed);
                     }
                     Some(Err(e)) => {
-                        reach.note::<()>(&Err(e));
-                        p.failed.fetch_add(1, Ordering::Relaxed);
+                        reach.note::<()>(&Err(e.clone()));
+                        p.fail(e);
                     }
                     None => {}
                 }
@@ -637,8 +704,10 @@ impl Desk {
 
     /// The form an order came from, when this desk created it.
     pub fn order_draft(&self, order_id: i64) -> Task<Option<String>> {
-        let store = self.store.clone();
-        self.spawn_blocking(move || store.and_then(|s| s.journal_draft(order_id).ok().flatten()))
+        let books = self.books();
+        self.spawn_blocking(move || {
+            books.and_then(|(s, svc)| s.journal_draft(&svc, order_id).ok().flatten())
+        })
     }
 
     /// The order form rebuilt from both interfaces' details, for an order whose form this desk
@@ -860,6 +929,7 @@ impl Desk {
             warehouse_login: matches!(outcome.warehouse, Some(Ok(())))
                 .then(|| c.warehouse_login.trim().to_string()),
         });
+        self.enter_scope(c.inn.trim());
         if self.is_demo() {
             return;
         }
@@ -900,6 +970,45 @@ impl Desk {
         });
     }
 
+    /// Points the journal, outbox and print log at this company's orders at the wired service
+    /// (see [`identity`]). Rows from before services were told apart go to the first configured
+    /// service logged in.
+    fn enter_scope(&mut self, company: &str) {
+        let key = match (&self.twin, &self.settings.service) {
+            (Some(twin), _) => identity::service_key(
+                &identity::ServiceOrigin::Twin {
+                    instance: &twin.instance(),
+                },
+                company,
+            ),
+            (None, Some(urls)) => identity::service_key(
+                &identity::ServiceOrigin::Urls {
+                    legacy: &urls.legacy,
+                    current: &urls.current,
+                },
+                company,
+            ),
+            (None, None) => ServiceKey::new(format!("unwired|{company}")),
+        };
+        if self.scope.as_ref() == Some(&key) && self.orders.is_some() {
+            return;
+        }
+        if !self.is_demo()
+            && let Some(store) = self.store.clone()
+        {
+            let k = key.clone();
+            let _ = self.spawn_blocking(move || match store.claim_unscoped(&k) {
+                Ok(0) => {}
+                Ok(n) => {
+                    tracing::info!("{n} rows from before services were told apart joined {k:?}")
+                }
+                Err(e) => tracing::warn!("cannot attribute older rows: {e}"),
+            });
+        }
+        self.scope = Some(key);
+        self.wire_orders();
+    }
+
     pub fn logout(&mut self) {
         self.session = None;
         let services = self.services.clone();
@@ -912,9 +1021,9 @@ impl Desk {
 
     /// Reads the cached directories (disk, in the background).
     pub fn load_cached_directories(&self) -> Task<Result<Option<DirectoryData>, String>> {
-        let store = self.store.clone();
+        let (store, language) = (self.store.clone(), self.settings.language);
         self.spawn_blocking(move || match store {
-            Some(s) => directories::load(&s),
+            Some(s) => directories::load(&s, language),
             None => Ok(None),
         })
     }
@@ -928,6 +1037,7 @@ impl Desk {
             .is_some_and(|s| s.current_login.is_some());
         let store = self.store.clone();
         let reach = self.reach.clone();
+        let language = self.settings.language;
         self.spawn(async move {
             let current = with_current.then_some(services.current.as_ref());
             let result = directories::fetch(&services.legacy, current).await;
@@ -935,7 +1045,8 @@ impl Desk {
             if let (Ok(data), Some(store)) = (&result, store) {
                 let data = data.clone();
                 let saved =
-                    tokio::task::spawn_blocking(move || directories::save(&store, &data)).await;
+                    tokio::task::spawn_blocking(move || directories::save(&store, &data, language))
+                        .await;
                 if let Ok(Err(e)) | Err(e) = saved.map_err(|e| e.to_string()) {
                     tracing::warn!("cannot cache directories: {e}");
                 }
@@ -944,8 +1055,20 @@ impl Desk {
         })
     }
 
-    /// Applies new settings: saves them and, when the service changed, reconnects (which ends
-    /// the session). Validation is the caller's; invalid URLs are refused here too.
+    /// Switches the clerk's language at once: the clients ask the service in it from the next
+    /// request on, the session stays, and the choice is saved (in the background).
+    pub fn set_language(&mut self, language: Language) -> Task<Result<(), String>> {
+        self.language.set(language);
+        self.settings.language = language;
+        let (settings, dir) = (self.settings.clone(), self.paths.config_dir.clone());
+        self.spawn_blocking(move || settings.save(&dir).map_err(|e| e.to_string()))
+    }
+
+    /// Applies new settings: saves them; the language switches at once (the clients ask the
+    /// service in it from the next request on, the session stays); the clients are re-wired only
+    /// when the service's addresses change, which ends the session (another service, other
+    /// tokens) but keeps every order in the store under its own service. Invalid URLs are
+    /// refused here too.
     pub fn apply_settings(&mut self, new: Settings) -> Result<Task<Result<(), String>>, DeskError> {
         if let Some(urls) = &new.service
             && let Some(settings::SettingsProblem::BadUrl(name)) =
@@ -953,18 +1076,20 @@ impl Desk {
         {
             return Err(DeskError::BadUrl(name));
         }
-        let reconnect =
-            new.service != self.settings.service || new.language != self.settings.language;
-        if reconnect {
-            let (services, twin) = connect(&self.rt, &new)?;
+        self.language.set(new.language);
+        if new.service != self.settings.service {
+            let (services, twin) = connect(&self.rt, &new, &self.language, &self.paths)?;
             if let Some(old) = self.twin.take() {
                 self.rt.spawn(old.stop());
             }
             self.services = services;
             self.twin = twin;
             self.session = None;
+            self.scope = None;
             self.directories = None;
             self.wire_orders();
+        } else {
+            self.services.environment = environment_of(&new);
         }
         self.settings = new.clone();
         let dir = self.paths.config_dir.clone();
@@ -972,45 +1097,61 @@ impl Desk {
     }
 }
 
-/// Builds the clients for the settings: the configured URLs, or an embedded twin.
+fn environment_of(settings: &Settings) -> Environment {
+    match settings.service {
+        Some(_) => Environment::Service(settings.environment),
+        None => Environment::Sandbox,
+    }
+}
+
+/// Builds the clients for the settings: the configured URLs, or an embedded twin keeping its
+/// records beside the desk's database.
 fn connect(
     rt: &tokio::runtime::Handle,
     settings: &Settings,
+    language: &LanguageCell,
+    paths: &DeskPaths,
 ) -> Result<(Services, Option<RunningSandbox>), DeskError> {
-    let cfg = client_config(settings.language);
-    match &settings.service {
-        Some(urls) => {
-            let parse =
-                |name: &'static str, v: &str| settings::valid_url(v).ok_or(DeskError::BadUrl(name));
-            Ok((
-                Services {
-                    legacy: Arc::new(LegacyClient::new(
-                        parse("legacy", &urls.legacy)?,
-                        cfg.clone(),
-                    )?),
-                    current: Arc::new(CurrentClient::new(
-                        parse("current", &urls.current)?,
-                        cfg.clone(),
-                    )?),
-                    warehouse: Arc::new(WarehouseClient::new(
-                        parse("warehouse", &urls.warehouse)?,
-                        cfg,
-                    )?),
-                    environment: Environment::Service(settings.environment),
-                },
-                None,
-            ))
-        }
+    let cfg = client_config(language);
+    let (urls, twin) = match &settings.service {
+        Some(urls) => (urls.clone(), None),
         None => {
-            let twin = rt.block_on(sandbox::start(SandboxConfig::default()))?;
-            let parse = |v: String| settings::valid_url(&v).ok_or(DeskError::BadUrl("sandbox"));
-            let services = Services {
-                legacy: Arc::new(LegacyClient::new(parse(twin.legacy_url())?, cfg.clone())?),
-                current: Arc::new(CurrentClient::new(parse(twin.current_url())?, cfg.clone())?),
-                warehouse: Arc::new(WarehouseClient::new(parse(twin.wms_url())?, cfg)?),
-                environment: Environment::Sandbox,
+            crate::private_files::create_dir(&paths.data_dir).map_err(|source| {
+                crate::store::StoreError::Folder {
+                    path: paths.data_dir.display().to_string(),
+                    source,
+                }
+            })?;
+            let twin = rt.block_on(sandbox::start(SandboxConfig {
+                data: Some(paths.twin_data()),
+                ..SandboxConfig::default()
+            }))?;
+            let urls = settings::ServiceUrls {
+                legacy: twin.legacy_url(),
+                current: twin.current_url(),
+                warehouse: twin.wms_url(),
             };
-            Ok((services, Some(twin)))
+            (urls, Some(twin))
         }
-    }
+    };
+    let demo = twin.is_some();
+    let parse = |name: &'static str, v: &str| {
+        settings::valid_url(v).ok_or(DeskError::BadUrl(if demo { "sandbox" } else { name }))
+    };
+    let services = Services {
+        legacy: Arc::new(LegacyClient::new(
+            parse("legacy", &urls.legacy)?,
+            cfg.clone(),
+        )?),
+        current: Arc::new(CurrentClient::new(
+            parse("current", &urls.current)?,
+            cfg.clone(),
+        )?),
+        warehouse: Arc::new(WarehouseClient::new(
+            parse("warehouse", &urls.warehouse)?,
+            cfg,
+        )?),
+        environment: environment_of(settings),
+    };
+    Ok((services, twin))
 }

@@ -23,5 +23,17 @@ pub fn exact_places(ui: &mut egui::Ui, places: &mut ExactPlaces, error: Option<&
     if let Some(e) = error {
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }
-    ui.checkbox(&mut places.ready_to_take, t!("order.ready_to_take"));
+    // An explicit scope: the error line above comes and goes as the clerk types, which would
+    // move a positional id (even under `push_id`, whose id counts the widgets before it) and
+    // take the keyboard focus away from the box. One edit form is open at a time.
+    let ready = ui
+        .scope_builder(
+            egui::UiBuilder::new().scope_id(egui::Id::unique("edit-form-ready-to-take")),
+            |ui| ui.checkbox(&mut places.ready_to_take, t!("order.ready_to_take")),
+        )
+        .inner;
+    if ready.gained_focus() {
+        // Reached by keyboard below the fold: bring it into view so Space reaches it.
+        ready.scroll_to_me(None);
+    }
 }

@@ -64,6 +64,8 @@ pub struct DeskApp {
     repaint_wired: bool,
     scanner: scanner::Scanner,
     finding: Option<(String, FindTask)>,
+    /// The language the directories on screen were read in.
+    language_seen: crate::api::codes::Language,
 }
 
 /// A catalog text in the current language (for callers outside the UI code, such as tests).
@@ -79,6 +81,7 @@ pub fn setup_context(ctx: &egui::Context, desk: &Desk) {
 
 impl DeskApp {
     pub fn new(desk: Desk) -> DeskApp {
+        let language_seen = desk.settings.language;
         DeskApp {
             login: login::LoginScreen::new(&desk),
             settings: settings::SettingsScreen::new(&desk.settings),
@@ -96,6 +99,7 @@ impl DeskApp {
             repaint_wired: false,
             scanner: scanner::Scanner::default(),
             finding: None,
+            language_seen,
         }
     }
 
@@ -163,6 +167,15 @@ impl DeskApp {
             let c = ctx.clone();
             self.desk.set_repaint(move || c.request_repaint());
             self.repaint_wired = true;
+        }
+        if self.language_seen != self.desk.settings.language {
+            // The service names cities, statuses and types in the language asked: read them
+            // again in the new one (its cache first).
+            self.language_seen = self.desk.settings.language;
+            if self.desk.session.is_some() {
+                self.directories.reset();
+                self.directories.start(&self.desk);
+            }
         }
         if self.desk.session.is_none() {
             if let Some(outcome) = self.login.poll(&mut self.toasts) {
@@ -344,6 +357,7 @@ impl DeskApp {
             self.run(cmd);
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        self.toasts.show(ui);
         let logged_in = self.desk.session.is_some();
         if logged_in {
             egui::Panel::left("nav")
@@ -410,7 +424,6 @@ impl DeskApp {
                 None => self.screen = Screen::Orders,
             },
         });
-        self.toasts.show(&ctx);
     }
 
     fn nav(&mut self, ui: &mut egui::Ui) {
@@ -490,6 +503,7 @@ impl DeskApp {
             let (text, color) = match self.desk.reach.get() {
                 Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),
                 Reach::Offline => (t!("status.offline"), widgets::ERROR_COLOR),
+                Reach::Failing => (t!("status.failing"), widgets::ERROR_COLOR),
                 Reach::Unknown => (t!("status.unchecked"), ui.visuals().weak_text_color()),
             };
             ui.label(RichText::new(format!("● {text}")).color(color));

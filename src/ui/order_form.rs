@@ -37,6 +37,9 @@ pub struct OrderForm {
     /// Set when this form edits an existing order (no draft is kept then).
     editing: Option<i64>,
     saving_edit: Option<Task<Result<JournalRow, ApiError>>>,
+    /// The form as it was when the errors shown were found: a field edited since is checked
+    /// again (its error goes, or becomes the new one), the others keep theirs.
+    checked: OrderDraft,
 }
 
 fn problem_text(p: Problem) -> String {
@@ -68,6 +71,7 @@ impl OrderForm {
             goods: GoodsBook::default(),
             editing: None,
             saving_edit: None,
+            checked: OrderDraft::new(),
         }
     }
 
@@ -146,17 +150,39 @@ impl OrderForm {
                 self.reset(desk);
                 Some(row)
             }
-            Ok(CreateResult::Queued { .. } | CreateResult::Unknown { .. }) => {
+            Ok(CreateResult::Queued { .. }) => {
                 toasts.info(t!("order.queued"));
                 self.reset(desk);
                 None
             }
+            Ok(CreateResult::Unknown { reason, .. }) => {
+                // Not offline: the request left and its answer was lost. Only the lookup or the
+                // clerk can settle it, and nothing is sent again until then.
+                toasts.act(t!("order.outcome_unknown"), Some(tell(&reason).message));
+                self.reset(desk);
+                None
+            }
+            Ok(CreateResult::Conflict {
+                order_id, barcode, ..
+            }) => {
+                toasts.act(t!("order.conflict", id = order_id, barcode = barcode), None);
+                self.reset(desk);
+                None
+            }
+            Ok(CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. }) => {
+                self.errors
+                    .insert(f::WCS_CODE, t!("order.key_waiting").to_string());
+                self.keep_draft(desk);
+                None
+            }
             Ok(CreateResult::Refused(e)) => {
                 self.place_service_errors(&e, toasts);
+                self.keep_draft(desk);
                 None
             }
             Ok(CreateResult::Local(e)) => {
                 toasts.error(t!("order.not_saved"), Some(e));
+                self.keep_draft(desk);
                 None
             }
         }
@@ -164,6 +190,7 @@ impl OrderForm {
 
     fn place_service_errors(&mut self, e: &ApiError, toasts: &mut Toasts) {
         self.errors.clear();
+        self.checked = self.draft.clone();
         match e {
             ApiError::Validation { fields, .. } if !fields.is_empty() => {
                 for (wire, messages) in fields {
@@ -186,6 +213,15 @@ impl OrderForm {
         }
     }
 
+    /// Writes the form as the draft again: the outbox entry that replaced it is gone (refused,
+    /// or never written), and what was typed must survive a restart.
+    fn keep_draft(&mut self, desk: &Desk) {
+        if let Ok(json) = serde_json::to_string(&self.draft) {
+            desk.save_draft(ORDER_DRAFT, json);
+        }
+        self.saved_draft = self.draft.clone();
+    }
+
     /// A blank form (the sender's city stays: it is the counter's own).
     fn reset(&mut self, desk: &Desk) {
         let sender_city = self.draft.sender_city;
@@ -199,12 +235,41 @@ impl OrderForm {
         desk.clear_draft(ORDER_DRAFT);
     }
 
+    /// Errors of fields edited since they were found: gone once the field is right, replaced by
+    /// the new problem otherwise. Service errors on untouched fields stay.
+    fn recheck_edited(&mut self, desk: &Desk) {
+        if self.errors.is_empty() || self.draft == self.checked {
+            self.checked = self.draft.clone();
+            return;
+        }
+        let problems = self
+            .draft
+            .check(desk.directories.as_ref())
+            .err()
+            .unwrap_or_default();
+        let (draft, checked) = (&self.draft, &self.checked);
+        self.errors.retain(|k, text| {
+            if draft.same_field(checked, k) {
+                return true;
+            }
+            match problems.get(k) {
+                Some(p) => {
+                    *text = problem_text(*p);
+                    true
+                }
+                None => false,
+            }
+        });
+        self.checked = self.draft.clone();
+    }
+
     /// Checks and sends; errors land under their fields.
     pub fn submit(&mut self, desk: &Desk) {
         if self.creating.is_some() || self.saving_edit.is_some() {
             return;
         }
         self.errors.clear();
+        self.checked = self.draft.clone();
         match self.draft.check(desk.directories.as_ref()) {
             Err(problems) => {
                 for (k, p) in problems {
@@ -248,6 +313,15 @@ impl OrderForm {
                 Some(_) => t!("order.edit_title"),
                 None => t!("order.new_title"),
             });
+            let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
+            if self.editing.is_none() && waiting > 0 {
+                // An order typed here earlier (before a crash, or while offline) is in the outbox,
+                // not in this form: say where it is, so it is not typed and sent a second time.
+                ui.label(
+                    RichText::new(t!("order.outbox_waiting", n = waiting))
+                        .color(egui::Color32::from_rgb(200, 120, 30)),
+                );
+            }
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
                 ui.strong(t!("order.sender"));
@@ -493,6 +567,8 @@ impl OrderForm {
                 }
             });
         });
+        // In the frame of the edit, so the next one already shows the field as it now is.
+        self.recheck_edited(desk);
     }
 
     fn cod_block(

@@ -299,7 +299,15 @@ impl OrdersScreen {
                 _ => {
                     let failed = r.progress.failed.load(std::sync::atomic::Ordering::Relaxed);
                     if failed > 0 {
-                        toasts.error(t!("orders.refresh_failed", n = failed), None);
+                        // Say why, in the clerk's words ("the service answered 503").
+                        let why = r.progress.last_error().map(|e| super::errors::tell(&e));
+                        let text = match &why {
+                            Some(w) => {
+                                format!("{} {}", t!("orders.refresh_failed", n = failed), w.message)
+                            }
+                            None => t!("orders.refresh_failed", n = failed).to_string(),
+                        };
+                        toasts.error(text, why.and_then(|w| w.details));
                     }
                     self.refreshing = None;
                     self.reload(desk);

@@ -13,6 +13,11 @@ use crate::store::OutboxState;
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// How often the list is read again while it is on screen: entries leave or change state by
+/// themselves (the background pass, a create still on the wire).
+const FOLLOW_EVERY: Duration = Duration::from_secs(2);
 
 /// A decision that waits for "yes".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,12 +44,15 @@ pub struct UnsentScreen {
     deciding: Option<Task<Result<Decided, DecisionError>>>,
     /// The entry the running decision is about.
     deciding_key: String,
+    loaded_at: Option<Instant>,
 }
 
 fn decision_problem(e: &DecisionError) -> String {
     match e {
         DecisionError::Gone => t!("unsent.gone").to_string(),
         DecisionError::OtherOrder => t!("unsent.other_order").to_string(),
+        DecisionError::InFlight => t!("unsent.in_flight").to_string(),
+        DecisionError::Conflict => t!("unsent.conflict_only_forget").to_string(),
         DecisionError::Service(e) => tell(e).message,
         DecisionError::Local(e) => format!("{} {e}", t!("order.not_saved")),
     }
@@ -60,6 +68,7 @@ impl UnsentScreen {
     pub fn reload(&mut self, desk: &Desk) {
         if self.loading.is_none() {
             self.loading = desk.unsent_orders();
+            self.loaded_at = Some(Instant::now());
         }
     }
 
@@ -116,6 +125,17 @@ impl UnsentScreen {
                     ) => {
                         self.work.entry(key).or_default().problem = Some(tell(&reason).message);
                     }
+                    Decided::Sent(CreateResult::Conflict {
+                        order_id, barcode, ..
+                    }) => {
+                        toasts.act(t!("order.conflict", id = order_id, barcode = barcode), None);
+                    }
+                    Decided::Sent(
+                        CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. },
+                    ) => {
+                        self.work.entry(key).or_default().problem =
+                            Some(t!("unsent.in_flight").to_string());
+                    }
                     Decided::Sent(CreateResult::Local(e)) => {
                         toasts.error(t!("order.not_saved"), Some(e));
                     }
@@ -142,6 +162,10 @@ impl UnsentScreen {
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        if self.loaded_at.is_none_or(|t| t.elapsed() >= FOLLOW_EVERY) {
+            self.reload(desk);
+        }
+        ui.ctx().request_repaint_after(FOLLOW_EVERY);
         ui.horizontal(|ui| {
             ui.heading(t!("unsent.title"));
             if ui
@@ -186,6 +210,10 @@ impl UnsentScreen {
                 OutboxState::Unknown => {
                     (t!("unsent.unknown"), egui::Color32::from_rgb(200, 120, 30))
                 }
+                OutboxState::Sending => {
+                    (t!("unsent.sending"), egui::Color32::from_rgb(110, 110, 110))
+                }
+                OutboxState::Conflict => (t!("unsent.conflict"), ERROR_COLOR),
             };
             egui::Frame::new()
                 .fill(color)
@@ -213,6 +241,23 @@ impl UnsentScreen {
                 ui.label(RichText::new(err).weak().italics());
             }
         });
+        if e.state == OutboxState::Sending {
+            // Its request is on the wire: nothing to decide until it ends.
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t!("unsent.in_flight"));
+            });
+            return;
+        }
+        if let (OutboxState::Conflict, Some((id, barcode))) = (e.state, &e.conflict) {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(t!("unsent.conflict_explain", id = id, barcode = barcode))
+                        .color(ERROR_COLOR),
+                )
+                .wrap(),
+            );
+        }
         let work = self.work.entry(e.wcs_code.clone()).or_default();
         let mut decision = None;
         if e.state == OutboxState::Unknown {
@@ -288,15 +333,22 @@ impl UnsentScreen {
                 }
             }
             None => {
+                // Waiting ones are known not to have arrived: no question needed. A conflict
+                // exists on the service: it is never sent again.
                 let send = match e.state {
-                    OutboxState::Pending => t!("unsent.send_now"),
-                    OutboxState::Unknown => t!("unsent.send_again"),
+                    OutboxState::Pending => Some((t!("unsent.send_now"), None)),
+                    OutboxState::Unknown => {
+                        Some((t!("unsent.send_again"), Some(Asking::SendAgain)))
+                    }
+                    OutboxState::Sending | OutboxState::Conflict => None,
                 };
-                if e.order.is_some() && ui.add_enabled(!busy, egui::Button::new(send)).clicked() {
-                    // Waiting ones are known not to have arrived: no question needed.
-                    match e.state {
-                        OutboxState::Pending => decision = Some(Decision::SendAgain),
-                        OutboxState::Unknown => work.asking = Some(Asking::SendAgain),
+                if let Some((label, ask)) = send
+                    && e.order.is_some()
+                    && ui.add_enabled(!busy, egui::Button::new(label)).clicked()
+                {
+                    match ask {
+                        None => decision = Some(Decision::SendAgain),
+                        Some(a) => work.asking = Some(a),
                     }
                 }
                 if ui

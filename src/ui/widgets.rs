@@ -22,6 +22,10 @@ pub fn field(
         .password(password)
         .desired_width(f32::INFINITY);
     let r = ui.add(edit).labelled_by(l.id);
+    if r.gained_focus() {
+        // Tabbing through a long form keeps the field being typed in view.
+        r.scroll_to_me(None);
+    }
     if let Some(e) = error {
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }
@@ -32,7 +36,10 @@ pub fn field(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ToastKind {
     Info,
+    /// Something failed; it fades like the others once read.
     Error,
+    /// The clerk must do something about it: it stays until closed.
+    Act,
 }
 
 struct Toast {
@@ -42,13 +49,16 @@ struct Toast {
     born: Instant,
 }
 
-/// Short messages in the top-right corner; errors stay until closed, others fade after a while.
+/// Short messages in a strip of their own above the status bar, newest last: they push the
+/// screen up instead of covering its controls. Each can be closed; only those the clerk must act
+/// on stay until closed, the others fade.
 #[derive(Default)]
 pub struct Toasts {
     items: Vec<Toast>,
 }
 
 const INFO_LIFETIME: Duration = Duration::from_secs(6);
+const ERROR_LIFETIME: Duration = Duration::from_secs(15);
 
 impl Toasts {
     pub fn info(&mut self, text: impl Into<String>) {
@@ -57,6 +67,11 @@ impl Toasts {
 
     pub fn error(&mut self, text: impl Into<String>, details: Option<String>) {
         self.push(ToastKind::Error, text.into(), details);
+    }
+
+    /// A message the clerk must act on (it stays until closed).
+    pub fn act(&mut self, text: impl Into<String>, details: Option<String>) {
+        self.push(ToastKind::Act, text.into(), details);
     }
 
     fn push(&mut self, kind: ToastKind, text: String, details: Option<String>) {
@@ -68,8 +83,14 @@ impl Toasts {
             details,
             born: Instant::now(),
         });
-        if self.items.len() > 5 {
-            self.items.remove(0);
+        if self.items.len() > 4 {
+            // The oldest that need no action make room first.
+            let drop = self
+                .items
+                .iter()
+                .position(|t| t.kind != ToastKind::Act)
+                .unwrap_or(0);
+            self.items.remove(drop);
         }
     }
 
@@ -77,48 +98,57 @@ impl Toasts {
         self.items.iter().map(|t| t.text.as_str())
     }
 
-    pub fn show(&mut self, ctx: &egui::Context) {
-        self.items
-            .retain(|t| t.kind == ToastKind::Error || t.born.elapsed() < INFO_LIFETIME);
+    /// The kind of the toast saying `text`, if one does.
+    pub fn kind_of(&self, text: &str) -> Option<ToastKind> {
+        self.items.iter().find(|t| t.text == text).map(|t| t.kind)
+    }
+
+    /// Draws the strip (call before the central panel, so the screen makes room for it).
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.items.retain(|t| match t.kind {
+            ToastKind::Act => true,
+            ToastKind::Error => t.born.elapsed() < ERROR_LIFETIME,
+            ToastKind::Info => t.born.elapsed() < INFO_LIFETIME,
+        });
         if self.items.is_empty() {
             return;
         }
-        if self.items.iter().any(|t| t.kind == ToastKind::Info) {
-            ctx.request_repaint_after(Duration::from_millis(500));
+        if self.items.iter().any(|t| t.kind != ToastKind::Act) {
+            ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
         let mut close = None;
-        egui::Area::new(egui::Id::unique("toasts"))
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 12.0))
-            .order(egui::Order::Foreground)
-            .show(ctx, |ui| {
-                ui.set_max_width(380.0);
-                for (i, t) in self.items.iter().enumerate() {
-                    let fill = match t.kind {
-                        ToastKind::Info => Color32::from_rgb(230, 244, 234),
-                        ToastKind::Error => Color32::from_rgb(252, 232, 230),
-                    };
-                    egui::Frame::popup(ui.style()).fill(fill).show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(&t.text).color(Color32::BLACK));
-                            if ui
-                                .small_button("✕")
-                                .on_hover_text(rust_i18n::t!("error.close"))
-                                .clicked()
-                            {
-                                close = Some(i);
-                            }
-                        });
-                        if let Some(d) = &t.details {
-                            egui::CollapsingHeader::new(rust_i18n::t!("error.details"))
-                                .id_salt(("toast", i))
-                                .show(ui, |ui| {
-                                    ui.label(RichText::new(d).monospace().small());
-                                });
+        egui::Panel::bottom("toasts").show(ui, |ui| {
+            ui.add_space(4.0);
+            for (i, t) in self.items.iter().enumerate() {
+                let fill = match t.kind {
+                    ToastKind::Info => Color32::from_rgb(230, 244, 234),
+                    ToastKind::Error | ToastKind::Act => Color32::from_rgb(252, 232, 230),
+                };
+                egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        if ui
+                            .small_button("✕")
+                            .on_hover_text(rust_i18n::t!("error.close"))
+                            .clicked()
+                        {
+                            close = Some(i);
                         }
+                        ui.add(
+                            egui::Label::new(RichText::new(&t.text).color(Color32::BLACK)).wrap(),
+                        );
                     });
-                    ui.add_space(6.0);
-                }
-            });
+                    if let Some(d) = &t.details {
+                        egui::CollapsingHeader::new(rust_i18n::t!("error.details"))
+                            .id_salt(("toast", i))
+                            .show(ui, |ui| {
+                                ui.label(RichText::new(d).monospace().small());
+                            });
+                    }
+                });
+            }
+            ui.add_space(2.0);
+        });
         if let Some(i) = close {
             self.items.remove(i);
         }

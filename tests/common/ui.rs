@@ -26,12 +26,43 @@ impl Env {
         Env { rt, dir }
     }
 
-    pub fn desk(&self) -> Desk {
-        let paths = DeskPaths {
+    pub fn paths(&self) -> DeskPaths {
+        DeskPaths {
             config_dir: self.dir.join("config"),
             data_dir: self.dir.join("data"),
+        }
+    }
+
+    pub fn desk(&self) -> Desk {
+        self.desk_on(self.rt.handle())
+    }
+
+    /// A desk on a runtime of the test's own (to stop it as a crash would).
+    pub fn desk_on(&self, rt: &tokio::runtime::Handle) -> Desk {
+        Desk::start(rt.clone(), self.paths()).expect("the desk starts")
+    }
+
+    /// Points the desk's settings at this twin, as a shop points it at the real service: no
+    /// sandbox lookups, the clerk logs in by hand.
+    pub fn use_service(&self, twin: &parcel_desk::sandbox::RunningSandbox) {
+        use parcel_desk::desk::settings::{LastLogin, ServiceUrls, Settings};
+        let settings = Settings {
+            service: Some(ServiceUrls {
+                legacy: twin.legacy_url(),
+                current: twin.current_url(),
+                warehouse: twin.wms_url(),
+            }),
+            last_login: Some(LastLogin {
+                username: "demo".into(),
+                inn: "123456789".into(),
+                current_login: "demo".into(),
+                ..LastLogin::default()
+            }),
+            ..Settings::default()
         };
-        Desk::start(self.rt.handle().clone(), paths).expect("the desk starts in demo mode")
+        settings
+            .save(&self.paths().config_dir)
+            .expect("settings written");
     }
 }
 
@@ -87,10 +118,94 @@ pub fn step_until(
     }
 }
 
+/// Logs in to a configured service: the names are remembered, the passwords typed.
+pub fn log_in_by_hand(h: &mut Harness<'static, DeskApp>) {
+    h.step();
+    replace_text(h, &tr("login.password"), "demo12345");
+    if h.query_by_label(&tr("login.current_password")).is_some() {
+        replace_text(h, &tr("login.current_password"), "demo12345");
+    }
+    h.get_by_label(&tr("login.password")).focus();
+    h.step();
+    h.key_press(Key::Enter);
+    step_until(h, "login", |h| h.state().desk.session.is_some());
+}
+
 pub fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
     h.step();
     h.get_by_label(&tr("login.password")).focus();
     h.step();
     h.key_press(Key::Enter);
     step_until(h, "login", |h| h.state().desk.session.is_some());
+}
+
+/// Types into the `nth` field labelled `label`.
+pub fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, text: &str) {
+    h.get_all_by_label(label)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no field {label}"))
+        .focus();
+    h.step();
+    h.get_all_by_label(label)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no field {label}"))
+        .type_text(text);
+    h.step();
+}
+
+/// Types a city into the `nth` city picker and takes the suggestion.
+pub fn pick_city(h: &mut Harness<'static, DeskApp>, nth: usize, typed: &str, suggestion: &str) {
+    type_into(h, &tr("order.city"), nth, typed);
+    step_until(h, "city suggestion", |h| {
+        h.query_by_label_contains(suggestion).is_some()
+    });
+    h.get_by_label_contains(suggestion).click();
+    h.step();
+}
+
+/// Picks an option of a combo box.
+pub fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    step_until(h, "combo open", |h| h.query_by_label(option).is_some());
+    h.get_by_label(option).click();
+    h.step();
+}
+
+/// Fills the new-order form with a valid order (Tashkent → Samarkand, courier to the receiver)
+/// for `receiver`, by keyboard and mouse as a clerk would.
+pub fn fill_valid_form(h: &mut Harness<'static, DeskApp>, receiver: &str) {
+    pick_city(h, 0, "Toshkent", "Toshkent — Toshkent shahri");
+    type_into(h, &tr("order.sender_name"), 0, "Aliyev Ali");
+    type_into(h, &tr("order.sender_phone"), 0, "+998 90 1234567");
+    type_into(h, &tr("order.sender_address"), 0, "Chilonzor 9, 12-uy");
+    pick_city(h, 1, "Самарканд", "Samarqand — Samarqand viloyati");
+    type_into(h, &tr("order.receiver_name"), 0, receiver);
+    type_into(h, &tr("order.receiver_phone"), 0, "+998 91 7654321");
+    type_into(h, &tr("order.receiver_address"), 0, "Registon koʻchasi 2");
+    h.get_all_by_label(&tr("order.mode_courier"))
+        .nth(1)
+        .expect("receiver courier")
+        .click();
+    h.step();
+    type_into(h, &tr("order.weight"), 0, "2.5");
+    pick(h, &tr("order.package"), "Quti");
+    pick(h, &tr("order.post_type"), "Hujjatlar");
+}
+
+/// Logs in with Enter (demo) and waits until the form's directories are read from the service.
+pub fn ready(h: &mut Harness<'static, DeskApp>) {
+    log_in_with_enter(h);
+    directories_read(h);
+}
+
+/// Waits until the directories come from the service (not the cache) and nothing is loading.
+pub fn directories_read(h: &mut Harness<'static, DeskApp>) {
+    step_until(h, "directories for the form", |h| {
+        h.state()
+            .desk
+            .directories
+            .as_ref()
+            .is_some_and(|d| !d.from_cache)
+            && !h.state().is_busy()
+    });
 }
