@@ -186,6 +186,14 @@ fn number(text: &str) -> Option<f64> {
     t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
 }
 
+/// Whether the text is a number at all (of any sign), as opposed to letters or symbols.
+fn reads_as_number(text: &str) -> bool {
+    text.trim()
+        .replace(',', ".")
+        .parse::<f64>()
+        .is_ok_and(f64::is_finite)
+}
+
 fn delivery(v: i64) -> Delivery {
     Delivery::try_from(v).unwrap_or(Delivery::Office)
 }
@@ -248,6 +256,41 @@ impl OrderDraft {
     }
 
     /// Checks every field; on success the legacy order body.
+    /// Whether the field a problem is reported under reads the same in both drafts (so its
+    /// error still stands; an edited field is checked again instead).
+    pub fn same_field(&self, other: &OrderDraft, key: &str) -> bool {
+        use field::*;
+        let (a, b) = (self, other);
+        match key {
+            SENDER_CITY => a.sender_city == b.sender_city,
+            SENDER_ADDRESS => a.sender_address == b.sender_address,
+            SENDER_NAME => a.sender_name == b.sender_name,
+            SENDER_PHONE => a.sender_phone == b.sender_phone,
+            RECEIVER_CITY => a.receiver_city == b.receiver_city,
+            RECEIVER_ADDRESS => a.receiver_address == b.receiver_address,
+            RECEIVER_NAME => a.receiver_name == b.receiver_name,
+            RECEIVER_PHONE => a.receiver_phone == b.receiver_phone,
+            RECEIVER_PHONE1 => a.receiver_phone1 == b.receiver_phone1,
+            RECEIVER_BRANCH => {
+                a.receiver_branch == b.receiver_branch
+                    && a.receiver_city == b.receiver_city
+                    && a.receiver_delivery == b.receiver_delivery
+            }
+            WEIGHT => a.weight == b.weight,
+            DIMENSIONS => a.length == b.length && a.width == b.width && a.height == b.height,
+            PIECES => a.pieces == b.pieces,
+            PACKAGE => a.package_id == b.package_id,
+            POST_TYPE => a.post_type_id == b.post_type_id,
+            WCS_CODE => a.wcs_code == b.wcs_code,
+            GOODS => a.goods == b.goods && a.cod == b.cod,
+            ITEMS => a.items == b.items,
+            SENDER_DATE => a.sender_date == b.sender_date,
+            RECEIVER_DATE => a.receiver_date == b.receiver_date,
+            PLACES => a.places == b.places,
+            _ => a == b,
+        }
+    }
+
     pub fn check(&self, dirs: Option<&Directories>) -> Result<OrderInput, Problems> {
         use field::*;
         let mut p = Problems::new();
@@ -284,6 +327,9 @@ impl OrderDraft {
         match (self.weight.trim().is_empty(), self.weight()) {
             (true, _) => {
                 p.insert(WEIGHT, Problem::Required);
+            }
+            (false, None) if !reads_as_number(&self.weight) => {
+                p.insert(WEIGHT, Problem::Number);
             }
             (false, None) => {
                 p.insert(WEIGHT, Problem::Weight);
@@ -557,5 +603,23 @@ mod tests {
         let p = d.check(None).unwrap_err();
         assert_eq!(p.get(field::ITEMS), Some(&Problem::TooLong(20)));
         assert_eq!(p.get(field::SENDER_DATE), Some(&Problem::Date));
+    }
+
+    #[test]
+    fn letters_in_the_weight_are_not_a_number_and_an_edited_field_is_checked_again() {
+        let mut d = OrderDraft::new();
+        d.weight = "abc".into();
+        let p = d.check(None).unwrap_err();
+        assert_eq!(p.get(field::WEIGHT), Some(&Problem::Number));
+        d.weight = "0".into();
+        let p = d.check(None).unwrap_err();
+        assert_eq!(p.get(field::WEIGHT), Some(&Problem::Weight));
+        let mut e = d.clone();
+        assert!(d.same_field(&e, field::WEIGHT));
+        e.weight = "2".into();
+        assert!(!d.same_field(&e, field::WEIGHT));
+        assert!(d.same_field(&e, field::RECEIVER_NAME));
+        e.height = "3".into();
+        assert!(!d.same_field(&e, field::DIMENSIONS));
     }
 }
