@@ -72,8 +72,9 @@ impl Command {
     }
 
     /// The shortcut as text for the rail ("Ctrl+D").
+    /// The shortcut as the keyboard shows it ("Ctrl+," rather than egui's "Ctrl+Comma").
     pub fn shortcut_text(self, ctx: &egui::Context) -> String {
-        ctx.format_shortcut(&self.shortcut())
+        keycaps(&ctx.format_shortcut(&self.shortcut()))
     }
 
     /// The command whose shortcut was pressed this frame, consuming it. Shortcuts with more
@@ -91,6 +92,20 @@ impl Command {
 
 fn modifier_count(m: Modifiers) -> u8 {
     u8::from(m.alt) + u8::from(m.ctrl) + u8::from(m.shift) + u8::from(m.command || m.mac_cmd)
+}
+
+/// Punctuation keys by the sign on their cap.
+fn keycaps(text: &str) -> String {
+    [
+        ("Comma", ","),
+        ("Period", "."),
+        ("Minus", "-"),
+        ("Plus", "+"),
+        ("Slash", "/"),
+        ("Semicolon", ";"),
+    ]
+    .iter()
+    .fold(text.to_string(), |t, (name, cap)| t.replace(name, cap))
 }
 
 #[cfg(test)]
@@ -132,5 +147,11 @@ mod tests {
             }
             assert!(a.shortcut().modifiers.command, "{a:?} must carry Ctrl/Cmd");
         }
+    }
+
+    #[test]
+    fn punctuation_reads_as_the_keycap() {
+        assert_eq!(keycaps("Ctrl+Comma"), "Ctrl+,");
+        assert_eq!(keycaps("Ctrl+N"), "Ctrl+N");
     }
 }

@@ -105,16 +105,29 @@ pub fn status_color(status_id: i64) -> egui::Color32 {
 }
 
 pub fn status_chip(ui: &mut egui::Ui, status_id: i64, name: &str) {
+    let name = status_text(status_id, name);
     egui::Frame::new()
         .fill(status_color(status_id))
         .corner_radius(8.0)
         .inner_margin(egui::Margin::symmetric(6, 1))
         .show(ui, |ui| {
             ui.add(
-                egui::Label::new(RichText::new(name).color(egui::Color32::WHITE).small())
+                egui::Label::new(RichText::new(&name).color(egui::Color32::WHITE).small())
                     .truncate(),
             );
         });
+}
+
+/// A status in the clerk's language: the catalog's name for a status of the chain, else the
+/// name the service gave (in the language asked when it was read).
+pub fn status_text(status_id: i64, service_name: &str) -> String {
+    let key = format!("order_status.{status_id}");
+    let text = t!(&key).to_string();
+    if text == key || text.is_empty() {
+        service_name.to_string()
+    } else {
+        text
+    }
 }
 
 pub fn when(epoch: i64) -> String {
