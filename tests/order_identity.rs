@@ -10,12 +10,11 @@ use parcel_desk::api::Sum;
 use parcel_desk::api::legacy::{GoodInput, OptionGood, OrderInput, OrderOption};
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{ServiceUrls, Settings};
-use parcel_desk::desk::task::{Poll, Task};
 use parcel_desk::desk::{Credentials, Desk, DeskPaths};
 use parcel_desk::sandbox::{self, SandboxConfig};
 use parcel_desk::store::OutboxState;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
@@ -35,20 +34,6 @@ fn paths(dir: &Path) -> DeskPaths {
     DeskPaths {
         config_dir: dir.join("config"),
         data_dir: dir.join("data"),
-    }
-}
-
-/// Waits for background work the way a test may (the UI never does).
-fn wait<T>(mut task: Task<T>) -> T {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        match task.poll() {
-            Poll::Ready(v) => return v,
-            Poll::Lost => panic!("the task was lost"),
-            Poll::Pending => {}
-        }
-        assert!(Instant::now() < deadline, "timed out");
-        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

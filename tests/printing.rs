@@ -5,8 +5,8 @@
 mod common;
 
 use common::ui::Env;
+use common::wait;
 use parcel_desk::desk::settings::PrintSettings;
-use parcel_desk::desk::task::{Poll, Task};
 use parcel_desk::desk::{Credentials, Desk};
 use parcel_desk::label::print::Printer;
 #[cfg(unix)]
@@ -16,19 +16,6 @@ use parcel_desk::store::{JournalRow, PrintOutcome};
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-fn wait<T>(mut task: Task<T>) -> T {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        match task.poll() {
-            Poll::Ready(v) => return v,
-            Poll::Lost => panic!("the task was lost"),
-            Poll::Pending => {}
-        }
-        assert!(Instant::now() < deadline, "task timed out");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
 
 fn logged_in(env: &Env) -> Desk {
     let mut desk = env.desk();

@@ -99,14 +99,7 @@ fn directories_work_from_the_cache_when_the_service_is_gone() {
     let mut h = harness(env.desk());
     log_in_with_enter(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::D);
-    step_until(&mut h, "first read", |h| {
-        h.state()
-            .desk
-            .directories
-            .as_ref()
-            .is_some_and(|d| !d.from_cache)
-            && !h.state().is_busy()
-    });
+    directories_read(&mut h);
     // The service stops answering; a refresh keeps the copy on screen and says how old it is.
     let twin = h.state().desk.twin_base().expect("demo mode has a twin");
     env.rt.block_on(async {

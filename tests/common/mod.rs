@@ -139,3 +139,18 @@ pub async fn advance(t: &RunningSandbox, order_id: i64) {
 pub fn svc() -> parcel_desk::store::ServiceKey {
     parcel_desk::store::ServiceKey::new("test-twin|123456789")
 }
+
+/// Waits for a desk task the way a test may (the UI never waits).
+pub fn wait<T>(mut task: parcel_desk::desk::task::Task<T>) -> T {
+    use parcel_desk::desk::task::Poll;
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        match task.poll() {
+            Poll::Ready(v) => return v,
+            Poll::Lost => panic!("the task was lost"),
+            Poll::Pending => {}
+        }
+        assert!(std::time::Instant::now() < deadline, "task timed out");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
