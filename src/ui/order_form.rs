@@ -172,6 +172,7 @@ impl OrderForm {
             Ok(CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. }) => {
                 self.errors
                     .insert(f::WCS_CODE, t!("order.key_waiting").to_string());
+                self.checked = self.draft.clone();
                 self.keep_draft(desk);
                 None
             }
@@ -238,8 +239,9 @@ impl OrderForm {
     /// Errors of fields edited since they were found: gone once the field is right, replaced by
     /// the new problem otherwise. Service errors on untouched fields stay.
     fn recheck_edited(&mut self, desk: &Desk) {
+        // `checked` is set whenever errors are set (submit, service answer), so with no error
+        // shown, or nothing edited since, there is nothing to do and nothing to copy.
         if self.errors.is_empty() || self.draft == self.checked {
-            self.checked = self.draft.clone();
             return;
         }
         let problems = self
