@@ -1,7 +1,7 @@
 //! One item line of the order form (`postTypes[]`: what is inside the parcel, line by line), as
 //! the clerk types it, and its check before it goes on the wire.
 
-use super::order_draft::Problem;
+use super::problem::Problem;
 use crate::api::legacy::ItemLine;
 use crate::api::quantity::Sum;
 use serde::{Deserialize, Serialize};

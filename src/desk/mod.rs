@@ -11,6 +11,7 @@ pub mod item_draft;
 pub mod order_draft;
 pub mod orders;
 pub mod printing;
+pub mod problem;
 pub mod secrets;
 pub mod settings;
 pub mod task;

@@ -8,6 +8,7 @@ use crate::api::quantity::{Sum, Weight};
 use crate::desk::current_edit::{ExactPlaces, coordinates};
 use crate::desk::directories::Directories;
 use crate::desk::item_draft::ItemDraft;
+pub use crate::desk::problem::Problem;
 use crate::text::day::parse_day;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -83,21 +84,6 @@ pub mod field {
             _ => GENERAL,
         }
     }
-}
-
-/// What is wrong with a field before sending.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Problem {
-    Required,
-    Phone,
-    Weight,
-    Number,
-    TooLong(usize),
-    BranchNotInCity,
-    /// Not a day written as DD.MM.YYYY.
-    Date,
-    /// A latitude without its longitude, or a number off the globe.
-    Coordinates,
 }
 
 pub type Problems = BTreeMap<&'static str, Problem>;
