@@ -45,6 +45,7 @@ fn order(i: i64) -> LabelOrder {
         return_waybill: false,
         date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default(),
         client_ref: None,
+        cancelled: false,
     }
 }
 

@@ -67,6 +67,7 @@ fn order(id: i64, long: bool) -> LabelOrder {
         return_waybill: long,
         date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default(),
         client_ref: long.then(|| "INV-2026/11-000123-A".into()),
+        cancelled: false,
     }
 }
 
@@ -154,6 +155,56 @@ fn every_stock_and_resolution_decodes_to_the_barcode_and_tracking_link() {
             }
         }
     }
+}
+
+#[test]
+fn a_cancelled_order_says_so_across_the_top_and_still_fits_and_scans() {
+    for size in LabelSize::ALL {
+        for (lang, word) in [
+            (Language::Uz, "BEKOR QILINGAN"),
+            (Language::Ru, "ОТМЕНЁН"),
+            (Language::En, "CANCELLED"),
+        ] {
+            let mut o = order(4_300_901, true);
+            o.cancelled = true;
+            let stock = Stock {
+                size,
+                dpi: Dpi::D203,
+                lang,
+            };
+            let pages = pages(&[o.clone()], stock).expect("designed");
+            inside(&pages[0]);
+            let texts: Vec<&Item> = pages[0].items.iter().collect();
+            let mark = texts
+                .iter()
+                .position(|i| matches!(i, Item::Text(t) if t.text == word && t.inverse));
+            let mark = mark.unwrap_or_else(|| panic!("{size:?} {lang:?}: no {word} band"));
+            // It is the first thing after the date, white on a black box drawn before it.
+            assert!(matches!(texts[mark - 1], Item::Fill(_)), "{size:?}");
+            // The city is not lost: it moved to the line under the band.
+            assert!(
+                texts
+                    .iter()
+                    .any(|i| matches!(i, Item::Text(t) if t.text.contains("Qoraqalpog"))),
+                "{size:?} {lang:?}: the city is gone"
+            );
+            let read = decode_page(&pages[0], size);
+            assert_eq!(read[0].0.as_deref(), Some(o.barcode.as_str()), "{size:?}");
+        }
+    }
+    // An order that is not cancelled carries no such band.
+    let stock = Stock {
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        lang: Language::En,
+    };
+    let page = &pages(&[order(4_300_902, true)], stock).expect("designed")[0];
+    assert!(
+        !page
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::Text(t) if t.text == "CANCELLED"))
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@ pub mod identity;
 pub mod item_draft;
 pub mod order_draft;
 pub mod orders;
+pub mod plausible;
 pub mod printing;
 pub mod problem;
 pub mod secrets;
@@ -475,12 +476,10 @@ impl Desk {
         self.scope.as_ref()
     }
 
-    /// Where "Save as PDF" proposes to write a label: the documents folder, else the data folder.
+    /// Where "Save as PDF" proposes to write a label: the documents folder (the clerk's own
+    /// files, never the desk's data folder, which holds the database).
     pub fn label_file_for(&self, barcode: &str) -> PathBuf {
-        let dir = ::directories::UserDirs::new()
-            .and_then(|u| u.document_dir().map(|d| d.to_path_buf()))
-            .unwrap_or_else(|| self.paths.data_dir.clone());
-        dir.join(format!("label-{barcode}.pdf"))
+        documents_folder().join(format!("label-{barcode}.pdf"))
     }
 
     /// Asks where to save, through the system's own dialog (on the background runtime: the
@@ -1155,4 +1154,19 @@ fn connect(
         environment: environment_of(settings),
     };
     Ok((services, twin))
+}
+
+/// The user's documents folder: the one the system names, else `Documents` in the home folder
+/// when it exists, else the home folder itself.
+pub fn documents_folder() -> PathBuf {
+    let dirs = ::directories::UserDirs::new();
+    if let Some(d) = dirs.as_ref().and_then(|u| u.document_dir()) {
+        return d.to_path_buf();
+    }
+    let home = dirs
+        .map(|u| u.home_dir().to_path_buf())
+        .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("."));
+    let documents = home.join("Documents");
+    if documents.is_dir() { documents } else { home }
 }

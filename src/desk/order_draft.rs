@@ -228,8 +228,12 @@ impl OrderDraft {
         Weight::parse_kg(&self.weight).filter(|w| w.grams() > 0)
     }
 
-    /// The price request for these inputs, once the cities and the weight are known.
+    /// The price request for these inputs, once the cities and the weight are known (and every
+    /// side typed reads as a number: a price without the volume typed would be a wrong price).
     pub fn price_request(&self) -> Option<CalculateRequest> {
+        if self.unreadable_side() {
+            return None;
+        }
         Some(CalculateRequest {
             sender_city_id: self.sender_city?,
             receiver_city_id: self.receiver_city?,
@@ -241,7 +245,41 @@ impl OrderDraft {
         })
     }
 
-    /// Checks every field; on success the legacy order body.
+    fn unreadable_side(&self) -> bool {
+        [&self.length, &self.width, &self.height]
+            .iter()
+            .any(|d| !d.trim().is_empty() && number(d).is_none())
+    }
+
+    /// What keeps these inputs from a price, by field (empty once a price can be asked).
+    pub fn price_problems(&self) -> Problems {
+        use field::*;
+        let mut p = Problems::new();
+        if self.sender_city.is_none() {
+            p.insert(SENDER_CITY, Problem::Required);
+        }
+        if self.receiver_city.is_none() {
+            p.insert(RECEIVER_CITY, Problem::Required);
+        }
+        if let Some(problem) = self.weight_problem() {
+            p.insert(WEIGHT, problem);
+        }
+        if self.unreadable_side() {
+            p.insert(DIMENSIONS, Problem::Number);
+        }
+        p
+    }
+
+    /// Blank, not a number ("2kg"), or not a weight (zero, negative).
+    fn weight_problem(&self) -> Option<Problem> {
+        match (self.weight.trim().is_empty(), self.weight()) {
+            (true, _) => Some(Problem::Required),
+            (false, Some(_)) => None,
+            (false, None) if !reads_as_number(&self.weight) => Some(Problem::Number),
+            (false, None) => Some(Problem::Weight),
+        }
+    }
+
     /// Whether the field a problem is reported under reads the same in both drafts (so its
     /// error still stands; an edited field is checked again instead).
     pub fn same_field(&self, other: &OrderDraft, key: &str) -> bool {
@@ -277,6 +315,7 @@ impl OrderDraft {
         }
     }
 
+    /// Checks every field; on success the legacy order body.
     pub fn check(&self, dirs: Option<&Directories>) -> Result<OrderInput, Problems> {
         use field::*;
         let mut p = Problems::new();
@@ -310,23 +349,10 @@ impl OrderDraft {
         if self.receiver_city.is_none() {
             p.insert(RECEIVER_CITY, Problem::Required);
         }
-        match (self.weight.trim().is_empty(), self.weight()) {
-            (true, _) => {
-                p.insert(WEIGHT, Problem::Required);
-            }
-            (false, None) if !reads_as_number(&self.weight) => {
-                p.insert(WEIGHT, Problem::Number);
-            }
-            (false, None) => {
-                p.insert(WEIGHT, Problem::Weight);
-            }
-            _ => {}
+        if let Some(problem) = self.weight_problem() {
+            p.insert(WEIGHT, problem);
         }
-        let dims = [&self.length, &self.width, &self.height];
-        if dims
-            .iter()
-            .any(|d| !d.trim().is_empty() && number(d).is_none())
-        {
+        if self.unreadable_side() {
             p.insert(DIMENSIONS, Problem::Number);
         }
         let pieces = self.pieces.trim().parse::<i64>().ok().filter(|n| *n >= 1);

@@ -6,7 +6,7 @@
 use super::orders::db;
 use super::settings::PrintSettings;
 use crate::api::LegacyClient;
-use crate::api::codes::Language;
+use crate::api::codes::{Language, LegacyStatus};
 use crate::api::quantity::Sum;
 use crate::label::export::{Format, Rendered, render, render_pages};
 use crate::label::print::{self, PrintError, Spooler};
@@ -34,6 +34,8 @@ pub struct Preview {
     pub stock: Stock,
     /// The record had no tracking link, so the label has no QR code.
     pub without_qr: bool,
+    /// The order is cancelled (the label says so; printing it is asked first).
+    pub cancelled: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -84,6 +86,7 @@ impl Printing {
             .and_then(|d| d.get("return_waybill").and_then(|v| v.as_bool()))
             .unwrap_or(false);
         let mut order = order.with_form_facts(row.cod.map(Sum), waybill);
+        order.cancelled = row.status_id == LegacyStatus::Refused.code();
         if order.tracking.is_none()
             && let Ok(history) = self.legacy.history(order_id).await
         {
@@ -102,6 +105,7 @@ impl Printing {
         let order = self.label_order(order_id).await?;
         let stock = stock(settings, lang);
         let (without_qr, barcode) = (order.tracking.is_none(), order.barcode.clone());
+        let cancelled = order.cancelled;
         let drawn = blocking(move || {
             pages(&[order], stock).map(|p| p.iter().map(rasterize).collect::<Vec<_>>())
         })
@@ -114,6 +118,7 @@ impl Printing {
             pages: drawn,
             stock,
             without_qr,
+            cancelled,
         })
     }
 

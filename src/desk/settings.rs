@@ -84,6 +84,9 @@ pub struct Settings {
     pub last_login: Option<LastLogin>,
     #[serde(default)]
     pub printing: PrintSettings,
+    /// Values above these are asked about before an order is sent.
+    #[serde(default)]
+    pub limits: super::plausible::Limits,
 }
 
 /// What is wrong with a settings value, per field.
@@ -253,6 +256,11 @@ mod tests {
                 dpi: Dpi::D300,
                 copies: 2,
                 auto_print: true,
+            },
+            limits: crate::desk::plausible::Limits {
+                max_weight_kg: 70,
+                max_cod: 5_000_000,
+                max_name_chars: 80,
             },
         };
         s.save(&dir).unwrap();

@@ -209,7 +209,6 @@ pub fn design(
     } else {
         order.receiver.city.clone()
     };
-    let city_fit = fit_line(&city, Face::Bold, inner - date_w - 2.0, s.city, s.min);
     pen.items.push(Item::Text(TextLine::at_top(
         s.margin + inner - date_w,
         pen.y,
@@ -217,20 +216,52 @@ pub fn design(
         Face::Regular,
         date,
     )));
-    pen.y = set_lines(
-        &mut pen.items,
-        pen.x,
-        pen.y,
-        &city_fit.lines,
-        city_fit.size_mm,
-        Face::Bold,
-    );
+    let mut place = Vec::new();
+    if order.cancelled {
+        // A cancelled order's label must not pass for a valid one: the word takes the city's
+        // place at the top, white on black, and the city moves to the line under it.
+        let word = caption("label.cancelled", lang);
+        let room = inner - date_w - 2.0;
+        let f = fit_line(&word, Face::Bold, room - 2.0, s.city, s.min);
+        let h = f.size_mm * LINE + 1.0;
+        pen.items.push(Item::Fill(Area {
+            x: pen.x,
+            y: pen.y,
+            w: room,
+            h,
+        }));
+        if let Some(line) = f.lines.first() {
+            pen.items.push(Item::Text(
+                TextLine::at_top(
+                    pen.x + 1.0,
+                    pen.y + 0.5,
+                    f.size_mm,
+                    Face::Bold,
+                    line.clone(),
+                )
+                .inverse(),
+            ));
+        }
+        pen.y += h + 0.5;
+        place.push(city);
+    } else {
+        let city_fit = fit_line(&city, Face::Bold, inner - date_w - 2.0, s.city, s.min);
+        pen.y = set_lines(
+            &mut pen.items,
+            pen.x,
+            pen.y,
+            &city_fit.lines,
+            city_fit.size_mm,
+            Face::Bold,
+        );
+    }
     let handover = match &order.handover {
         Handover::Courier => t!("label.courier", locale = l).to_string(),
         Handover::Office(Some(name)) => format!("{}: {name}", t!("label.office", locale = l)),
         Handover::Office(None) => t!("label.office", locale = l).to_string(),
     };
-    let place = [handover, order.receiver.region.clone()]
+    place.extend([handover, order.receiver.region.clone()]);
+    let place = place
         .into_iter()
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()

@@ -54,6 +54,8 @@ pub struct LabelOrder {
     pub return_waybill: bool,
     pub date: NaiveDate,
     pub client_ref: Option<String>,
+    /// The order was cancelled: the label says so across its top.
+    pub cancelled: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -126,6 +128,7 @@ impl LabelOrder {
             return_waybill: false,
             date: core.sender_date,
             client_ref: non_empty(core.client_id.as_deref()),
+            cancelled: false,
         }
     }
 
@@ -200,6 +203,7 @@ impl LabelOrder {
             return_waybill: opts.bring_back_waybill,
             date: r.sender_date,
             client_ref: non_empty(r.client_id.as_deref()),
+            cancelled: false,
         }
     }
 

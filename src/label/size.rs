@@ -94,6 +94,19 @@ impl fmt::Display for LabelSize {
     }
 }
 
+impl LabelSize {
+    /// The size in the clerk's language (the unit is a word of that language).
+    pub fn localized(self) -> String {
+        let mm = rust_i18n::t!("label.mm");
+        match self {
+            LabelSize::L100x150 => format!("100 × 150 {mm}"),
+            LabelSize::L100x100 => format!("100 × 100 {mm}"),
+            LabelSize::Strip58 => format!("58 {mm}"),
+            LabelSize::A4 => format!("A4 (4 × 100 × 145 {mm})"),
+        }
+    }
+}
+
 impl FromStr for LabelSize {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

@@ -1,12 +1,14 @@
 //! The calculator: the price between two cities for a weight and size, with each delivery mode,
-//! without starting an order (a customer asking "how much?").
+//! without starting an order (a customer asking "how much?"). What cannot be read ("2kg") is
+//! said under its field and in place of the price.
 
+use super::errors::problem_text;
 use super::order_form::delivery_choice;
 use super::pickers::CityPicker;
 use super::price_box::PriceBox;
-use super::widgets::field;
+use super::widgets::{ERROR_COLOR, field};
 use crate::desk::Desk;
-use crate::desk::order_draft::OrderDraft;
+use crate::desk::order_draft::{OrderDraft, Problem, field as f};
 use rust_i18n::t;
 
 pub struct Calculator {
@@ -62,11 +64,20 @@ impl Calculator {
                 dirs,
                 None,
             );
+            // A typed value that cannot be read is said under it (a blank one is just not yet).
+            let problems = self.inputs.price_problems();
+            let said = |k: &str| {
+                problems
+                    .get(k)
+                    .filter(|p| **p != Problem::Required)
+                    .map(|p| problem_text(*p))
+            };
+            let (weight_error, sides_error) = (said(f::WEIGHT), said(f::DIMENSIONS));
             field(
                 ui,
                 &t!("order.weight"),
                 &mut self.inputs.weight,
-                None,
+                weight_error.as_deref(),
                 false,
             );
             ui.horizontal(|ui| {
@@ -89,6 +100,9 @@ impl Calculator {
                     });
                 }
             });
+            if let Some(e) = sides_error {
+                ui.label(egui::RichText::new(e).color(ERROR_COLOR));
+            }
             delivery_choice(
                 ui,
                 &t!("order.pickup"),

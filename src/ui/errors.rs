@@ -1,7 +1,9 @@
 //! How a failed call is told to the clerk: the service's own words when it gave any, otherwise a
-//! translated sentence, and the technical detail kept for the "details" expander.
+//! translated sentence, and the technical detail kept for the "details" expander. A form field's
+//! problem is told here too, so the form and the calculator say it the same way.
 
 use crate::api::ApiError;
+use crate::desk::problem::Problem;
 use rust_i18n::t;
 
 /// A message for the clerk and, where useful, details for support.
@@ -9,6 +11,20 @@ use rust_i18n::t;
 pub struct Told {
     pub message: String,
     pub details: Option<String>,
+}
+
+/// A form field's problem, in the clerk's words.
+pub fn problem_text(p: Problem) -> String {
+    match p {
+        Problem::Required => t!("login.required").to_string(),
+        Problem::Phone => t!("order.bad_phone").to_string(),
+        Problem::Weight => t!("order.bad_weight").to_string(),
+        Problem::Number => t!("order.bad_number").to_string(),
+        Problem::TooLong(n) => t!("order.too_long", n = n).to_string(),
+        Problem::BranchNotInCity => t!("order.branch_city").to_string(),
+        Problem::Date => t!("order.bad_date").to_string(),
+        Problem::Coordinates => t!("order.bad_coordinates").to_string(),
+    }
 }
 
 pub fn tell(err: &ApiError) -> Told {

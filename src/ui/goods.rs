@@ -89,6 +89,16 @@ impl GoodsBook {
         }
     }
 
+    /// Read, and nothing is registered yet.
+    pub fn is_known_empty(&self) -> bool {
+        self.loaded && self.loading.is_none() && self.list.is_empty()
+    }
+
+    /// The good registered last, if any.
+    pub fn newest(&self) -> Option<&RegisteredGood> {
+        self.list.last()
+    }
+
     /// Forgets the list, so the next use reads it again.
     pub fn mark_stale(&mut self) {
         self.loaded = false;

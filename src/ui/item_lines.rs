@@ -1,6 +1,6 @@
 //! The order form's item lines (`postTypes`): what is inside the parcel, a line each — name (at
 //! most 20 characters, the service keeps no more), code, count, cost — added and removed by the
-//! clerk; blank lines are left out when the order is sent.
+//! clerk (a new line takes the cursor); blank lines are left out when the order is sent.
 
 use super::widgets::ERROR_COLOR;
 use crate::desk::item_draft::{ITEM_NAME_MAX, ItemDraft};
@@ -10,6 +10,9 @@ use rust_i18n::t;
 /// Shows the lines with their problem (if any) under them.
 pub fn item_lines(ui: &mut egui::Ui, lines: &mut Vec<ItemDraft>, error: Option<&str>) {
     ui.strong(t!("order.items"));
+    // A line added last frame takes the cursor in its name, so the clerk types straight on.
+    let focus_id = egui::Id::unique("item-line-focus");
+    let focus = ui.data_mut(|d| d.remove_temp::<usize>(focus_id));
     let mut remove = None;
     for (i, line) in lines.iter_mut().enumerate() {
         ui.push_id(("item-line", i), |ui| {
@@ -24,7 +27,10 @@ pub fn item_lines(ui: &mut egui::Ui, lines: &mut Vec<ItemDraft>, error: Option<&
                     let edit = egui::TextEdit::singleline(value)
                         .id_salt(salt)
                         .desired_width(width);
-                    ui.add(edit).labelled_by(l.id);
+                    let r = ui.add(edit).labelled_by(l.id);
+                    if salt == "name" && focus == Some(i) {
+                        r.request_focus();
+                    }
                 }
                 if ui
                     .small_button("✕")
@@ -47,6 +53,7 @@ pub fn item_lines(ui: &mut egui::Ui, lines: &mut Vec<ItemDraft>, error: Option<&
     }
     if ui.button(t!("order.item_add")).clicked() {
         lines.push(ItemDraft::default());
+        ui.data_mut(|d| d.insert_temp(focus_id, lines.len() - 1));
     }
     if let Some(e) = error {
         ui.label(RichText::new(e).color(ERROR_COLOR));

@@ -1,7 +1,9 @@
 //! The label of one order beside its detail: the preview drawn from the very layout that prints
 //! (with the stock and resolution named), Print (Ctrl+P), Reprint with a reason once it has been
-//! printed, Save as PDF, and the order's print log.
+//! printed, Save as PDF, and the order's print log. A cancelled order's label says so and is
+//! printed only after the clerk confirms.
 
+use super::confirm::{Question, ask};
 use super::widgets::{Toasts, field};
 use crate::desk::printing::Preview;
 use crate::desk::task::{Task, take};
@@ -37,6 +39,10 @@ pub struct LabelPanel {
     media: Option<PrinterMedia>,
     probing: Option<Task<Result<PrinterMedia, String>>>,
     probed_for: Option<Printer>,
+    /// The clerk is asked whether to print a cancelled order's label.
+    asking_cancelled: bool,
+    /// The clerk said yes to printing this cancelled order's label.
+    cancelled_ok: bool,
 }
 
 impl LabelPanel {
@@ -59,6 +65,8 @@ impl LabelPanel {
             media: None,
             probing: None,
             probed_for: None,
+            asking_cancelled: false,
+            cancelled_ok: false,
         }
     }
 
@@ -81,6 +89,19 @@ impl LabelPanel {
         self.drawing = desk.label_preview(self.order_id);
     }
 
+    /// Redraws the label when the order was cancelled (or restored) since it was drawn.
+    pub fn follow_status(&mut self, desk: &Desk, cancelled: bool) {
+        if self.drawing.is_none()
+            && self
+                .preview
+                .as_ref()
+                .is_some_and(|p| p.cancelled != cancelled)
+        {
+            self.cancelled_ok = false;
+            self.redraw(desk);
+        }
+    }
+
     fn printed_before(&self) -> bool {
         self.log
             .iter()
@@ -94,6 +115,13 @@ impl LabelPanel {
         }
         if desk.settings.printing.printer.is_none() {
             toasts.error(t!("print.no_printer"), None);
+            return;
+        }
+        let cancelled = self.preview.as_ref().is_some_and(|p| p.cancelled);
+        if cancelled && !self.cancelled_ok {
+            // Never printed as if valid without a word: the clerk is asked (a modal) first.
+            self.auto = false;
+            self.asking_cancelled = true;
             return;
         }
         if self.printed_before() {
@@ -187,12 +215,31 @@ impl LabelPanel {
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
+        if self.asking_cancelled {
+            let answer = ask(
+                ui.ctx(),
+                Question {
+                    id: "print-cancelled",
+                    title: t!("print.cancelled_title").to_string(),
+                    lines: vec![t!("print.cancelled_body").to_string()],
+                    yes: t!("print.cancelled_yes").to_string(),
+                    no: t!("print.back").to_string(),
+                },
+            );
+            if let Some(yes) = answer {
+                self.asking_cancelled = false;
+                if yes {
+                    self.cancelled_ok = true;
+                    self.request_print(desk, toasts);
+                }
+            }
+        }
         ui.heading(t!("print.title"));
         let settings = &desk.settings.printing;
         ui.label(
             RichText::new(t!(
                 "print.stock",
-                size = settings.size.to_string(),
+                size = settings.size.localized(),
                 dpi = settings.dpi.value()
             ))
             .weak(),
@@ -214,6 +261,9 @@ impl LabelPanel {
         }
         self.actions(ui, desk, toasts);
         if let Some(p) = &self.preview {
+            if p.cancelled {
+                ui.colored_label(ui.visuals().error_fg_color, t!("print.cancelled_note"));
+            }
             if p.without_qr {
                 ui.colored_label(ui.visuals().warn_fg_color, t!("print.no_qr"));
             }

@@ -3,6 +3,7 @@
 
 pub mod calculator;
 pub mod commands;
+pub mod confirm;
 pub mod detail_record;
 pub mod directories;
 pub mod errors;
@@ -11,6 +12,7 @@ pub mod fonts;
 pub mod goods;
 pub mod item_lines;
 pub mod label_panel;
+pub mod limits_form;
 pub mod login;
 pub mod order_detail;
 pub mod order_form;

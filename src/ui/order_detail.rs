@@ -2,6 +2,7 @@
 //! status emphasised, the statuses still to come greyed from the status chain), cancellation
 //! while it is still at the sender (after a confirmation), its tracking link, and its label.
 
+use super::confirm::{Question, ask};
 use super::detail_record::RecordView;
 use super::errors::tell;
 use super::label_panel::LabelPanel;
@@ -133,6 +134,9 @@ impl OrderDetail {
             }
             None => {}
         }
+        if self.history.last().is_some() {
+            self.label.follow_status(desk, self.is_cancelled());
+        }
         if self.is_cancelled()
             && self.reasons.is_none()
             && self.reasons_loading.is_none()
@@ -203,7 +207,8 @@ impl OrderDetail {
                 ];
                 for (k, v) in facts {
                     ui.label(RichText::new(k).weak());
-                    ui.label(v);
+                    // A long value is cut at the pane's edge; the whole of it shows on hover.
+                    ui.add(egui::Label::new(&v).truncate()).on_hover_text(v);
                     ui.end_row();
                 }
             });
@@ -243,21 +248,30 @@ impl OrderDetail {
                     ui.spinner();
                 }
             }
-            if cancellable && self.cancelling.is_none() {
-                if self.confirm_cancel {
-                    ui.label(RichText::new(t!("detail.cancel_confirm")).strong());
-                    if ui.button(t!("detail.cancel_yes")).clicked() {
-                        self.cancelling = desk.cancel_order(self.order_id);
-                        self.confirm_cancel = false;
-                    }
-                    if ui.button(t!("detail.cancel_no")).clicked() {
-                        self.confirm_cancel = false;
-                    }
-                } else if ui.button(t!("detail.cancel")).clicked() {
-                    self.confirm_cancel = true;
-                }
+            if cancellable && self.cancelling.is_none() && ui.button(t!("detail.cancel")).clicked()
+            {
+                self.confirm_cancel = true;
             }
         });
+        if self.confirm_cancel {
+            // Asked in a modal: whatever the receiver's name, the answers never cover the label.
+            let answer = ask(
+                ui.ctx(),
+                Question {
+                    id: "cancel-order",
+                    title: t!("detail.cancel_confirm").to_string(),
+                    lines: vec![format!("{} · {} · {}", row.barcode, row.receiver, row.city)],
+                    yes: t!("detail.cancel_yes").to_string(),
+                    no: t!("detail.cancel_no").to_string(),
+                },
+            );
+            if let Some(yes) = answer {
+                self.confirm_cancel = false;
+                if yes {
+                    self.cancelling = desk.cancel_order(self.order_id);
+                }
+            }
+        }
         egui::ScrollArea::vertical()
             .id_salt("detail-scroll")
             .show(ui, |ui| {
@@ -278,11 +292,12 @@ impl OrderDetail {
             let text = format!("{}  {}  {}", when(h.at), h.message, h.location);
             ui.horizontal(|ui| {
                 ui.label(if i == last { "●" } else { "○" });
-                if i == last {
-                    ui.label(RichText::new(text).strong());
+                let text = if i == last {
+                    RichText::new(text).strong()
                 } else {
-                    ui.label(text);
-                }
+                    RichText::new(text)
+                };
+                ui.add(egui::Label::new(text).wrap());
             });
         }
         // The statuses still to come, from the chain of the current one.

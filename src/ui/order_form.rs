@@ -3,14 +3,16 @@
 //! clerk stops typing; the form is kept as a draft while typed; Ctrl+Enter creates the order
 //! exactly once through the outbox.
 
-use super::errors::tell;
+use super::confirm::{Question, ask};
+use super::errors::{problem_text, tell};
 use super::goods::GoodsBook;
 use super::pickers::{CityPicker, branch_picker, id_name_picker};
 use super::price_box::PriceBox;
 use super::widgets::{ERROR_COLOR, Toasts, field};
 use crate::api::{ApiError, Sum};
-use crate::desk::order_draft::{OrderDraft, Problem, field as f};
+use crate::desk::order_draft::{OrderDraft, field as f};
 use crate::desk::orders::CreateResult;
+use crate::desk::plausible::{Doubt, doubts};
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, ORDER_DRAFT};
 use crate::store::JournalRow;
@@ -40,19 +42,10 @@ pub struct OrderForm {
     /// The form as it was when the errors shown were found: a field edited since is checked
     /// again (its error goes, or becomes the new one), the others keep theirs.
     checked: OrderDraft,
-}
-
-fn problem_text(p: Problem) -> String {
-    match p {
-        Problem::Required => t!("login.required").to_string(),
-        Problem::Phone => t!("order.bad_phone").to_string(),
-        Problem::Weight => t!("order.bad_weight").to_string(),
-        Problem::Number => t!("order.bad_number").to_string(),
-        Problem::TooLong(n) => t!("order.too_long", n = n).to_string(),
-        Problem::BranchNotInCity => t!("order.branch_city").to_string(),
-        Problem::Date => t!("order.bad_date").to_string(),
-        Problem::Coordinates => t!("order.bad_coordinates").to_string(),
-    }
+    /// Unusual values found at the last Create, while the clerk is asked about them.
+    doubting: Option<Vec<Doubt>>,
+    /// The form exactly as the clerk confirmed its unusual values (changed: asked again).
+    confirmed: Option<OrderDraft>,
 }
 
 impl OrderForm {
@@ -72,6 +65,8 @@ impl OrderForm {
             editing: None,
             saving_edit: None,
             checked: OrderDraft::new(),
+            doubting: None,
+            confirmed: None,
         }
     }
 
@@ -109,7 +104,18 @@ impl OrderForm {
         desk: &Desk,
         toasts: &mut Toasts,
     ) -> Option<JournalRow> {
-        self.goods.poll(toasts);
+        if self.goods.poll(toasts) {
+            // Registered from this form: the first line without a good takes it.
+            if let Some(good) = self.goods.newest().cloned()
+                && let Some(line) = self.draft.goods.iter_mut().find(|l| l.good_id.is_none())
+            {
+                line.good_id = Some(good.id);
+                line.price = good.good_price.0.to_string();
+                if line.amount.trim().is_empty() {
+                    line.amount = "1".into();
+                }
+            }
+        }
         if let Some(Ok(Some(json))) = take(&mut self.draft_loading)
             && self.draft.is_blank()
             && let Ok(d) = serde_json::from_str::<OrderDraft>(&json)
@@ -279,6 +285,11 @@ impl OrderForm {
                 }
             }
             Ok(mut input) => {
+                let unusual = doubts(&self.draft, &desk.settings.limits);
+                if !unusual.is_empty() && self.confirmed.as_ref() != Some(&self.draft) {
+                    self.doubting = Some(unusual);
+                    return;
+                }
                 // The key is made here, not in the outbox, so that the form kept with the order
                 // carries it and an edit sends it again.
                 if self.editing.is_none() && self.draft.wcs_code.trim().is_empty() {
@@ -571,6 +582,31 @@ impl OrderForm {
         });
         // In the frame of the edit, so the next one already shows the field as it now is.
         self.recheck_edited(desk);
+        self.ask_about_doubts(ui.ctx(), desk);
+    }
+
+    /// Unusual values are the clerk's call: asked once for this exact form, then sent.
+    fn ask_about_doubts(&mut self, ctx: &egui::Context, desk: &Desk) {
+        let Some(found) = &self.doubting else { return };
+        let answer = ask(
+            ctx,
+            Question {
+                id: "order-doubts",
+                title: t!("order.doubt_title").to_string(),
+                lines: found.iter().map(doubt_text).collect(),
+                yes: t!("order.doubt_send").to_string(),
+                no: t!("order.doubt_back").to_string(),
+            },
+        );
+        match answer {
+            Some(true) => {
+                self.doubting = None;
+                self.confirmed = Some(self.draft.clone());
+                self.submit(desk);
+            }
+            Some(false) => self.doubting = None,
+            None => {}
+        }
     }
 
     fn cod_block(
@@ -585,6 +621,16 @@ impl OrderForm {
             return;
         }
         self.goods.ensure_loaded(desk);
+        let none_registered = self.goods.is_known_empty();
+        if none_registered {
+            // An empty list to pick from says nothing: say what to do, with the form at hand.
+            ui.label(
+                RichText::new(t!("order.goods_none")).color(egui::Color32::from_rgb(200, 120, 30)),
+            );
+            if self.draft.goods.is_empty() {
+                self.draft.goods.push(Default::default());
+            }
+        }
         let mut remove = None;
         let registered = &self.goods.list;
         for (i, line) in self.draft.goods.iter_mut().enumerate() {
@@ -660,11 +706,36 @@ impl OrderForm {
         }
         egui::CollapsingHeader::new(t!("order.good_new"))
             .id_salt("new-good")
+            .open(none_registered.then_some(true))
             .show(ui, |ui| self.goods.register_form(ui, desk));
     }
 
     fn price_panel(&mut self, ui: &mut egui::Ui) {
         self.price.show(ui, &mut self.draft);
+    }
+}
+
+/// An unusual value in the clerk's words.
+fn doubt_text(d: &Doubt) -> String {
+    match d {
+        Doubt::Weight { kg, max_kg } => {
+            t!("order.doubt_weight", kg = format!("{kg}"), max = max_kg).to_string()
+        }
+        Doubt::Cod { total, max } => t!(
+            "order.doubt_cod",
+            total = total.to_string(),
+            max = max.to_string()
+        )
+        .to_string(),
+        Doubt::Long { field, chars, max } => {
+            let name = match *field {
+                f::SENDER_NAME => t!("order.sender_name"),
+                f::RECEIVER_NAME => t!("order.receiver_name"),
+                f::SENDER_ADDRESS => t!("order.sender_address"),
+                _ => t!("order.receiver_address"),
+            };
+            t!("order.doubt_long", field = name, chars = chars, max = max).to_string()
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! The Orders screen: the whole journal in a virtualized table (only visible rows are laid out,
 //! so 100,000 rows cost what 30 do), one filter box over barcode, name, phone and city.
 
+use super::confirm::{Question, ask};
 use super::period::{Period, bounds, parse_day, today};
 use super::widgets::Toasts;
+use crate::api::codes::LegacyStatus;
 use crate::desk::Desk;
 use crate::desk::task::{Task, take};
 use crate::store::JournalRow;
@@ -76,6 +78,10 @@ pub struct OrdersScreen {
     reprint_reason: String,
     /// Bumped whenever the selection changes.
     selection_generation: u64,
+    /// Cancelled orders among the ticked ones, while the clerk is asked about printing them.
+    asking_cancelled: Option<usize>,
+    /// The selection (by generation) whose cancelled labels the clerk agreed to print.
+    cancelled_ok: Option<u64>,
     /// "All shown are ticked", for the view and selection generation it was worked out for.
     all_ticked: Option<(ViewKey, u64, bool)>,
 }
@@ -174,6 +180,8 @@ impl OrdersScreen {
             selected: Default::default(),
             printing: None,
             reprint_reason: String::new(),
+            asking_cancelled: None,
+            cancelled_ok: None,
             selection_generation: 0,
             all_ticked: None,
         };
@@ -263,6 +271,18 @@ impl OrdersScreen {
         }
         if desk.settings.printing.printer.is_none() {
             toasts.error(t!("print.no_printer"), None);
+            return;
+        }
+        let cancelled = self
+            .rows
+            .iter()
+            .filter(|r| {
+                self.selected.contains(&r.order_id) && r.status_id == LegacyStatus::Refused.code()
+            })
+            .count();
+        if cancelled > 0 && self.cancelled_ok != Some(self.selection_generation) {
+            // Their labels say CANCELLED; still, none is printed without the clerk's word.
+            self.asking_cancelled = Some(cancelled);
             return;
         }
         let reason = Some(self.reprint_reason.trim().to_string()).filter(|r| !r.is_empty());
@@ -556,6 +576,25 @@ impl OrdersScreen {
         self.reorder();
         let mut open = None;
         let mut print_now = false;
+        if let Some(n) = self.asking_cancelled {
+            let answer = ask(
+                ui.ctx(),
+                Question {
+                    id: "batch-cancelled",
+                    title: t!("print.cancelled_title_n", n = n).to_string(),
+                    lines: vec![t!("print.cancelled_body").to_string()],
+                    yes: t!("print.cancelled_yes").to_string(),
+                    no: t!("print.back").to_string(),
+                },
+            );
+            if let Some(yes) = answer {
+                self.asking_cancelled = None;
+                if yes {
+                    self.cancelled_ok = Some(self.selection_generation);
+                    print_now = true;
+                }
+            }
+        }
         ui.heading(t!("orders.title"));
         // Wrapped: with a typed date range the filters are wider than a narrow window.
         ui.horizontal_wrapped(|ui| {

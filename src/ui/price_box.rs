@@ -2,7 +2,7 @@
 //! (going back to earlier inputs costs nothing), followed by the price of each receiver delivery
 //! mode. Used by the order form and the calculator.
 
-use super::errors::tell;
+use super::errors::{problem_text, tell};
 use super::widgets::ERROR_COLOR;
 use crate::api::legacy::{CalculateRequest, CalculateResponse};
 use crate::api::{ApiError, Sum};
@@ -35,6 +35,23 @@ impl Default for PriceBox {
             asking_key: String::new(),
         }
     }
+}
+
+/// What was typed but cannot be read, as "field: problem" lines (blank fields are not listed).
+pub fn unreadable(draft: &OrderDraft) -> Vec<String> {
+    use crate::desk::order_draft::{Problem, field};
+    draft
+        .price_problems()
+        .into_iter()
+        .filter(|(_, p)| *p != Problem::Required)
+        .map(|(k, p)| {
+            let name = match k {
+                field::WEIGHT => t!("order.weight"),
+                _ => t!("order.dimensions"),
+            };
+            format!("{name}: {}", problem_text(p))
+        })
+        .collect()
 }
 
 /// The price requests for each receiver delivery mode: (mode, cache key, request).
@@ -109,7 +126,14 @@ impl PriceBox {
         ui.add_space(6.0);
         match (self.price(), &self.key) {
             (_, None) => {
-                ui.label(RichText::new(t!("order.price_needs")).weak());
+                // Something typed that cannot be read is said, not silently left unpriced.
+                let typed = unreadable(draft);
+                if typed.is_empty() {
+                    ui.label(RichText::new(t!("order.price_needs")).weak());
+                }
+                for line in typed {
+                    ui.label(RichText::new(line).color(ERROR_COLOR));
+                }
                 return;
             }
             (Some(Ok(sum)), _) => {

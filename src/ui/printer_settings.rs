@@ -191,10 +191,10 @@ impl PrinterForm {
         ui.horizontal(|ui| {
             let l = ui.label(t!("printer.size"));
             egui::ComboBox::from_id_salt("label-size")
-                .selected_text(self.size.to_string())
+                .selected_text(self.size.localized())
                 .show_ui(ui, |ui| {
                     for s in LabelSize::ALL {
-                        ui.selectable_value(&mut self.size, s, s.to_string());
+                        ui.selectable_value(&mut self.size, s, s.localized());
                     }
                 })
                 .response

@@ -1,6 +1,7 @@
 //! The settings screen: demo twin or real service (three URLs, checked before saving),
 //! environment, the language, which switches at once, and the label printer.
 
+use super::limits_form::LimitsForm;
 use super::printer_settings::PrinterForm;
 use super::widgets::{Toasts, field};
 use crate::api::codes::Language;
@@ -19,6 +20,7 @@ pub struct SettingsScreen {
     language: Language,
     errors: HashMap<&'static str, String>,
     printer: PrinterForm,
+    limits: LimitsForm,
     saving: Option<Task<Result<(), String>>>,
 }
 
@@ -39,6 +41,7 @@ impl SettingsScreen {
             language: settings.language,
             errors: HashMap::new(),
             printer: PrinterForm::new(&settings.printing),
+            limits: LimitsForm::new(&settings.limits),
             saving: None,
         }
     }
@@ -78,6 +81,10 @@ impl SettingsScreen {
                 return false;
             }
         }
+        match self.limits.limits() {
+            Some(l) => draft.limits = l,
+            None => return false,
+        }
         if let Some(urls) = &draft.service {
             for problem in urls.problems() {
                 let SettingsProblem::BadUrl(name) = problem;
@@ -105,6 +112,14 @@ impl SettingsScreen {
 
     /// Shows the form; true when the session ended because the service changed.
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &mut Desk, toasts: &mut Toasts) -> bool {
+        // Taller than a small window: the whole form scrolls, Save included.
+        egui::ScrollArea::vertical()
+            .id_salt("settings-scroll")
+            .show(ui, |ui| self.form(ui, desk, toasts))
+            .inner
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui, desk: &mut Desk, toasts: &mut Toasts) -> bool {
         let mut relogin = false;
         ui.heading(t!("nav.settings"));
         ui.add_space(8.0);
@@ -187,6 +202,8 @@ impl SettingsScreen {
         }
         ui.add_space(12.0);
         self.printer.show(ui, desk);
+        ui.add_space(12.0);
+        self.limits.show(ui);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if ui

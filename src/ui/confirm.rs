@@ -1,0 +1,51 @@
+//! A question the clerk answers before going on (cancel this order? send these unusual values?
+//! print a cancelled order's label?): egui's modal, so the window behind is dimmed and cannot be
+//! clicked, the text wraps inside a fixed width whatever its length, and the two answers sit below
+//! it, never over anything else. Esc or a click beside it is "no"; the "yes" button has the focus,
+//! so Enter or Space answers it.
+
+use egui::RichText;
+
+pub struct Question<'a> {
+    /// Tells two questions apart (and keeps one question's focus between frames).
+    pub id: &'a str,
+    pub title: String,
+    pub lines: Vec<String>,
+    pub yes: String,
+    pub no: String,
+}
+
+/// Shows the question this frame; `Some(true)` for yes, `Some(false)` for no, `None` while open.
+pub fn ask(ctx: &egui::Context, q: Question<'_>) -> Option<bool> {
+    let id = egui::Id::unique(("question", q.id));
+    let shown = egui::Modal::new(id).show(ctx, |ui| {
+        let width = (ctx.content_rect().width() - 80.0).clamp(240.0, 480.0);
+        ui.set_width(width);
+        ui.label(RichText::new(&q.title).strong().size(16.0));
+        ui.add_space(6.0);
+        for line in &q.lines {
+            ui.add(egui::Label::new(line).wrap());
+        }
+        ui.add_space(10.0);
+        ui.horizontal_wrapped(|ui| {
+            let yes = ui.button(&q.yes);
+            let no = ui.button(&q.no);
+            if ui.memory(|m| m.focused().is_none()) {
+                yes.request_focus();
+            }
+            if yes.clicked() {
+                Some(true)
+            } else if no.clicked() {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    match shown.inner {
+        Some(answer) => Some(answer),
+        None if shown.should_close() => Some(false),
+        None => None,
+    }
+}
