@@ -89,7 +89,7 @@ fn print(desk: &Desk, ids: Vec<i64>, reason: Option<&str>) -> Vec<String> {
     let (progress, task) = desk
         .print_labels(ids.clone(), reason.map(str::to_string))
         .expect("printing available");
-    let errors = wait(task);
+    let errors: Vec<String> = wait(task).iter().map(|e| e.to_string()).collect();
     assert_eq!(
         progress.done.load(std::sync::atomic::Ordering::Relaxed),
         ids.len()

@@ -88,3 +88,28 @@ fn uzbek_text_uses_the_letter_mark_not_ascii_apostrophes() {
         );
     }
 }
+
+#[test]
+fn printing_failures_are_told_in_the_clerks_language() {
+    use parcel_desk::desk::printing::PrintProblem;
+    use parcel_desk::label::print::PrintError;
+    use parcel_desk::ui::errors::tell_print;
+    let unreachable = PrintProblem::Printer(PrintError::Unreachable {
+        address: "10.0.0.9:9100".into(),
+        reason: "connection refused".into(),
+    });
+    let missing = PrintProblem::NotJournaled(4_300_001);
+    for (lang, word) in [("ru", "Принтер"), ("uz", "printer"), ("en", "printer")] {
+        rust_i18n::set_locale(lang);
+        let told = tell_print(&unreachable);
+        assert!(told.message.contains(word), "{lang}: {}", told.message);
+        assert!(told.message.contains("10.0.0.9:9100"));
+        // The system's own words stay for the details, not the message.
+        assert!(!told.message.contains("refused"));
+        assert_eq!(told.details.as_deref(), Some("connection refused"));
+        let told = tell_print(&missing);
+        assert!(told.message.contains("4300001"), "{lang}: {}", told.message);
+        assert!(!told.message.contains("journal") || lang == "en");
+    }
+    rust_i18n::set_locale("uz");
+}

@@ -29,6 +29,7 @@ use crate::store::{HistoryRow, JournalRow};
 use crate::store::{ServiceKey, Store};
 use directories::{Directories, DirectoryData};
 use orders::{CreateResult, Orders};
+use printing::PrintProblem;
 use settings::{LastLogin, ServiceEnvironment, Settings};
 use std::future::Future;
 use std::path::PathBuf;
@@ -404,14 +405,13 @@ impl Desk {
     }
 
     /// A journaled order's label drawn for the screen with the counter's print settings.
-    pub fn label_preview(&self, order_id: i64) -> Option<Task<Result<printing::Preview, String>>> {
+    pub fn label_preview(
+        &self,
+        order_id: i64,
+    ) -> Option<Task<Result<printing::Preview, PrintProblem>>> {
         let p = self.printing.clone()?;
         let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
-        Some(self.spawn(async move {
-            p.preview(order_id, &settings, lang)
-                .await
-                .map_err(|e| e.to_string())
-        }))
+        Some(self.spawn(async move { p.preview(order_id, &settings, lang).await }))
     }
 
     /// Prints these orders' labels, a job at a time (one order, or one A4 sheet of four), with
@@ -420,7 +420,7 @@ impl Desk {
         &self,
         ids: Vec<i64>,
         reason: Option<String>,
-    ) -> Option<(Arc<Progress>, Task<Vec<String>>)> {
+    ) -> Option<(Arc<Progress>, Task<Vec<PrintProblem>>)> {
         let p = self.printing.clone()?;
         let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
         let progress = Arc::new(Progress::default());
@@ -435,7 +435,7 @@ impl Desk {
                 }
                 if let Err(e) = p.print(chunk, &settings, lang, reason.clone()).await {
                     pr.failed.fetch_add(chunk.len(), Ordering::Relaxed);
-                    errors.push(e.to_string());
+                    errors.push(e);
                 }
                 pr.done.fetch_add(chunk.len(), Ordering::Relaxed);
                 repaint();
@@ -446,14 +446,14 @@ impl Desk {
     }
 
     /// Writes these orders' labels to a PDF file.
-    pub fn save_labels(&self, ids: Vec<i64>, path: PathBuf) -> Option<Task<Result<(), String>>> {
+    pub fn save_labels(
+        &self,
+        ids: Vec<i64>,
+        path: PathBuf,
+    ) -> Option<Task<Result<(), PrintProblem>>> {
         let p = self.printing.clone()?;
         let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
-        Some(self.spawn(async move {
-            p.save_pdf(&ids, &settings, lang, path)
-                .await
-                .map_err(|e| e.to_string())
-        }))
+        Some(self.spawn(async move { p.save_pdf(&ids, &settings, lang, path).await }))
     }
 
     /// An order's print history.

@@ -3,7 +3,9 @@
 //! problem is told here too, so the form and the calculator say it the same way.
 
 use crate::api::ApiError;
+use crate::desk::printing::PrintProblem;
 use crate::desk::problem::Problem;
+use crate::label::print::PrintError;
 use rust_i18n::t;
 
 /// A message for the clerk and, where useful, details for support.
@@ -59,4 +61,48 @@ pub fn tell(err: &ApiError) -> Told {
         message
     };
     Told { message, details }
+}
+
+/// A printing or saving failure in the clerk's words; the system's own text in the details.
+pub fn tell_print(p: &PrintProblem) -> Told {
+    let (message, details) = match p {
+        PrintProblem::NotJournaled(id) => (t!("print.err_not_journaled", id = id), None),
+        PrintProblem::Record(id, why) => (t!("print.err_record", id = id), Some(why.clone())),
+        PrintProblem::Render(why) => (t!("print.err_render"), Some(why.clone())),
+        PrintProblem::File(path, why) => (t!("print.err_file", path = path), Some(why.clone())),
+        PrintProblem::Store(why) => (t!("print.err_store"), Some(why.clone())),
+        PrintProblem::Printer(e) => match e {
+            PrintError::NoPrinter => (t!("print.no_printer"), None),
+            PrintError::BadAddress(a) => (t!("print.err_bad_address", address = a), None),
+            PrintError::Unreachable { address, reason } => (
+                t!("print.err_unreachable", address = address),
+                Some(reason.clone()),
+            ),
+            PrintError::Timeout(a) => (t!("print.err_timeout", address = a), None),
+            PrintError::NoSpooler { program, reason } => (
+                t!("print.err_no_spooler", program = program),
+                Some(reason.clone()),
+            ),
+            PrintError::Refused(why) => (t!("print.err_refused"), Some(why.clone())),
+        },
+    };
+    Told {
+        message: message.to_string(),
+        details,
+    }
+}
+
+/// Several printing failures as lines, each its message and the system's words.
+pub fn tell_prints(errors: &[PrintProblem]) -> String {
+    errors
+        .iter()
+        .map(|e| {
+            let told = tell_print(e);
+            match told.details {
+                Some(d) => format!("{}: {d}", told.message),
+                None => told.message,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }

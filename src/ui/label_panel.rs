@@ -4,8 +4,9 @@
 //! printed only after the clerk confirms.
 
 use super::confirm::{Question, ask};
+use super::errors::{tell_print, tell_prints};
 use super::widgets::{Toasts, field};
-use crate::desk::printing::Preview;
+use crate::desk::printing::{Preview, PrintProblem};
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, Progress};
 use crate::label::print::Printer;
@@ -21,16 +22,16 @@ pub struct LabelPanel {
     preview: Option<Preview>,
     texture: Option<egui::TextureHandle>,
     page: usize,
-    drawing: Option<Task<Result<Preview, String>>>,
+    drawing: Option<Task<Result<Preview, PrintProblem>>>,
     problem: Option<String>,
-    printing: Option<(Arc<Progress>, Task<Vec<String>>)>,
+    printing: Option<(Arc<Progress>, Task<Vec<PrintProblem>>)>,
     log: Vec<PrintRecord>,
     log_loading: Option<Task<Vec<PrintRecord>>>,
     /// Some while the clerk types the reason for a reprint.
     reason: Option<String>,
     /// Some while the clerk chooses where to save the PDF.
     save_to: Option<String>,
-    saving: Option<Task<Result<(), String>>>,
+    saving: Option<Task<Result<(), PrintProblem>>>,
     /// The system's save dialog, while it is open.
     choosing: Option<Task<Option<std::path::PathBuf>>>,
     /// Print as soon as the preview and the log are in (automatic print after create).
@@ -139,7 +140,7 @@ impl LabelPanel {
                 self.problem = None;
                 self.preview = Some(preview);
             }
-            Some(Ok(Err(e))) => self.problem = Some(e),
+            Some(Ok(Err(e))) => self.problem = Some(tell_print(&e).message),
             Some(Err(_)) => self.problem = Some(t!("error.lost").to_string()),
             None => {}
         }
@@ -151,7 +152,7 @@ impl LabelPanel {
         {
             match done {
                 Ok(errors) if errors.is_empty() => toasts.info(t!("print.printed")),
-                Ok(errors) => toasts.error(t!("print.failed"), Some(errors.join("\n"))),
+                Ok(errors) => toasts.error(t!("print.failed"), Some(tell_prints(&errors))),
                 Err(()) => toasts.error(t!("error.lost"), None),
             }
             self.printing = None;
@@ -168,7 +169,10 @@ impl LabelPanel {
                 toasts.info(t!("print.saved"));
                 self.log_loading = Some(desk.print_log(self.order_id));
             }
-            Some(Ok(Err(e))) => toasts.error(t!("print.save_failed"), Some(e)),
+            Some(Ok(Err(e))) => {
+                let told = tell_print(&e);
+                toasts.error(t!("print.save_failed"), Some(told.message));
+            }
             Some(Err(_)) => toasts.error(t!("error.lost"), None),
             None => {}
         }
@@ -422,7 +426,7 @@ impl LabelPanel {
 }
 
 /// The finished result of a print task, or `Err` when it was lost.
-fn take_done(task: &mut Task<Vec<String>>) -> Option<Result<Vec<String>, ()>> {
+fn take_done(task: &mut Task<Vec<PrintProblem>>) -> Option<Result<Vec<PrintProblem>, ()>> {
     match task.poll() {
         crate::desk::task::Poll::Ready(v) => Some(Ok(v)),
         crate::desk::task::Poll::Lost => Some(Err(())),

@@ -29,7 +29,7 @@ struct Refreshing {
 /// A batch print under way; the task answers the printers' errors.
 struct Batch {
     progress: std::sync::Arc<crate::desk::Progress>,
-    task: Task<Vec<String>>,
+    task: Task<Vec<crate::desk::printing::PrintProblem>>,
 }
 
 /// A column the list can be sorted by.
@@ -316,7 +316,7 @@ impl OrdersScreen {
                     let failed = p.progress.failed.load(Relaxed);
                     toasts.error(
                         t!("print.batch_failed", n = failed),
-                        Some(errors.join("\n")),
+                        Some(super::errors::tell_prints(&errors)),
                     );
                     self.printing = None;
                 }
