@@ -139,9 +139,15 @@ pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<
             for _ in 0..copies {
                 stream.extend_from_slice(job.document);
             }
-            tokio::task::spawn_blocking(move || super::winspool::write_raw(&queue, &title, &stream))
-                .await
-                .map_err(|e| PrintError::Refused(e.to_string()))?
+            let written = tokio::task::spawn_blocking(move || {
+                super::winspool::write_raw(&queue, &title, &stream)
+            })
+            .await
+            .map_err(|e| PrintError::Refused(e.to_string()))?;
+            written.map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => PrintError::NoPrinter,
+                _ => PrintError::Refused(e.to_string()),
+            })
         }
         Printer::SystemPdf { queue } => {
             let media = format!("media={}", media(job.size, job.page_height_mm));

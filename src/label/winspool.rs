@@ -5,7 +5,7 @@
 
 #![cfg(windows)]
 
-use super::print::PrintError;
+use std::io;
 use windows_sys::Win32::Foundation::GetLastError;
 use windows_sys::Win32::Graphics::Printing::{
     ClosePrinter, DOC_INFO_1W, EndDocPrinter, EndPagePrinter, EnumPrintersW, OpenPrinterW,
@@ -35,13 +35,12 @@ unsafe fn from_wide(p: *const u16) -> String {
     String::from_utf16_lossy(unsafe { std::slice::from_raw_parts(p, len) })
 }
 
-fn last_error(step: &str) -> PrintError {
+/// The spooler's last error, named by the step that failed.
+fn last_error(step: &str) -> io::Error {
     // SAFETY: reads the calling thread's last-error value; no arguments.
     let code = unsafe { GetLastError() };
-    PrintError::Refused(format!(
-        "{step}: {}",
-        std::io::Error::from_raw_os_error(code as i32)
-    ))
+    let os = io::Error::from_raw_os_error(code as i32);
+    io::Error::new(os.kind(), format!("{step}: {os}"))
 }
 
 /// An open printer, closed when dropped.
@@ -54,11 +53,12 @@ impl Drop for Open {
     }
 }
 
-/// Sends `bytes` to the queue as one raw job called `title`.
-pub fn write_raw(queue: &str, title: &str, bytes: &[u8]) -> Result<(), PrintError> {
+/// Sends `bytes` to the queue as one raw job called `title`; a blank queue name is
+/// `NotFound`.
+pub fn write_raw(queue: &str, title: &str, bytes: &[u8]) -> io::Result<()> {
     let queue = queue.trim();
     if queue.is_empty() {
-        return Err(PrintError::NoPrinter);
+        return Err(io::Error::new(io::ErrorKind::NotFound, "no queue named"));
     }
     let name = wide(queue);
     let mut handle = PRINTER_HANDLE::default();
@@ -88,7 +88,7 @@ pub fn write_raw(queue: &str, title: &str, bytes: &[u8]) -> Result<(), PrintErro
     Ok(())
 }
 
-fn write_pages(printer: &Open, bytes: &[u8]) -> Result<(), PrintError> {
+fn write_pages(printer: &Open, bytes: &[u8]) -> io::Result<()> {
     // SAFETY: a document is open on this handle.
     if unsafe { StartPagePrinter(printer.0) } == 0 {
         return Err(last_error("StartPagePrinter"));

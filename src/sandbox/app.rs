@@ -1,46 +1,10 @@
-//! The running twin: shared state, the router of all three interfaces plus the control routes,
-//! and the background tasks (status clock, webhook delivery).
+//! The running twin's router: all three interfaces behind the fault layer, plus the control
+//! routes.
 
-use super::world::{WebhookJob, World};
-use super::{SandboxConfig, control, current_routes, faults, legacy_routes, webhooks, wms_routes};
+pub use super::shared::{AppState, Shared};
+use super::{control, current_routes, faults, legacy_routes, wms_routes};
 use axum::Router;
 use axum::routing::any;
-use std::sync::{Arc, Mutex, MutexGuard};
-
-pub struct AppState {
-    world: Mutex<World>,
-    pub config: SandboxConfig,
-    /// Client for webhook delivery.
-    pub hooks: reqwest::Client,
-}
-
-pub type Shared = Arc<AppState>;
-
-impl AppState {
-    pub fn new(world: World, config: SandboxConfig) -> Result<AppState, reqwest::Error> {
-        let hooks = reqwest::Client::builder()
-            .timeout(std::time::Duration::from_secs(10))
-            .build()?;
-        Ok(AppState {
-            world: Mutex::new(world),
-            config,
-            hooks,
-        })
-    }
-
-    /// The world, for a short synchronous section (never held across an await).
-    pub fn world(&self) -> MutexGuard<'_, World> {
-        self.world
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    pub fn send_webhooks(self: &Arc<Self>, jobs: Vec<WebhookJob>) {
-        for job in jobs {
-            webhooks::spawn(self.clone(), job);
-        }
-    }
-}
 
 pub fn router(state: Shared) -> Router {
     let faulty = Router::new()

@@ -2,7 +2,7 @@
 //! switching faults, expiring tokens, reading webhook attempts, finding orders by `wcs_code`, and
 //! serving the label PDFs and tracking page its records link to.
 
-use super::app::Shared;
+use super::shared::Shared;
 use super::world::{Faults, epoch_now};
 use crate::api::codes::OrderStatus;
 use axum::extract::{Path, Query, State};
@@ -71,7 +71,7 @@ async fn advance(
     let result = s.world().advance(id, to);
     match result {
         Ok((order, jobs)) => {
-            s.send_webhooks(jobs);
+            super::webhooks::send(&s, jobs);
             Json(json!({"orderId": order.id, "status": order.status.code(), "legacyStatus": order.status.legacy().code()})).into_response()
         }
         Err(e) if e.contains("not found") => error(StatusCode::NOT_FOUND, e),
@@ -92,7 +92,7 @@ async fn advance_parcel(State(s): State<Shared>, Path(number): Path<String>) -> 
 async fn tick(State(s): State<Shared>) -> Response {
     let jobs = s.world().tick();
     let n = jobs.len();
-    s.send_webhooks(jobs);
+    super::webhooks::send(&s, jobs);
     Json(json!({"notifications": n})).into_response()
 }
 

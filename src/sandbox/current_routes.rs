@@ -1,12 +1,12 @@
 //! The current interface of the twin: `{api}/auth/...` and `{api}/v1/...` with the envelope.
 
-use super::app::Shared;
 use super::http_util::*;
 use super::messages as msg;
 use super::model::{CUSTOMERS, Iface, OrderBody, Party};
 use super::order_checks;
 use super::render;
 use super::seed::order_status_name;
+use super::shared::Shared;
 use super::world::{Lookup, TokenKind, World, today};
 use crate::api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
 use crate::api::current::*;
@@ -350,7 +350,7 @@ async fn add(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody
         let (order, jobs) = w.create_order(customer, Iface::Current, body);
         (record(&w, &order, lang), jobs)
     };
-    s.send_webhooks(jobs);
+    super::webhooks::send(&s, jobs);
     current_ok(msg::saved(lang), rec)
 }
 
@@ -493,7 +493,7 @@ async fn cancel(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap)
             jobs,
         )
     };
-    s.send_webhooks(jobs);
+    super::webhooks::send(&s, jobs);
     current_ok(msg::cancelled_ok(lang), data)
 }
 
@@ -936,7 +936,7 @@ async fn webhook_config(
         Ok(b) => b,
         Err(r) => return r,
     };
-    match super::legacy_routes::webhook_config(&s, lang, customer, &raw, Iface::Current, true) {
+    match super::webhook_reg::webhook_config(&s, lang, customer, &raw, Iface::Current, true) {
         Ok(cfg) => current_ok(msg::saved(lang), cfg),
         Err(fields) => current_invalid(fields),
     }

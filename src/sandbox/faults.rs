@@ -1,7 +1,7 @@
 //! Fault injection in front of the three interfaces: latency, errors before any work, answers
 //! dropped after the work is done, and bodies cut in half. Switched on by `POST /sandbox/faults`.
 
-use super::app::Shared;
+use super::shared::Shared;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};

@@ -1,14 +1,14 @@
 //! The legacy interface of the twin: one entry point, the route in `?r=`.
 
-use super::app::Shared;
 use super::http_util::*;
 use super::messages as msg;
-use super::model::{CUSTOMERS, Iface, OrderBody, Party, WebhookReg};
+use super::model::{CUSTOMERS, Iface, OrderBody, Party};
 use super::order_checks;
 use super::render;
 use super::seed::{is_legacy_packaging, legacy_status_name, parcel_status_name};
-use super::world::{TokenKind, World, local_now, today};
-use crate::api::codes::{Delivery, Environment, Language, LegacyStatus};
+use super::shared::Shared;
+use super::world::{TokenKind, World, today};
+use crate::api::codes::{Delivery, Language, LegacyStatus};
 use crate::api::directory::{Branch, City, IdName};
 use crate::api::envelope::{DataList, LegacyEnvelope};
 use crate::api::international::{
@@ -17,7 +17,6 @@ use crate::api::international::{
 };
 use crate::api::legacy::*;
 use crate::api::lenient::value_to_i64;
-use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::Response;
@@ -365,7 +364,7 @@ impl Cx<'_> {
             let rendered = render::legacy_record(&w.seed, &w.public_base, &order, self.lang);
             (jobs, rendered)
         };
-        self.s.send_webhooks(jobs);
+        super::webhooks::send(&self.s, jobs);
         json_response(StatusCode::OK, &rendered)
     }
 
@@ -479,7 +478,7 @@ impl Cx<'_> {
             return framework(StatusCode::NOT_FOUND, msg::order_not_found(self.lang));
         };
         drop(w);
-        self.s.send_webhooks(jobs);
+        super::webhooks::send(&self.s, jobs);
         json_response(
             StatusCode::OK,
             &CancelResponse {
@@ -532,7 +531,14 @@ impl Cx<'_> {
     }
 
     fn webhook(&self, raw: &Value) -> Response {
-        match webhook_config(self.s, self.lang, self.customer, raw, Iface::Legacy, false) {
+        match super::webhook_reg::webhook_config(
+            self.s,
+            self.lang,
+            self.customer,
+            raw,
+            Iface::Legacy,
+            false,
+        ) {
             Ok(cfg) => json_response(StatusCode::OK, &LegacyEnvelope::ok(cfg)),
             Err(fields) => legacy_errors(fields),
         }
@@ -864,58 +870,4 @@ impl Cx<'_> {
             _ => framework(StatusCode::NOT_FOUND, "Page not found."),
         }
     }
-}
-
-/// Registration shared by both interfaces; `environment_required` on the current one.
-pub fn webhook_config(
-    s: &Shared,
-    lang: Language,
-    customer: i64,
-    raw: &Value,
-    via: Iface,
-    environment_required: bool,
-) -> Result<WebhookConfig, crate::api::FieldErrors> {
-    let mut check = Check::new(lang);
-    check.required(raw, &["webhook_url"]);
-    if environment_required {
-        check.required(raw, &["environment"]);
-    }
-    if let Some(env) = raw.get("environment").and_then(Value::as_str)
-        && Environment::parse(env).is_none()
-    {
-        check.push("environment", msg::invalid(lang, "environment"));
-    }
-    if !check.ok() {
-        return Err(check.fields);
-    }
-    let Some(req) = check.typed::<WebhookConfigRequest>(raw) else {
-        return Err(check.fields);
-    };
-    match url::Url::parse(req.webhook_url.trim()) {
-        Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {}
-        _ => check.push("webhook_url", msg::invalid(lang, "webhook_url")),
-    }
-    check.max_len("partner-apiKey", req.partner_api_key.as_deref(), 512);
-    if !check.ok() {
-        return Err(check.fields);
-    }
-    let date = local_now().format("%Y-%m-%d").to_string();
-    let environment = req.environment.unwrap_or_default();
-    s.world().set_webhook(WebhookReg {
-        customer_id: customer,
-        url: req.webhook_url.trim().to_string(),
-        has_token: req.has_token,
-        environment,
-        api_key: req.partner_api_key.clone(),
-        via,
-        date: date.clone(),
-    });
-    Ok(WebhookConfig {
-        webhook_url: req.webhook_url.trim().to_string(),
-        method: "POST".into(),
-        date,
-        has_token: req.has_token,
-        environment,
-        partner_api_key: req.partner_api_key,
-    })
 }

@@ -24,6 +24,8 @@ pub mod pricing;
 mod render;
 mod rng;
 pub mod seed;
+mod shared;
+mod webhook_reg;
 mod webhooks;
 mod wms_routes;
 pub mod world;
@@ -204,7 +206,7 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError
             loop {
                 interval.tick().await;
                 let jobs = clock_state.world().tick();
-                clock_state.send_webhooks(jobs);
+                webhooks::send(&clock_state, jobs);
             }
         });
     }

@@ -2,11 +2,18 @@
 //! body for a legacy registration, form-data with the JSON in field `text` for a current one,
 //! retried with backoff until a 2xx answer.
 
-use super::app::Shared;
 use super::model::{Iface, WebhookAttempt};
+use super::shared::Shared;
 use super::world::{WebhookJob, epoch_now};
 use crate::api::webhook::headers;
 use std::time::Duration;
+
+/// Delivers each job in the background (retries included).
+pub fn send(s: &Shared, jobs: Vec<WebhookJob>) {
+    for job in jobs {
+        spawn(s.clone(), job);
+    }
+}
 
 pub fn spawn(s: Shared, job: WebhookJob) {
     tokio::spawn(async move { deliver(s, job).await });

@@ -1,10 +1,10 @@
 //! The warehouse interface of the twin: bare token answers, `{message, data?, errors?}`,
 //! HTTP 500 on validation, 429 past the rate limit, 405 on a wrong verb.
 
-use super::app::Shared;
 use super::http_util::*;
 use super::messages as msg;
 use super::model::{CUSTOMERS, Iface};
+use super::shared::Shared;
 use super::world::TokenKind;
 use crate::api::codes::Language;
 use crate::api::current::{LoginRequest, Tokens};
