@@ -1,0 +1,214 @@
+//! Which service the desk talks to: the three clients for the configured URLs or the embedded
+//! twin, re-wired when the settings change, and the outbox worker started for the session.
+
+use super::*;
+
+/// Which service the clients reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    /// The embedded twin: not the real service.
+    Sandbox,
+    Service(ServiceEnvironment),
+}
+
+/// The three clients for one service.
+#[derive(Clone)]
+pub struct Services {
+    pub legacy: Arc<LegacyClient>,
+    pub current: Arc<CurrentClient>,
+    pub warehouse: Arc<WarehouseClient>,
+    pub environment: Environment,
+}
+
+/// How often the outbox worker retries what is waiting.
+const OUTBOX_EVERY: Duration = Duration::from_secs(15);
+/// How often the service is asked whether it is back, while it is out of reach or failing.
+const PROBE_EVERY: Duration = Duration::from_secs(3);
+
+/// The system file dialog needs the desktop portal (a session bus) or `zenity` on Linux and the
+/// BSDs; Windows and macOS always have theirs.
+pub(super) fn system_file_dialog_available() -> bool {
+    if cfg!(any(windows, target_os = "macos")) {
+        return true;
+    }
+    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
+    let zenity = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("zenity").is_file()));
+    bus || zenity
+}
+
+fn client_config(language: &LanguageCell) -> ClientConfig {
+    ClientConfig {
+        language: language.clone(),
+        ..ClientConfig::default()
+    }
+}
+
+impl Desk {
+    /// Builds the order context for the current service and (re)starts the outbox worker.
+    pub(super) fn wire_orders(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.abort();
+        }
+        let (Some(store), Some(scope)) = (self.store.clone(), self.scope.clone()) else {
+            self.orders = None;
+            self.printing = None;
+            return;
+        };
+        self.printing = Some(printing::Printing {
+            store: store.clone(),
+            service: scope.clone(),
+            legacy: self.services.legacy.clone(),
+            spooler: self.spooler.clone(),
+        });
+        let lookup = self.twin.as_ref().and_then(|t| {
+            let base = settings::valid_url(&t.base())?;
+            SandboxClient::new(base, client_config(&self.language))
+                .ok()
+                .map(Arc::new)
+        });
+        let orders = Orders::new(scope, store, self.services.legacy.clone(), lookup);
+        let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
+        let repaint = self.repaint.clone();
+        let handle = self.rt.spawn(async move {
+            let mut since_pass = OUTBOX_EVERY;
+            loop {
+                // While the service is out of reach or failing, ask it something light often,
+                // so the status bar and the outbox follow its return within seconds.
+                let down = matches!(reach.get(), Reach::Offline | Reach::Failing);
+                if down && o.legacy.is_logged_in().await {
+                    let answer = o.legacy.statuses().await;
+                    reach.note(&answer);
+                    repaint();
+                    if answer.is_ok() {
+                        since_pass = OUTBOX_EVERY;
+                    }
+                }
+                if since_pass >= OUTBOX_EVERY {
+                    since_pass = Duration::ZERO;
+                    let waiting = o.outbox_waiting().await;
+                    count.store(waiting, Ordering::Relaxed);
+                    if waiting > 0 && o.legacy.is_logged_in().await {
+                        let report = o.drain().await;
+                        if report.confirmed > 0 {
+                            reach.note::<()>(&Ok(()));
+                        }
+                        count.store(o.outbox_waiting().await, Ordering::Relaxed);
+                    }
+                    repaint();
+                }
+                tokio::time::sleep(PROBE_EVERY).await;
+                since_pass += PROBE_EVERY;
+            }
+        });
+        self.worker = Some(handle.abort_handle());
+        self.orders = Some(orders);
+    }
+
+    /// Called by workers when a result is ready (the UI passes `ctx.request_repaint`).
+    pub fn set_repaint(&mut self, repaint: impl Fn() + Send + Sync + 'static) {
+        self.repaint = Arc::new(repaint);
+        // The outbox worker reports through the new callback too.
+        self.wire_orders();
+    }
+
+    /// Switches the clerk's language at once: the clients ask the service in it from the next
+    /// request on, the session stays, and the choice is saved (in the background).
+    pub fn set_language(&mut self, language: Language) -> Task<Result<(), String>> {
+        self.language.set(language);
+        self.settings.language = language;
+        let (settings, dir) = (self.settings.clone(), self.paths.config_dir.clone());
+        self.spawn_blocking(move || settings.save(&dir).map_err(|e| e.to_string()))
+    }
+
+    /// Applies new settings: saves them; the language switches at once (the clients ask the
+    /// service in it from the next request on, the session stays); the clients are re-wired only
+    /// when the service's addresses change, which ends the session (another service, other
+    /// tokens) but keeps every order in the store under its own service. Invalid URLs are
+    /// refused here too.
+    pub fn apply_settings(&mut self, new: Settings) -> Result<Task<Result<(), String>>, DeskError> {
+        if let Some(urls) = &new.service
+            && let Some(settings::SettingsProblem::BadUrl(name)) =
+                urls.problems().into_iter().next()
+        {
+            return Err(DeskError::BadUrl(name));
+        }
+        self.language.set(new.language);
+        if new.service != self.settings.service {
+            let (services, twin) = connect(&self.rt, &new, &self.language, &self.paths)?;
+            if let Some(old) = self.twin.take() {
+                self.rt.spawn(old.stop());
+            }
+            self.services = services;
+            self.twin = twin;
+            self.session = None;
+            self.scope = None;
+            self.directories = None;
+            self.wire_orders();
+        } else {
+            self.services.environment = environment_of(&new);
+        }
+        self.settings = new.clone();
+        let dir = self.paths.config_dir.clone();
+        Ok(self.spawn_blocking(move || new.save(&dir).map_err(|e| e.to_string())))
+    }
+}
+
+fn environment_of(settings: &Settings) -> Environment {
+    match settings.service {
+        Some(_) => Environment::Service(settings.environment),
+        None => Environment::Sandbox,
+    }
+}
+
+/// Builds the clients for the settings: the configured URLs, or an embedded twin keeping its
+/// records beside the desk's database.
+pub(super) fn connect(
+    rt: &tokio::runtime::Handle,
+    settings: &Settings,
+    language: &LanguageCell,
+    paths: &DeskPaths,
+) -> Result<(Services, Option<RunningSandbox>), DeskError> {
+    let cfg = client_config(language);
+    let (urls, twin) = match &settings.service {
+        Some(urls) => (urls.clone(), None),
+        None => {
+            crate::private_files::create_dir(&paths.data_dir).map_err(|source| {
+                crate::store::StoreError::Folder {
+                    path: paths.data_dir.display().to_string(),
+                    source,
+                }
+            })?;
+            let twin = rt.block_on(sandbox::start(SandboxConfig {
+                data: Some(paths.twin_data()),
+                ..SandboxConfig::default()
+            }))?;
+            let urls = settings::ServiceUrls {
+                legacy: twin.legacy_url(),
+                current: twin.current_url(),
+                warehouse: twin.wms_url(),
+            };
+            (urls, Some(twin))
+        }
+    };
+    let demo = twin.is_some();
+    let parse = |name: &'static str, v: &str| {
+        settings::valid_url(v).ok_or(DeskError::BadUrl(if demo { "sandbox" } else { name }))
+    };
+    let services = Services {
+        legacy: Arc::new(LegacyClient::new(
+            parse("legacy", &urls.legacy)?,
+            cfg.clone(),
+        )?),
+        current: Arc::new(CurrentClient::new(
+            parse("current", &urls.current)?,
+            cfg.clone(),
+        )?),
+        warehouse: Arc::new(WarehouseClient::new(
+            parse("warehouse", &urls.warehouse)?,
+            cfg,
+        )?),
+        environment: environment_of(settings),
+    };
+    Ok((services, twin))
+}
