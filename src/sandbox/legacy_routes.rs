@@ -364,7 +364,7 @@ impl Cx<'_> {
             let rendered = render::legacy_record(&w.seed, &w.public_base, &order, self.lang);
             (jobs, rendered)
         };
-        super::webhooks::send(&self.s, jobs);
+        super::webhooks::send(self.s, jobs);
         json_response(StatusCode::OK, &rendered)
     }
 
@@ -478,7 +478,7 @@ impl Cx<'_> {
             return framework(StatusCode::NOT_FOUND, msg::order_not_found(self.lang));
         };
         drop(w);
-        super::webhooks::send(&self.s, jobs);
+        super::webhooks::send(self.s, jobs);
         json_response(
             StatusCode::OK,
             &CancelResponse {
