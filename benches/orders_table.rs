@@ -4,7 +4,7 @@
 
 use parcel_desk::store::JournalRow;
 use parcel_desk::ui::fonts;
-use parcel_desk::ui::orders::OrdersScreen;
+use parcel_desk::ui::screens::orders::OrdersScreen;
 use std::time::{Duration, Instant};
 
 const CITIES: [&str; 6] = [

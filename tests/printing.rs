@@ -242,7 +242,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     use common::ui::{harness, log_in_with_enter, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
-    use parcel_desk::ui::{Screen, tr};
+    use parcel_desk::ui::{ScreenId, tr};
 
     let env = Env::new("print-ui");
     let mut desk = env.desk();
@@ -261,7 +261,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     // The detail shows the label; Ctrl+P prints it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
-        h.state().screen() == Screen::Orders && !h.state().is_busy()
+        h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
     h.get_by_label(&rows[0].barcode).click();
     step_until(&mut h, "label preview", |h| {
@@ -293,7 +293,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     // A batch from the Orders screen: select all shown, print, wait for the three labels.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal again", |h| {
-        h.state().screen() == Screen::Orders && !h.state().is_busy()
+        h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
     h.get_by_label(&tr("print.select_all")).click();
     h.step();

@@ -93,7 +93,7 @@ fn uzbek_text_uses_the_letter_mark_not_ascii_apostrophes() {
 fn printing_failures_are_told_in_the_clerks_language() {
     use parcel_desk::desk::printing::PrintProblem;
     use parcel_desk::label::print::PrintError;
-    use parcel_desk::ui::errors::tell_print;
+    use parcel_desk::ui::widgets::errors::tell_print;
     let unreachable = PrintProblem::Printer(PrintError::Unreachable {
         address: "10.0.0.9:9100".into(),
         reason: "connection refused".into(),

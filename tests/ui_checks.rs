@@ -9,7 +9,7 @@ use common::ui::*;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use parcel_desk::label::print::Printer;
-use parcel_desk::ui::{Screen, tr};
+use parcel_desk::ui::{ScreenId, tr};
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 
@@ -45,14 +45,14 @@ fn unusual_values_are_asked_about_once_and_sent_when_confirmed() {
     h.get_by_label(&tr("order.doubt_back")).click();
     settle(&mut h);
     assert!(h.query_by_label(&tr("order.doubt_title")).is_none());
-    assert_eq!(h.state().screen(), Screen::NewOrder);
+    assert_eq!(h.state().screen(), ScreenId::NewOrder);
     assert_eq!(h.state().order_form().expect("form").draft.weight, "99999");
     // Asked again on the next try; confirmed, the order goes.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     settle(&mut h);
     h.get_by_label(&tr("order.doubt_send")).click();
     step_until(&mut h, "created and opened", |h| {
-        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
     });
     // (An ordinary order is not asked about: every other test creates one without a question.)
 }
@@ -64,7 +64,7 @@ fn the_calculator_says_what_it_cannot_read() {
     ready(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::K);
     step_until(&mut h, "calculator", |h| {
-        h.state().screen() == Screen::Calculator
+        h.state().screen() == ScreenId::Calculator
     });
     type_into(&mut h, &tr("calc.from"), 0, "Toshkent");
     step_until(&mut h, "from suggestion", |h| {
@@ -187,7 +187,7 @@ fn a_cancelled_orders_label_is_printed_only_when_the_clerk_agrees() {
     fill_valid_form(&mut h, "Bekorova Dilnoza");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "detail", |h| {
-        h.state().screen() == Screen::OrderDetail
+        h.state().screen() == ScreenId::OrderDetail
             && h.query_by_label(&tr("detail.cancel")).is_some()
             && !h.state().is_busy()
     });

@@ -13,7 +13,7 @@ use parcel_desk::desk::Reach;
 use parcel_desk::desk::task::Poll;
 use parcel_desk::sandbox::{self, Faults, RunningSandbox};
 use parcel_desk::ui::widgets::ToastKind;
-use parcel_desk::ui::{Screen, tr};
+use parcel_desk::ui::{ScreenId, tr};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -60,7 +60,7 @@ fn an_order_on_the_wire_can_be_neither_sent_again_nor_forgotten() {
         "nothing to decide while the request is on the wire"
     );
     step_until(&mut h, "created and opened", |h| {
-        h.state().screen() == Screen::OrderDetail
+        h.state().screen() == ScreenId::OrderDetail
     });
     twin.set_faults(Faults::default());
     assert_eq!(twin.order_count(), 1, "one order on the service");

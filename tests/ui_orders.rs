@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::task::Poll;
-use parcel_desk::ui::{DeskApp, Screen, tr};
+use parcel_desk::ui::{DeskApp, ScreenId, tr};
 use std::time::{Duration, Instant};
 
 /// Creates an order through the desk itself (not the form) and waits for the confirmation.
@@ -47,7 +47,7 @@ fn create_find_follow_and_cancel() {
     let env = Env::new("orders");
     let mut h = harness(env.desk());
     ready(&mut h);
-    assert_eq!(h.state().screen(), Screen::NewOrder);
+    assert_eq!(h.state().screen(), ScreenId::NewOrder);
 
     pick_city(&mut h, 0, "Toshkent", "Toshkent — Toshkent shahri");
     type_into(&mut h, &tr("order.sender_name"), 0, "Aliyev Ali");
@@ -95,7 +95,7 @@ fn create_find_follow_and_cancel() {
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "order created", |h| {
-        h.state().screen() == Screen::OrderDetail
+        h.state().screen() == ScreenId::OrderDetail
     });
     let order_id = h.state().open_order().expect("detail open");
     step_until(&mut h, "timeline", |h| {
@@ -135,7 +135,7 @@ fn create_find_follow_and_cancel() {
     // Orders: part of the phone finds it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
-        h.state().screen() == Screen::Orders && !h.state().is_busy()
+        h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
     type_into(&mut h, &tr("orders.filter"), 0, "7654321");
     // One row left: its barcode link and its selection box.
@@ -217,7 +217,7 @@ fn problems_are_shown_under_their_fields_before_anything_is_sent() {
         h.query_by_label(&tr("order.bad_phone")).is_some()
     });
     assert!(h.query_all_by_label(&tr("login.required")).count() >= 5);
-    assert_eq!(h.state().screen(), Screen::NewOrder);
+    assert_eq!(h.state().screen(), ScreenId::NewOrder);
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
     step_until(&mut h, "scanned order opened", |h| {
         h.state().open_order() == Some(created.order_id) && !h.state().is_busy()
     });
-    assert_eq!(h.state().screen(), Screen::OrderDetail);
+    assert_eq!(h.state().screen(), ScreenId::OrderDetail);
     let form = h.state().order_form().expect("form");
     assert!(
         form.draft.sender_name.is_empty(),
@@ -298,7 +298,7 @@ fn the_listed_orders_statuses_are_refreshed_in_the_background() {
     });
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
-        h.state().screen() == Screen::Orders && !h.state().is_busy()
+        h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
     assert_eq!(
         h.query_all_by_label("Kuryer qabul qildi").count(),
@@ -377,13 +377,13 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     step_until(&mut h, "problems named", |h| {
         h.query_by_label(&too_long).is_some() && h.query_by_label(&bad_day).is_some()
     });
-    assert_eq!(h.state().screen(), Screen::NewOrder);
+    assert_eq!(h.state().screen(), ScreenId::NewOrder);
     replace_text(&mut h, &tr("order.item_name"), "Futbolka, paxta");
     replace_text(&mut h, &tr("order.receiver_date"), "30.11.2026");
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "created with COD", |h| {
-        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
     });
     assert!(
         h.query_by_label_contains("45\u{2009}000").is_some(),
@@ -418,7 +418,7 @@ fn the_calculator_prices_without_an_order() {
     ready(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::K);
     step_until(&mut h, "calculator", |h| {
-        h.state().screen() == Screen::Calculator
+        h.state().screen() == ScreenId::Calculator
     });
     type_into(&mut h, &tr("calc.from"), 0, "Toshkent");
     step_until(&mut h, "from suggestion", |h| {
@@ -477,7 +477,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
     let row = create_directly_from(&h, input, Some(serde_json::to_string(&draft).unwrap()));
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
-        h.state().screen() == Screen::Orders && !h.state().is_busy()
+        h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
     type_into(&mut h, &tr("orders.filter"), 0, &row.barcode);
     step_until(&mut h, "listed", |h| {
@@ -489,7 +489,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
     });
     h.get_by_label(&tr("detail.edit")).click();
     step_until(&mut h, "edit form", |h| {
-        h.state().screen() == Screen::EditOrder
+        h.state().screen() == ScreenId::EditOrder
     });
     assert_eq!(
         h.get_by_label(&tr("order.receiver_name"))
@@ -500,7 +500,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
     replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "saved", |h| {
-        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
     });
     assert!(
         h.query_by_label_contains("Yusupova Madina").is_some(),
@@ -531,7 +531,7 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
     ready(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::G);
     step_until(&mut h, "goods screen", |h| {
-        h.state().screen() == Screen::Goods && !h.state().is_busy()
+        h.state().screen() == ScreenId::Goods && !h.state().is_busy()
     });
     type_into(&mut h, &tr("order.good_spic"), 0, "0610");
     type_into(&mut h, &tr("order.good_name"), 0, "Doʻppi");
@@ -561,7 +561,7 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
     });
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
-    step_until(&mut h, "form", |h| h.state().screen() == Screen::NewOrder);
+    step_until(&mut h, "form", |h| h.state().screen() == ScreenId::NewOrder);
     h.get_by_label(&tr("order.cod")).click();
     h.step();
     h.get_by_label(&tr("order.good_add")).click();
@@ -612,7 +612,7 @@ fn unsent_orders_are_listed_and_the_clerk_decides() {
     });
     h.get_by_label(&tr("unsent.send_now")).click();
     step_until(&mut h, "sent and opened", |h| {
-        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
     });
     assert!(h.query_by_label_contains("Kutayotgan Karim").is_some());
 
@@ -670,7 +670,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     });
     h.get_by_label(&tr("detail.edit")).click();
     step_until(&mut h, "form read back", |h| {
-        h.state().screen() == Screen::EditOrder && !h.state().is_busy()
+        h.state().screen() == ScreenId::EditOrder && !h.state().is_busy()
     });
     let form = h.state().edit_form().expect("edit form");
     assert_eq!(form.draft.items.len(), 1);
@@ -681,7 +681,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "saved", |h| {
-        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
     });
     let after = env
         .rt
@@ -698,7 +698,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     // Exact places and "ready to take" go through the current interface, the only one with them.
     h.get_by_label(&tr("detail.edit")).click();
     step_until(&mut h, "edit again", |h| {
-        h.state().screen() == Screen::EditOrder && !h.state().is_busy()
+        h.state().screen() == ScreenId::EditOrder && !h.state().is_busy()
     });
     type_into(&mut h, &tr("order.receiver_latitude"), 0, "39.654");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
@@ -713,7 +713,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "saved through the current interface", |h| {
-        h.state().screen() == Screen::OrderDetail && !h.state().is_busy()
+        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
     });
     let after = env
         .rt

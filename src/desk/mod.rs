@@ -9,6 +9,7 @@
 mod counter;
 pub mod current_edit;
 pub mod directories;
+mod directory_sync;
 pub mod draft_from_service;
 mod error;
 pub mod identity;
@@ -50,6 +51,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 use task::Task;
 
+pub use directory_sync::DeskNote;
 pub use error::DeskError;
 pub use paths::{DeskPaths, documents_folder};
 pub use reach::{Progress, Reach, ReachFlag};
@@ -70,6 +72,7 @@ pub struct Desk {
     pub session: Option<Session>,
     pub reach: Arc<ReachFlag>,
     pub directories: Option<Directories>,
+    sync: directory_sync::DirectorySync,
     twin: Option<RunningSandbox>,
     /// Whose orders the journal shows: set at login (the service and the company).
     scope: Option<ServiceKey>,
@@ -118,6 +121,7 @@ impl Desk {
             session: None,
             reach: Arc::new(ReachFlag::default()),
             directories: None,
+            sync: Default::default(),
             twin,
             scope: None,
             language,
@@ -133,6 +137,16 @@ impl Desk {
     }
 
     /// The store and whose orders it is to show: `None` before login or without a database.
+    /// Where this desk keeps its files.
+    pub fn paths(&self) -> &DeskPaths {
+        &self.paths
+    }
+
+    /// Changes whenever the journal is written (by any task or worker of this desk).
+    pub fn journal_generation(&self) -> u64 {
+        self.store.as_ref().map_or(0, |s| s.journal_generation())
+    }
+
     pub(super) fn books(&self) -> Option<(Arc<Store>, ServiceKey)> {
         Some((self.store.clone()?, self.scope.clone()?))
     }

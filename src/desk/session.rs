@@ -170,6 +170,8 @@ impl Desk {
                 .then(|| c.warehouse_login.trim().to_string()),
         });
         self.enter_scope(c.inn.trim());
+        // The order form picks from the directories: read them at once.
+        self.sync_directories();
         if self.is_demo() {
             return;
         }

@@ -116,7 +116,11 @@ impl Desk {
     /// request on, the session stays, and the choice is saved (in the background).
     pub fn set_language(&mut self, language: Language) -> Task<Result<(), String>> {
         self.language.set(language);
+        let switched = self.settings.language != language;
         self.settings.language = language;
+        if switched {
+            self.reread_directories();
+        }
         let (settings, dir) = (self.settings.clone(), self.paths.config_dir.clone());
         self.spawn_blocking(move || settings.save(&dir).map_err(|e| e.to_string()))
     }
@@ -143,10 +147,14 @@ impl Desk {
             self.twin = twin;
             self.session = None;
             self.scope = None;
-            self.directories = None;
+            self.forget_directories();
             self.wire_orders();
         } else {
             self.services.environment = environment_of(&new);
+            if new.language != self.settings.language {
+                self.settings.language = new.language;
+                self.reread_directories();
+            }
         }
         self.settings = new.clone();
         let dir = self.paths.config_dir.clone();

@@ -111,6 +111,7 @@ impl Store {
             )?;
         }
         tx.commit()?;
+        self.journal_touched();
         Ok(())
     }
 
@@ -128,6 +129,7 @@ impl Store {
              WHERE service = ?1 AND order_id = ?2",
             params![service.as_str(), order_id, status_id, status_name, at],
         )?;
+        self.journal_touched();
         Ok(())
     }
 

@@ -189,6 +189,9 @@ pub enum StoreError {
 
 pub struct Store {
     conn: Mutex<Connection>,
+    /// Bumped by every write to the journal (rows or statuses), so a list on screen knows to
+    /// read it again without being told by whoever wrote.
+    journal_changes: std::sync::atomic::AtomicU64,
 }
 
 impl Store {
@@ -231,7 +234,19 @@ impl Store {
         }
         Ok(Store {
             conn: Mutex::new(conn),
+            journal_changes: Default::default(),
         })
+    }
+
+    /// How many times the journal was written since the store opened.
+    pub fn journal_generation(&self) -> u64 {
+        self.journal_changes
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    pub(crate) fn journal_touched(&self) {
+        self.journal_changes
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -272,6 +287,7 @@ impl Store {
             params![svc],
         )?;
         tx.commit()?;
+        self.journal_touched();
         Ok(n)
     }
 

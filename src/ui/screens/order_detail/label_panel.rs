@@ -3,15 +3,15 @@
 //! printed, Save as PDF, and the order's print log. A cancelled order's label says so and is
 //! printed only after the clerk confirms.
 
-use super::confirm::{Question, ask};
-use super::errors::{tell_print, tell_prints};
-use super::widgets::{Toasts, field};
 use crate::desk::printing::{Preview, PrintProblem};
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, Progress};
 use crate::label::print::Printer;
 use crate::label::probe::{Mismatch, PrinterMedia};
 use crate::store::{PrintOutcome, PrintRecord};
+use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::errors::{tell_print, tell_prints};
+use crate::ui::widgets::{Toasts, field};
 use egui::RichText;
 use rust_i18n::t;
 use std::sync::Arc;
@@ -308,7 +308,11 @@ impl LabelPanel {
                     PrintOutcome::Saved => t!("print.outcome_saved"),
                     PrintOutcome::Failed => t!("print.outcome_failed"),
                 };
-                let mut line = format!("{}  {what} · {}", super::orders::when(r.at), r.printer);
+                let mut line = format!(
+                    "{}  {what} · {}",
+                    crate::ui::widgets::status::when(r.at),
+                    r.printer
+                );
                 if let Some(reason) = &r.reason {
                     line.push_str(&format!(" · {reason}"));
                 }
@@ -391,7 +395,7 @@ impl LabelPanel {
             } else {
                 t!("print.print")
             };
-            let hint = super::commands::Command::Print.shortcut_text(ui.ctx());
+            let hint = crate::ui::app::commands::Command::Print.shortcut_text(ui.ctx());
             if ui
                 .add_enabled(
                     self.preview.is_some() && self.log_loading.is_none(),

@@ -2,13 +2,13 @@
 //! (going back to earlier inputs costs nothing), followed by the price of each receiver delivery
 //! mode. Used by the order form and the calculator.
 
-use super::errors::{problem_text, tell};
-use super::widgets::ERROR_COLOR;
 use crate::api::legacy::{CalculateRequest, CalculateResponse};
 use crate::api::{ApiError, Sum};
 use crate::desk::Desk;
 use crate::desk::order_draft::OrderDraft;
 use crate::desk::task::{Task, take};
+use crate::ui::widgets::ERROR_COLOR;
+use crate::ui::widgets::errors::{problem_text, tell};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;

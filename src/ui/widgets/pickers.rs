@@ -1,9 +1,9 @@
 //! Pickers shared by the order screens: a city field that searches as the clerk types (Latin or
 //! Cyrillic) and picks with Enter or a click, and a branch list limited to one city.
 
-use super::widgets::ERROR_COLOR;
 use crate::api::directory::DayHours;
 use crate::desk::directories::Directories;
+use crate::ui::widgets::ERROR_COLOR;
 use egui::RichText;
 use rust_i18n::t;
 

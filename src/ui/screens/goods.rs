@@ -2,13 +2,17 @@
 //! service keeps the list; the clerk registers new ones. One piece used in two places, inline in
 //! the order form's COD block and as the Goods screen, so both check a new good the same way.
 
-use super::errors::tell;
-use super::widgets::{ERROR_COLOR, Toasts};
 use crate::api::legacy::{GoodInput, RegisteredGood};
 use crate::api::{ApiError, Sum};
 use crate::desk::Desk;
 use crate::desk::task::{Task, take};
 use crate::text::translit::search_key;
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::{ERROR_COLOR, Toasts};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -308,5 +312,54 @@ mod tests {
         .unwrap();
         assert_eq!(good.spic, "10611001001000000");
         assert_eq!(good.good_price, Sum(12_000));
+    }
+}
+
+/// The Goods screen: the registration form above the list (read again on every visit: another
+/// desk may have added goods).
+#[derive(Default)]
+pub struct GoodsScreen {
+    book: GoodsBook,
+}
+
+impl Screen for GoodsScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Goods
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Reference,
+            command: Command::Goods,
+        })
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if self.book.poll(cx.toasts) {
+            // The forms pick from the same list: they read it again when next needed.
+            cx.emit(AppEvent::GoodsChanged);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.book.show_screen(ui, cx.desk);
+    }
+
+    fn entered(&mut self, cx: &mut Cx) {
+        self.book.reload(cx.desk);
+    }
+
+    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
+        if matches!(event, AppEvent::SessionEnded) {
+            *self = GoodsScreen::default();
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.book.is_busy()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -1,12 +1,12 @@
 //! The printer part of the settings screen: which printer and how it is reached, the label
 //! stock, the printer's resolution, copies, and printing automatically after create.
 
-use super::widgets::field;
 use crate::desk::Desk;
 use crate::desk::settings::PrintSettings;
 use crate::desk::task::{Task, take};
 use crate::label::print::Printer;
 use crate::label::{Dpi, LabelSize};
+use crate::ui::widgets::field;
 use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

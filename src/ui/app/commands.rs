@@ -17,6 +17,7 @@ pub enum Command {
     Settings,
     Refresh,
     Print,
+    About,
     Logout,
 }
 
@@ -33,6 +34,7 @@ impl Command {
         Command::Settings,
         Command::Refresh,
         Command::Print,
+        Command::About,
         Command::Logout,
     ];
 
@@ -50,6 +52,7 @@ impl Command {
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
             Command::Print => KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
+            Command::About => KeyboardShortcut::new(Modifiers::COMMAND, Key::I),
             Command::Logout => KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q),
         }
     }
@@ -67,11 +70,11 @@ impl Command {
             Command::Settings => t!("nav.settings").to_string(),
             Command::Refresh => t!("dir.refresh").to_string(),
             Command::Print => t!("print.print").to_string(),
+            Command::About => t!("nav.about").to_string(),
             Command::Logout => t!("nav.logout").to_string(),
         }
     }
 
-    /// The shortcut as text for the rail ("Ctrl+D").
     /// The shortcut as the keyboard shows it ("Ctrl+," rather than egui's "Ctrl+Comma").
     pub fn shortcut_text(self, ctx: &egui::Context) -> String {
         keycaps(&ctx.format_shortcut(&self.shortcut()))
@@ -128,6 +131,7 @@ mod tests {
             Command::Print => 9,
             Command::Goods => 10,
             Command::Unsent => 11,
+            Command::About => 12,
         }
     }
 
@@ -135,7 +139,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..12).collect::<Vec<_>>());
+        assert_eq!(seen, (0..13).collect::<Vec<_>>());
     }
 
     #[test]

@@ -1,37 +1,8 @@
-//! Pieces the screens share: a labelled text field with its error underneath, and toasts.
+//! Short messages in a strip of their own above the status bar: what happened, what failed (with
+//! details for support), and what the clerk must act on (stays until closed).
 
 use egui::{Color32, RichText};
 use std::time::{Duration, Instant};
-
-pub const ERROR_COLOR: Color32 = Color32::from_rgb(200, 40, 40);
-
-/// A label above a single-line field, and the field's error (if any) under it. The label names
-/// the field for AccessKit, so screen readers and UI tests find it by its text.
-pub fn field(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut String,
-    error: Option<&str>,
-    password: bool,
-) -> egui::Response {
-    let l = ui.label(label);
-    // A stable id from the label: positional ids shift when rows above appear or vanish
-    // (suggestions, errors), which would move the keyboard focus to another field.
-    let edit = egui::TextEdit::singleline(value)
-        .id_salt(("field", label))
-        .password(password)
-        .desired_width(f32::INFINITY);
-    let r = ui.add(edit).labelled_by(l.id);
-    if r.gained_focus() {
-        // Tabbing through a long form keeps the field being typed in view.
-        r.scroll_to_me(None);
-    }
-    if let Some(e) = error {
-        ui.label(RichText::new(e).color(ERROR_COLOR));
-    }
-    ui.add_space(4.0);
-    r
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ToastKind {

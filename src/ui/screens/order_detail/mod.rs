@@ -2,12 +2,9 @@
 //! status emphasised, the statuses still to come greyed from the status chain), cancellation
 //! while it is still at the sender (after a confirmation), its tracking link, and its label.
 
-use super::confirm::{Question, ask};
-use super::detail_record::RecordView;
-use super::errors::tell;
-use super::label_panel::LabelPanel;
-use super::orders::{status_chip, when};
-use super::widgets::Toasts;
+pub mod label_panel;
+pub mod record;
+
 use crate::api::ApiError;
 use crate::api::codes::LegacyStatus;
 use crate::api::codes::OrderStatus;
@@ -15,6 +12,17 @@ use crate::api::legacy::CancellationReason;
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, JournalEntry};
 use crate::store::{HistoryRow, JournalRow};
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::screens::order_detail::label_panel::LabelPanel;
+use crate::ui::screens::order_detail::record::RecordView;
+use crate::ui::widgets::Toasts;
+use crate::ui::widgets::beside;
+use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::status::{status_chip, when};
 use egui::RichText;
 use rust_i18n::t;
 
@@ -164,14 +172,23 @@ impl OrderDetail {
             ui.spinner();
             return;
         };
-        egui::Panel::right("order-label")
-            .resizable(false)
-            .exact_size(400.0)
-            .show(ui, |ui| {
+        // The order beside its label, each in its own column: a long record never runs over
+        // the label.
+        beside(
+            ui,
+            400.0,
+            self,
+            |ui, d| d.facts(ui, desk, &row),
+            |ui, d| {
                 egui::ScrollArea::vertical()
                     .id_salt("label-scroll")
-                    .show(ui, |ui| self.label.show(ui, desk, toasts));
-            });
+                    .show(ui, |ui| d.label.show(ui, desk, toasts));
+            },
+        );
+    }
+
+    fn facts(&mut self, ui: &mut egui::Ui, desk: &Desk, row: &JournalRow) {
+        let row = row.clone();
         ui.horizontal(|ui| {
             ui.heading(RichText::new(&row.barcode).monospace());
             status_chip(ui, row.status_id, &row.status_name);
@@ -344,5 +361,81 @@ impl OrderDetail {
                     });
             }
         }
+    }
+}
+
+/// The detail of whichever order was opened last (by a click, a scan, a create).
+#[derive(Default)]
+pub struct DetailScreen {
+    detail: Option<OrderDetail>,
+}
+
+impl DetailScreen {
+    pub fn order_id(&self) -> Option<i64> {
+        self.detail.as_ref().map(|d| d.order_id)
+    }
+}
+
+impl Screen for DetailScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::OrderDetail
+    }
+
+    fn parent(&self) -> Option<ScreenId> {
+        Some(ScreenId::Orders)
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        let Some(d) = &mut self.detail else { return };
+        d.poll(cx.ctx, cx.desk, cx.toasts);
+        if let Some(json) = d.edit_requested.take() {
+            match serde_json::from_str::<crate::desk::order_draft::OrderDraft>(&json) {
+                Ok(draft) => cx.emit(AppEvent::EditOrder {
+                    order_id: d.order_id,
+                    draft: Box::new(draft),
+                }),
+                Err(e) => cx.toasts.error(t!("error.unexpected"), Some(e.to_string())),
+            }
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        match &mut self.detail {
+            Some(d) => d.show(ui, cx.desk, cx.toasts),
+            None => cx.emit(AppEvent::Go(ScreenId::Orders)),
+        }
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        match event {
+            AppEvent::OpenOrder(id) => self.detail = Some(OrderDetail::open(cx.desk, *id)),
+            AppEvent::OrderCreated(id) => {
+                let mut d = OrderDetail::open(cx.desk, *id);
+                if cx.desk.settings.printing.auto_print {
+                    d.label.print_when_ready();
+                }
+                self.detail = Some(d);
+            }
+            AppEvent::SessionEnded => self.detail = None,
+            _ => {}
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        match (command, &mut self.detail) {
+            (Command::Print, Some(d)) => {
+                d.label.request_print(cx.desk, cx.toasts);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.detail.as_ref().is_some_and(|d| d.is_busy())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

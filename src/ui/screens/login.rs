@@ -2,11 +2,14 @@
 //! credentials or its own), and the warehouse (optional). Enter submits; errors land under the
 //! field they concern; the form keeps what was typed.
 
-use super::errors::tell;
-use super::widgets::{Toasts, field};
 use crate::api::ApiError;
 use crate::desk::task::{Task, take};
 use crate::desk::{Credentials, Desk, LoginOutcome};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::{Toasts, field};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -271,4 +274,47 @@ pub fn sandbox_badge(ui: &mut egui::Ui) {
                     .strong(),
             );
         });
+}
+
+impl Screen for LoginScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Login
+    }
+
+    fn needs_session(&self) -> bool {
+        false
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if cx.desk.session.is_none()
+            && let Some(outcome) = LoginScreen::poll(self, cx.toasts)
+        {
+            cx.emit(AppEvent::LoggedIn(Box::new(outcome)));
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.show(ui, cx.desk);
+        ui.add_space(8.0);
+        ui.vertical_centered(|ui| {
+            if ui.link(t!("nav.settings")).clicked() {
+                cx.emit(AppEvent::Go(ScreenId::Settings));
+            }
+        });
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        if matches!(event, AppEvent::SessionEnded) {
+            // Another service, or the same after logout: its own prefill and remembered names.
+            *self = LoginScreen::new(cx.desk);
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.is_waiting()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }

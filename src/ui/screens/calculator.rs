@@ -2,13 +2,16 @@
 //! without starting an order (a customer asking "how much?"). What cannot be read ("2kg") is
 //! said under its field and in place of the price.
 
-use super::errors::problem_text;
-use super::order_form::delivery_choice;
-use super::pickers::CityPicker;
-use super::price_box::PriceBox;
-use super::widgets::{ERROR_COLOR, field};
 use crate::desk::Desk;
 use crate::desk::order_draft::{OrderDraft, Problem, field as f};
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::screens::order_form::delivery_choice;
+use crate::ui::widgets::errors::problem_text;
+use crate::ui::widgets::pickers::CityPicker;
+use crate::ui::widgets::price_box::PriceBox;
+use crate::ui::widgets::{ERROR_COLOR, beside, field};
 use rust_i18n::t;
 
 pub struct Calculator {
@@ -33,17 +36,19 @@ impl Default for Calculator {
 }
 
 impl Calculator {
-    pub fn poll(&mut self, ctx: &egui::Context, desk: &Desk) {
-        self.price.poll(ctx, desk, &self.inputs);
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        // Beside the price pane, never under it (the same frame as the order form).
+        beside(
+            ui,
+            280.0,
+            self,
+            |ui, c| c.inputs_form(ui, desk),
+            |ui, c| c.price.show(ui, &mut c.inputs),
+        );
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+    fn inputs_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let dirs = desk.directories.as_ref();
-        egui::Panel::right("calc-price")
-            .resizable(false)
-            .exact_size(260.0)
-            .show(ui, |ui| self.price.show(ui, &mut self.inputs));
-        // Beside the price panel, not under it (the same frame as the order form).
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.set_max_width(560.0);
             ui.heading(t!("calc.title"));
@@ -116,5 +121,34 @@ impl Calculator {
                 "calc-dropoff",
             );
         });
+    }
+}
+
+impl Screen for Calculator {
+    fn id(&self) -> ScreenId {
+        ScreenId::Calculator
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Counter,
+            command: Command::Calculator,
+        })
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        self.price.poll(cx.ctx, cx.desk, &self.inputs);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.show(ui, cx.desk);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.price.is_busy()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

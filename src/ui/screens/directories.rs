@@ -3,13 +3,14 @@
 //! yes/no. One search box matches Latin and Cyrillic spellings. Works from the SQLite copy when
 //! the service does not answer, and says how old that copy is.
 
-use super::errors::tell;
-use super::widgets::Toasts;
-use crate::api::ApiError;
 use crate::api::directory::{Branch, DayHours};
 use crate::desk::Desk;
 use crate::desk::directories::{Directories, DirectoryData, parcel_statuses};
-use crate::desk::task::{Task, take};
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::widgets::errors::tell;
 use chrono::{Datelike, Timelike};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
@@ -67,10 +68,6 @@ pub struct DirectoryScreen {
     query: String,
     filtered: Option<Filtered>,
     selected_branch: Option<usize>,
-    cached: Option<Task<Result<Option<DirectoryData>, String>>>,
-    fresh: Option<Task<Result<DirectoryData, ApiError>>>,
-    offline: Option<String>,
-    started: bool,
     /// The search box takes the keyboard when the screen opens.
     focus_search: bool,
 }
@@ -82,10 +79,6 @@ impl Default for DirectoryScreen {
             query: String::new(),
             filtered: None,
             selected_branch: None,
-            cached: None,
-            fresh: None,
-            offline: None,
-            started: false,
             focus_search: true,
         }
     }
@@ -117,60 +110,8 @@ fn tashkent_now() -> (usize, u16) {
 }
 
 impl DirectoryScreen {
-    /// Starts reading the cache and the service (once per session, and on Refresh).
-    pub fn start(&mut self, desk: &Desk) {
-        if self.cached.is_none() && desk.directories.is_none() {
-            self.cached = Some(desk.load_cached_directories());
-        }
-        self.refresh(desk);
-        self.started = true;
-    }
-
-    pub fn refresh(&mut self, desk: &Desk) {
-        if self.fresh.is_none() {
-            self.fresh = Some(desk.refresh_directories());
-        }
-    }
-
-    pub fn is_loading(&self) -> bool {
-        self.fresh.is_some() || self.cached.is_some()
-    }
-
-    pub fn reset(&mut self) {
-        *self = DirectoryScreen::default();
-    }
-
-    pub fn poll(&mut self, desk: &mut Desk, toasts: &mut Toasts) {
-        if let Some(result) = take(&mut self.cached) {
-            match result {
-                Ok(Ok(Some(data))) if desk.directories.is_none() => {
-                    desk.directories = Some(Directories::new(data, true))
-                }
-                Ok(Ok(_)) => {}
-                Ok(Err(e)) => tracing::warn!("directory cache unreadable: {e}"),
-                Err(_) => toasts.error(t!("error.lost"), None),
-            }
-        }
-        if let Some(result) = take(&mut self.fresh) {
-            match result {
-                Ok(Ok(data)) => {
-                    self.offline = None;
-                    desk.directories = Some(Directories::new(data, false));
-                }
-                Ok(Err(e)) => {
-                    let told = tell(&e);
-                    self.offline = Some(told.message.clone());
-                    toasts.error(told.message, told.details);
-                }
-                Err(_) => toasts.error(t!("error.lost"), None),
-            }
-        }
-    }
-
-    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        if !self.started {
-            self.start(desk);
-        }
+    /// The directories as the desk keeps them (read at login; Refresh reads them again).
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &mut Desk) {
         ui.horizontal_wrapped(|ui| {
             for tab in Tab::ALL {
                 if ui.selectable_label(self.tab == tab, tab.label()).clicked() {
@@ -194,20 +135,23 @@ impl DirectoryScreen {
                 self.focus_search = false;
             }
             if ui
-                .add_enabled(self.fresh.is_none(), egui::Button::new(t!("dir.refresh")))
+                .add_enabled(
+                    !desk.directories_loading(),
+                    egui::Button::new(t!("dir.refresh")),
+                )
                 .clicked()
             {
                 refresh = true;
             }
-            if self.fresh.is_some() {
+            if desk.directories_loading() {
                 ui.spinner();
                 ui.label(t!("dir.refreshing"));
             } else if let Some(d) = &desk.directories {
                 let age = age_text(chrono::Utc::now().timestamp() - d.data.fetched_at);
-                if self.offline.is_some() || d.from_cache {
+                if desk.directories_failed().is_some() || d.from_cache {
                     ui.label(
                         RichText::new(t!("dir.from_cache", age = age))
-                            .color(super::widgets::ERROR_COLOR),
+                            .color(crate::ui::widgets::ERROR_COLOR),
                     );
                 } else {
                     ui.label(RichText::new(t!("dir.updated", age = age)).weak());
@@ -217,15 +161,12 @@ impl DirectoryScreen {
             }
         });
         if refresh {
-            self.refresh(desk);
+            desk.refresh_directories_now();
         }
         ui.add_space(4.0);
         let Some(dirs) = &desk.directories else {
-            if self.offline.is_some() {
-                ui.label(
-                    RichText::new(self.offline.clone().unwrap_or_default())
-                        .color(super::widgets::ERROR_COLOR),
-                );
+            if let Some(e) = desk.directories_failed() {
+                ui.label(RichText::new(tell(e).message).color(crate::ui::widgets::ERROR_COLOR));
             }
             return;
         };
@@ -486,7 +427,7 @@ fn branch_detail(ui: &mut egui::Ui, dirs: &Directories, b: &Branch) {
     let (text, color) = if open {
         (t!("dir.open_now"), egui::Color32::from_rgb(30, 130, 60))
     } else {
-        (t!("dir.closed_now"), super::widgets::ERROR_COLOR)
+        (t!("dir.closed_now"), crate::ui::widgets::ERROR_COLOR)
     };
     ui.label(RichText::new(text).color(color).strong());
     ui.add_space(6.0);
@@ -563,4 +504,43 @@ fn statuses(ui: &mut egui::Ui, data: &DirectoryData) {
             });
         }
     });
+}
+
+impl Screen for DirectoryScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Directories
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Reference,
+            command: Command::Directories,
+        })
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.show(ui, cx.desk);
+    }
+
+    fn entered(&mut self, _cx: &mut Cx) {
+        self.focus_search = true;
+    }
+
+    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
+        if matches!(event, AppEvent::SessionEnded) {
+            *self = DirectoryScreen::default();
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        if command == Command::Refresh {
+            cx.desk.refresh_directories_now();
+            return true;
+        }
+        false
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }

@@ -2,14 +2,18 @@
 //! whose answer was lost the clerk's choice — "this is the order" (after checking its barcode),
 //! "it was not created, send it", or "forget it". Sending again and forgetting ask first.
 
-use super::errors::tell;
-use super::orders::when;
-use super::widgets::{ERROR_COLOR, Toasts};
 use crate::desk::Desk;
 use crate::desk::orders::CreateResult;
 use crate::desk::task::{Task, take};
 use crate::desk::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
 use crate::store::OutboxState;
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::status::when;
+use crate::ui::widgets::{ERROR_COLOR, Toasts};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -362,5 +366,46 @@ impl UnsentScreen {
         if let Some(d) = decision {
             self.decide(desk, &e.wcs_code, d);
         }
+    }
+}
+
+impl Screen for UnsentScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Unsent
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Counter,
+            command: Command::Unsent,
+        })
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if let Some(id) = UnsentScreen::poll(self, cx.desk, cx.toasts) {
+            cx.emit(AppEvent::OpenOrder(id));
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.show(ui, cx.desk);
+    }
+
+    fn entered(&mut self, cx: &mut Cx) {
+        self.reload(cx.desk);
+    }
+
+    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
+        if matches!(event, AppEvent::SessionEnded) {
+            *self = UnsentScreen::default();
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        UnsentScreen::is_busy(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -1,15 +1,22 @@
 //! The settings screen: demo twin or real service (three URLs, checked before saving),
 //! environment, the language, which switches at once, and the label printer.
 
-use super::limits_form::LimitsForm;
-use super::printer_settings::PrinterForm;
-use super::widgets::{Toasts, field};
+pub mod limits;
+pub mod printer;
+
 use crate::api::codes::Language;
 use crate::desk::Desk;
 use crate::desk::settings::{
     ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url,
 };
 use crate::desk::task::{Task, take};
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::screens::settings::limits::LimitsForm;
+use crate::ui::screens::settings::printer::PrinterForm;
+use crate::ui::widgets::{Toasts, field};
 use rust_i18n::t;
 use std::collections::HashMap;
 
@@ -220,5 +227,47 @@ impl SettingsScreen {
             }
         });
         relogin
+    }
+}
+
+impl Screen for SettingsScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Settings
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Desk,
+            command: Command::Settings,
+        })
+    }
+
+    fn needs_session(&self) -> bool {
+        false
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        SettingsScreen::poll(self, cx.toasts);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        if self.show(ui, cx.desk, cx.toasts) {
+            // Another service: another session, other orders.
+            cx.emit(AppEvent::SessionEnded);
+        }
+        if cx.desk.session.is_none() {
+            ui.add_space(12.0);
+            if ui.link(t!("login.title")).clicked() {
+                cx.emit(AppEvent::Go(ScreenId::NewOrder));
+            }
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.saving.is_some()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -1,0 +1,29 @@
+//! What a screen tells the rest of the app: one closed set, handled once per frame in one place
+//! (`DeskApp::handle`), after every screen has heard it.
+
+use super::screen::ScreenId;
+use crate::desk::LoginOutcome;
+use crate::desk::order_draft::OrderDraft;
+
+#[derive(Debug, Clone)]
+pub enum AppEvent {
+    /// The login succeeded on the interfaces the clerk asked for.
+    LoggedIn(Box<LoginOutcome>),
+    /// Open this screen.
+    Go(ScreenId),
+    /// Show this order's detail.
+    OpenOrder(i64),
+    /// The counter created this order (its detail opens; its label prints when set to).
+    OrderCreated(i64),
+    /// Edit this order with the form it came from.
+    EditOrder {
+        order_id: i64,
+        draft: Box<OrderDraft>,
+    },
+    /// Goods were registered: lists that offer them read them again.
+    GoodsChanged,
+    /// Look up this barcode (journal first, then the service) and open its order.
+    Find(String),
+    /// The session ended (logout, or another service): screens forget what they showed.
+    SessionEnded,
+}

@@ -1,0 +1,247 @@
+//! The window: the list of screens, the rail, the status bar and the toasts, the scanner and
+//! the shortcuts. Each frame it polls the desk and every screen, draws the open screen, and then
+//! handles the events the screens emitted — in one place, [`DeskApp::handle`].
+
+pub mod commands;
+pub mod cx;
+pub mod event;
+mod find;
+mod list;
+mod rail;
+pub mod scanner;
+pub mod screen;
+mod status_bar;
+
+use crate::desk::{Desk, DeskNote};
+use crate::ui::screens::{edit_order::EditOrderScreen, new_order::NewOrderScreen};
+use crate::ui::screens::{order_detail::DetailScreen, order_form::OrderForm};
+use crate::ui::widgets::Toasts;
+use crate::ui::widgets::errors::tell;
+use commands::Command;
+use cx::Cx;
+use event::AppEvent;
+use rust_i18n::t;
+use screen::{Screen, ScreenId};
+
+pub struct DeskApp {
+    pub desk: Desk,
+    pub toasts: Toasts,
+    screens: Vec<Box<dyn Screen>>,
+    current: ScreenId,
+    events: Vec<AppEvent>,
+    scanner: scanner::Scanner,
+    finding: find::Finding,
+    repaint_wired: bool,
+}
+
+impl DeskApp {
+    pub fn new(desk: Desk) -> DeskApp {
+        DeskApp {
+            screens: list::screens(&desk),
+            desk,
+            toasts: Toasts::default(),
+            current: ScreenId::NewOrder,
+            events: Vec::new(),
+            scanner: scanner::Scanner::default(),
+            finding: find::Finding::default(),
+            repaint_wired: false,
+        }
+    }
+
+    /// The screen the clerk is on (the login screen stands in while nobody is logged in).
+    pub fn screen(&self) -> ScreenId {
+        self.current
+    }
+
+    /// True while any background work of the desk or a screen is under way.
+    pub fn is_busy(&self) -> bool {
+        self.desk.directories_loading()
+            || self.finding.is_busy()
+            || self.screens.iter().any(|s| s.is_busy())
+    }
+
+    fn find_screen<T: 'static>(&self) -> Option<&T> {
+        self.screens.iter().find_map(|s| s.as_any().downcast_ref())
+    }
+
+    /// The open new-order form.
+    pub fn order_form(&self) -> Option<&OrderForm> {
+        self.find_screen::<NewOrderScreen>()?.form()
+    }
+
+    /// The open form editing an existing order.
+    pub fn edit_form(&self) -> Option<&OrderForm> {
+        self.find_screen::<EditOrderScreen>()?.form()
+    }
+
+    /// The order whose detail is open.
+    pub fn open_order(&self) -> Option<i64> {
+        self.find_screen::<DetailScreen>()?.order_id()
+    }
+
+    /// Opens the order a scan or the Find box asked for.
+    pub fn find(&mut self, barcode: String) {
+        self.finding.start(&self.desk, barcode);
+    }
+
+    /// Runs before each frame: picks up the results of background work, then handles the
+    /// events that came of it.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        if !self.repaint_wired {
+            let c = ctx.clone();
+            self.desk.set_repaint(move || c.request_repaint());
+            self.repaint_wired = true;
+        }
+        for note in self.desk.poll() {
+            match note {
+                DeskNote::DirectoriesFailed(e) => {
+                    let told = tell(&e);
+                    self.toasts.error(told.message, told.details);
+                }
+                DeskNote::Lost => self.toasts.error(t!("error.lost"), None),
+            }
+        }
+        let logged_in = self.desk.session.is_some();
+        let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
+        for s in &mut self.screens {
+            if logged_in || !s.needs_session() {
+                s.poll(&mut cx);
+            }
+        }
+        if let Some(found) = self.finding.poll(&mut self.toasts) {
+            self.events.push(found);
+        }
+        self.handle(ctx);
+    }
+
+    /// Every event of this frame: each screen hears it, then the app does its part.
+    fn handle(&mut self, ctx: &egui::Context) {
+        // Handling may emit more; a bound keeps a loop of events from hanging the frame.
+        for _ in 0..8 {
+            if self.events.is_empty() {
+                return;
+            }
+            let events = std::mem::take(&mut self.events);
+            for event in events {
+                let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
+                for s in &mut self.screens {
+                    s.on_event(&event, &mut cx);
+                }
+                match event {
+                    AppEvent::LoggedIn(outcome) => {
+                        self.desk.open_session(&outcome);
+                        self.go(ScreenId::NewOrder, ctx);
+                    }
+                    AppEvent::Go(id) => self.go(id, ctx),
+                    AppEvent::OpenOrder(_) | AppEvent::OrderCreated(_) => {
+                        self.current = ScreenId::OrderDetail
+                    }
+                    AppEvent::EditOrder { .. } => self.current = ScreenId::EditOrder,
+                    AppEvent::Find(code) => self.find(code),
+                    AppEvent::SessionEnded => self.current = ScreenId::NewOrder,
+                    AppEvent::GoodsChanged => {}
+                }
+            }
+        }
+    }
+
+    /// Opens a screen (one that needs a session only once logged in).
+    fn go(&mut self, id: ScreenId, ctx: &egui::Context) {
+        let logged_in = self.desk.session.is_some();
+        let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
+        if let Some(s) = self.screens.iter_mut().find(|s| s.id() == id)
+            && (logged_in || !s.needs_session())
+        {
+            s.entered(&mut cx);
+            self.current = id;
+        }
+    }
+
+    fn run(&mut self, cmd: Command, ctx: &egui::Context) {
+        let logged_in = self.desk.session.is_some();
+        match cmd {
+            Command::Logout if logged_in => {
+                self.desk.logout();
+                self.events.push(AppEvent::SessionEnded);
+                return;
+            }
+            Command::Find if logged_in => return self.go(ScreenId::Orders, ctx),
+            _ => {}
+        }
+        let current = self.current;
+        let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
+        if let Some(s) = self.screens.iter_mut().find(|s| s.id() == current)
+            && (logged_in || !s.needs_session())
+            && s.command(cmd, &mut cx)
+        {
+            return;
+        }
+        let target = self
+            .screens
+            .iter()
+            .find(|s| s.rail().is_some_and(|r| r.command == cmd))
+            .map(|s| s.id());
+        if let Some(id) = target {
+            self.go(id, ctx);
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if let Some(code) = self.scanner.feed(&ctx) {
+            self.find(code);
+        }
+        if let Some(cmd) = Command::pressed(&ctx) {
+            self.run(cmd, &ctx);
+        }
+        let mut open_outbox = false;
+        egui::Panel::bottom("status").show(ui, |ui| {
+            open_outbox = status_bar::status_bar(ui, &self.desk);
+        });
+        if open_outbox {
+            self.go(ScreenId::Unsent, &ctx);
+        }
+        self.toasts.show(ui);
+        let logged_in = self.desk.session.is_some();
+        if logged_in {
+            let mut clicked = None;
+            egui::Panel::left("nav")
+                .resizable(false)
+                .exact_size(230.0)
+                .show(ui, |ui| {
+                    clicked = rail::rail(ui, &self.screens, self.current)
+                });
+            if let Some(cmd) = clicked {
+                self.run(cmd, &ctx);
+            }
+        }
+        let current = self.current;
+        let mut cx = Cx::new(&mut self.desk, &mut self.toasts, &ctx, &mut self.events);
+        egui::CentralPanel::default().show(ui, |ui| {
+            let open = self
+                .screens
+                .iter_mut()
+                .find(|s| s.id() == current && (logged_in || !s.needs_session()));
+            match open {
+                Some(s) => s.ui(ui, &mut cx),
+                None => {
+                    if let Some(login) = self.screens.iter_mut().find(|s| s.id() == ScreenId::Login)
+                    {
+                        login.ui(ui, &mut cx);
+                    }
+                }
+            }
+        });
+        self.handle(&ctx);
+    }
+}
+
+impl eframe::App for DeskApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        DeskApp::logic(self, ctx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}

@@ -1,0 +1,62 @@
+//! The navigation rail: the screens of the list that have a rail entry, grouped by section under
+//! a small heading, each with its shortcut; "log out" at the foot.
+
+use super::commands::Command;
+use super::screen::{Screen, ScreenId, Section};
+use egui::RichText;
+use rust_i18n::t;
+
+fn heading(section: Section) -> String {
+    match section {
+        Section::Counter => t!("nav.section_counter"),
+        Section::Reference => t!("nav.section_reference"),
+        Section::Desk => t!("nav.section_desk"),
+    }
+    .to_string()
+}
+
+/// Draws the rail; the command the clerk clicked, if any.
+pub fn rail(ui: &mut egui::Ui, screens: &[Box<dyn Screen>], current: ScreenId) -> Option<Command> {
+    let mut clicked = None;
+    let selected_id = screens
+        .iter()
+        .find(|s| s.id() == current)
+        .and_then(|s| s.parent())
+        .unwrap_or(current);
+    let mut entries: Vec<_> = screens
+        .iter()
+        .filter_map(|s| s.rail().map(|r| (r, s.id())))
+        .collect();
+    entries.sort_by_key(|(r, _)| r.section);
+    ui.add_space(8.0);
+    ui.heading(t!("app.title"));
+    let ctx = ui.ctx().clone();
+    let mut section = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (entry, id) in entries {
+            if section != Some(entry.section) {
+                section = Some(entry.section);
+                ui.add_space(10.0);
+                ui.label(
+                    RichText::new(heading(entry.section).to_uppercase())
+                        .small()
+                        .weak(),
+                );
+            }
+            if item(ui, &ctx, entry.command, id == selected_id) {
+                clicked = Some(entry.command);
+            }
+        }
+        ui.add_space(10.0);
+        if item(ui, &ctx, Command::Logout, false) {
+            clicked = Some(Command::Logout);
+        }
+    });
+    clicked
+}
+
+fn item(ui: &mut egui::Ui, ctx: &egui::Context, cmd: Command, selected: bool) -> bool {
+    let button = egui::Button::selectable(selected, cmd.label())
+        .shortcut_text(RichText::new(cmd.shortcut_text(ctx)).weak());
+    ui.add_sized([ui.available_width(), 28.0], button).clicked()
+}

@@ -1,0 +1,67 @@
+//! The status bar: which service (and whether it is the twin), who is logged in on which
+//! interface, what waits in the outbox (a link to it), and whether the service answers.
+
+use crate::desk::settings::ServiceEnvironment;
+use crate::desk::{Desk, Environment, Reach};
+use crate::ui::widgets::ERROR_COLOR;
+use egui::RichText;
+use rust_i18n::t;
+
+/// Draws the bar; true when the clerk clicked the outbox count.
+pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
+    let mut open_outbox = false;
+    ui.horizontal_wrapped(|ui| {
+        match desk.environment() {
+            Environment::Sandbox => crate::ui::screens::login::sandbox_badge(ui),
+            Environment::Service(ServiceEnvironment::Production) => {
+                ui.label(RichText::new(t!("status.env_production")).strong());
+            }
+            Environment::Service(ServiceEnvironment::Test) => {
+                ui.label(
+                    RichText::new(t!("status.env_test"))
+                        .strong()
+                        .color(egui::Color32::from_rgb(180, 100, 0)),
+                );
+            }
+        }
+        ui.separator();
+        match &desk.session {
+            None => {
+                ui.label(t!("status.not_logged_in"));
+            }
+            Some(s) => {
+                ui.label(format!(
+                    "{}: {} ({})",
+                    t!("status.legacy"),
+                    s.legacy_user,
+                    s.inn
+                ));
+                if let Some(c) = &s.current_login {
+                    ui.label(format!("· {}: {c}", t!("status.current")));
+                }
+                if let Some(w) = &s.warehouse_login {
+                    ui.label(format!("· {}: {w}", t!("status.warehouse")));
+                }
+            }
+        }
+        ui.separator();
+        let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
+        let outbox = RichText::new(t!("status.outbox", n = waiting));
+        if waiting > 0 {
+            // A way to the entries themselves, for the clerk to see or decide on them.
+            let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
+            open_outbox = link.clicked() && desk.session.is_some();
+        } else {
+            ui.label(outbox.weak());
+        }
+        ui.separator();
+        let (text, color) = match desk.reach.get() {
+            Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),
+            Reach::Offline => (t!("status.offline"), ERROR_COLOR),
+            Reach::Failing => (t!("status.failing"), ERROR_COLOR),
+            Reach::Unknown => (t!("status.unchecked"), ui.visuals().weak_text_color()),
+        };
+        ui.label(RichText::new(format!("● {text}")).color(color));
+    });
+    open_outbox
+}

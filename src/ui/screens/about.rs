@@ -1,0 +1,146 @@
+//! About Parcel Desk: the version and build, where the desk keeps its files, and the licences of
+//! the bundled font and of the crates the program is built from. A test keeps the crate list in
+//! step with Cargo.toml.
+
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use egui::RichText;
+use rust_i18n::t;
+
+/// The crates the program links (Cargo.toml's dependencies) and their licences.
+pub const CRATES: &[(&str, &str)] = &[
+    ("ab_glyph", "Apache-2.0"),
+    ("axum", "MIT"),
+    ("barcoders", "MIT OR Apache-2.0"),
+    ("base64", "MIT OR Apache-2.0"),
+    ("chrono", "MIT OR Apache-2.0"),
+    ("clap", "MIT OR Apache-2.0"),
+    ("directories", "MIT OR Apache-2.0"),
+    ("eframe", "MIT OR Apache-2.0"),
+    ("egui", "MIT OR Apache-2.0"),
+    ("egui_extras", "MIT OR Apache-2.0"),
+    ("fast_qr", "MIT"),
+    ("flate2", "MIT OR Apache-2.0"),
+    ("futures-util", "MIT OR Apache-2.0"),
+    ("keyring", "MIT OR Apache-2.0"),
+    ("lopdf", "MIT"),
+    ("png", "MIT OR Apache-2.0"),
+    ("printpdf", "MIT"),
+    ("reqwest", "MIT OR Apache-2.0"),
+    ("rfd", "MIT"),
+    ("rusqlite", "MIT"),
+    ("rust-i18n", "MIT"),
+    ("serde", "MIT OR Apache-2.0"),
+    ("serde_json", "MIT OR Apache-2.0"),
+    ("serde_path_to_error", "MIT OR Apache-2.0"),
+    ("thiserror", "MIT OR Apache-2.0"),
+    ("tokio", "MIT"),
+    ("toml", "MIT OR Apache-2.0"),
+    ("tracing", "MIT"),
+    ("tracing-subscriber", "MIT"),
+    ("url", "MIT OR Apache-2.0"),
+    ("windows-sys", "MIT OR Apache-2.0"),
+];
+
+const FONT_LICENCE: &str = include_str!("../../../assets/fonts/LICENSE-DejaVu.txt");
+
+#[derive(Default)]
+pub struct AboutScreen;
+
+impl Screen for AboutScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::About
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Desk,
+            command: Command::About,
+        })
+    }
+
+    fn needs_session(&self) -> bool {
+        false
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading(t!("about.title"));
+            ui.label(t!(
+                "about.version",
+                version = env!("CARGO_PKG_VERSION"),
+                target = std::env::consts::OS
+            ));
+            let paths = cx.desk.paths();
+            ui.label(t!(
+                "about.data",
+                path = paths.data_dir.display().to_string()
+            ));
+            ui.label(t!(
+                "about.config",
+                path = paths.config_dir.display().to_string()
+            ));
+            ui.add_space(10.0);
+            ui.strong(t!("about.crates"));
+            egui::Grid::new("about-crates")
+                .num_columns(2)
+                .spacing([24.0, 2.0])
+                .show(ui, |ui| {
+                    for (name, licence) in CRATES {
+                        ui.label(*name);
+                        ui.label(RichText::new(*licence).weak());
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(10.0);
+            egui::CollapsingHeader::new(t!("about.font"))
+                .id_salt("font-licence")
+                .show(ui, |ui| {
+                    ui.add(
+                        egui::Label::new(RichText::new(FONT_LICENCE).small().monospace()).wrap(),
+                    );
+                });
+        });
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CRATES;
+
+    #[test]
+    fn every_dependency_is_listed_with_its_licence() {
+        let manifest = include_str!("../../../Cargo.toml");
+        let table: toml::Table = toml::from_str(manifest).expect("Cargo.toml");
+        let mut names: Vec<String> = Vec::new();
+        if let Some(deps) = table.get("dependencies").and_then(|d| d.as_table()) {
+            names.extend(deps.keys().cloned());
+        }
+        // Platform-specific dependencies count too.
+        if let Some(targets) = table.get("target").and_then(|t| t.as_table()) {
+            for t in targets.values() {
+                if let Some(deps) = t.get("dependencies").and_then(|d| d.as_table()) {
+                    names.extend(deps.keys().cloned());
+                }
+            }
+        }
+        let listed: Vec<&str> = CRATES.iter().map(|(n, _)| *n).collect();
+        for n in &names {
+            assert!(
+                listed.contains(&n.as_str()),
+                "{n} is not on the About screen"
+            );
+        }
+        for l in &listed {
+            assert!(
+                names.iter().any(|n| n == l),
+                "{l} is listed but not a dependency"
+            );
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! One file or folder per screen; each is one type implementing `app::screen::Screen`, listed
+//! once in `app/list.rs`.
+
+pub mod about;
+pub mod calculator;
+pub mod directories;
+pub mod edit_order;
+pub mod goods;
+pub mod login;
+pub mod new_order;
+pub mod order_detail;
+pub mod order_form;
+pub mod orders;
+pub mod settings;
+pub mod unsent;

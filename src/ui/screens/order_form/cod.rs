@@ -1,0 +1,113 @@
+//! Cash on delivery in the order form: the receipt lines (a registered good, how many, at what
+//! price), their total, and registering a good on the spot — said in words when none exists yet.
+
+use super::OrderForm;
+use crate::desk::Desk;
+use crate::desk::order_draft::field as f;
+use crate::ui::widgets::ERROR_COLOR;
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+
+impl OrderForm {
+    pub(super) fn cod_block(
+        &mut self,
+        ui: &mut egui::Ui,
+        desk: &Desk,
+        errors: &BTreeMap<&'static str, String>,
+    ) {
+        ui.separator();
+        ui.checkbox(&mut self.draft.cod, t!("order.cod"));
+        if !self.draft.cod {
+            return;
+        }
+        self.goods.ensure_loaded(desk);
+        let none_registered = self.goods.is_known_empty();
+        if none_registered {
+            // An empty list to pick from says nothing: say what to do, with the form at hand.
+            ui.label(
+                RichText::new(t!("order.goods_none")).color(egui::Color32::from_rgb(200, 120, 30)),
+            );
+            if self.draft.goods.is_empty() {
+                self.draft.goods.push(Default::default());
+            }
+        }
+        let mut remove = None;
+        let registered = &self.goods.list;
+        for (i, line) in self.draft.goods.iter_mut().enumerate() {
+            ui.push_id(("good-line", i), |ui| {
+                ui.horizontal(|ui| {
+                    let l = ui.label(t!("order.good"));
+                    let chosen = line
+                        .good_id
+                        .and_then(|id| registered.iter().find(|g| g.id == id))
+                        .map(|g| g.name.clone())
+                        .unwrap_or_default();
+                    egui::ComboBox::from_id_salt("good")
+                        .width(220.0)
+                        .selected_text(chosen)
+                        .show_ui(ui, |ui| {
+                            for g in registered {
+                                let text = format!("{} · {}", g.name, g.spic);
+                                if ui
+                                    .selectable_label(line.good_id == Some(g.id), text)
+                                    .clicked()
+                                {
+                                    line.good_id = Some(g.id);
+                                    line.price = g.good_price.0.to_string();
+                                    if line.amount.trim().is_empty() {
+                                        line.amount = "1".into();
+                                    }
+                                }
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    let l = ui.label(t!("order.good_amount"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut line.amount)
+                            .id_salt("amount")
+                            .desired_width(50.0),
+                    )
+                    .labelled_by(l.id);
+                    let l = ui.label(t!("order.good_price"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut line.price)
+                            .id_salt("price")
+                            .desired_width(90.0),
+                    )
+                    .labelled_by(l.id);
+                    if ui
+                        .small_button("✕")
+                        .on_hover_text(t!("order.good_remove"))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                });
+            });
+        }
+        if let Some(i) = remove {
+            self.draft.goods.remove(i);
+        }
+        ui.horizontal(|ui| {
+            if ui.button(t!("order.good_add")).clicked() {
+                self.draft.goods.push(Default::default());
+            }
+            if let Some(total) = self
+                .draft
+                .cod_total()
+                .filter(|_| !self.draft.goods.is_empty())
+            {
+                ui.strong(t!("order.cod_total", total = total.to_string()));
+            }
+        });
+        if let Some(e) = errors.get(f::GOODS) {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        egui::CollapsingHeader::new(t!("order.good_new"))
+            .id_salt("new-good")
+            .open(none_registered.then_some(true))
+            .show(ui, |ui| self.goods.register_form(ui, desk));
+    }
+}

@@ -1,0 +1,348 @@
+//! The new-order form: sender, receiver (with a branch of the receiver's city when the parcel is
+//! collected at an office), parcel, options. The price follows the inputs a moment after the
+//! clerk stops typing; the form is kept as a draft while typed; Ctrl+Enter creates the order
+//! exactly once through the outbox.
+
+mod body;
+mod cod;
+mod doubts;
+pub mod exact_places;
+pub mod item_lines;
+
+use crate::api::{ApiError, Sum};
+use crate::desk::order_draft::{OrderDraft, field as f};
+use crate::desk::orders::CreateResult;
+use crate::desk::plausible::{Doubt, doubts};
+use crate::desk::task::{Task, take};
+use crate::desk::{Desk, ORDER_DRAFT};
+use crate::store::JournalRow;
+use crate::ui::screens::goods::GoodsBook;
+use crate::ui::widgets::errors::{problem_text, tell};
+use crate::ui::widgets::pickers::CityPicker;
+use crate::ui::widgets::price_box::PriceBox;
+use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+const DRAFT_PAUSE: Duration = Duration::from_millis(500);
+
+pub struct OrderForm {
+    pub draft: OrderDraft,
+    sender_city: CityPicker,
+    receiver_city: CityPicker,
+    errors: BTreeMap<&'static str, String>,
+    creating: Option<Task<CreateResult>>,
+    price: PriceBox,
+    saved_draft: OrderDraft,
+    draft_since: Instant,
+    draft_loading: Option<Task<Option<String>>>,
+    focus_first: bool,
+    /// Registered goods for the receipt lines (and registering one on the spot).
+    pub goods: GoodsBook,
+    /// Set when this form edits an existing order (no draft is kept then).
+    editing: Option<i64>,
+    saving_edit: Option<Task<Result<JournalRow, ApiError>>>,
+    /// The form as it was when the errors shown were found: a field edited since is checked
+    /// again (its error goes, or becomes the new one), the others keep theirs.
+    checked: OrderDraft,
+    /// Unusual values found at the last Create, while the clerk is asked about them.
+    doubting: Option<Vec<Doubt>>,
+    /// The form exactly as the clerk confirmed its unusual values (changed: asked again).
+    confirmed: Option<OrderDraft>,
+}
+
+impl OrderForm {
+    pub fn new(desk: &Desk) -> OrderForm {
+        OrderForm {
+            draft: OrderDraft::new(),
+            sender_city: CityPicker::new("sender"),
+            receiver_city: CityPicker::new("receiver"),
+            errors: BTreeMap::new(),
+            creating: None,
+            price: PriceBox::default(),
+            saved_draft: OrderDraft::new(),
+            draft_since: Instant::now(),
+            draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
+            focus_first: true,
+            goods: GoodsBook::default(),
+            editing: None,
+            saving_edit: None,
+            checked: OrderDraft::new(),
+            doubting: None,
+            confirmed: None,
+        }
+    }
+
+    /// A form that edits an order, filled with the form it was created from.
+    pub fn edit(desk: &Desk, order_id: i64, draft: OrderDraft) -> OrderForm {
+        let mut form = OrderForm::new(desk);
+        form.draft_loading = None;
+        form.saved_draft = draft.clone();
+        form.draft = draft;
+        form.editing = Some(order_id);
+        form
+    }
+
+    pub fn editing(&self) -> Option<i64> {
+        self.editing
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.creating.is_some()
+            || self.price.is_busy()
+            || self.draft_loading.is_some()
+            || self.goods.is_busy()
+            || self.saving_edit.is_some()
+    }
+
+    /// The price shown for the current inputs, if known.
+    pub fn price(&self) -> Option<&Result<Sum, String>> {
+        self.price.price()
+    }
+
+    /// Picks up background results; returns the created order once.
+    pub fn poll(
+        &mut self,
+        ctx: &egui::Context,
+        desk: &Desk,
+        toasts: &mut Toasts,
+    ) -> Option<JournalRow> {
+        if self.goods.poll(toasts) {
+            // Registered from this form: the first line without a good takes it.
+            if let Some(good) = self.goods.newest().cloned()
+                && let Some(line) = self.draft.goods.iter_mut().find(|l| l.good_id.is_none())
+            {
+                line.good_id = Some(good.id);
+                line.price = good.good_price.0.to_string();
+                if line.amount.trim().is_empty() {
+                    line.amount = "1".into();
+                }
+            }
+        }
+        if let Some(Ok(Some(json))) = take(&mut self.draft_loading)
+            && self.draft.is_blank()
+            && let Ok(d) = serde_json::from_str::<OrderDraft>(&json)
+        {
+            self.draft = d.clone();
+            self.saved_draft = d;
+        }
+        self.price.poll(ctx, desk, &self.draft);
+        match take(&mut self.saving_edit) {
+            Some(Ok(Ok(row))) => {
+                toasts.info(t!("order.updated", barcode = row.barcode.clone()));
+                return Some(row);
+            }
+            Some(Ok(Err(e))) => self.place_service_errors(&e, toasts),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+        // Keep the draft (of a new order; an edit is saved by sending it).
+        if self.editing.is_none() && self.draft != self.saved_draft {
+            if self.draft_since.elapsed() >= DRAFT_PAUSE {
+                if let Ok(json) = serde_json::to_string(&self.draft) {
+                    desk.save_draft(ORDER_DRAFT, json);
+                }
+                self.saved_draft = self.draft.clone();
+            } else {
+                ctx.request_repaint_after(DRAFT_PAUSE);
+            }
+        } else {
+            self.draft_since = Instant::now();
+        }
+        match take(&mut self.creating)? {
+            Err(_) => {
+                toasts.error(t!("error.lost"), None);
+                None
+            }
+            Ok(CreateResult::Created(row)) => {
+                toasts.info(t!("order.created", barcode = row.barcode));
+                self.reset(desk);
+                Some(row)
+            }
+            Ok(CreateResult::Queued { .. }) => {
+                toasts.info(t!("order.queued"));
+                self.reset(desk);
+                None
+            }
+            Ok(CreateResult::Unknown { reason, .. }) => {
+                // Not offline: the request left and its answer was lost. Only the lookup or the
+                // clerk can settle it, and nothing is sent again until then.
+                toasts.act(t!("order.outcome_unknown"), Some(tell(&reason).message));
+                self.reset(desk);
+                None
+            }
+            Ok(CreateResult::Conflict {
+                order_id, barcode, ..
+            }) => {
+                toasts.act(t!("order.conflict", id = order_id, barcode = barcode), None);
+                self.reset(desk);
+                None
+            }
+            Ok(CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. }) => {
+                self.errors
+                    .insert(f::WCS_CODE, t!("order.key_waiting").to_string());
+                self.checked = self.draft.clone();
+                self.keep_draft(desk);
+                None
+            }
+            Ok(CreateResult::Refused(e)) => {
+                self.place_service_errors(&e, toasts);
+                self.keep_draft(desk);
+                None
+            }
+            Ok(CreateResult::Local(e)) => {
+                toasts.error(t!("order.not_saved"), Some(e));
+                self.keep_draft(desk);
+                None
+            }
+        }
+    }
+
+    fn place_service_errors(&mut self, e: &ApiError, toasts: &mut Toasts) {
+        self.errors.clear();
+        self.checked = self.draft.clone();
+        match e {
+            ApiError::Validation { fields, .. } if !fields.is_empty() => {
+                for (wire, messages) in fields {
+                    let key = f::from_wire(wire);
+                    let text = messages.join(" ");
+                    if key == f::GENERAL {
+                        toasts.error(text, Some(wire.clone()));
+                    } else {
+                        self.errors
+                            .entry(key)
+                            .and_modify(|m| m.push_str(&format!(" {text}")))
+                            .or_insert(text);
+                    }
+                }
+            }
+            other => {
+                let told = tell(other);
+                toasts.error(told.message, told.details);
+            }
+        }
+    }
+
+    /// Writes the form as the draft again: the outbox entry that replaced it is gone (refused,
+    /// or never written), and what was typed must survive a restart.
+    fn keep_draft(&mut self, desk: &Desk) {
+        if let Ok(json) = serde_json::to_string(&self.draft) {
+            desk.save_draft(ORDER_DRAFT, json);
+        }
+        self.saved_draft = self.draft.clone();
+    }
+
+    /// A blank form (the sender's city stays: it is the counter's own).
+    fn reset(&mut self, desk: &Desk) {
+        let sender_city = self.draft.sender_city;
+        self.draft = OrderDraft {
+            sender_city,
+            ..OrderDraft::new()
+        };
+        self.saved_draft = self.draft.clone();
+        self.errors.clear();
+        self.focus_first = true;
+        desk.clear_draft(ORDER_DRAFT);
+    }
+
+    /// Errors of fields edited since they were found: gone once the field is right, replaced by
+    /// the new problem otherwise. Service errors on untouched fields stay.
+    fn recheck_edited(&mut self, desk: &Desk) {
+        // `checked` is set whenever errors are set (submit, service answer), so with no error
+        // shown, or nothing edited since, there is nothing to do and nothing to copy.
+        if self.errors.is_empty() || self.draft == self.checked {
+            return;
+        }
+        let problems = self
+            .draft
+            .check(desk.directories.as_ref())
+            .err()
+            .unwrap_or_default();
+        let (draft, checked) = (&self.draft, &self.checked);
+        self.errors.retain(|k, text| {
+            if draft.same_field(checked, k) {
+                return true;
+            }
+            match problems.get(k) {
+                Some(p) => {
+                    *text = problem_text(*p);
+                    true
+                }
+                None => false,
+            }
+        });
+        self.checked = self.draft.clone();
+    }
+
+    /// Checks and sends; errors land under their fields.
+    pub fn submit(&mut self, desk: &Desk) {
+        if self.creating.is_some() || self.saving_edit.is_some() {
+            return;
+        }
+        self.errors.clear();
+        self.checked = self.draft.clone();
+        match self.draft.check(desk.directories.as_ref()) {
+            Err(problems) => {
+                for (k, p) in problems {
+                    self.errors.insert(k, problem_text(p));
+                }
+            }
+            Ok(mut input) => {
+                let unusual = doubts(&self.draft, &desk.settings.limits);
+                if !unusual.is_empty() && self.confirmed.as_ref() != Some(&self.draft) {
+                    self.doubting = Some(unusual);
+                    return;
+                }
+                // The key is made here, not in the outbox, so that the form kept with the order
+                // carries it and an edit sends it again.
+                if self.editing.is_none() && self.draft.wcs_code.trim().is_empty() {
+                    let key = crate::desk::orders::new_wcs_code();
+                    input.wcs_code = Some(key.clone());
+                    self.draft.wcs_code = key;
+                }
+                let json = serde_json::to_string(&self.draft).unwrap_or_default();
+                match self.editing {
+                    Some(id) => {
+                        let places = self.draft.places.clone();
+                        self.saving_edit = desk.edit_order(id, input, json, places);
+                    }
+                    None => self.creating = desk.create_order_from(input, Some(json)),
+                }
+            }
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        if !desk.can_take_orders() {
+            ui.label(RichText::new(t!("order.no_database")).color(ERROR_COLOR));
+            return;
+        }
+        // The form beside the price, each in its own column: never under it.
+        beside(
+            ui,
+            280.0,
+            self,
+            |ui, f| f.body(ui, desk),
+            |ui, f| f.price.show(ui, &mut f.draft),
+        );
+        // In the frame of the edit, so the next one already shows the field as it now is.
+        self.recheck_edited(desk);
+        self.ask_about_doubts(ui.ctx(), desk);
+    }
+}
+
+pub(crate) fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut i64, id: &str) {
+    ui.label(label);
+    ui.push_id(id, |ui| {
+        // Wrapped: in a narrow column the third choice goes to the next line, never over the
+        // column beside.
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(value, 0, t!("order.mode_office"));
+            ui.radio_value(value, 1, t!("order.mode_courier"));
+            ui.radio_value(value, 2, t!("order.mode_remote"));
+        });
+    });
+    ui.add_space(4.0);
+}

@@ -1,0 +1,405 @@
+//! The Orders screen: the whole journal in a virtualized table (only visible rows are laid out,
+//! so 100,000 rows cost what 30 do), one filter box over barcode, name, phone and city.
+
+mod table;
+mod view;
+
+use crate::api::codes::LegacyStatus;
+use crate::desk::Desk;
+use crate::desk::task::{Task, take};
+use crate::store::JournalRow;
+use crate::text::translit::search_key;
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::widgets::Toasts;
+use crate::ui::widgets::period::Period;
+use rust_i18n::t;
+
+/// What the clerk asked for on the Orders screen.
+pub enum Found {
+    Order(i64),
+    /// A barcode that is not in the journal: ask the service.
+    Lookup(String),
+}
+
+/// A status refresh under way.
+struct Refreshing {
+    progress: std::sync::Arc<crate::desk::Progress>,
+    task: Task<()>,
+}
+
+/// A batch print under way; the task answers the printers' errors.
+struct Batch {
+    progress: std::sync::Arc<crate::desk::Progress>,
+    task: Task<Vec<crate::desk::printing::PrintProblem>>,
+}
+
+/// A column the list can be sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortBy {
+    Barcode,
+    Created,
+    Receiver,
+    City,
+    Status,
+    Cost,
+}
+
+pub struct OrdersScreen {
+    rows: Vec<JournalRow>,
+    /// Search keys of each row, made once per load.
+    keys: Vec<String>,
+    filter: String,
+    shown: Vec<usize>,
+    shown_for: Option<String>,
+    /// Bumped whenever `shown` changes, so `view` knows to follow.
+    shown_generation: u64,
+    /// Only orders in this status (legacy id), or all.
+    pub status: Option<i64>,
+    /// Only orders created in this period.
+    pub period: Period,
+    /// The clerk's own range, as typed (used when `period` is `Range`).
+    pub range_from: String,
+    pub range_to: String,
+    /// Column and direction (true = descending).
+    pub sort: (SortBy, bool),
+    /// `shown` narrowed by status and sorted: the rows the table draws.
+    view: Vec<usize>,
+    view_for: ViewKey,
+    /// The statuses present in the journal, for the status filter.
+    statuses: Vec<(i64, String)>,
+    loading: Option<Task<Result<Vec<JournalRow>, String>>>,
+    focus_filter: bool,
+    refreshing: Option<Refreshing>,
+    /// Set when the clerk asks to refresh the listed orders; the app starts the work.
+    pub refresh_requested: bool,
+    /// Orders ticked for batch printing.
+    selected: std::collections::BTreeSet<i64>,
+    printing: Option<Batch>,
+    /// The reason recorded for labels in the batch that were printed before.
+    reprint_reason: String,
+    /// Bumped whenever the selection changes.
+    selection_generation: u64,
+    /// Cancelled orders among the ticked ones, while the clerk is asked about printing them.
+    asking_cancelled: Option<usize>,
+    /// The selection (by generation) whose cancelled labels the clerk agreed to print.
+    cancelled_ok: Option<u64>,
+    /// "All shown are ticked", for the view and selection generation it was worked out for.
+    all_ticked: Option<(ViewKey, u64, bool)>,
+    /// The journal generation the rows were read at, and when they were last asked for.
+    read_at: Option<(u64, std::time::Instant)>,
+}
+
+type ViewKey = Option<(u64, Option<i64>, Option<(i64, i64)>, (SortBy, bool))>;
+
+/// Why a typed date range is not applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RangeProblem {
+    Incomplete,
+    Unreadable,
+    Backwards,
+}
+
+/// A journal that keeps changing is read again at most this often while the list is shown.
+const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// At most this many orders are re-read in one go.
+pub const REFRESH_LIMIT: usize = 500;
+
+impl OrdersScreen {
+    /// The screen over this desk's journal, read in the background.
+    pub fn new(desk: &Desk) -> OrdersScreen {
+        OrdersScreen {
+            loading: Some(desk.load_journal()),
+            focus_filter: true,
+            ..OrdersScreen::from_rows(Vec::new())
+        }
+    }
+
+    /// The screen before anything is read (the journal is read once it is open).
+    pub fn empty() -> OrdersScreen {
+        OrdersScreen {
+            focus_filter: true,
+            ..OrdersScreen::from_rows(Vec::new())
+        }
+    }
+
+    /// A screen over given rows (benchmarks and tests; the app loads the journal).
+    pub fn from_rows(rows: Vec<JournalRow>) -> OrdersScreen {
+        let mut s = OrdersScreen {
+            rows: Vec::new(),
+            keys: Vec::new(),
+            filter: String::new(),
+            shown: Vec::new(),
+            shown_for: None,
+            shown_generation: 0,
+            status: None,
+            period: Period::Any,
+            range_from: String::new(),
+            range_to: String::new(),
+            sort: (SortBy::Created, true),
+            view: Vec::new(),
+            view_for: None,
+            statuses: Vec::new(),
+            loading: None,
+            focus_filter: false,
+            refreshing: None,
+            refresh_requested: false,
+            selected: Default::default(),
+            printing: None,
+            reprint_reason: String::new(),
+            asking_cancelled: None,
+            cancelled_ok: None,
+            selection_generation: 0,
+            all_ticked: None,
+            read_at: None,
+        };
+        s.set_rows(rows);
+        s
+    }
+
+    /// Sets the filter text as if typed.
+    pub fn set_filter(&mut self, text: &str) {
+        self.filter = text.to_string();
+    }
+
+    /// How many rows the filter lets through.
+    pub fn shown(&self) -> usize {
+        self.shown.len()
+    }
+
+    fn set_rows(&mut self, rows: Vec<JournalRow>) {
+        self.keys = rows
+            .iter()
+            .map(|r| {
+                search_key(&format!(
+                    "{} {} {} {}",
+                    r.barcode,
+                    r.receiver,
+                    r.receiver_phone.replace([' ', '+', '-', '(', ')'], ""),
+                    r.city
+                ))
+            })
+            .collect();
+        let mut statuses: Vec<(i64, String)> = Vec::new();
+        for r in &rows {
+            if !statuses.iter().any(|(id, _)| *id == r.status_id) {
+                statuses.push((r.status_id, r.status_name.clone()));
+            }
+        }
+        statuses.sort();
+        self.statuses = statuses;
+        self.rows = rows;
+        self.shown_for = None;
+    }
+
+    pub fn reload(&mut self, desk: &Desk) {
+        if self.loading.is_none() {
+            self.read_at = Some((desk.journal_generation(), std::time::Instant::now()));
+            self.loading = Some(desk.load_journal());
+        }
+    }
+
+    /// Reads the journal again when it was written since it was read (by a create, an edit, a
+    /// refresh, the outbox worker), at most once a second while writes keep coming.
+    fn follow_journal(&mut self, desk: &Desk) {
+        let now = desk.journal_generation();
+        match self.read_at {
+            None => self.reload(desk),
+            Some((seen, at)) if seen != now && at.elapsed() >= FOLLOW_EVERY => self.reload(desk),
+            _ => {}
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.loading.is_some() || self.refreshing.is_some()
+    }
+
+    /// The orders a refresh covers: those listed now, newest first, up to the limit.
+    pub fn listed_ids(&self) -> Vec<i64> {
+        self.view
+            .iter()
+            .take(REFRESH_LIMIT)
+            .map(|&i| self.rows[i].order_id)
+            .collect()
+    }
+
+    /// Starts re-reading the listed orders' statuses.
+    pub fn start_refresh(&mut self, desk: &Desk) {
+        self.refresh_requested = false;
+        if self.refreshing.is_none()
+            && let Some((progress, task)) = desk.refresh_statuses(self.listed_ids())
+        {
+            self.refreshing = Some(Refreshing { progress, task });
+        }
+    }
+
+    /// Ticks or unticks an order for batch printing.
+    pub fn select(&mut self, order_id: i64, on: bool) {
+        if on {
+            self.selected.insert(order_id);
+            self.selection_generation += 1;
+        } else {
+            self.selected.remove(&order_id);
+            self.selection_generation += 1;
+        }
+    }
+
+    /// Prints the ticked orders' labels in the background (Ctrl+P on this screen).
+    pub fn print_selected(&mut self, desk: &Desk, toasts: &mut Toasts) {
+        if self.printing.is_some() || self.selected.is_empty() {
+            return;
+        }
+        if desk.settings.printing.printer.is_none() {
+            toasts.error(t!("print.no_printer"), None);
+            return;
+        }
+        let cancelled = self
+            .rows
+            .iter()
+            .filter(|r| {
+                self.selected.contains(&r.order_id) && r.status_id == LegacyStatus::Refused.code()
+            })
+            .count();
+        if cancelled > 0 && self.cancelled_ok != Some(self.selection_generation) {
+            // Their labels say CANCELLED; still, none is printed without the clerk's word.
+            self.asking_cancelled = Some(cancelled);
+            return;
+        }
+        let reason = Some(self.reprint_reason.trim().to_string()).filter(|r| !r.is_empty());
+        let ids: Vec<i64> = self.selected.iter().copied().collect();
+        if let Some((progress, task)) = desk.print_labels(ids, reason) {
+            self.printing = Some(Batch { progress, task });
+        }
+    }
+
+    /// Whether a batch print is running.
+    pub fn is_printing(&self) -> bool {
+        self.printing.is_some()
+    }
+
+    pub fn focus_filter(&mut self) {
+        self.focus_filter = true;
+    }
+
+    pub fn poll(&mut self, desk: &Desk, toasts: &mut Toasts) {
+        if let Some(p) = &mut self.printing {
+            use std::sync::atomic::Ordering::Relaxed;
+            match p.task.poll() {
+                crate::desk::task::Poll::Pending => {}
+                crate::desk::task::Poll::Ready(errors) if errors.is_empty() => {
+                    toasts.info(t!("print.batch_done", n = p.progress.done.load(Relaxed)));
+                    self.selected.clear();
+                    self.selection_generation += 1;
+                    self.printing = None;
+                }
+                crate::desk::task::Poll::Ready(errors) => {
+                    let failed = p.progress.failed.load(Relaxed);
+                    toasts.error(
+                        t!("print.batch_failed", n = failed),
+                        Some(crate::ui::widgets::errors::tell_prints(&errors)),
+                    );
+                    self.printing = None;
+                }
+                crate::desk::task::Poll::Lost => {
+                    toasts.error(t!("error.lost"), None);
+                    self.printing = None;
+                }
+            }
+        }
+        if let Some(r) = &mut self.refreshing {
+            match r.task.poll() {
+                crate::desk::task::Poll::Pending => {}
+                _ => {
+                    let failed = r.progress.failed.load(std::sync::atomic::Ordering::Relaxed);
+                    if failed > 0 {
+                        // Say why, in the clerk's words ("the service answered 503").
+                        let why = r
+                            .progress
+                            .last_error()
+                            .map(|e| crate::ui::widgets::errors::tell(&e));
+                        let text = match &why {
+                            Some(w) => {
+                                format!("{} {}", t!("orders.refresh_failed", n = failed), w.message)
+                            }
+                            None => t!("orders.refresh_failed", n = failed).to_string(),
+                        };
+                        toasts.error(text, why.and_then(|w| w.details));
+                    }
+                    self.refreshing = None;
+                    self.reload(desk);
+                }
+            }
+        }
+        match take(&mut self.loading) {
+            Some(Ok(Ok(rows))) => self.set_rows(rows),
+            Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
+            Some(Err(_)) => toasts.error(t!("error.lost"), None),
+            None => {}
+        }
+    }
+}
+
+impl Screen for OrdersScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Orders
+    }
+
+    fn rail(&self) -> Option<RailEntry> {
+        Some(RailEntry {
+            section: Section::Counter,
+            command: Command::Orders,
+        })
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        OrdersScreen::poll(self, cx.desk, cx.toasts);
+        if self.refresh_requested {
+            self.start_refresh(cx.desk);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.follow_journal(cx.desk);
+        let (found, print_now) = self.show(ui);
+        if print_now {
+            self.print_selected(cx.desk, cx.toasts);
+        }
+        match found {
+            Some(Found::Order(id)) => cx.emit(AppEvent::OpenOrder(id)),
+            Some(Found::Lookup(code)) => cx.emit(AppEvent::Find(code)),
+            None => {}
+        }
+    }
+
+    fn entered(&mut self, cx: &mut Cx) {
+        self.reload(cx.desk);
+        self.focus_filter();
+    }
+
+    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
+        if matches!(event, AppEvent::SessionEnded) {
+            // Another session may be another service: nothing of this one stays on screen.
+            *self = OrdersScreen::empty();
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        match command {
+            Command::Refresh => self.start_refresh(cx.desk),
+            Command::Print => self.print_selected(cx.desk, cx.toasts),
+            _ => return false,
+        }
+        true
+    }
+
+    fn is_busy(&self) -> bool {
+        OrdersScreen::is_busy(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

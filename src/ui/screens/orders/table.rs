@@ -1,0 +1,368 @@
+//! Drawing the Orders screen: the filters (text, status, period), the batch bar (select, print
+//! with a reason, progress), and the virtualized table of the rows the view lets through.
+
+use super::{Found, OrdersScreen, REFRESH_LIMIT, RangeProblem, SortBy};
+use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::period::Period;
+use crate::ui::widgets::status::{status_chip, when};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+
+impl OrdersScreen {
+    /// The date filter: a period picker, and two day fields when the clerk picks a range.
+    fn show_period(&mut self, ui: &mut egui::Ui) {
+        let l = ui.label(t!("period.label"));
+        egui::ComboBox::from_id_salt("period-filter")
+            .selected_text(self.period.name())
+            .show_ui(ui, |ui| {
+                for p in Period::ALL {
+                    ui.selectable_value(&mut self.period, p, p.name());
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if self.period != Period::Range {
+            return;
+        }
+        for (label, text, salt) in [
+            (t!("period.from"), &mut self.range_from, "period-from"),
+            (t!("period.to"), &mut self.range_to, "period-to"),
+        ] {
+            let l = ui.label(label);
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .id_salt(salt)
+                    .hint_text(t!("period.hint"))
+                    .desired_width(100.0),
+            )
+            .labelled_by(l.id);
+        }
+        let problem = match self.typed_range() {
+            Ok(_) | Err(RangeProblem::Incomplete) => None,
+            Err(RangeProblem::Unreadable) => Some(t!("period.unreadable")),
+            Err(RangeProblem::Backwards) => Some(t!("period.backwards")),
+        };
+        if let Some(p) = problem {
+            ui.label(RichText::new(p).color(ui.visuals().error_fg_color));
+        }
+    }
+
+    /// The rows as the table shows them, in order (for tests).
+    pub fn visible_ids(&mut self) -> Vec<i64> {
+        self.refilter();
+        self.reorder();
+        self.view.iter().map(|&i| self.rows[i].order_id).collect()
+    }
+
+    /// The selection and batch-print controls.
+    fn batch_bar(&mut self, ui: &mut egui::Ui, print_now: &mut bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        ui.horizontal(|ui| {
+            // Whether every shown row is ticked: worked out again only when the rows shown or
+            // the selection changed, not every frame over 100,000 rows.
+            let key = (self.view_for, self.selection_generation);
+            let all_on = match self.all_ticked {
+                Some((v, n, on)) if (v, n) == key => on,
+                _ => {
+                    let on = !self.view.is_empty()
+                        && self.selected.len() >= self.view.len()
+                        && self
+                            .view
+                            .iter()
+                            .all(|&i| self.selected.contains(&self.rows[i].order_id));
+                    self.all_ticked = Some((key.0, key.1, on));
+                    on
+                }
+            };
+            let mut all = all_on;
+            if ui.checkbox(&mut all, t!("print.select_all")).changed() {
+                self.selection_generation += 1;
+                for &i in &self.view {
+                    let id = self.rows[i].order_id;
+                    if all {
+                        self.selected.insert(id);
+                    } else {
+                        self.selected.remove(&id);
+                    }
+                }
+            }
+            match &self.printing {
+                None => {
+                    let n = self.selected.len();
+                    if ui
+                        .add_enabled(n > 0, egui::Button::new(t!("print.print_selected", n = n)))
+                        .clicked()
+                    {
+                        *print_now = true;
+                    }
+                    let l = ui.label(t!("print.batch_reason"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.reprint_reason)
+                            .id_salt("batch-reason")
+                            .desired_width(220.0),
+                    )
+                    .labelled_by(l.id);
+                }
+                Some(b) => {
+                    let (done, total) = (
+                        b.progress.done.load(Relaxed),
+                        b.progress.total.load(Relaxed),
+                    );
+                    let fraction = if total == 0 {
+                        1.0
+                    } else {
+                        done as f32 / total as f32
+                    };
+                    ui.label(t!("print.progress", done = done, total = total));
+                    ui.add(
+                        egui::ProgressBar::new(fraction)
+                            .desired_width(160.0)
+                            .text(format!("{done}/{total}")),
+                    );
+                    if ui.button(t!("print.stop")).clicked() {
+                        b.progress.cancel.store(true, Relaxed);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Shows the table; returns the order the clerk opened, and whether the clerk asked to
+    /// print the ticked orders.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> (Option<Found>, bool) {
+        self.refilter();
+        self.reorder();
+        let mut open = None;
+        let mut print_now = false;
+        if let Some(n) = self.asking_cancelled {
+            let answer = ask(
+                ui.ctx(),
+                Question {
+                    id: "batch-cancelled",
+                    title: t!("print.cancelled_title_n", n = n).to_string(),
+                    lines: vec![t!("print.cancelled_body").to_string()],
+                    yes: t!("print.cancelled_yes").to_string(),
+                    no: t!("print.back").to_string(),
+                },
+            );
+            if let Some(yes) = answer {
+                self.asking_cancelled = None;
+                if yes {
+                    self.cancelled_ok = Some(self.selection_generation);
+                    print_now = true;
+                }
+            }
+        }
+        ui.heading(t!("orders.title"));
+        // Wrapped: with a typed date range the filters are wider than a narrow window.
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(t!("orders.filter"));
+            let r = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.filter)
+                        .hint_text(t!("orders.filter_hint"))
+                        .desired_width(320.0),
+                )
+                .labelled_by(l.id);
+            if self.focus_filter {
+                r.request_focus();
+                self.focus_filter = false;
+            }
+            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                let typed = self.filter.trim();
+                if self.view.len() == 1 {
+                    open = Some(Found::Order(self.rows[self.view[0]].order_id));
+                } else if self.view.is_empty()
+                    && typed.len() >= 8
+                    && typed.chars().all(|c| c.is_ascii_digit())
+                {
+                    open = Some(Found::Lookup(typed.to_string()));
+                }
+            }
+            ui.label(
+                RichText::new(t!(
+                    "dir.count",
+                    shown = self.view.len(),
+                    total = self.rows.len()
+                ))
+                .weak(),
+            );
+            if self.loading.is_some() {
+                ui.spinner();
+            }
+            let l = ui.label(t!("orders.status"));
+            let selected = match self.status {
+                None => t!("orders.all").to_string(),
+                Some(id) => self
+                    .statuses
+                    .iter()
+                    .find(|(s, _)| *s == id)
+                    .map(|(_, n)| n.clone())
+                    .unwrap_or_default(),
+            };
+            egui::ComboBox::from_id_salt("status-filter")
+                .selected_text(selected)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.status, None, t!("orders.all"));
+                    for (id, name) in &self.statuses {
+                        ui.selectable_value(&mut self.status, Some(*id), name);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            self.show_period(ui);
+            ui.separator();
+            match &self.refreshing {
+                None => {
+                    let listed = self.view.len().min(REFRESH_LIMIT);
+                    if ui
+                        .add_enabled(
+                            listed > 0,
+                            egui::Button::new(t!("orders.refresh_statuses", n = listed)),
+                        )
+                        .clicked()
+                    {
+                        self.refresh_requested = true;
+                    }
+                }
+                Some(r) => {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    let (done, failed, total) = (
+                        r.progress.done.load(Relaxed),
+                        r.progress.failed.load(Relaxed),
+                        r.progress.total.load(Relaxed),
+                    );
+                    let fraction = if total == 0 {
+                        1.0
+                    } else {
+                        (done + failed) as f32 / total as f32
+                    };
+                    ui.add(
+                        egui::ProgressBar::new(fraction)
+                            .desired_width(160.0)
+                            .text(format!("{}/{total}", done + failed)),
+                    );
+                    if ui.button(t!("orders.stop")).clicked() {
+                        r.progress.cancel.store(true, Relaxed);
+                    }
+                }
+            }
+        });
+        self.batch_bar(ui, &mut print_now);
+        if self.rows.is_empty() && self.loading.is_none() {
+            ui.add_space(12.0);
+            ui.label(t!("orders.empty"));
+            return (open, print_now);
+        }
+        let current_sort = self.sort;
+        let mut sort_click = None;
+        let mut toggled: Vec<(i64, bool)> = Vec::new();
+        let headers = [
+            t!("orders.barcode"),
+            t!("orders.created"),
+            t!("orders.receiver"),
+            t!("orders.city"),
+            t!("orders.status"),
+            t!("orders.cod"),
+            t!("orders.cost"),
+        ];
+        TableBuilder::new(ui)
+            .id_salt("journal")
+            .striped(true)
+            .column(Column::exact(24.0))
+            .column(Column::initial(130.0).resizable(true))
+            .column(Column::initial(130.0).resizable(true))
+            .column(Column::initial(200.0).resizable(true))
+            .column(Column::initial(130.0).resizable(true))
+            .column(Column::initial(170.0).resizable(true))
+            .column(Column::initial(90.0).resizable(true))
+            .column(Column::remainder())
+            .header(22.0, |mut h| {
+                h.col(|_| {});
+                let columns = [
+                    Some(SortBy::Barcode),
+                    Some(SortBy::Created),
+                    Some(SortBy::Receiver),
+                    Some(SortBy::City),
+                    Some(SortBy::Status),
+                    None,
+                    Some(SortBy::Cost),
+                ];
+                for (title, by) in headers.into_iter().zip(columns) {
+                    h.col(|ui| match by {
+                        Some(by) => {
+                            let arrow = match (current_sort.0 == by, current_sort.1) {
+                                (true, true) => " ▼",
+                                (true, false) => " ▲",
+                                _ => "",
+                            };
+                            let text = RichText::new(format!("{title}{arrow}")).strong();
+                            if ui.add(egui::Button::new(text).frame(false)).clicked() {
+                                sort_click = Some(by);
+                            }
+                        }
+                        None => {
+                            ui.strong(title);
+                        }
+                    });
+                }
+            })
+            .body(|body| {
+                let selected = &self.selected;
+                body.rows(24.0, self.view.len(), |mut row| {
+                    let r = &self.rows[self.view[row.index()]];
+                    row.col(|ui| {
+                        let mut on = selected.contains(&r.order_id);
+                        let name = t!("print.select_one", barcode = r.barcode.as_str()).to_string();
+                        let resp = ui.add(egui::Checkbox::without_text(&mut on));
+                        resp.widget_info(|| {
+                            egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name)
+                        });
+                        if resp.changed() {
+                            toggled.push((r.order_id, on));
+                        }
+                    });
+                    row.col(|ui| {
+                        if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
+                            open = Some(Found::Order(r.order_id));
+                        }
+                    });
+                    row.col(|ui| {
+                        ui.label(when(r.created_at));
+                    });
+                    row.col(|ui| {
+                        ui.add(
+                            egui::Label::new(format!("{} · {}", r.receiver, r.receiver_phone))
+                                .truncate(),
+                        );
+                    });
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(&r.city).truncate());
+                    });
+                    row.col(|ui| status_chip(ui, r.status_id, &r.status_name));
+                    row.col(|ui| {
+                        ui.label(
+                            r.cod
+                                .map(|c| crate::api::Sum(c).to_string())
+                                .unwrap_or_default(),
+                        );
+                    });
+                    row.col(|ui| {
+                        ui.label(crate::api::Sum(r.cost).to_string());
+                    });
+                });
+            });
+        for (id, on) in toggled {
+            self.select(id, on);
+        }
+        if let Some(by) = sort_click {
+            self.sort = if self.sort.0 == by {
+                (by, !self.sort.1)
+            } else {
+                (by, matches!(by, SortBy::Created | SortBy::Cost))
+            };
+        }
+        (open, print_now)
+    }
+}

@@ -1,0 +1,213 @@
+//! The Orders screen's view of the journal: which rows the filter, status and period let
+//! through, in which order. Typing forward only narrows (the rows shown are checked again, not
+//! all); the lists are recomputed only when what they depend on changed.
+
+use super::{OrdersScreen, RangeProblem, SortBy};
+use crate::text::translit::search_key;
+use crate::ui::widgets::period::{Period, bounds, parse_day, today};
+
+impl OrdersScreen {
+    pub(super) fn refilter(&mut self) {
+        if self.shown_for.as_deref() == Some(self.filter.as_str()) {
+            return;
+        }
+        let digits_of = |t: &str| -> String { t.chars().filter(char::is_ascii_digit).collect() };
+        let digits = digits_of(&self.filter);
+        let q = search_key(&self.filter);
+        // Typing forward only narrows the match: then only the rows shown so far are checked.
+        let narrowing = self.shown_for.as_deref().is_some_and(|old| {
+            let (old_q, old_digits) = (search_key(old), digits_of(old));
+            !old_q.is_empty()
+                && q.starts_with(&old_q)
+                && digits.starts_with(&old_digits)
+                && (old_digits.len() >= 3) == (digits.len() >= 3)
+        });
+        let candidates: Vec<usize> = if narrowing {
+            std::mem::take(&mut self.shown)
+        } else {
+            (0..self.rows.len()).collect()
+        };
+        let keys = &self.keys;
+        self.shown = candidates
+            .into_iter()
+            .filter(|&i| {
+                q.is_empty()
+                    || crate::text::translit::matches(&q, &keys[i])
+                    || (digits.len() >= 3 && keys[i].contains(&digits))
+            })
+            .collect();
+        self.shown_for = Some(self.filter.clone());
+        self.shown_generation += 1;
+    }
+
+    /// The creation times the date filter lets through, `[from, until)`; `None` lets all
+    /// through (also while a typed range is incomplete or unreadable).
+    pub fn date_bounds(&self) -> Option<(i64, i64)> {
+        let (first, last) = match self.period {
+            Period::Range => self.typed_range().ok()?,
+            preset => preset.days(today())?,
+        };
+        Some(bounds(first, last))
+    }
+
+    /// The typed range read as days, or which side cannot be read.
+    pub(super) fn typed_range(
+        &self,
+    ) -> Result<(chrono::NaiveDate, chrono::NaiveDate), RangeProblem> {
+        let from = parse_day(&self.range_from);
+        let to = parse_day(&self.range_to);
+        match (from, to) {
+            (Some(a), Some(b)) if a <= b => Ok((a, b)),
+            (Some(_), Some(_)) => Err(RangeProblem::Backwards),
+            _ if self.range_from.trim().is_empty() || self.range_to.trim().is_empty() => {
+                Err(RangeProblem::Incomplete)
+            }
+            _ => Err(RangeProblem::Unreadable),
+        }
+    }
+
+    /// Narrows the filtered rows by status and date and sorts them; only when one of those
+    /// changed.
+    pub(super) fn reorder(&mut self) {
+        let dates = self.date_bounds();
+        let key = (self.shown_generation, self.status, dates, self.sort);
+        if self.view_for == Some(key) {
+            return;
+        }
+        let rows = &self.rows;
+        let status = self.status;
+        let mut view: Vec<usize> = self
+            .shown
+            .iter()
+            .copied()
+            .filter(|&i| status.is_none_or(|s| rows[i].status_id == s))
+            .filter(|&i| {
+                dates.is_none_or(|(from, until)| (from..until).contains(&rows[i].created_at))
+            })
+            .collect();
+        let (by, descending) = self.sort;
+        view.sort_by(|&a, &b| {
+            let (x, y) = (&rows[a], &rows[b]);
+            let order = match by {
+                SortBy::Barcode => x.barcode.cmp(&y.barcode),
+                SortBy::Created => x
+                    .created_at
+                    .cmp(&y.created_at)
+                    .then(x.order_id.cmp(&y.order_id)),
+                SortBy::Receiver => x.receiver.to_lowercase().cmp(&y.receiver.to_lowercase()),
+                SortBy::City => x.city.cmp(&y.city),
+                SortBy::Status => x.status_id.cmp(&y.status_id),
+                SortBy::Cost => x.cost.cmp(&y.cost),
+            };
+            if descending { order.reverse() } else { order }
+        });
+        self.view = view;
+        self.view_for = Some(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::JournalRow;
+    use crate::ui::widgets::status::when;
+
+    fn row(i: i64, name: &str, phone: &str, city: &str) -> JournalRow {
+        JournalRow {
+            order_id: i,
+            barcode: format!("01991{i:07}"),
+            wcs_code: None,
+            created_at: i,
+            receiver: name.into(),
+            receiver_phone: phone.into(),
+            city: city.into(),
+            status_id: 1,
+            status_name: String::new(),
+            cod: None,
+            cost: 0,
+        }
+    }
+
+    #[test]
+    fn typing_forward_gives_what_a_full_filter_gives() {
+        let rows = vec![
+            row(1, "Karimova Dilnoza", "+998 91 7654321", "Samarqand"),
+            row(2, "Aliyev Ali", "+998 90 1234765", "Toshkent"),
+            row(3, "Yusupova Madina", "+998 93 7650000", "Buxoro"),
+        ];
+        for typed in ["Karimova", "765", "ab 765", "Самар", "01991000000"] {
+            let mut step = OrdersScreen::from_rows(rows.clone());
+            for end in 1..=typed.chars().count() {
+                step.set_filter(&typed.chars().take(end).collect::<String>());
+                step.refilter();
+            }
+            let mut full = OrdersScreen::from_rows(rows.clone());
+            full.set_filter(typed);
+            full.refilter();
+            assert_eq!(step.shown, full.shown, "{typed}");
+        }
+        let mut sorted = OrdersScreen::from_rows(rows.clone());
+        assert_eq!(sorted.visible_ids(), vec![3, 2, 1], "newest first");
+        sorted.sort = (SortBy::Receiver, false);
+        assert_eq!(
+            sorted.visible_ids(),
+            vec![2, 1, 3],
+            "Aliyev, Karimova, Yusupova"
+        );
+        sorted.set_filter("765");
+        sorted.sort = (SortBy::Cost, true);
+        let mut with_status = OrdersScreen::from_rows(
+            rows.iter()
+                .cloned()
+                .map(|mut r| {
+                    if r.order_id == 3 {
+                        r.status_id = 6;
+                    }
+                    r
+                })
+                .collect(),
+        );
+        with_status.status = Some(6);
+        assert_eq!(with_status.visible_ids(), vec![3]);
+        let mut s = OrdersScreen::from_rows(rows);
+        s.set_filter("7654321");
+        s.refilter();
+        assert_eq!(s.shown, vec![0], "part of a phone finds its order");
+    }
+
+    #[test]
+    fn the_date_filter_keeps_the_days_asked_for() {
+        let now = chrono::Utc::now().timestamp();
+        let day = 86_400;
+        let mut rows = vec![
+            row(1, "Bugungi", "", ""),
+            row(2, "Oʻtgan oy", "", ""),
+            row(3, "Ikki kun oldin", "", ""),
+        ];
+        rows[0].created_at = now;
+        rows[1].created_at = now - 40 * day;
+        rows[2].created_at = now - 2 * day;
+        let mut s = OrdersScreen::from_rows(rows);
+        assert_eq!(s.visible_ids().len(), 3);
+        s.period = Period::Today;
+        assert_eq!(s.visible_ids(), vec![1]);
+        s.period = Period::Last7Days;
+        assert_eq!(s.visible_ids(), vec![1, 3]);
+        s.period = Period::Range;
+        // While the range is half typed or unreadable, nothing is hidden by it.
+        s.range_from = "01.01.2000".into();
+        assert_eq!(s.visible_ids().len(), 3);
+        s.range_to = "31.02.2000".into();
+        assert_eq!(s.visible_ids().len(), 3);
+        let that_day = when(now - 40 * day);
+        let typed = format!(
+            "{}.{}.{}",
+            &that_day[8..10],
+            &that_day[5..7],
+            &that_day[0..4]
+        );
+        s.range_from = typed.clone();
+        s.range_to = typed;
+        assert_eq!(s.visible_ids(), vec![2]);
+    }
+}

@@ -1,0 +1,76 @@
+//! Pieces the screens share: a labelled text field with its error underneath, a form beside a
+//! fixed-width pane, and (in their own files) toasts, pickers, the price box, confirmations,
+//! status chips, periods and errors in the clerk's words.
+
+pub mod confirm;
+pub mod errors;
+pub mod period;
+pub mod pickers;
+pub mod price_box;
+pub mod status;
+mod toasts;
+
+use egui::{Color32, RichText};
+pub use toasts::{ToastKind, Toasts};
+
+pub const ERROR_COLOR: Color32 = Color32::from_rgb(200, 40, 40);
+
+/// A label above a single-line field, and the field's error (if any) under it. The label names
+/// the field for AccessKit, so screen readers and UI tests find it by its text.
+pub fn field(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut String,
+    error: Option<&str>,
+    password: bool,
+) -> egui::Response {
+    let l = ui.label(label);
+    // A stable id from the label: positional ids shift when rows above appear or vanish
+    // (suggestions, errors), which would move the keyboard focus to another field.
+    let edit = egui::TextEdit::singleline(value)
+        .id_salt(("field", label))
+        .password(password)
+        .desired_width(f32::INFINITY);
+    let r = ui.add(edit).labelled_by(l.id);
+    if r.gained_focus() {
+        // Tabbing through a long form keeps the field being typed in view.
+        r.scroll_to_me(None);
+    }
+    if let Some(e) = error {
+        ui.label(RichText::new(e).color(ERROR_COLOR));
+    }
+    ui.add_space(4.0);
+    r
+}
+
+/// A screen's main part beside a pane of fixed width on its right (the price, the label), each in
+/// its own column: whatever the main part holds, it never runs under the pane. Both parts work on
+/// the same `state`, one after the other.
+pub fn beside<S>(
+    ui: &mut egui::Ui,
+    pane_width: f32,
+    state: &mut S,
+    main: impl FnOnce(&mut egui::Ui, &mut S),
+    pane: impl FnOnce(&mut egui::Ui, &mut S),
+) {
+    use egui_extras::{Size, StripBuilder};
+    let pane_width = pane_width.min(ui.available_width() * 0.45);
+    StripBuilder::new(ui)
+        .size(Size::remainder().at_least(200.0))
+        .size(Size::exact(pane_width))
+        .clip(true)
+        .horizontal(|mut strip| {
+            strip.cell(|ui| main(ui, state));
+            strip.cell(|ui| {
+                let r = ui.max_rect();
+                let line = ui.visuals().widgets.noninteractive.bg_stroke;
+                ui.painter().vline(r.left(), r.y_range(), line);
+                egui::Frame::new()
+                    .inner_margin(egui::Margin {
+                        left: 10,
+                        ..Default::default()
+                    })
+                    .show(ui, |ui| pane(ui, state));
+            });
+        });
+}
