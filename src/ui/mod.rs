@@ -11,7 +11,7 @@ pub mod widgets;
 
 use crate::desk::Desk;
 pub use app::DeskApp;
-pub use app::screen::ScreenId;
+pub use app::screen_id::ScreenId;
 use rust_i18n::t;
 
 /// A catalog text in the current language (for callers outside the UI code, such as tests).

@@ -1,7 +1,7 @@
 //! What a screen tells the rest of the app: one closed set, handled once per frame in one place
 //! (`DeskApp::handle`), after every screen has heard it.
 
-use super::screen::ScreenId;
+use super::screen_id::ScreenId;
 use crate::desk::LoginOutcome;
 use crate::desk::order_draft::OrderDraft;
 

@@ -1,22 +1,69 @@
-//! The screens of the desk, in the order the rail shows them within their sections. Adding a
-//! screen is one line here.
+//! The screens of the desk, one line each: where it sits in the rail (its section and the
+//! command that opens it) or which rail entry it belongs under, and whether it needs a session.
+//! The rail shows them in this order within their sections.
 
-use super::screen::Screen;
+use super::commands::Command;
+use super::screen::Entry;
+use super::screen_id::{ScreenId as Id, Section::*};
 use crate::desk::Desk;
 use crate::ui::screens::*;
 
-pub fn screens(desk: &Desk) -> Vec<Box<dyn Screen>> {
+pub fn screens(desk: &Desk) -> Vec<Entry> {
     vec![
-        Box::new(login::LoginScreen::new(desk)),
-        Box::new(new_order::NewOrderScreen::default()),
-        Box::new(orders::OrdersScreen::empty()),
-        Box::new(unsent::UnsentScreen::default()),
-        Box::new(calculator::Calculator::default()),
-        Box::new(order_detail::DetailScreen::default()),
-        Box::new(edit_order::EditOrderScreen::default()),
-        Box::new(directories::DirectoryScreen::default()),
-        Box::new(goods::GoodsScreen::default()),
-        Box::new(settings::SettingsScreen::new(&desk.settings)),
-        Box::new(about::AboutScreen),
+        Entry::under(Id::Login, Id::NewOrder, login::LoginScreen::new(desk)).without_session(),
+        Entry::rail(
+            Id::NewOrder,
+            Counter,
+            Command::NewOrder,
+            new_order::NewOrderScreen::default(),
+        ),
+        Entry::rail(
+            Id::Orders,
+            Counter,
+            Command::Orders,
+            orders::OrdersScreen::empty(),
+        ),
+        Entry::rail(
+            Id::Unsent,
+            Counter,
+            Command::Unsent,
+            unsent::UnsentScreen::default(),
+        ),
+        Entry::rail(
+            Id::Calculator,
+            Counter,
+            Command::Calculator,
+            calculator::Calculator::default(),
+        ),
+        Entry::under(
+            Id::OrderDetail,
+            Id::Orders,
+            order_detail::DetailScreen::default(),
+        ),
+        Entry::under(
+            Id::EditOrder,
+            Id::Orders,
+            edit_order::EditOrderScreen::default(),
+        ),
+        Entry::rail(
+            Id::Directories,
+            Reference,
+            Command::Directories,
+            directories::DirectoryScreen::default(),
+        ),
+        Entry::rail(
+            Id::Goods,
+            Reference,
+            Command::Goods,
+            goods::GoodsScreen::default(),
+        ),
+        Entry::rail(
+            Id::Settings,
+            Desk,
+            Command::Settings,
+            settings::SettingsScreen::new(&desk.settings),
+        )
+        .without_session(),
+        Entry::rail(Id::About, Desk, Command::About, about::AboutScreen).without_session(),
     ]
 }

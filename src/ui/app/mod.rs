@@ -10,6 +10,7 @@ mod list;
 mod rail;
 pub mod scanner;
 pub mod screen;
+pub mod screen_id;
 mod status_bar;
 
 use crate::desk::{Desk, DeskNote};
@@ -21,12 +22,13 @@ use commands::Command;
 use cx::Cx;
 use event::AppEvent;
 use rust_i18n::t;
-use screen::{Screen, ScreenId};
+use screen::Entry;
+use screen_id::ScreenId;
 
 pub struct DeskApp {
     pub desk: Desk,
     pub toasts: Toasts,
-    screens: Vec<Box<dyn Screen>>,
+    screens: Vec<Entry>,
     current: ScreenId,
     events: Vec<AppEvent>,
     scanner: scanner::Scanner,
@@ -57,11 +59,13 @@ impl DeskApp {
     pub fn is_busy(&self) -> bool {
         self.desk.directories_loading()
             || self.finding.is_busy()
-            || self.screens.iter().any(|s| s.is_busy())
+            || self.screens.iter().any(|s| s.screen.is_busy())
     }
 
     fn find_screen<T: 'static>(&self) -> Option<&T> {
-        self.screens.iter().find_map(|s| s.as_any().downcast_ref())
+        self.screens
+            .iter()
+            .find_map(|s| s.screen.as_any().downcast_ref())
     }
 
     /// The open new-order form.
@@ -104,8 +108,8 @@ impl DeskApp {
         let logged_in = self.desk.session.is_some();
         let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
         for s in &mut self.screens {
-            if logged_in || !s.needs_session() {
-                s.poll(&mut cx);
+            if s.open_to(logged_in) {
+                s.screen.poll(&mut cx);
             }
         }
         if let Some(found) = self.finding.poll(&mut self.toasts) {
@@ -125,7 +129,7 @@ impl DeskApp {
             for event in events {
                 let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
                 for s in &mut self.screens {
-                    s.on_event(&event, &mut cx);
+                    s.screen.on_event(&event, &mut cx);
                 }
                 match event {
                     AppEvent::LoggedIn(outcome) => {
@@ -149,10 +153,10 @@ impl DeskApp {
     fn go(&mut self, id: ScreenId, ctx: &egui::Context) {
         let logged_in = self.desk.session.is_some();
         let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
-        if let Some(s) = self.screens.iter_mut().find(|s| s.id() == id)
-            && (logged_in || !s.needs_session())
+        if let Some(s) = self.screens.iter_mut().find(|s| s.id == id)
+            && s.open_to(logged_in)
         {
-            s.entered(&mut cx);
+            s.screen.entered(&mut cx);
             self.current = id;
         }
     }
@@ -170,17 +174,17 @@ impl DeskApp {
         }
         let current = self.current;
         let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
-        if let Some(s) = self.screens.iter_mut().find(|s| s.id() == current)
-            && (logged_in || !s.needs_session())
-            && s.command(cmd, &mut cx)
+        if let Some(s) = self.screens.iter_mut().find(|s| s.id == current)
+            && s.open_to(logged_in)
+            && s.screen.command(cmd, &mut cx)
         {
             return;
         }
         let target = self
             .screens
             .iter()
-            .find(|s| s.rail().is_some_and(|r| r.command == cmd))
-            .map(|s| s.id());
+            .find(|s| s.rail.is_some_and(|r| r.command == cmd))
+            .map(|s| s.id);
         if let Some(id) = target {
             self.go(id, ctx);
         }
@@ -218,18 +222,17 @@ impl DeskApp {
         let current = self.current;
         let mut cx = Cx::new(&mut self.desk, &mut self.toasts, &ctx, &mut self.events);
         egui::CentralPanel::default().show(ui, |ui| {
-            let open = self
+            // Without a session, the login screen stands in for those that need one.
+            let shown = self
                 .screens
                 .iter_mut()
-                .find(|s| s.id() == current && (logged_in || !s.needs_session()));
-            match open {
-                Some(s) => s.ui(ui, &mut cx),
-                None => {
-                    if let Some(login) = self.screens.iter_mut().find(|s| s.id() == ScreenId::Login)
-                    {
-                        login.ui(ui, &mut cx);
-                    }
-                }
+                .find(|s| s.id == current && s.open_to(logged_in));
+            let shown = match shown {
+                Some(s) => Some(s),
+                None => self.screens.iter_mut().find(|s| s.id == ScreenId::Login),
+            };
+            if let Some(s) = shown {
+                s.screen.ui(ui, &mut cx);
             }
         });
         self.handle(&ctx);

@@ -2,7 +2,8 @@
 //! a small heading, each with its shortcut; "log out" at the foot.
 
 use super::commands::Command;
-use super::screen::{Screen, ScreenId, Section};
+use super::screen::Entry;
+use super::screen_id::{ScreenId, Section};
 use egui::RichText;
 use rust_i18n::t;
 
@@ -16,16 +17,16 @@ fn heading(section: Section) -> String {
 }
 
 /// Draws the rail; the command the clerk clicked, if any.
-pub fn rail(ui: &mut egui::Ui, screens: &[Box<dyn Screen>], current: ScreenId) -> Option<Command> {
+pub fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<Command> {
     let mut clicked = None;
     let selected_id = screens
         .iter()
-        .find(|s| s.id() == current)
-        .and_then(|s| s.parent())
+        .find(|s| s.id == current)
+        .and_then(|s| s.parent)
         .unwrap_or(current);
     let mut entries: Vec<_> = screens
         .iter()
-        .filter_map(|s| s.rail().map(|r| (r, s.id())))
+        .filter_map(|s| s.rail.map(|r| (r, s.id)))
         .collect();
     entries.sort_by_key(|(r, _)| r.section);
     ui.add_space(8.0);

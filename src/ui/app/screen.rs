@@ -1,65 +1,16 @@
 //! What a screen is to the window: one type behind one trait. The app holds the list of screens
-//! (`list.rs`); the list drives the navigation rail, the shortcuts that open a screen, and where
-//! each frame's polling, drawing, commands and events go. A new screen is one implementation
-//! of [`Screen`] and one line in that list.
+//! (`list.rs`), each in an [`Entry`] saying where it sits in the rail; the list drives the
+//! navigation rail, the shortcuts that open a screen, and where each frame's polling, drawing,
+//! commands and events go. A new screen is one implementation of [`Screen`] and one line in that
+//! list.
 
 use super::commands::Command;
 use super::cx::Cx;
 use super::event::AppEvent;
+pub use super::screen_id::{RailEntry, ScreenId, Section};
 use std::any::Any;
 
-/// Which screen is meant, for navigation and for tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScreenId {
-    Login,
-    NewOrder,
-    EditOrder,
-    Calculator,
-    Orders,
-    OrderDetail,
-    Directories,
-    Goods,
-    Unsent,
-    Settings,
-    About,
-}
-
-/// The groups of the navigation rail, top to bottom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Section {
-    /// Taking parcels: new order, the journal, unsent orders, the calculator.
-    Counter,
-    /// What the forms pick from: directories, registered goods.
-    Reference,
-    /// The desk itself: settings, about.
-    Desk,
-}
-
-/// Where a screen sits in the rail and the command (with its shortcut) that opens it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RailEntry {
-    pub section: Section,
-    pub command: Command,
-}
-
-pub trait Screen {
-    fn id(&self) -> ScreenId;
-
-    /// Its place in the rail; `None` for screens opened by an event (an order's detail).
-    fn rail(&self) -> Option<RailEntry> {
-        None
-    }
-
-    /// The rail entry shown as selected while this screen is open, when it is not in the rail.
-    fn parent(&self) -> Option<ScreenId> {
-        None
-    }
-
-    /// Whether it needs a logged-in session (without one the login screen stands in for it).
-    fn needs_session(&self) -> bool {
-        true
-    }
-
+pub trait Screen: AsAny {
     /// Picks up background results; runs every frame, shown or not.
     fn poll(&mut self, _cx: &mut Cx) {}
 
@@ -81,7 +32,68 @@ pub trait Screen {
     fn is_busy(&self) -> bool {
         false
     }
+}
 
-    /// For reading a screen's own state (tests, the app's accessors).
+/// Reading a screen's own state (tests, the app's accessors): every screen has it.
+pub trait AsAny {
     fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Any> AsAny for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A screen in the list, with what the window needs to know of it.
+pub struct Entry {
+    pub id: ScreenId,
+    pub rail: Option<RailEntry>,
+    /// The rail entry shown as selected while this screen is open, when it is not in the rail.
+    pub parent: Option<ScreenId>,
+    /// Without a session the login screen stands in for it.
+    pub needs_session: bool,
+    pub screen: Box<dyn Screen>,
+}
+
+impl Entry {
+    /// A screen of the rail, in `section`, opened by `command`.
+    pub fn rail(
+        id: ScreenId,
+        section: Section,
+        command: Command,
+        screen: impl Screen + 'static,
+    ) -> Entry {
+        Entry {
+            id,
+            rail: Some(RailEntry { section, command }),
+            parent: None,
+            needs_session: true,
+            screen: Box::new(screen),
+        }
+    }
+
+    /// A screen opened by an event; the rail shows `parent` as selected meanwhile.
+    pub fn under(id: ScreenId, parent: ScreenId, screen: impl Screen + 'static) -> Entry {
+        Entry {
+            id,
+            rail: None,
+            parent: Some(parent),
+            needs_session: true,
+            screen: Box::new(screen),
+        }
+    }
+
+    /// Also open without a session (login, settings, about).
+    pub fn without_session(self) -> Entry {
+        Entry {
+            needs_session: false,
+            ..self
+        }
+    }
+
+    /// Whether it can be shown now.
+    pub fn open_to(&self, logged_in: bool) -> bool {
+        logged_in || !self.needs_session
+    }
 }

@@ -2,9 +2,8 @@
 //! the bundled font and of the crates the program is built from. A test keeps the crate list in
 //! step with Cargo.toml.
 
-use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 use egui::RichText;
 use rust_i18n::t;
 
@@ -49,21 +48,6 @@ const FONT_LICENCE: &str = include_str!("../../../assets/fonts/LICENSE-DejaVu.tx
 pub struct AboutScreen;
 
 impl Screen for AboutScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::About
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Desk,
-            command: Command::About,
-        })
-    }
-
-    fn needs_session(&self) -> bool {
-        false
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(t!("about.title"));
@@ -102,10 +86,6 @@ impl Screen for AboutScreen {
                     );
                 });
         });
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }
 

@@ -4,9 +4,8 @@
 
 use crate::desk::Desk;
 use crate::desk::order_draft::{OrderDraft, Problem, field as f};
-use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 use crate::ui::screens::order_form::delivery_choice;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::pickers::CityPicker;
@@ -125,17 +124,6 @@ impl Calculator {
 }
 
 impl Screen for Calculator {
-    fn id(&self) -> ScreenId {
-        ScreenId::Calculator
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Counter,
-            command: Command::Calculator,
-        })
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         self.price.poll(cx.ctx, cx.desk, &self.inputs);
     }
@@ -146,9 +134,5 @@ impl Screen for Calculator {
 
     fn is_busy(&self) -> bool {
         self.price.is_busy()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -9,7 +9,7 @@ use crate::desk::directories::{Directories, DirectoryData, parcel_statuses};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use chrono::{Datelike, Timelike};
 use egui::RichText;
@@ -507,17 +507,6 @@ fn statuses(ui: &mut egui::Ui, data: &DirectoryData) {
 }
 
 impl Screen for DirectoryScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::Directories
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Reference,
-            command: Command::Directories,
-        })
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         self.show(ui, cx.desk);
     }
@@ -538,9 +527,5 @@ impl Screen for DirectoryScreen {
             return true;
         }
         false
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -6,7 +6,8 @@ use super::order_form::OrderForm;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::app::screen::Screen;
+use crate::ui::app::screen_id::ScreenId;
 
 #[derive(Default)]
 pub struct EditOrderScreen {
@@ -20,14 +21,6 @@ impl EditOrderScreen {
 }
 
 impl Screen for EditOrderScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::EditOrder
-    }
-
-    fn parent(&self) -> Option<ScreenId> {
-        Some(ScreenId::Orders)
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         let Some(f) = &mut self.form else { return };
         if let Some(row) = f.poll(cx.ctx, cx.desk, cx.toasts) {
@@ -70,9 +63,5 @@ impl Screen for EditOrderScreen {
 
     fn is_busy(&self) -> bool {
         self.form.as_ref().is_some_and(|f| f.is_busy())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -7,10 +7,9 @@ use crate::api::{ApiError, Sum};
 use crate::desk::Desk;
 use crate::desk::task::{Task, take};
 use crate::text::translit::search_key;
-use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{ERROR_COLOR, Toasts};
 use egui::RichText;
@@ -323,17 +322,6 @@ pub struct GoodsScreen {
 }
 
 impl Screen for GoodsScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::Goods
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Reference,
-            command: Command::Goods,
-        })
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         if self.book.poll(cx.toasts) {
             // The forms pick from the same list: they read it again when next needed.
@@ -357,9 +345,5 @@ impl Screen for GoodsScreen {
 
     fn is_busy(&self) -> bool {
         self.book.is_busy()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -7,7 +7,8 @@ use crate::desk::task::{Task, take};
 use crate::desk::{Credentials, Desk, LoginOutcome};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::app::screen::Screen;
+use crate::ui::app::screen_id::ScreenId;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{Toasts, field};
 use egui::RichText;
@@ -277,14 +278,6 @@ pub fn sandbox_badge(ui: &mut egui::Ui) {
 }
 
 impl Screen for LoginScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::Login
-    }
-
-    fn needs_session(&self) -> bool {
-        false
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         if cx.desk.session.is_none()
             && let Some(outcome) = LoginScreen::poll(self, cx.toasts)
@@ -312,9 +305,5 @@ impl Screen for LoginScreen {
 
     fn is_busy(&self) -> bool {
         self.is_waiting()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -5,7 +5,7 @@ use super::order_form::OrderForm;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 
 #[derive(Default)]
 pub struct NewOrderScreen {
@@ -19,17 +19,6 @@ impl NewOrderScreen {
 }
 
 impl Screen for NewOrderScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::NewOrder
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Counter,
-            command: Command::NewOrder,
-        })
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         let Some(f) = &mut self.form else { return };
         if let Some(row) = f.poll(cx.ctx, cx.desk, cx.toasts) {
@@ -73,9 +62,5 @@ impl Screen for NewOrderScreen {
 
     fn is_busy(&self) -> bool {
         self.form.as_ref().is_some_and(|f| f.is_busy())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

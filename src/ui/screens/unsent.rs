@@ -7,10 +7,9 @@ use crate::desk::orders::CreateResult;
 use crate::desk::task::{Task, take};
 use crate::desk::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
 use crate::store::OutboxState;
-use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::status::when;
 use crate::ui::widgets::{ERROR_COLOR, Toasts};
@@ -370,17 +369,6 @@ impl UnsentScreen {
 }
 
 impl Screen for UnsentScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::Unsent
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Counter,
-            command: Command::Unsent,
-        })
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         if let Some(id) = UnsentScreen::poll(self, cx.desk, cx.toasts) {
             cx.emit(AppEvent::OpenOrder(id));
@@ -403,9 +391,5 @@ impl Screen for UnsentScreen {
 
     fn is_busy(&self) -> bool {
         UnsentScreen::is_busy(self)
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -15,7 +15,8 @@ use crate::store::{HistoryRow, JournalRow};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::app::screen::Screen;
+use crate::ui::app::screen_id::ScreenId;
 use crate::ui::screens::order_detail::label_panel::LabelPanel;
 use crate::ui::screens::order_detail::record::RecordView;
 use crate::ui::widgets::Toasts;
@@ -377,14 +378,6 @@ impl DetailScreen {
 }
 
 impl Screen for DetailScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::OrderDetail
-    }
-
-    fn parent(&self) -> Option<ScreenId> {
-        Some(ScreenId::Orders)
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         let Some(d) = &mut self.detail else { return };
         d.poll(cx.ctx, cx.desk, cx.toasts);
@@ -433,9 +426,5 @@ impl Screen for DetailScreen {
 
     fn is_busy(&self) -> bool {
         self.detail.as_ref().is_some_and(|d| d.is_busy())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

@@ -12,7 +12,7 @@ use crate::text::translit::search_key;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::period::Period;
 use rust_i18n::t;
@@ -343,17 +343,6 @@ impl OrdersScreen {
 }
 
 impl Screen for OrdersScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::Orders
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Counter,
-            command: Command::Orders,
-        })
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         OrdersScreen::poll(self, cx.desk, cx.toasts);
         if self.refresh_requested {
@@ -397,9 +386,5 @@ impl Screen for OrdersScreen {
 
     fn is_busy(&self) -> bool {
         OrdersScreen::is_busy(self)
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

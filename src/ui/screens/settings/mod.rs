@@ -10,10 +10,10 @@ use crate::desk::settings::{
     ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url,
 };
 use crate::desk::task::{Task, take};
-use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::{RailEntry, Screen, ScreenId, Section};
+use crate::ui::app::screen::Screen;
+use crate::ui::app::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
 use crate::ui::widgets::{Toasts, field};
@@ -231,21 +231,6 @@ impl SettingsScreen {
 }
 
 impl Screen for SettingsScreen {
-    fn id(&self) -> ScreenId {
-        ScreenId::Settings
-    }
-
-    fn rail(&self) -> Option<RailEntry> {
-        Some(RailEntry {
-            section: Section::Desk,
-            command: Command::Settings,
-        })
-    }
-
-    fn needs_session(&self) -> bool {
-        false
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         SettingsScreen::poll(self, cx.toasts);
     }
@@ -265,9 +250,5 @@ impl Screen for SettingsScreen {
 
     fn is_busy(&self) -> bool {
         self.saving.is_some()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

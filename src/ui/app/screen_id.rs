@@ -1,0 +1,38 @@
+//! The names of the screens and of the rail's sections: a leaf, so events and the screen list
+//! can name a screen without knowing what a screen is.
+
+use super::commands::Command;
+
+/// Which screen is meant, for navigation and for tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScreenId {
+    Login,
+    NewOrder,
+    EditOrder,
+    Calculator,
+    Orders,
+    OrderDetail,
+    Directories,
+    Goods,
+    Unsent,
+    Settings,
+    About,
+}
+
+/// The groups of the navigation rail, top to bottom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Section {
+    /// Taking parcels: new order, the journal, unsent orders, the calculator.
+    Counter,
+    /// What the forms pick from: directories, registered goods.
+    Reference,
+    /// The desk itself: settings, about.
+    Desk,
+}
+
+/// Where a screen sits in the rail and the command (with its shortcut) that opens it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RailEntry {
+    pub section: Section,
+    pub command: Command,
+}
