@@ -84,6 +84,18 @@ async fn directories_and_refusals_come_in_the_language_asked_for() {
             other => panic!("{lang:?}: {other:?}"),
         }
     }
+    // An order's history speaks the language asked too (its first event included).
+    cell.set(Language::Uz);
+    let created = c.add_order(&common::legacy_order()).await.expect("order");
+    for (lang, first) in [
+        (Language::Uz, "Buyurtma yaratildi"),
+        (Language::Ru, "Заказ создан"),
+        (Language::En, "Order created"),
+    ] {
+        cell.set(lang);
+        let history = c.history(created.order_id).await.expect("history");
+        assert_eq!(history[0].message, first, "{lang:?}");
+    }
     // Three languages, three different names for the same packaging and shipment type.
     for i in 0..2 {
         assert_ne!(packaging_seen[i], packaging_seen[i + 1]);

@@ -125,7 +125,7 @@ pub async fn entry(
                 .history
                 .iter()
                 .map(|e| HistoryEntry {
-                    message: e.message.clone(),
+                    message: msg::history_message(e, cx.lang),
                     timestamp: e.at,
                     status_id: e.status.legacy(),
                     location: e.location.clone(),

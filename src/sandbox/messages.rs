@@ -253,3 +253,27 @@ pub fn unavailable_courier(lang: Language) -> String {
         "There is no branch on this route.".into(),
     )
 }
+
+/// The first event of every order's history.
+pub const ORDER_CREATED_UZ: &str = "Buyurtma yaratildi";
+
+pub fn order_created(lang: Language) -> String {
+    pick(
+        lang,
+        ORDER_CREATED_UZ.into(),
+        "Заказ создан".into(),
+        "Order created".into(),
+    )
+}
+
+/// A history event's message in the language asked: the twin's own words (creation, a status
+/// reached) are said in that language; a note someone wrote stays as written.
+pub fn history_message(e: &super::model::Event, lang: Language) -> String {
+    if e.message == ORDER_CREATED_UZ {
+        order_created(lang)
+    } else if e.message == super::seed::order_status_name(e.status, Language::Uz) {
+        super::seed::order_status_name(e.status, lang)
+    } else {
+        e.message.clone()
+    }
+}

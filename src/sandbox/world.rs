@@ -356,7 +356,7 @@ impl World {
                 at: now,
                 status: OrderStatus::AtSender,
                 location: self.city_name(body.sender.city_id),
-                message: "Buyurtma yaratildi".into(),
+                message: super::messages::ORDER_CREATED_UZ.into(),
             }],
             cancellations: Vec::new(),
             created_at: now,

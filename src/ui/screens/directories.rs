@@ -10,6 +10,7 @@ use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
+use crate::ui::widgets::beside;
 use crate::ui::widgets::errors::tell;
 use chrono::{Datelike, Timelike};
 use egui::RichText;
@@ -319,24 +320,41 @@ impl DirectoryScreen {
             ))
             .weak(),
         );
-        let selected = self.selected_branch;
-        egui::Panel::right("branch-detail")
-            .resizable(true)
-            .default_size(340.0)
-            .show(ui, |ui| match selected {
+        // The table beside the chosen branch's detail, each in its own column.
+        beside(
+            ui,
+            340.0,
+            self,
+            |ui, screen| screen.branch_table(ui, dirs, rows),
+            |ui, screen| match screen.selected_branch {
                 Some(i) => branch_detail(ui, dirs, &dirs.data.branches[i]),
                 None => {
                     ui.label(t!("dir.pick_branch"));
                 }
-            });
+            },
+        );
+    }
+
+    fn branch_table(&mut self, ui: &mut egui::Ui, dirs: &Directories, rows: &[usize]) {
         let data = &dirs.data;
         TableBuilder::new(ui)
             .id_salt("branches")
             .striped(true)
-            .column(Column::initial(220.0).resizable(true))
-            .column(Column::initial(140.0).resizable(true))
-            .column(Column::initial(260.0).resizable(true))
-            .column(Column::remainder())
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(
+                Column::initial(200.0)
+                    .at_least(100.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(
+                Column::initial(120.0)
+                    .at_least(70.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(Column::remainder().at_least(120.0).clip(true))
+            .column(Column::exact(130.0).clip(true))
             .header(22.0, |mut h| {
                 for title in [
                     t!("dir.col_name"),
@@ -345,7 +363,7 @@ impl DirectoryScreen {
                     t!("dir.col_phone"),
                 ] {
                     h.col(|ui| {
-                        ui.strong(title);
+                        ui.add(egui::Label::new(RichText::new(title).strong()).truncate());
                     });
                 }
             })
@@ -355,11 +373,9 @@ impl DirectoryScreen {
                     let b = &data.branches[i];
                     let city = dirs.city(b.city_id).map(|c| c.name.as_str()).unwrap_or("");
                     row.col(|ui| {
-                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                        if ui
-                            .selectable_label(self.selected_branch == Some(i), &b.name)
-                            .clicked()
-                        {
+                        let chosen = self.selected_branch == Some(i);
+                        let r = ui.add(egui::Button::selectable(chosen, &b.name).truncate());
+                        if r.clicked() {
                             self.selected_branch = Some(i);
                         }
                     });
@@ -367,7 +383,8 @@ impl DirectoryScreen {
                         ui.add(egui::Label::new(city).truncate());
                     });
                     row.col(|ui| {
-                        ui.add(egui::Label::new(&b.address).truncate());
+                        ui.add(egui::Label::new(&b.address).truncate())
+                            .on_hover_text(&b.address);
                     });
                     row.col(|ui| {
                         ui.add(egui::Label::new(&b.phone).truncate());
@@ -385,7 +402,10 @@ fn simple_table(
     row: impl Fn(usize) -> Vec<String>,
 ) {
     ui.label(RichText::new(t!("dir.count", shown = n, total = total)).weak());
-    let mut tb = TableBuilder::new(ui).id_salt(id).striped(true);
+    let mut tb = TableBuilder::new(ui)
+        .id_salt(id)
+        .striped(true)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
     for i in 0..header.len() {
         tb = if i + 1 == header.len() {
             tb.column(Column::remainder())

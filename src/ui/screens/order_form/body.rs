@@ -242,7 +242,10 @@ impl OrderForm {
                     false,
                 );
                 cols[2].add_space(18.0);
-                cols[2].weak(t!("order.dates_hint"));
+                // Left-aligned and wrapped inside its column (never stretched to its width).
+                cols[2].with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.add(egui::Label::new(RichText::new(t!("order.dates_hint")).weak()).wrap());
+                });
             });
             if self.editing.is_some() && desk.has_current_session() {
                 ui.separator();

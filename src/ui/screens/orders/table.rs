@@ -212,7 +212,6 @@ impl OrdersScreen {
                 .response
                 .labelled_by(l.id);
             self.show_period(ui);
-            ui.separator();
             match &self.refreshing {
                 None => {
                     let listed = self.view.len().min(REFRESH_LIMIT);
@@ -267,17 +266,45 @@ impl OrdersScreen {
             t!("orders.cod"),
             t!("orders.cost"),
         ];
+        // Every column fits a 1024-px window; the receiver takes what is left and cuts its
+        // text (whole on hover). Cells are centred on their row, whatever widget they hold.
         TableBuilder::new(ui)
             .id_salt("journal")
             .striped(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
             .column(Column::exact(24.0))
-            .column(Column::initial(130.0).resizable(true))
-            .column(Column::initial(130.0).resizable(true))
-            .column(Column::initial(200.0).resizable(true))
-            .column(Column::initial(130.0).resizable(true))
-            .column(Column::initial(170.0).resizable(true))
-            .column(Column::initial(90.0).resizable(true))
-            .column(Column::remainder())
+            .column(
+                Column::initial(112.0)
+                    .at_least(90.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(
+                Column::initial(118.0)
+                    .at_least(80.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(Column::remainder().at_least(120.0).clip(true))
+            .column(
+                Column::initial(110.0)
+                    .at_least(60.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(
+                Column::initial(130.0)
+                    .at_least(60.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(
+                Column::initial(92.0)
+                    .at_least(60.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(Column::initial(92.0).at_least(60.0).clip(true))
             .header(22.0, |mut h| {
                 h.col(|_| {});
                 let columns = [
@@ -290,20 +317,20 @@ impl OrdersScreen {
                     Some(SortBy::Cost),
                 ];
                 for (title, by) in headers.into_iter().zip(columns) {
-                    h.col(|ui| match by {
-                        Some(by) => {
-                            let arrow = match (current_sort.0 == by, current_sort.1) {
-                                (true, true) => " ▼",
-                                (true, false) => " ▲",
-                                _ => "",
-                            };
-                            let text = RichText::new(format!("{title}{arrow}")).strong();
-                            if ui.add(egui::Button::new(text).frame(false)).clicked() {
-                                sort_click = Some(by);
-                            }
-                        }
-                        None => {
-                            ui.strong(title);
+                    h.col(|ui| {
+                        // The same widget for every header, so all sit on one line; a title
+                        // longer than its column is cut, never wrapped into a taller header.
+                        let arrow = match by.map(|b| (current_sort.0 == b, current_sort.1)) {
+                            Some((true, true)) => " ▼",
+                            Some((true, false)) => " ▲",
+                            _ => "",
+                        };
+                        let text = RichText::new(format!("{title}{arrow}")).strong();
+                        let r = ui
+                            .add(egui::Button::new(text).frame(false).truncate())
+                            .on_hover_text(title.as_ref());
+                        if r.clicked() && by.is_some() {
+                            sort_click = by;
                         }
                     });
                 }
@@ -332,10 +359,9 @@ impl OrdersScreen {
                         ui.label(when(r.created_at));
                     });
                     row.col(|ui| {
-                        ui.add(
-                            egui::Label::new(format!("{} · {}", r.receiver, r.receiver_phone))
-                                .truncate(),
-                        );
+                        let who = format!("{} · {}", r.receiver, r.receiver_phone);
+                        ui.add(egui::Label::new(&who).truncate())
+                            .on_hover_text(&who);
                     });
                     row.col(|ui| {
                         ui.add(egui::Label::new(&r.city).truncate());
