@@ -89,8 +89,12 @@ fn uzbek_text_uses_the_letter_mark_not_ascii_apostrophes() {
     }
 }
 
+/// The language is one setting for the whole program: tests that switch it take turns.
+static LOCALE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn printing_failures_are_told_in_the_clerks_language() {
+    let _turn = LOCALE.lock().unwrap_or_else(|p| p.into_inner());
     use parcel_desk::desk::printing::PrintProblem;
     use parcel_desk::label::print::PrintError;
     use parcel_desk::ui::widgets::errors::tell_print;
@@ -111,5 +115,27 @@ fn printing_failures_are_told_in_the_clerks_language() {
         assert!(told.message.contains("4300001"), "{lang}: {}", told.message);
         assert!(!told.message.contains("journal") || lang == "en");
     }
+    rust_i18n::set_locale("uz");
+}
+
+#[test]
+fn a_failing_database_is_told_as_such_not_as_the_services_answer() {
+    let _turn = LOCALE.lock().unwrap_or_else(|p| p.into_inner());
+    use parcel_desk::desk::DeskError;
+    use parcel_desk::store::StoreError;
+    use parcel_desk::ui::widgets::errors::tell_desk;
+    rust_i18n::set_locale("en");
+    let full = DeskError::Store(StoreError::Folder {
+        path: "/data".into(),
+        source: std::io::Error::other("No space left on device"),
+    });
+    let told = tell_desk(&full);
+    assert!(
+        told.message.contains("database on this computer"),
+        "{}",
+        told.message
+    );
+    assert!(!told.message.contains("service"), "{}", told.message);
+    assert!(told.details.is_some_and(|d| d.contains("No space left")));
     rust_i18n::set_locale("uz");
 }

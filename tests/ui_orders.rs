@@ -22,7 +22,7 @@ fn create_directly(h: &Harness<'static, DeskApp>) -> parcel_desk::store::Journal
 fn create_directly_from(
     h: &Harness<'static, DeskApp>,
     input: parcel_desk::api::legacy::OrderInput,
-    draft: Option<String>,
+    draft: Option<parcel_desk::desk::order_draft::OrderDraft>,
 ) -> parcel_desk::store::JournalRow {
     let mut task = h
         .state()
@@ -474,7 +474,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
         ..OrderDraft::new()
     };
     let input = draft.check(None).expect("a valid form");
-    let row = create_directly_from(&h, input, Some(serde_json::to_string(&draft).unwrap()));
+    let row = create_directly_from(&h, input, Some(draft));
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
         h.state().screen() == ScreenId::Orders && !h.state().is_busy()

@@ -2,6 +2,7 @@
 //! price, read and refresh the journal, find by barcode, the unsent outbox, the form drafts.
 //! Each runs on the background runtime and notes what the answer says about reachability.
 
+use super::order_draft::OrderDraft;
 use super::*;
 
 impl Desk {
@@ -15,11 +16,11 @@ impl Desk {
         self.create_order_from(input, None)
     }
 
-    /// The same, keeping the form the order came from (JSON) for a later edit.
+    /// The same, keeping the form the order came from for a later edit.
     pub fn create_order_from(
         &self,
         input: OrderInput,
-        draft: Option<String>,
+        draft: Option<OrderDraft>,
     ) -> Option<Task<CreateResult>> {
         let orders = self.orders.clone()?;
         let (count, reach) = (self.outbox.clone(), self.reach.clone());
@@ -27,10 +28,10 @@ impl Desk {
             let result = orders.create_from(input, draft).await;
             match &result {
                 CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. } => {
-                    reach.note::<()>(&Err(reason.clone()))
+                    reach.note::<(), ApiError>(&Err(reason.clone()))
                 }
                 CreateResult::Local(_) => {}
-                _ => reach.note::<()>(&Ok(())),
+                _ => reach.note::<(), ApiError>(&Ok(())),
             }
             count.store(orders.outbox_waiting().await, Ordering::Relaxed);
             result
@@ -38,7 +39,7 @@ impl Desk {
     }
 
     /// The orders still in the outbox, for the clerk to see and decide on.
-    pub fn unsent_orders(&self) -> Option<Task<Result<Vec<unsent::Unsent>, String>>> {
+    pub fn unsent_orders(&self) -> Option<Task<Result<Vec<unsent::Unsent>, DeskError>>> {
         let orders = self.orders.clone()?;
         Some(self.spawn(async move { orders.unsent().await }))
     }
@@ -80,10 +81,10 @@ impl Desk {
     }
 
     /// The whole journal (disk, in the background).
-    pub fn load_journal(&self) -> Task<Result<Vec<JournalRow>, String>> {
+    pub fn load_journal(&self) -> Task<Result<Vec<JournalRow>, DeskError>> {
         let books = self.books();
         self.spawn_blocking(move || match books {
-            Some((s, svc)) => s.journal(&svc).map_err(|e| e.to_string()),
+            Some((s, svc)) => Ok(s.journal(&svc)?),
             None => Ok(Vec::new()),
         })
     }
@@ -120,7 +121,7 @@ impl Desk {
     }
 
     /// Finds an order by barcode (journal first, then the service).
-    pub fn find_by_barcode(&self, barcode: String) -> Option<Task<Result<Option<i64>, ApiError>>> {
+    pub fn find_by_barcode(&self, barcode: String) -> Option<Task<Result<Option<i64>, DeskError>>> {
         let orders = self.orders.clone()?;
         let reach = self.reach.clone();
         Some(self.spawn(async move {
@@ -155,8 +156,11 @@ impl Desk {
                         p.done.fetch_add(1, Ordering::Relaxed);
                     }
                     Some(Err(e)) => {
-                        reach.note::<()>(&Err(e.clone()));
-                        p.fail(e);
+                        let failed: Result<(), DeskError> = Err(e);
+                        reach.note(&failed);
+                        if let Err(e) = failed {
+                            p.fail(e);
+                        }
                     }
                     None => {}
                 }
@@ -174,9 +178,9 @@ impl Desk {
         &self,
         order_id: i64,
         input: OrderInput,
-        draft: String,
+        draft: OrderDraft,
         places: current_edit::ExactPlaces,
-    ) -> Option<Task<Result<JournalRow, ApiError>>> {
+    ) -> Option<Task<Result<JournalRow, DeskError>>> {
         let orders = self.orders.clone()?;
         let reach = self.reach.clone();
         let via_current = (places.is_set() && self.has_current_session())
@@ -189,26 +193,25 @@ impl Desk {
     }
 
     /// The form an order came from, when this desk created it.
-    pub fn order_draft(&self, order_id: i64) -> Task<Option<String>> {
+    pub fn order_draft(&self, order_id: i64) -> Task<Option<OrderDraft>> {
         let books = self.books();
         self.spawn_blocking(move || {
-            books.and_then(|(s, svc)| s.journal_draft(&svc, order_id).ok().flatten())
+            let json = books.and_then(|(s, svc)| s.journal_draft(&svc, order_id).ok().flatten())?;
+            serde_json::from_str(&json).ok()
         })
     }
 
     /// The order form rebuilt from both interfaces' details, for an order whose form this desk
-    /// never kept (JSON, as `order_draft` gives it).
-    pub fn order_form_from_service(&self, order_id: i64) -> Task<Result<String, String>> {
+    /// never kept.
+    pub fn order_form_from_service(&self, order_id: i64) -> Task<Result<OrderDraft, DeskError>> {
         let (legacy, current) = (self.services.legacy.clone(), self.services.current.clone());
         self.spawn(async move {
             let (l, c) = tokio::join!(
                 legacy.order_detail(order_id),
                 current.order_detail(order_id)
             );
-            let (l, c) = (l.map_err(|e| e.to_string())?, c.map_err(|e| e.to_string())?);
-            let draft =
-                draft_from_service::draft_from_records(&l, &c).map_err(|e| e.to_string())?;
-            serde_json::to_string(&draft).map_err(|e| e.to_string())
+            draft_from_service::draft_from_records(&l?, &c?)
+                .map_err(|e| DeskError::Unreadable(e.to_string()))
         })
     }
 
@@ -239,25 +242,31 @@ impl Desk {
         }))
     }
 
-    /// Keeps the open form as a draft (disk, in the background).
-    pub fn save_draft(&self, name: &'static str, json: String) {
+    /// Keeps the new-order form as typed (disk, in the background), so nothing typed is lost.
+    pub fn save_form(&self, draft: &OrderDraft) {
+        let (Some(store), Ok(json)) = (self.store.clone(), serde_json::to_string(draft)) else {
+            return;
+        };
+        let _ = self.spawn_blocking(move || {
+            if let Err(e) = store.put_draft(ORDER_DRAFT, &json, chrono::Utc::now().timestamp()) {
+                tracing::warn!("cannot save draft: {e}");
+            }
+        });
+    }
+
+    /// Forgets the kept new-order form (it became an order).
+    pub fn clear_form(&self) {
         if let Some(store) = self.store.clone() {
-            let _ = self.spawn_blocking(move || {
-                if let Err(e) = store.put_draft(name, &json, chrono::Utc::now().timestamp()) {
-                    tracing::warn!("cannot save draft: {e}");
-                }
-            });
+            let _ = self.spawn_blocking(move || store.delete_draft(ORDER_DRAFT));
         }
     }
 
-    pub fn clear_draft(&self, name: &'static str) {
-        if let Some(store) = self.store.clone() {
-            let _ = self.spawn_blocking(move || store.delete_draft(name));
-        }
-    }
-
-    pub fn load_draft(&self, name: &'static str) -> Task<Option<String>> {
+    /// The new-order form as it was kept, if any.
+    pub fn load_form(&self) -> Task<Option<OrderDraft>> {
         let store = self.store.clone();
-        self.spawn_blocking(move || store.and_then(|s| s.draft(name).ok().flatten()))
+        self.spawn_blocking(move || {
+            let json = store.and_then(|s| s.draft(ORDER_DRAFT).ok().flatten())?;
+            serde_json::from_str(&json).ok()
+        })
     }
 }

@@ -1,4 +1,7 @@
-//! What can stop the desk itself from starting or re-wiring (as opposed to one call failing).
+//! One error for what the desk does: a service's answer, the store on this computer, the
+//! settings file, the embedded twin, a form that cannot be read. The UI turns any of them into
+//! the clerk's words in one place (`ui::widgets::errors::tell_desk`); a full disk is never told
+//! as "an unreadable answer from the service".
 
 use super::settings;
 use crate::api::ApiError;
@@ -10,10 +13,31 @@ pub enum DeskError {
     Settings(#[from] settings::SettingsError),
     #[error("the embedded twin could not start: {0}")]
     Sandbox(#[from] sandbox::SandboxError),
+    /// The database on this computer.
     #[error("{0}")]
     Store(#[from] crate::store::StoreError),
+    /// The service answered with a failure, or did not answer.
     #[error("{0}")]
-    Client(#[from] ApiError),
+    Service(#[from] ApiError),
     #[error("the {0} address is not a valid http(s) URL")]
     BadUrl(&'static str),
+    /// Something kept or received cannot be read back (a kept form, a record).
+    #[error("unreadable: {0}")]
+    Unreadable(String),
+}
+
+impl DeskError {
+    /// The service's failure, when it is one (for the status bar's reachability).
+    pub fn service(&self) -> Option<&ApiError> {
+        match self {
+            DeskError::Service(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<serde_json::Error> for DeskError {
+    fn from(e: serde_json::Error) -> DeskError {
+        DeskError::Unreadable(e.to_string())
+    }
 }

@@ -8,7 +8,9 @@
 use crate::api::legacy::{OrderCore, OrderInput};
 use crate::api::sandbox_client::SandboxClient;
 use crate::api::{ApiError, CurrentClient, LegacyClient};
+use crate::desk::DeskError;
 use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
+use crate::desk::order_draft::OrderDraft;
 use crate::store::{
     HistoryRow, JournalRow, OutboxEntry, OutboxState, ServiceKey, Store, StoreError,
 };
@@ -217,14 +219,30 @@ impl Orders {
     }
 
     /// The same, keeping the form (`draft`, JSON) the order came from for a later edit.
-    pub async fn create_from(&self, mut input: OrderInput, draft: Option<String>) -> CreateResult {
+    pub async fn create_from(
+        &self,
+        mut input: OrderInput,
+        draft: Option<OrderDraft>,
+    ) -> CreateResult {
         input.order_id = None;
+        // The idempotency key is made here and only here; the form kept with the order carries
+        // it, so an edit sends it again.
         let key = input
             .wcs_code
             .clone()
             .filter(|k| !k.trim().is_empty())
             .unwrap_or_else(new_wcs_code);
         input.wcs_code = Some(key.clone());
+        let draft = match draft
+            .map(|mut d| {
+                d.wcs_code = key.clone();
+                serde_json::to_string(&d)
+            })
+            .transpose()
+        {
+            Ok(d) => d,
+            Err(e) => return CreateResult::Local(e.to_string()),
+        };
         let payload = match serde_json::to_string(&input) {
             Ok(p) => p,
             Err(e) => return CreateResult::Local(e.to_string()),
@@ -467,7 +485,7 @@ impl Orders {
     /// Finds an order by its barcode: in the journal, or on the service by the order id the
     /// barcode carries (`01991` + the id, as in the published `019914293640` for 4293640); an
     /// order found on the service is added to the journal.
-    pub async fn find_by_barcode(&self, barcode: &str) -> Result<Option<i64>, ApiError> {
+    pub async fn find_by_barcode(&self, barcode: &str) -> Result<Option<i64>, DeskError> {
         let code = barcode.trim().to_string();
         let c = code.clone();
         if let Ok(Some(row)) = self
@@ -486,16 +504,11 @@ impl Orders {
                         .and_utc()
                         .timestamp();
                 self.confirm(journal_row(&d.core, d.order_id, None, created), &d, None)
-                    .await
-                    .map_err(|e| ApiError::Decode {
-                        status: 0,
-                        detail: e.to_string(),
-                        body_head: String::new(),
-                    })?;
+                    .await?;
                 Ok(Some(d.order_id))
             }
             Ok(_) | Err(ApiError::NotFound { .. } | ApiError::Forbidden { .. }) => Ok(None),
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         }
     }
 
@@ -508,18 +521,12 @@ impl Orders {
         &self,
         order_id: i64,
         mut input: OrderInput,
-        draft: String,
+        draft: OrderDraft,
         via_current: Option<(Arc<CurrentClient>, ExactPlaces)>,
-    ) -> Result<JournalRow, ApiError> {
-        let local = |e: StoreError| ApiError::Decode {
-            status: 0,
-            detail: e.to_string(),
-            body_head: String::new(),
-        };
+    ) -> Result<JournalRow, DeskError> {
         let known = self
             .books(move |s, svc| s.journal_get(svc, order_id))
-            .await
-            .map_err(local)?;
+            .await?;
         let created = known.as_ref().map(|r| r.created_at).unwrap_or_else(now);
         // An edit sent without the order's key would drop it on the service: keep the known one.
         if input
@@ -535,7 +542,7 @@ impl Orders {
             None => {
                 let rec = self.legacy.edit_order(&input).await?;
                 let row = journal_row(&rec.core, rec.order_id, cod, created);
-                self.confirm(row, &rec, None).await.map_err(local)?
+                self.confirm(row, &rec, None).await?
             }
             Some((current, places)) => {
                 let codes = look_up_codes(&current, &input).await?;
@@ -544,28 +551,24 @@ impl Orders {
                     .await?;
                 let rec = self.legacy.order_detail(order_id).await?;
                 let row = journal_row(&rec.core, rec.order_id, cod, created);
-                self.confirm(row, &rec, None).await.map_err(local)?
+                self.confirm(row, &rec, None).await?
             }
         };
+        let draft = serde_json::to_string(&draft)?;
         self.books(move |s, svc| s.journal_set_draft(svc, order_id, &draft))
-            .await
-            .map_err(local)?;
+            .await?;
         Ok(row)
     }
 
     /// Reads an order's current status from the service into the journal.
-    pub async fn refresh_status(&self, order_id: i64) -> Result<(), ApiError> {
+    pub async fn refresh_status(&self, order_id: i64) -> Result<(), DeskError> {
         let track = self.legacy.track(order_id).await?;
         let name = track.status.name.clone();
         self.books(move |s, svc| {
             s.journal_status(svc, order_id, track.status.id.code(), &name, now())
         })
-        .await
-        .map_err(|e| ApiError::Decode {
-            status: 0,
-            detail: e.to_string(),
-            body_head: String::new(),
-        })
+        .await?;
+        Ok(())
     }
 
     /// Reads an order's status and history from the service into the journal.

@@ -29,14 +29,33 @@ impl ReachFlag {
         }
     }
 
-    /// Records what an answer says about reachability.
-    pub fn note<T>(&self, result: &Result<T, ApiError>) {
-        let v = match result {
-            Err(ApiError::Connect { .. } | ApiError::NoAnswer { .. }) => 2,
-            Err(ApiError::Server { .. } | ApiError::RateLimited { .. }) => 3,
+    /// Records what an answer says about reachability (a failure on this computer says
+    /// nothing about the service).
+    pub fn note<T, E: ServiceFailure>(&self, result: &Result<T, E>) {
+        let v = match result.as_ref().err().map(|e| e.service_failure()) {
+            Some(None) => return,
+            Some(Some(ApiError::Connect { .. } | ApiError::NoAnswer { .. })) => 2,
+            Some(Some(ApiError::Server { .. } | ApiError::RateLimited { .. })) => 3,
             _ => 1,
         };
         self.0.store(v, Ordering::Relaxed);
+    }
+}
+
+/// An error that may be the service's.
+pub trait ServiceFailure {
+    fn service_failure(&self) -> Option<&ApiError>;
+}
+
+impl ServiceFailure for ApiError {
+    fn service_failure(&self) -> Option<&ApiError> {
+        Some(self)
+    }
+}
+
+impl ServiceFailure for super::DeskError {
+    fn service_failure(&self) -> Option<&ApiError> {
+        self.service()
     }
 }
 
@@ -48,17 +67,18 @@ pub struct Progress {
     pub total: std::sync::atomic::AtomicUsize,
     pub cancel: std::sync::atomic::AtomicBool,
     /// Why the last failure failed, for the clerk.
-    pub last_error: std::sync::Mutex<Option<ApiError>>,
+    last_error: std::sync::Mutex<Option<std::sync::Arc<super::DeskError>>>,
 }
 
 impl Progress {
     /// Counts one failure and keeps why.
-    pub fn fail(&self, error: ApiError) {
+    pub fn fail(&self, error: impl Into<super::DeskError>) {
         self.failed.fetch_add(1, Ordering::Relaxed);
-        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(error);
+        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some(std::sync::Arc::new(error.into()));
     }
 
-    pub fn last_error(&self) -> Option<ApiError> {
+    pub fn last_error(&self) -> Option<std::sync::Arc<super::DeskError>> {
         self.last_error
             .lock()
             .unwrap_or_else(|p| p.into_inner())

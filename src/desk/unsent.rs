@@ -108,11 +108,8 @@ impl Orders {
     }
 
     /// Everything still in the outbox, oldest first.
-    pub async fn unsent(&self) -> Result<Vec<Unsent>, String> {
-        let entries = self
-            .books(|s, svc| s.outbox(svc))
-            .await
-            .map_err(|e| e.to_string())?;
+    pub async fn unsent(&self) -> Result<Vec<Unsent>, super::DeskError> {
+        let entries = self.books(|s, svc| s.outbox(svc)).await?;
         Ok(entries
             .into_iter()
             .map(|e| Unsent {

@@ -91,7 +91,7 @@ impl Desk {
                     if waiting > 0 && o.legacy.is_logged_in().await {
                         let report = o.drain().await;
                         if report.confirmed > 0 {
-                            reach.note::<()>(&Ok(()));
+                            reach.note::<(), ApiError>(&Ok(()));
                         }
                         count.store(o.outbox_waiting().await, Ordering::Relaxed);
                     }

@@ -2,15 +2,14 @@
 //! journal first, then the service; its order opens, or the clerk hears it was not found.
 
 use super::event::AppEvent;
-use crate::api::ApiError;
-use crate::desk::Desk;
 use crate::desk::task::{Poll, Task};
+use crate::desk::{Desk, DeskError};
 use crate::ui::widgets::Toasts;
-use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::errors::tell_desk;
 use rust_i18n::t;
 
 /// The order id a lookup found (`None`: no such order).
-type Lookup = Task<Result<Option<i64>, ApiError>>;
+type Lookup = Task<Result<Option<i64>, DeskError>>;
 
 #[derive(Default)]
 pub struct Finding {
@@ -43,7 +42,7 @@ impl Finding {
                 None
             }
             Poll::Ready(Err(e)) => {
-                let told = tell(&e);
+                let told = tell_desk(&e);
                 toasts.error(told.message, told.details);
                 None
             }

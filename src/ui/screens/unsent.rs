@@ -42,7 +42,7 @@ struct EntryWork {
 #[derive(Default)]
 pub struct UnsentScreen {
     entries: Vec<Unsent>,
-    loading: Option<Task<Result<Vec<Unsent>, String>>>,
+    loading: Option<Task<Result<Vec<Unsent>, crate::desk::DeskError>>>,
     work: HashMap<String, EntryWork>,
     deciding: Option<Task<Result<Decided, DecisionError>>>,
     /// The entry the running decision is about.
@@ -88,7 +88,10 @@ impl UnsentScreen {
                 );
                 self.entries = entries;
             }
-            Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
+            Some(Ok(Err(e))) => {
+                let told = crate::ui::widgets::errors::tell_desk(&e);
+                toasts.error(t!("orders.unreadable"), Some(told.message));
+            }
             Some(Err(_)) => toasts.error(t!("error.lost"), None),
             None => {}
         }

@@ -3,6 +3,7 @@
 //! problem is told here too, so the form and the calculator say it the same way.
 
 use crate::api::ApiError;
+use crate::desk::DeskError;
 use crate::desk::printing::PrintProblem;
 use crate::desk::problem::Problem;
 use crate::label::print::PrintError;
@@ -105,4 +106,18 @@ pub fn tell_prints(errors: &[PrintProblem]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Any failure of the desk in the clerk's words: the service's own (as [`tell`] says them), the
+/// database on this computer, the settings file, the embedded twin, something unreadable.
+pub fn tell_desk(err: &DeskError) -> Told {
+    let (message, details) = match err {
+        DeskError::Service(e) => return tell(e),
+        DeskError::Store(e) => (t!("error.store").to_string(), Some(e.to_string())),
+        DeskError::Settings(e) => (t!("settings.save_failed").to_string(), Some(e.to_string())),
+        DeskError::Sandbox(e) => (t!("error.sandbox").to_string(), Some(e.to_string())),
+        DeskError::BadUrl(_) => (t!("settings.bad_url").to_string(), None),
+        DeskError::Unreadable(why) => (t!("error.unexpected").to_string(), Some(why.clone())),
+    };
+    Told { message, details }
 }

@@ -9,6 +9,8 @@ use crate::api::ApiError;
 use crate::api::codes::LegacyStatus;
 use crate::api::codes::OrderStatus;
 use crate::api::legacy::CancellationReason;
+use crate::desk::DeskError;
+use crate::desk::order_draft::OrderDraft;
 use crate::desk::task::{Task, take};
 use crate::desk::{Desk, JournalEntry};
 use crate::store::{HistoryRow, JournalRow};
@@ -22,7 +24,7 @@ use crate::ui::screens::order_detail::record::RecordView;
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::beside;
 use crate::ui::widgets::confirm::{Question, ask};
-use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::{status_chip, when};
 use egui::RichText;
 use rust_i18n::t;
@@ -42,12 +44,12 @@ pub struct OrderDetail {
     /// The service could not be asked (it is not asked again until the next refresh).
     reasons_unreadable: bool,
     /// The form the order came from, when this desk created it (makes it editable).
-    draft: Option<String>,
-    draft_loading: Option<Task<Option<String>>>,
+    draft: Option<OrderDraft>,
+    draft_loading: Option<Task<Option<OrderDraft>>>,
     /// The form being rebuilt from the service (an order this desk did not create).
-    rebuilding: Option<Task<Result<String, String>>>,
+    rebuilding: Option<Task<Result<OrderDraft, DeskError>>>,
     /// Set when the clerk asks to edit; the app opens the edit form.
-    pub edit_requested: Option<String>,
+    pub edit_requested: Option<OrderDraft>,
     pub label: LabelPanel,
     /// Everything the service records of the order.
     record: RecordView,
@@ -94,8 +96,10 @@ impl OrderDetail {
             self.draft = draft;
         }
         match take(&mut self.rebuilding) {
-            Some(Ok(Ok(json))) => self.edit_requested = Some(json),
-            Some(Ok(Err(why))) => toasts.error(t!("detail.edit_unreadable"), Some(why)),
+            Some(Ok(Ok(draft))) => self.edit_requested = Some(draft),
+            Some(Ok(Err(why))) => {
+                toasts.error(t!("detail.edit_unreadable"), Some(tell_desk(&why).message))
+            }
             Some(Err(_)) => toasts.error(t!("detail.edit_unreadable"), None),
             None => {}
         }
@@ -381,14 +385,11 @@ impl Screen for DetailScreen {
     fn poll(&mut self, cx: &mut Cx) {
         let Some(d) = &mut self.detail else { return };
         d.poll(cx.ctx, cx.desk, cx.toasts);
-        if let Some(json) = d.edit_requested.take() {
-            match serde_json::from_str::<crate::desk::order_draft::OrderDraft>(&json) {
-                Ok(draft) => cx.emit(AppEvent::EditOrder {
-                    order_id: d.order_id,
-                    draft: Box::new(draft),
-                }),
-                Err(e) => cx.toasts.error(t!("error.unexpected"), Some(e.to_string())),
-            }
+        if let Some(draft) = d.edit_requested.take() {
+            cx.emit(AppEvent::EditOrder {
+                order_id: d.order_id,
+                draft: Box::new(draft),
+            });
         }
     }
 

@@ -14,10 +14,10 @@ use crate::desk::order_draft::{OrderDraft, field as f};
 use crate::desk::orders::CreateResult;
 use crate::desk::plausible::{Doubt, doubts};
 use crate::desk::task::{Task, take};
-use crate::desk::{Desk, ORDER_DRAFT};
+use crate::desk::{Desk, DeskError};
 use crate::store::JournalRow;
 use crate::ui::screens::goods::GoodsBook;
-use crate::ui::widgets::errors::{problem_text, tell};
+use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::PriceBox;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
@@ -37,13 +37,13 @@ pub struct OrderForm {
     price: PriceBox,
     saved_draft: OrderDraft,
     draft_since: Instant,
-    draft_loading: Option<Task<Option<String>>>,
+    draft_loading: Option<Task<Option<OrderDraft>>>,
     focus_first: bool,
     /// Registered goods for the receipt lines (and registering one on the spot).
     pub goods: GoodsBook,
     /// Set when this form edits an existing order (no draft is kept then).
     editing: Option<i64>,
-    saving_edit: Option<Task<Result<JournalRow, ApiError>>>,
+    saving_edit: Option<Task<Result<JournalRow, DeskError>>>,
     /// The form as it was when the errors shown were found: a field edited since is checked
     /// again (its error goes, or becomes the new one), the others keep theirs.
     checked: OrderDraft,
@@ -64,7 +64,7 @@ impl OrderForm {
             price: PriceBox::default(),
             saved_draft: OrderDraft::new(),
             draft_since: Instant::now(),
-            draft_loading: Some(desk.load_draft(ORDER_DRAFT)),
+            draft_loading: Some(desk.load_form()),
             focus_first: true,
             goods: GoodsBook::default(),
             editing: None,
@@ -121,9 +121,8 @@ impl OrderForm {
                 }
             }
         }
-        if let Some(Ok(Some(json))) = take(&mut self.draft_loading)
+        if let Some(Ok(Some(d))) = take(&mut self.draft_loading)
             && self.draft.is_blank()
-            && let Ok(d) = serde_json::from_str::<OrderDraft>(&json)
         {
             self.draft = d.clone();
             self.saved_draft = d;
@@ -134,16 +133,18 @@ impl OrderForm {
                 toasts.info(t!("order.updated", barcode = row.barcode.clone()));
                 return Some(row);
             }
-            Some(Ok(Err(e))) => self.place_service_errors(&e, toasts),
+            Some(Ok(Err(DeskError::Service(e)))) => self.place_service_errors(&e, toasts),
+            Some(Ok(Err(e))) => {
+                let told = tell_desk(&e);
+                toasts.error(told.message, told.details);
+            }
             Some(Err(_)) => toasts.error(t!("error.lost"), None),
             None => {}
         }
         // Keep the draft (of a new order; an edit is saved by sending it).
         if self.editing.is_none() && self.draft != self.saved_draft {
             if self.draft_since.elapsed() >= DRAFT_PAUSE {
-                if let Ok(json) = serde_json::to_string(&self.draft) {
-                    desk.save_draft(ORDER_DRAFT, json);
-                }
+                desk.save_form(&self.draft);
                 self.saved_draft = self.draft.clone();
             } else {
                 ctx.request_repaint_after(DRAFT_PAUSE);
@@ -228,9 +229,7 @@ impl OrderForm {
     /// Writes the form as the draft again: the outbox entry that replaced it is gone (refused,
     /// or never written), and what was typed must survive a restart.
     fn keep_draft(&mut self, desk: &Desk) {
-        if let Ok(json) = serde_json::to_string(&self.draft) {
-            desk.save_draft(ORDER_DRAFT, json);
-        }
+        desk.save_form(&self.draft);
         self.saved_draft = self.draft.clone();
     }
 
@@ -244,7 +243,7 @@ impl OrderForm {
         self.saved_draft = self.draft.clone();
         self.errors.clear();
         self.focus_first = true;
-        desk.clear_draft(ORDER_DRAFT);
+        desk.clear_form();
     }
 
     /// Errors of fields edited since they were found: gone once the field is right, replaced by
@@ -289,26 +288,21 @@ impl OrderForm {
                     self.errors.insert(k, problem_text(p));
                 }
             }
-            Ok(mut input) => {
+            Ok(input) => {
                 let unusual = doubts(&self.draft, &desk.settings.limits);
                 if !unusual.is_empty() && self.confirmed.as_ref() != Some(&self.draft) {
                     self.doubting = Some(unusual);
                     return;
                 }
-                // The key is made here, not in the outbox, so that the form kept with the order
-                // carries it and an edit sends it again.
-                if self.editing.is_none() && self.draft.wcs_code.trim().is_empty() {
-                    let key = crate::desk::orders::new_wcs_code();
-                    input.wcs_code = Some(key.clone());
-                    self.draft.wcs_code = key;
-                }
-                let json = serde_json::to_string(&self.draft).unwrap_or_default();
+                // The desk makes the idempotency key (and keeps it in the form it keeps with
+                // the order, so an edit sends it again).
+                let draft = self.draft.clone();
                 match self.editing {
                     Some(id) => {
                         let places = self.draft.places.clone();
-                        self.saving_edit = desk.edit_order(id, input, json, places);
+                        self.saving_edit = desk.edit_order(id, input, draft, places);
                     }
-                    None => self.creating = desk.create_order_from(input, Some(json)),
+                    None => self.creating = desk.create_order_from(input, Some(draft)),
                 }
             }
         }

@@ -70,7 +70,7 @@ pub struct OrdersScreen {
     view_for: ViewKey,
     /// The statuses present in the journal, for the status filter.
     statuses: Vec<(i64, String)>,
-    loading: Option<Task<Result<Vec<JournalRow>, String>>>,
+    loading: Option<Task<Result<Vec<JournalRow>, crate::desk::DeskError>>>,
     focus_filter: bool,
     refreshing: Option<Refreshing>,
     /// Set when the clerk asks to refresh the listed orders; the app starts the work.
@@ -319,7 +319,7 @@ impl OrdersScreen {
                         let why = r
                             .progress
                             .last_error()
-                            .map(|e| crate::ui::widgets::errors::tell(&e));
+                            .map(|e| crate::ui::widgets::errors::tell_desk(&e));
                         let text = match &why {
                             Some(w) => {
                                 format!("{} {}", t!("orders.refresh_failed", n = failed), w.message)
@@ -335,7 +335,10 @@ impl OrdersScreen {
         }
         match take(&mut self.loading) {
             Some(Ok(Ok(rows))) => self.set_rows(rows),
-            Some(Ok(Err(e))) => toasts.error(t!("orders.unreadable"), Some(e)),
+            Some(Ok(Err(e))) => {
+                let told = crate::ui::widgets::errors::tell_desk(&e);
+                toasts.error(t!("orders.unreadable"), Some(told.message));
+            }
             Some(Err(_)) => toasts.error(t!("error.lost"), None),
             None => {}
         }
