@@ -38,6 +38,13 @@ fn paths(dir: &Path) -> DeskPaths {
 }
 
 fn log_in(desk: &mut Desk) {
+    // After a change of service, the clients are built in the background first.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while desk.is_connecting() {
+        assert!(desk.poll().is_empty(), "re-wiring failed");
+        assert!(std::time::Instant::now() < deadline, "re-wiring timed out");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     let outcome = wait(desk.login(Credentials::demo()));
     assert!(outcome.succeeded(), "{:?}", outcome.legacy);
     desk.open_session(&outcome);

@@ -145,7 +145,10 @@ fn cash_on_delivery_without_goods_says_what_to_do() {
     type_into(&mut h, &tr("order.good_units"), 0, "dona");
     // (The waiting line has a price field of the same name above the form's.)
     type_into(&mut h, &tr("order.good_price"), 1, "45000");
-    h.get_by_label(&tr("order.good_register")).click();
+    // By keyboard, as the clerk would: the button is below the fold of the form.
+    h.get_by_label(&tr("order.good_register")).focus();
+    h.step();
+    h.key_press(Key::Space);
     // Registered here, the good is chosen for the waiting line, priced, one of it.
     step_until(&mut h, "the line takes the new good", |h| {
         h.state()

@@ -17,10 +17,12 @@ pub struct DirectorySync {
 }
 
 /// What the desk's own background work has to tell the clerk.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum DeskNote {
     /// The directories could not be read from the service.
     DirectoriesFailed(ApiError),
+    /// The clients for another service could not be built (the twin did not start).
+    Rewiring(super::DeskError),
     /// A background task ended without an answer.
     Lost,
 }
@@ -67,7 +69,7 @@ impl Desk {
 
     /// Picks up the desk's own finished work; what the clerk should hear comes back.
     pub fn poll(&mut self) -> Vec<DeskNote> {
-        let mut notes = Vec::new();
+        let mut notes: Vec<DeskNote> = self.finish_rewiring().into_iter().collect();
         match take(&mut self.sync.cached) {
             Some(Ok(Ok(Some(data)))) if self.directories.is_none() => {
                 self.directories = Some(Directories::new(data, true));

@@ -73,6 +73,8 @@ pub struct Desk {
     pub reach: Arc<ReachFlag>,
     pub directories: Option<Directories>,
     sync: directory_sync::DirectorySync,
+    /// The clients being built for another service (see `apply_settings`).
+    rewiring: Option<Task<Result<(Services, Option<RunningSandbox>), DeskError>>>,
     twin: Option<RunningSandbox>,
     /// Whose orders the journal shows: set at login (the service and the company).
     scope: Option<ServiceKey>,
@@ -122,6 +124,7 @@ impl Desk {
             reach: Arc::new(ReachFlag::default()),
             directories: None,
             sync: Default::default(),
+            rewiring: None,
             twin,
             scope: None,
             language,

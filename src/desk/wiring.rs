@@ -1,6 +1,8 @@
 //! Which service the desk talks to: the three clients for the configured URLs or the embedded
 //! twin, re-wired when the settings change, and the outbox worker started for the session.
 
+use super::directory_sync::DeskNote;
+use super::task::take;
 use super::*;
 
 /// Which service the clients reach.
@@ -125,6 +127,25 @@ impl Desk {
         self.spawn_blocking(move || settings.save(&dir).map_err(|e| e.to_string()))
     }
 
+    /// Whether the clients are being built for another service (logging in waits for it).
+    pub fn is_connecting(&self) -> bool {
+        self.rewiring.is_some()
+    }
+
+    /// Installs the clients built for another service, once ready.
+    pub(super) fn finish_rewiring(&mut self) -> Option<DeskNote> {
+        match take(&mut self.rewiring)? {
+            Ok(Ok((services, twin))) => {
+                self.services = services;
+                self.twin = twin;
+                self.wire_orders();
+                None
+            }
+            Ok(Err(e)) => Some(DeskNote::Rewiring(e)),
+            Err(_) => Some(DeskNote::Lost),
+        }
+    }
+
     /// Applies new settings: saves them; the language switches at once (the clients ask the
     /// service in it from the next request on, the session stays); the clients are re-wired only
     /// when the service's addresses change, which ends the session (another service, other
@@ -139,12 +160,16 @@ impl Desk {
         }
         self.language.set(new.language);
         if new.service != self.settings.service {
-            let (services, twin) = connect(&self.rt, &new, &self.language, &self.paths)?;
-            if let Some(old) = self.twin.take() {
-                self.rt.spawn(old.stop());
-            }
-            self.services = services;
-            self.twin = twin;
+            // Another service: the session ends at once; the clients are built in the
+            // background (starting the twin takes a moment) and installed by `poll`.
+            let old = self.twin.take();
+            let (s, l, p) = (new.clone(), self.language.clone(), self.paths.clone());
+            self.rewiring = Some(self.spawn(async move {
+                if let Some(old) = old {
+                    old.stop().await;
+                }
+                connect_to(s, l, p).await
+            }));
             self.session = None;
             self.scope = None;
             self.forget_directories();
@@ -169,15 +194,28 @@ fn environment_of(settings: &Settings) -> Environment {
     }
 }
 
-/// Builds the clients for the settings: the configured URLs, or an embedded twin keeping its
-/// records beside the desk's database.
+/// Builds the clients for the settings (blocking: only before the first frame).
 pub(super) fn connect(
     rt: &tokio::runtime::Handle,
     settings: &Settings,
     language: &LanguageCell,
     paths: &DeskPaths,
 ) -> Result<(Services, Option<RunningSandbox>), DeskError> {
-    let cfg = client_config(language);
+    rt.block_on(connect_to(
+        settings.clone(),
+        language.clone(),
+        paths.clone(),
+    ))
+}
+
+/// Builds the clients for the settings: the configured URLs, or an embedded twin keeping its
+/// records beside the desk's database.
+pub(super) async fn connect_to(
+    settings: Settings,
+    language: LanguageCell,
+    paths: DeskPaths,
+) -> Result<(Services, Option<RunningSandbox>), DeskError> {
+    let cfg = client_config(&language);
     let (urls, twin) = match &settings.service {
         Some(urls) => (urls.clone(), None),
         None => {
@@ -187,10 +225,11 @@ pub(super) fn connect(
                     source,
                 }
             })?;
-            let twin = rt.block_on(sandbox::start(SandboxConfig {
+            let twin = sandbox::start(SandboxConfig {
                 data: Some(paths.twin_data()),
                 ..SandboxConfig::default()
-            }))?;
+            })
+            .await?;
             let urls = settings::ServiceUrls {
                 legacy: twin.legacy_url(),
                 current: twin.current_url(),
@@ -216,7 +255,7 @@ pub(super) fn connect(
             parse("warehouse", &urls.warehouse)?,
             cfg,
         )?),
-        environment: environment_of(settings),
+        environment: environment_of(&settings),
     };
     Ok((services, twin))
 }

@@ -58,6 +58,7 @@ impl DeskApp {
     /// True while any background work of the desk or a screen is under way.
     pub fn is_busy(&self) -> bool {
         self.desk.directories_loading()
+            || self.desk.is_connecting()
             || self.finding.is_busy()
             || self.screens.iter().any(|s| s.screen.is_busy())
     }
@@ -100,6 +101,10 @@ impl DeskApp {
             match note {
                 DeskNote::DirectoriesFailed(e) => {
                     let told = tell(&e);
+                    self.toasts.error(told.message, told.details);
+                }
+                DeskNote::Rewiring(e) => {
+                    let told = crate::ui::widgets::errors::tell_desk(&e);
                     self.toasts.error(told.message, told.details);
                 }
                 DeskNote::Lost => self.toasts.error(t!("error.lost"), None),

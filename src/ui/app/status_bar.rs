@@ -56,6 +56,7 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
         }
         ui.separator();
         let (text, color) = match desk.reach.get() {
+            _ if desk.is_connecting() => (t!("status.connecting"), ui.visuals().weak_text_color()),
             Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),
             Reach::Offline => (t!("status.offline"), ERROR_COLOR),
             Reach::Failing => (t!("status.failing"), ERROR_COLOR),

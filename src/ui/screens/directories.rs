@@ -342,19 +342,19 @@ impl DirectoryScreen {
             .striped(true)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
             .column(
-                Column::initial(200.0)
+                Column::initial(170.0)
                     .at_least(100.0)
                     .resizable(true)
                     .clip(true),
             )
             .column(
-                Column::initial(120.0)
-                    .at_least(70.0)
+                Column::initial(95.0)
+                    .at_least(60.0)
                     .resizable(true)
                     .clip(true),
             )
-            .column(Column::remainder().at_least(120.0).clip(true))
-            .column(Column::exact(130.0).clip(true))
+            .column(Column::remainder().at_least(60.0).clip(true))
+            .column(Column::exact(110.0).clip(true))
             .header(22.0, |mut h| {
                 for title in [
                     t!("dir.col_name"),

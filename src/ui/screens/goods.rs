@@ -161,7 +161,8 @@ impl GoodsBook {
     /// The registration form: four labelled fields, each with its message under it.
     pub fn register_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let mut enter = false;
-        ui.horizontal_top(|ui| {
+        // Wrapped: in a narrow column the fields go on to the next line instead of out of view.
+        ui.horizontal_wrapped(|ui| {
             let new = &mut self.new;
             for (label, value, field, width) in [
                 (t!("order.good_spic"), &mut new.spic, SPIC, 170.0),

@@ -160,7 +160,8 @@ impl LoginScreen {
             }
             ui.add_space(12.0);
         });
-        let waiting = self.pending.is_some();
+        // While the clients for another service are built, nothing can be logged in to yet.
+        let waiting = self.pending.is_some() || desk.is_connecting();
         let mut submit = false;
         ui.vertical_centered(|ui| {
             ui.set_max_width(420.0);
@@ -244,7 +245,10 @@ impl LoginScreen {
                                 if ui.button(t!("login.submit")).clicked() || entered {
                                     submit = true;
                                 }
-                                if waiting {
+                                if desk.is_connecting() {
+                                    ui.spinner();
+                                    ui.label(t!("status.connecting"));
+                                } else if waiting {
                                     ui.spinner();
                                     ui.label(t!("login.waiting"));
                                 }

@@ -60,8 +60,13 @@ pub fn beside<S>(
         .size(Size::exact(pane_width))
         .clip(true)
         .horizontal(|mut strip| {
-            strip.cell(|ui| main(ui, state));
+            // Strip cells cut text by default; here text wraps as anywhere else.
             strip.cell(|ui| {
+                ui.style_mut().wrap_mode = None;
+                main(ui, state)
+            });
+            strip.cell(|ui| {
+                ui.style_mut().wrap_mode = None;
                 let r = ui.max_rect();
                 let line = ui.visuals().widgets.noninteractive.bg_stroke;
                 ui.painter().vline(r.left(), r.y_range(), line);
