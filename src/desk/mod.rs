@@ -61,6 +61,9 @@ use wiring::{connect, system_file_dialog_available};
 
 type Repaint = Arc<dyn Fn() + Send + Sync>;
 
+/// The clients for one service, and the embedded twin behind them in demo mode.
+type Wired = (Services, Option<RunningSandbox>);
+
 pub struct Desk {
     rt: tokio::runtime::Handle,
     repaint: Repaint,
@@ -74,7 +77,7 @@ pub struct Desk {
     pub directories: Option<Directories>,
     sync: directory_sync::DirectorySync,
     /// The clients being built for another service (see `apply_settings`).
-    rewiring: Option<Task<Result<(Services, Option<RunningSandbox>), DeskError>>>,
+    rewiring: Option<Task<Result<Wired, DeskError>>>,
     twin: Option<RunningSandbox>,
     /// Whose orders the journal shows: set at login (the service and the company).
     scope: Option<ServiceKey>,
