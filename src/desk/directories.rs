@@ -56,22 +56,19 @@ pub struct Directories {
     branch_keys: Vec<String>,
 }
 
+/// The name of the record with this id in a list (blank when there is none).
+fn name_of<T>(list: &[T], id: i64, key: impl Fn(&T) -> (i64, &String)) -> &str {
+    list.iter()
+        .map(&key)
+        .find(|(i, _)| *i == id)
+        .map(|(_, n)| n.as_str())
+        .unwrap_or("")
+}
+
 impl Directories {
     pub fn new(data: DirectoryData, from_cache: bool) -> Directories {
-        let region_name = |id: i64| {
-            data.regions
-                .iter()
-                .find(|r| r.id == id)
-                .map(|r| r.name.as_str())
-                .unwrap_or("")
-        };
-        let city_name = |id: i64| {
-            data.cities
-                .iter()
-                .find(|c| c.id == id)
-                .map(|c| c.name.as_str())
-                .unwrap_or("")
-        };
+        let region_name = |id: i64| name_of(&data.regions, id, |r| (r.id, &r.name));
+        let city_name = |id: i64| name_of(&data.cities, id, |c| (c.id, &c.name));
         let city_keys = data
             .cities
             .iter()

@@ -343,18 +343,8 @@ impl OrderDraft {
         if !self.receiver_phone1.trim().is_empty() && !valid_phone(&self.receiver_phone1) {
             p.insert(RECEIVER_PHONE1, Problem::Phone);
         }
-        if self.sender_city.is_none() {
-            p.insert(SENDER_CITY, Problem::Required);
-        }
-        if self.receiver_city.is_none() {
-            p.insert(RECEIVER_CITY, Problem::Required);
-        }
-        if let Some(problem) = self.weight_problem() {
-            p.insert(WEIGHT, problem);
-        }
-        if self.unreadable_side() {
-            p.insert(DIMENSIONS, Problem::Number);
-        }
+        // What a price needs is needed to send too.
+        p.extend(self.price_problems());
         let pieces = self.pieces.trim().parse::<i64>().ok().filter(|n| *n >= 1);
         if pieces.is_none() {
             p.insert(PIECES, Problem::Number);

@@ -305,12 +305,7 @@ impl Orders {
                 self.settle_unknown(key, cod, e).await
             }
             Err(e @ (ApiError::Connect { .. } | ApiError::RateLimited { .. })) => {
-                let (k, msg) = (key.to_string(), e.to_string());
-                let _ = self
-                    .books(move |s, svc| {
-                        s.outbox_set(svc, &k, OutboxState::Pending, Some(&msg), now())
-                    })
-                    .await;
+                self.mark(key, OutboxState::Pending, &e).await;
                 CreateResult::Queued {
                     wcs_code: key.to_string(),
                     reason: e,
@@ -356,30 +351,29 @@ impl Orders {
             Resolution::Found(row) => CreateResult::Created(row),
             Resolution::Collides(row) => self.hold_conflict(key, &row).await,
             Resolution::Absent => {
-                let (k, msg) = (key.to_string(), reason.to_string());
-                let _ = self
-                    .books(move |s, svc| {
-                        s.outbox_set(svc, &k, OutboxState::Pending, Some(&msg), now())
-                    })
-                    .await;
+                self.mark(key, OutboxState::Pending, &reason).await;
                 CreateResult::Queued {
                     wcs_code: key.to_string(),
                     reason,
                 }
             }
             Resolution::Undecided(_) => {
-                let (k, msg) = (key.to_string(), reason.to_string());
-                let _ = self
-                    .books(move |s, svc| {
-                        s.outbox_set(svc, &k, OutboxState::Unknown, Some(&msg), now())
-                    })
-                    .await;
+                self.mark(key, OutboxState::Unknown, &reason).await;
                 CreateResult::Unknown {
                     wcs_code: key.to_string(),
                     reason,
                 }
             }
         }
+    }
+
+    /// Sets an outbox entry's state with the reason it is in it (best effort: the entry stays
+    /// in the outbox either way, so nothing is lost when this write fails).
+    async fn mark(&self, key: &str, state: OutboxState, reason: &ApiError) {
+        let (k, msg) = (key.to_string(), reason.to_string());
+        let _ = self
+            .books(move |s, svc| s.outbox_set(svc, &k, state, Some(&msg), now()))
+            .await;
     }
 
     pub(crate) async fn confirm(

@@ -126,27 +126,27 @@ impl Desk {
                 .await
                 .map(|_| ());
             reach.note(&legacy);
-            let current = if creds.current_login.trim().is_empty() {
-                None
-            } else {
-                Some(
+            // The optional interfaces are logged in to only when the clerk named a login.
+            let named = |login: &str| !login.trim().is_empty();
+            let current = match named(&creds.current_login) {
+                false => None,
+                true => Some(
                     services
                         .current
                         .login(creds.current_login.trim(), &creds.current_password)
                         .await
                         .map(|_| ()),
-                )
+                ),
             };
-            let warehouse = if creds.warehouse_login.trim().is_empty() {
-                None
-            } else {
-                Some(
+            let warehouse = match named(&creds.warehouse_login) {
+                false => None,
+                true => Some(
                     services
                         .warehouse
                         .login(creds.warehouse_login.trim(), &creds.warehouse_password)
                         .await
                         .map(|_| ()),
-                )
+                ),
             };
             LoginOutcome {
                 legacy,

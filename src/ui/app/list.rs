@@ -15,7 +15,7 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             Id::NewOrder,
             Counter,
             Command::NewOrder,
-            new_order::NewOrderScreen::default(),
+            order_form_screen::OrderFormScreen::new_order(),
         ),
         Entry::rail(
             Id::Orders,
@@ -43,7 +43,7 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
         Entry::under(
             Id::EditOrder,
             Id::Orders,
-            edit_order::EditOrderScreen::default(),
+            order_form_screen::OrderFormScreen::edit_order(),
         ),
         Entry::rail(
             Id::Directories,

@@ -14,7 +14,7 @@ pub mod screen_id;
 mod status_bar;
 
 use crate::desk::{Desk, DeskNote};
-use crate::ui::screens::{edit_order::EditOrderScreen, new_order::NewOrderScreen};
+use crate::ui::screens::order_form_screen::OrderFormScreen;
 use crate::ui::screens::{order_detail::DetailScreen, order_form::OrderForm};
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::tell;
@@ -63,25 +63,28 @@ impl DeskApp {
             || self.screens.iter().any(|s| s.screen.is_busy())
     }
 
-    fn find_screen<T: 'static>(&self) -> Option<&T> {
-        self.screens
-            .iter()
-            .find_map(|s| s.screen.as_any().downcast_ref())
+    /// The screen of this id, as its own type.
+    fn find_screen<T: 'static>(&self, id: ScreenId) -> Option<&T> {
+        let entry = self.screens.iter().find(|s| s.id == id)?;
+        entry.screen.as_any().downcast_ref()
     }
 
     /// The open new-order form.
     pub fn order_form(&self) -> Option<&OrderForm> {
-        self.find_screen::<NewOrderScreen>()?.form()
+        self.find_screen::<OrderFormScreen>(ScreenId::NewOrder)?
+            .form()
     }
 
     /// The open form editing an existing order.
     pub fn edit_form(&self) -> Option<&OrderForm> {
-        self.find_screen::<EditOrderScreen>()?.form()
+        self.find_screen::<OrderFormScreen>(ScreenId::EditOrder)?
+            .form()
     }
 
     /// The order whose detail is open.
     pub fn open_order(&self) -> Option<i64> {
-        self.find_screen::<DetailScreen>()?.order_id()
+        self.find_screen::<DetailScreen>(ScreenId::OrderDetail)?
+            .order_id()
     }
 
     /// Opens the order a scan or the Find box asked for.

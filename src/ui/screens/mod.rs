@@ -4,12 +4,11 @@
 pub mod about;
 pub mod calculator;
 pub mod directories;
-pub mod edit_order;
 pub mod goods;
 pub mod login;
-pub mod new_order;
 pub mod order_detail;
 pub mod order_form;
+pub mod order_form_screen;
 pub mod orders;
 pub mod settings;
 pub mod unsent;

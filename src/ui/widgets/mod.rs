@@ -43,6 +43,28 @@ pub fn field(
     r
 }
 
+/// A labelled drop-down over a closed set of values, each shown by `text`.
+pub fn choice<T: PartialEq + Clone>(
+    ui: &mut egui::Ui,
+    label: &str,
+    id: &str,
+    value: &mut T,
+    options: impl IntoIterator<Item = T>,
+    text: impl Fn(&T) -> String,
+) -> egui::Response {
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(text(value))
+        .show_ui(ui, |ui| {
+            for option in options {
+                let shown = text(&option);
+                ui.selectable_value(value, option, shown);
+            }
+        })
+        .response
+        .labelled_by(l.id)
+}
+
 /// A screen's main part beside a pane of fixed width on its right (the price, the label), each in
 /// its own column: whatever the main part holds, it never runs under the pane. Both parts work on
 /// the same `state`, one after the other.

@@ -2,6 +2,7 @@
 //! with a reason, progress), and the virtualized table of the rows the view lets through.
 
 use super::{Found, OrdersScreen, REFRESH_LIMIT, RangeProblem, SortBy};
+use crate::ui::widgets::choice;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::period::Period;
 use crate::ui::widgets::status::{status_chip, when};
@@ -12,16 +13,14 @@ use rust_i18n::t;
 impl OrdersScreen {
     /// The date filter: a period picker, and two day fields when the clerk picks a range.
     fn show_period(&mut self, ui: &mut egui::Ui) {
-        let l = ui.label(t!("period.label"));
-        egui::ComboBox::from_id_salt("period-filter")
-            .selected_text(self.period.name())
-            .show_ui(ui, |ui| {
-                for p in Period::ALL {
-                    ui.selectable_value(&mut self.period, p, p.name());
-                }
-            })
-            .response
-            .labelled_by(l.id);
+        choice(
+            ui,
+            &t!("period.label"),
+            "period-filter",
+            &mut self.period,
+            Period::ALL,
+            |p| p.name(),
+        );
         if self.period != Period::Range {
             return;
         }
@@ -191,26 +190,25 @@ impl OrdersScreen {
             if self.loading.is_some() {
                 ui.spinner();
             }
-            let l = ui.label(t!("orders.status"));
-            let selected = match self.status {
-                None => t!("orders.all").to_string(),
-                Some(id) => self
-                    .statuses
-                    .iter()
-                    .find(|(s, _)| *s == id)
-                    .map(|(_, n)| n.clone())
-                    .unwrap_or_default(),
-            };
-            egui::ComboBox::from_id_salt("status-filter")
-                .selected_text(selected)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.status, None, t!("orders.all"));
-                    for (id, name) in &self.statuses {
-                        ui.selectable_value(&mut self.status, Some(*id), name);
-                    }
-                })
-                .response
-                .labelled_by(l.id);
+            let options: Vec<Option<i64>> = std::iter::once(None)
+                .chain(self.statuses.iter().map(|(id, _)| Some(*id)))
+                .collect();
+            let statuses = &self.statuses;
+            choice(
+                ui,
+                &t!("orders.status"),
+                "status-filter",
+                &mut self.status,
+                options,
+                |s| match s {
+                    None => t!("orders.all").to_string(),
+                    Some(id) => statuses
+                        .iter()
+                        .find(|(s, _)| s == id)
+                        .map(|(_, n)| n.clone())
+                        .unwrap_or_default(),
+                },
+            );
             self.show_period(ui);
             match &self.refreshing {
                 None => {

@@ -16,7 +16,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::app::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
-use crate::ui::widgets::{Toasts, field};
+use crate::ui::widgets::{Toasts, choice, field};
 use rust_i18n::t;
 use std::collections::HashMap;
 
@@ -169,39 +169,30 @@ impl SettingsScreen {
                     self.errors.remove(k);
                 }
             }
-            let label = ui.label(t!("settings.environment"));
-            egui::ComboBox::from_id_salt("environment")
-                .selected_text(match self.environment {
-                    ServiceEnvironment::Production => t!("settings.env_production"),
-                    ServiceEnvironment::Test => t!("settings.env_test"),
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(
-                        &mut self.environment,
-                        ServiceEnvironment::Production,
-                        t!("settings.env_production"),
-                    );
-                    ui.selectable_value(
-                        &mut self.environment,
-                        ServiceEnvironment::Test,
-                        t!("settings.env_test"),
-                    );
-                })
-                .response
-                .labelled_by(label.id);
+            let environments = [ServiceEnvironment::Production, ServiceEnvironment::Test];
+            choice(
+                ui,
+                &t!("settings.environment"),
+                "environment",
+                &mut self.environment,
+                environments,
+                |e| match e {
+                    ServiceEnvironment::Production => t!("settings.env_production").to_string(),
+                    ServiceEnvironment::Test => t!("settings.env_test").to_string(),
+                },
+            );
         }
         ui.add_space(8.0);
-        let label = ui.label(t!("settings.language"));
         let before = self.language;
-        egui::ComboBox::from_id_salt("language")
-            .selected_text(language_name(self.language))
-            .show_ui(ui, |ui| {
-                for l in [Language::Uz, Language::Ru, Language::En] {
-                    ui.selectable_value(&mut self.language, l, language_name(l));
-                }
-            })
-            .response
-            .labelled_by(label.id);
+        let languages = [Language::Uz, Language::Ru, Language::En];
+        choice(
+            ui,
+            &t!("settings.language"),
+            "language",
+            &mut self.language,
+            languages,
+            |l| language_name(*l).to_string(),
+        );
         if self.language != before {
             // The language applies on pick and touches nothing else: no Save, no new login.
             rust_i18n::set_locale(self.language.as_str());

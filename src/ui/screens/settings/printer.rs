@@ -6,6 +6,7 @@ use crate::desk::settings::PrintSettings;
 use crate::desk::task::{Task, take};
 use crate::label::print::Printer;
 use crate::label::{Dpi, LabelSize};
+use crate::ui::widgets::choice;
 use crate::ui::widgets::field;
 use rust_i18n::t;
 
@@ -161,22 +162,20 @@ impl PrinterForm {
             Kind::SystemZpl => t!("printer.kind_system_zpl"),
             Kind::NetworkZpl => t!("printer.kind_network_zpl"),
         };
-        let l = ui.label(t!("printer.kind"));
-        egui::ComboBox::from_id_salt("printer-kind")
-            .selected_text(name(self.kind))
-            .width(320.0)
-            .show_ui(ui, |ui| {
-                for k in [
-                    Kind::None,
-                    Kind::SystemPdf,
-                    Kind::SystemZpl,
-                    Kind::NetworkZpl,
-                ] {
-                    ui.selectable_value(&mut self.kind, k, name(k));
-                }
-            })
-            .response
-            .labelled_by(l.id);
+        let kinds = [
+            Kind::None,
+            Kind::SystemPdf,
+            Kind::SystemZpl,
+            Kind::NetworkZpl,
+        ];
+        choice(
+            ui,
+            &t!("printer.kind"),
+            "printer-kind",
+            &mut self.kind,
+            kinds,
+            |k| name(*k).to_string(),
+        );
         if self.kind != Kind::None {
             let label = if self.kind == Kind::NetworkZpl {
                 t!("printer.address")
@@ -189,26 +188,23 @@ impl PrinterForm {
             }
         }
         ui.horizontal(|ui| {
-            let l = ui.label(t!("printer.size"));
-            egui::ComboBox::from_id_salt("label-size")
-                .selected_text(self.size.localized())
-                .show_ui(ui, |ui| {
-                    for s in LabelSize::ALL {
-                        ui.selectable_value(&mut self.size, s, s.localized());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            let l = ui.label(t!("printer.dpi"));
-            egui::ComboBox::from_id_salt("label-dpi")
-                .selected_text(self.dpi.to_string())
-                .show_ui(ui, |ui| {
-                    for d in Dpi::ALL {
-                        ui.selectable_value(&mut self.dpi, d, d.to_string());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
+            let sizes = LabelSize::ALL;
+            choice(
+                ui,
+                &t!("printer.size"),
+                "label-size",
+                &mut self.size,
+                sizes,
+                |s| s.localized(),
+            );
+            choice(
+                ui,
+                &t!("printer.dpi"),
+                "label-dpi",
+                &mut self.dpi,
+                Dpi::ALL,
+                |d| d.to_string(),
+            );
         });
         field(ui, &t!("printer.copies"), &mut self.copies, None, false);
         ui.checkbox(&mut self.auto_print, t!("printer.auto_print"));
