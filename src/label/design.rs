@@ -8,7 +8,7 @@ use super::font::Face;
 use super::layout::{Area, Bars, Item, QrBlock, TextLine};
 use super::order::{Handover, LabelOrder};
 use super::size::{Dpi, Frame, LabelSize};
-use super::symbols::{self, BAR_QUIET, QR_QUIET, SymbolError};
+use super::symbols::{self, BAR_QUIET, QR_QUIET, QrMatrix, SymbolError};
 use crate::api::codes::Language;
 use rust_i18n::t;
 
@@ -183,6 +183,19 @@ fn caption(key: &str, lang: Language) -> String {
 }
 
 /// Lays out one label.
+/// What every block of one label reads: the order, the stock's style and width, the printer's
+/// resolution and the label's language.
+struct Sheet<'a> {
+    order: &'a LabelOrder,
+    s: Style,
+    inner: f32,
+    dpi: Dpi,
+    lang: Language,
+    l: &'a str,
+}
+
+/// Lays out one label, block by block from the top: where it goes, the barcode, the receiver,
+/// the sender, and the foot (facts beside or above the QR code).
 pub fn design(
     order: &LabelOrder,
     piece: Piece,
@@ -191,17 +204,73 @@ pub fn design(
     lang: Language,
 ) -> Result<Designed, DesignError> {
     let frame: Frame = size.frame();
-    let s = Style::of(size);
-    let l = lang.as_str();
-    let inner = frame.width - 2.0 * s.margin;
+    let style = Style::of(size);
+    let inner = frame.width - 2.0 * style.margin;
     let mut pen = Pen {
         items: Vec::new(),
-        x: s.margin,
+        x: style.margin,
         width: inner,
-        y: s.margin,
+        y: style.margin,
     };
+    let c = Sheet {
+        order,
+        s: style,
+        inner,
+        dpi,
+        lang,
+        l: lang.as_str(),
+    };
+    destination(&mut pen, &c);
+    barcode(&mut pen, &c)?;
+    receiver(&mut pen, &c);
+    sender(&mut pen, &c);
+    let s = &c.s;
+    // The foot: QR beside (or, on a strip, under) the facts.
+    let qr = match &order.tracking {
+        Some(link) => Some((symbols::qr(link)?, link.clone())),
+        None => None,
+    };
+    let (facts_x, facts_w) = match (&qr, s.stacked) {
+        (Some(_), false) => (s.margin + s.qr_box + 2.0, inner - s.qr_box - 2.0),
+        _ => (s.margin, inner),
+    };
+    // The facts are set from y = 0 and moved into place once their height is known.
+    let mut facts = Pen {
+        items: Vec::new(),
+        x: facts_x,
+        width: facts_w,
+        y: 0.0,
+    };
+    foot_facts(&mut facts, &c, piece, facts_w);
+    let foot_h = if s.stacked || qr.is_none() {
+        facts.y
+    } else {
+        facts.y.max(s.qr_box)
+    };
+    let foot_top = match frame.height {
+        Some(h) => (h - s.margin - foot_h).max(pen.y),
+        None => pen.y,
+    };
+    let mut items = pen.items;
+    items.extend(facts.items.iter().map(|i| i.shifted(0.0, foot_top)));
+    let facts_bottom = foot_top + facts.y;
+    let mut bottom = facts_bottom;
 
-    // Where it goes: city large, date at the right.
+    if let Some(qr) = qr {
+        bottom = bottom.max(place_qr(&mut items, &c, qr, foot_top, facts_bottom));
+    }
+    let height = frame.height.unwrap_or_else(|| snap(bottom + s.margin, dpi));
+    Ok(Designed {
+        width_mm: frame.width,
+        height_mm: height,
+        items,
+    })
+}
+
+/// Where it goes: the date, the city large (or CANCELLED, with the city under it), the
+/// handover and region, the sorting band.
+fn destination(pen: &mut Pen, c: &Sheet) {
+    let (order, s, inner, lang, l) = (c.order, &c.s, c.inner, c.lang, c.l);
     let date = order.date.format("%d.%m.%Y").to_string();
     let date_w = Face::Regular.width_mm(&date, s.caption);
     let city = if order.receiver.city.is_empty() {
@@ -300,8 +369,11 @@ pub fn design(
         pen.y += band;
     }
     pen.rule();
+}
 
-    // The barcode, centred, bars on whole dots, quiet zones kept clear.
+/// The barcode, centred, bars on whole dots, quiet zones kept clear, and its digits.
+fn barcode(pen: &mut Pen, c: &Sheet) -> Result<(), DesignError> {
+    let (order, s, inner, dpi) = (c.order, &c.s, c.inner, c.dpi);
     let bars = symbols::code128(&order.barcode)?;
     let (min_dots, max_dots) = match dpi {
         Dpi::D203 => (2, 3),
@@ -337,8 +409,12 @@ pub fn design(
         Face::Bold,
     );
     pen.rule();
+    Ok(())
+}
 
-    // The receiver.
+/// The receiver: caption, name, phones, address.
+fn receiver(pen: &mut Pen, c: &Sheet) {
+    let (order, s, inner, lang) = (c.order, &c.s, c.inner, c.lang);
     pen.line(
         &caption("label.to", lang),
         Face::Regular,
@@ -376,8 +452,11 @@ pub fn design(
         },
     );
     pen.rule();
+}
 
-    // The sender.
+/// The sender on one or two lines.
+fn sender(pen: &mut Pen, c: &Sheet) {
+    let (order, s, inner, lang) = (c.order, &c.s, c.inner, c.lang);
     pen.line(
         &caption("label.from", lang),
         Face::Regular,
@@ -404,23 +483,12 @@ pub fn design(
         },
     );
     pen.rule();
+}
 
-    // The foot: QR beside (or, on a strip, under) the facts.
-    let qr = match &order.tracking {
-        Some(link) => Some((symbols::qr(link)?, link.clone())),
-        None => None,
-    };
-    let (facts_x, facts_w) = match (&qr, s.stacked) {
-        (Some(_), false) => (s.margin + s.qr_box + 2.0, inner - s.qr_box - 2.0),
-        _ => (s.margin, inner),
-    };
-    // The facts are set from y = 0 and moved into place once their height is known.
-    let mut facts = Pen {
-        items: Vec::new(),
-        x: facts_x,
-        width: facts_w,
-        y: 0.0,
-    };
+/// The facts of the foot (weight and piece mark, kinds, reference, marks, cash on delivery),
+/// set from y = 0 in a column of their own.
+fn foot_facts(facts: &mut Pen, c: &Sheet, piece: Piece, facts_w: f32) {
+    let (order, s, lang, l) = (c.order, &c.s, c.lang, c.l);
     let weight = format!("{} {}", order.weight, t!("label.kg", locale = l));
     if piece.count > 1 {
         // The piece mark at the right, on the weight's line.
@@ -522,57 +590,45 @@ pub fn design(
         }
         facts.y += h;
     }
-    let foot_h = if s.stacked || qr.is_none() {
-        facts.y
+}
+
+/// The QR code: beside the facts, or under them on a strip. Returns the lowest point drawn.
+fn place_qr(
+    items: &mut Vec<Item>,
+    c: &Sheet,
+    (matrix, link): (QrMatrix, String),
+    foot_top: f32,
+    facts_bottom: f32,
+) -> f32 {
+    let (s, inner, dpi) = (&c.s, c.inner, c.dpi);
+    let total = matrix.width + 2 * QR_QUIET;
+    let (min_dots, max_dots) = match dpi {
+        Dpi::D203 => (3, 8),
+        Dpi::D300 => (4, 12),
+    };
+    let box_mm = if s.stacked {
+        inner.min(s.qr_box)
     } else {
-        facts.y.max(s.qr_box)
+        s.qr_box
     };
-    let foot_top = match frame.height {
-        Some(h) => (h - s.margin - foot_h).max(pen.y),
-        None => pen.y,
+    let dots = module_dots(box_mm, total, dpi, min_dots, max_dots).unwrap_or(min_dots);
+    let module = dpi.mm(dots);
+    let quiet = QR_QUIET as f32 * module;
+    let side = matrix.width as f32 * module;
+    let (x, y) = if s.stacked {
+        (s.margin + (inner - side) / 2.0, facts_bottom + quiet)
+    } else {
+        (s.margin + quiet, foot_top + quiet)
     };
-    let mut items = pen.items;
-    items.extend(facts.items.iter().map(|i| i.shifted(0.0, foot_top)));
-    let facts_bottom = foot_top + facts.y;
-    let mut bottom = facts_bottom;
-
-    if let Some((matrix, link)) = qr {
-        let total = matrix.width + 2 * QR_QUIET;
-        let (min_dots, max_dots) = match dpi {
-            Dpi::D203 => (3, 8),
-            Dpi::D300 => (4, 12),
-        };
-        let box_mm = if s.stacked {
-            inner.min(s.qr_box)
-        } else {
-            s.qr_box
-        };
-        let dots = module_dots(box_mm, total, dpi, min_dots, max_dots).unwrap_or(min_dots);
-        let module = dpi.mm(dots);
-        let quiet = QR_QUIET as f32 * module;
-        let side = matrix.width as f32 * module;
-        let (x, y) = if s.stacked {
-            (s.margin + (inner - side) / 2.0, facts_bottom + quiet)
-        } else {
-            (s.margin + quiet, foot_top + quiet)
-        };
-        items.push(Item::Qr(QrBlock {
-            x: snap(x, dpi),
-            y: snap(y, dpi),
-            dots_per_module: dots,
-            width: matrix.width,
-            dark: matrix.dark,
-            data: link,
-        }));
-        bottom = bottom.max(y + side + quiet);
-    }
-
-    let height = frame.height.unwrap_or_else(|| snap(bottom + s.margin, dpi));
-    Ok(Designed {
-        width_mm: frame.width,
-        height_mm: height,
-        items,
-    })
+    items.push(Item::Qr(QrBlock {
+        x: snap(x, dpi),
+        y: snap(y, dpi),
+        dots_per_module: dots,
+        width: matrix.width,
+        dark: matrix.dark,
+        data: link,
+    }));
+    y + side + quiet
 }
 
 /// `019914293640` → `0199 1429 3640`: groups of four read aloud easily over the phone.
