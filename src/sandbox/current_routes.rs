@@ -60,13 +60,27 @@ fn invalid_credentials() -> Response {
 }
 
 /// The caller's customer, or the framework's 401.
-fn authed(s: &Shared, headers: &HeaderMap) -> Result<(i64, Language), Response> {
-    let lang = lang(headers);
-    let w = s.world();
-    bearer(headers)
-        .and_then(|t| w.check_token(&t, Iface::Current, TokenKind::Access))
-        .map(|c| (c, lang))
-        .ok_or_else(invalid_credentials)
+/// The authenticated caller of the current interface and the language it asks in: a request
+/// without a valid access token never reaches a handler that takes one.
+pub struct Caller {
+    customer: i64,
+    lang: Language,
+}
+
+impl axum::extract::FromRequestParts<Shared> for Caller {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        s: &Shared,
+    ) -> Result<Caller, Response> {
+        let lang = lang(&parts.headers);
+        let w = s.world();
+        bearer(&parts.headers)
+            .and_then(|t| w.check_token(&t, Iface::Current, TokenKind::Access))
+            .map(|customer| Caller { customer, lang })
+            .ok_or_else(invalid_credentials)
+    }
 }
 
 fn parse_body(body: Result<Value, String>) -> Result<Value, Response> {
@@ -332,11 +346,11 @@ fn record(w: &World, o: &super::model::Order, lang: Language) -> OrderRecord {
     render::current_record(&w.seed, &w.public_base, o, lang, &w.goods)
 }
 
-async fn add(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn add(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
     let raw = match parse_body(body) {
         Ok(b) => b,
         Err(r) => return r,
@@ -379,14 +393,10 @@ fn lookup_failure(l: Lookup) -> Response {
 
 async fn edit(
     State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
     Query(q): Query<Q>,
-    headers: HeaderMap,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
     let id = match order_id(&q) {
         Ok(id) => id,
         Err(r) => return r,
@@ -413,11 +423,11 @@ async fn edit(
     }
 }
 
-async fn detail(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn detail(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let id = match order_id(&q) {
         Ok(id) => id,
         Err(r) => return r,
@@ -429,11 +439,11 @@ async fn detail(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap)
     }
 }
 
-async fn track(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn track(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let id = match order_id(&q) {
         Ok(id) => id,
         Err(r) => return r,
@@ -454,11 +464,11 @@ async fn track(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) 
     }
 }
 
-async fn cancel(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn cancel(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let id = match order_id(&q) {
         Ok(id) => id,
         Err(r) => return r,
@@ -509,11 +519,11 @@ fn sticker_url(base: &str, ids: &[i64]) -> String {
     )
 }
 
-async fn sticker(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn sticker(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let id = match order_id(&q) {
         Ok(id) => id,
         Err(r) => return r,
@@ -531,11 +541,11 @@ async fn sticker(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap
     }
 }
 
-async fn stickers(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn stickers(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
     let raw = match parse_body(body) {
         Ok(b) => b,
         Err(r) => return r,
@@ -572,13 +582,9 @@ async fn stickers(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): An
 
 async fn calculate(
     State(s): State<Shared>,
-    headers: HeaderMap,
+    Caller { lang, .. }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
     let raw = match parse_body(body) {
         Ok(b) => b,
         Err(r) => return r,
@@ -651,13 +657,9 @@ async fn calculate(
 
 async fn calculate_international(
     State(s): State<Shared>,
-    headers: HeaderMap,
+    Caller { customer, lang }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
     let raw = match parse_body(body) {
         Ok(b) => b,
         Err(r) => return r,
@@ -736,11 +738,7 @@ async fn calculate_international(
     )
 }
 
-async fn statuses(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn statuses(Caller { lang, .. }: Caller, Query(q): Query<Q>) -> Response {
     let items: Vec<StatusInfo> = OrderStatus::ALL
         .iter()
         .map(|st| StatusInfo {
@@ -757,11 +755,11 @@ async fn statuses(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMa
     )
 }
 
-async fn countries(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn countries(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let w = s.world();
     let items: Vec<Country> = w
         .seed
@@ -780,11 +778,11 @@ async fn countries(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderM
     )
 }
 
-async fn regions(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn regions(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let w = s.world();
     let items: Vec<CodedRegion> = w
         .seed
@@ -803,11 +801,11 @@ async fn regions(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap
     )
 }
 
-async fn cities(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn cities(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let w = s.world();
     let region = q
         .get("regionCode")
@@ -835,11 +833,11 @@ async fn cities(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap)
     )
 }
 
-async fn branches(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn branches(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let w = s.world();
     let region = q
         .get("regionCode")
@@ -893,11 +891,11 @@ fn id_names(list: &[(i64, super::seed::Name)], lang: Language) -> Vec<IdName> {
         .collect()
 }
 
-async fn packages(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMap) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn packages(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
     let items = id_names(&s.world().seed.packaging_types, lang);
     let (page, per) = paging(&q);
     current_ok(
@@ -908,13 +906,9 @@ async fn packages(State(s): State<Shared>, Query(q): Query<Q>, headers: HeaderMa
 
 async fn shipment_types(
     State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
     Query(q): Query<Q>,
-    headers: HeaderMap,
 ) -> Response {
-    let (_, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
     let items = id_names(&s.world().seed.shipment_types, lang);
     let (page, per) = paging(&q);
     current_ok(
@@ -925,13 +919,9 @@ async fn shipment_types(
 
 async fn webhook_config(
     State(s): State<Shared>,
-    headers: HeaderMap,
+    Caller { customer, lang }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
     let raw = match parse_body(body) {
         Ok(b) => b,
         Err(r) => return r,
@@ -944,13 +934,9 @@ async fn webhook_config(
 
 async fn international_list(
     State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
     Query(q): Query<Q>,
-    headers: HeaderMap,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
     let mut check = Check::new(lang);
     let mut date = |name: &str| match q.get(name).map(|d| d.trim()).filter(|d| !d.is_empty()) {
         None => None,
