@@ -68,7 +68,8 @@ pub struct DirectoryScreen {
     tab: Tab,
     query: String,
     filtered: Option<Filtered>,
-    selected_branch: Option<usize>,
+    /// The branch whose detail is shown, by its id (a list read again may be in another order).
+    selected_branch: Option<i64>,
     /// The search box takes the keyboard when the screen opens.
     focus_search: bool,
 }
@@ -294,7 +295,9 @@ impl DirectoryScreen {
                 ),
                 Tab::Statuses => Vec::new(),
             };
-            if self.selected_branch.is_some_and(|s| !rows.contains(&s)) && self.tab == Tab::Branches
+            let branches = &dirs.data.branches;
+            let still_listed = |id: i64| rows.iter().any(|&i| branches[i].id == id);
+            if self.selected_branch.is_some_and(|id| !still_listed(id)) && self.tab == Tab::Branches
             {
                 self.selected_branch = None;
             }
@@ -326,8 +329,11 @@ impl DirectoryScreen {
             340.0,
             self,
             |ui, screen| screen.branch_table(ui, dirs, rows),
-            |ui, screen| match screen.selected_branch {
-                Some(i) => branch_detail(ui, dirs, &dirs.data.branches[i]),
+            |ui, screen| match screen
+                .selected_branch
+                .and_then(|id| dirs.data.branches.iter().find(|b| b.id == id))
+            {
+                Some(b) => branch_detail(ui, dirs, b),
                 None => {
                     ui.label(t!("dir.pick_branch"));
                 }
@@ -373,10 +379,10 @@ impl DirectoryScreen {
                     let b = &data.branches[i];
                     let city = dirs.city(b.city_id).map(|c| c.name.as_str()).unwrap_or("");
                     row.col(|ui| {
-                        let chosen = self.selected_branch == Some(i);
+                        let chosen = self.selected_branch == Some(b.id);
                         let r = ui.add(egui::Button::selectable(chosen, &b.name).truncate());
                         if r.clicked() {
-                            self.selected_branch = Some(i);
+                            self.selected_branch = Some(b.id);
                         }
                     });
                     row.col(|ui| {

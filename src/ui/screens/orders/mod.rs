@@ -170,6 +170,9 @@ impl OrdersScreen {
         self.shown.len()
     }
 
+    /// Takes a new read of the journal. `shown` and `view` hold positions in `rows`, so both are
+    /// rebuilt from nothing after this (never narrowed from the old read); what the clerk ticked
+    /// is kept by order id, which a re-read cannot shift.
     fn set_rows(&mut self, rows: Vec<JournalRow>) {
         self.keys = rows
             .iter()
@@ -193,6 +196,9 @@ impl OrdersScreen {
         self.statuses = statuses;
         self.rows = rows;
         self.shown_for = None;
+        self.shown.clear();
+        self.view.clear();
+        self.view_for = None;
     }
 
     pub fn reload(&mut self, desk: &Desk) {
