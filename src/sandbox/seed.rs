@@ -649,8 +649,9 @@ fn cities() -> Vec<SeedCity> {
             .find(|r| r.id == region)
             .map(|r| r.code)
             .unwrap_or("00");
+        let (ru_said, en) = place_words(uz);
         let ru = if ru.is_empty() {
-            latin_to_cyrillic(uz)
+            ru_said
         } else {
             ru.to_string()
         };
@@ -658,10 +659,28 @@ fn cities() -> Vec<SeedCity> {
             id: i as i64 + 1,
             region_id: region,
             code: format!("{region_code}{pos:02}"),
-            name: Name::new(uz, &ru, uz),
+            name: Name::new(uz, &ru, &en),
         });
     }
     out
+}
+
+/// A place's name in Russian and English from its Uzbek one: the kind of place ("tumani",
+/// "shahri") said in that language, the name itself spelt for it.
+fn place_words(uz: &str) -> (String, String) {
+    let kinds = [
+        (" tumani", "{} район", "{} district"),
+        (" shahri", "г. {}", "{} city"),
+    ];
+    for (suffix, ru, en) in kinds {
+        if let Some(stem) = uz.strip_suffix(suffix) {
+            return (
+                ru.replace("{}", &latin_to_cyrillic(stem)),
+                en.replace("{}", stem),
+            );
+        }
+    }
+    (latin_to_cyrillic(uz), uz.to_string())
 }
 
 const STREETS: &[&str] = &[

@@ -12,7 +12,7 @@ use crate::api::legacy::CancellationReason;
 use crate::api::warehouse::{ProductInput, PurveyorInput, PurveyorState};
 use crate::api::webhook::{Notification, NotificationStatus};
 use base64::Engine;
-use chrono::{FixedOffset, NaiveDate, NaiveDateTime, Utc};
+use chrono::{NaiveDate, NaiveDateTime, Utc};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,9 +22,9 @@ pub const FIRST_ORDER_ID: i64 = 4_300_001;
 
 /// Tashkent time: dates on the wire are local dates there.
 pub fn local_now() -> NaiveDateTime {
-    let tz = FixedOffset::east_opt(5 * 3600)
-        .unwrap_or_else(|| FixedOffset::east_opt(0).expect("zero offset"));
-    Utc::now().with_timezone(&tz).naive_local()
+    Utc::now()
+        .with_timezone(&crate::text::day::counter_zone())
+        .naive_local()
 }
 
 pub fn today() -> NaiveDate {

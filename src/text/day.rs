@@ -1,6 +1,13 @@
-//! Days as the clerk types them, read in one place for the Orders filter and the order form.
+//! Days and the counter's clock, in one place: days as the clerk types them (the Orders filter,
+//! the order form) and the time zone every date on the counter is read in (the desk and its twin).
 
-use chrono::NaiveDate;
+use chrono::{FixedOffset, NaiveDate};
+
+/// Uzbekistan time (UTC+5, no daylight saving).
+pub fn counter_zone() -> FixedOffset {
+    FixedOffset::east_opt(5 * 3600)
+        .unwrap_or(FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!()))
+}
 
 /// A day typed by the clerk: `31.12.2026` (as the counter writes it) or `2026-12-31`.
 pub fn parse_day(text: &str) -> Option<NaiveDate> {

@@ -2,14 +2,10 @@
 //! week") plus a typed range, each turned into epoch bounds in the counter's time zone so the
 //! table compares integers, not dates.
 
-use chrono::{Days, FixedOffset, NaiveDate, TimeZone};
+use chrono::{Days, NaiveDate, TimeZone};
 use rust_i18n::t;
 
-/// Uzbekistan time, the time every date on the counter is read in (no daylight saving).
-pub fn counter_zone() -> FixedOffset {
-    FixedOffset::east_opt(5 * 3600)
-        .unwrap_or_else(|| FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!()))
-}
+pub use crate::text::day::counter_zone;
 
 /// Which orders, by the day they were created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

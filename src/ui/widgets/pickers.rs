@@ -99,11 +99,9 @@ impl CityPicker {
 
 /// Today's opening hours as text.
 fn today_hours(hours: &crate::api::directory::WorkingHours) -> String {
-    let tz = chrono::FixedOffset::east_opt(5 * 3600)
-        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!()));
     use chrono::Datelike;
     let day = chrono::Utc::now()
-        .with_timezone(&tz)
+        .with_timezone(&crate::text::day::counter_zone())
         .weekday()
         .num_days_from_monday() as usize;
     match hours.day(day) {
