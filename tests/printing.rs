@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::printer::{fake_9100, fake_9100_set_to};
 use common::ui::Env;
 use common::wait;
 use parcel_desk::desk::settings::PrintSettings;
@@ -13,8 +14,6 @@ use parcel_desk::label::print::Printer;
 use parcel_desk::label::print::Spooler;
 use parcel_desk::label::{Dpi, LabelSize};
 use parcel_desk::store::{JournalRow, PrintOutcome};
-use std::io::Read;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn logged_in(env: &Env) -> Desk {
@@ -32,44 +31,6 @@ fn create(desk: &Desk, pieces: i64) -> JournalRow {
         parcel_desk::desk::orders::CreateResult::Created(row) => row,
         other => panic!("not created: {other:?}"),
     }
-}
-
-/// A raw-port printer on loopback that keeps every connection's bytes, and answers the desk's
-/// question about its settings as a 203 dpi, 4-inch printer would.
-fn fake_9100() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
-    fake_9100_set_to("\"203\"\"812\"")
-}
-
-/// The same, answering getvar questions with `reply` (not kept as a print).
-fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
-    use std::io::Write;
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let address = listener.local_addr().expect("address").to_string();
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let keep = got.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { break };
-            let mut bytes = Vec::new();
-            let mut buf = [0u8; 4096];
-            loop {
-                match stream.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => bytes.extend_from_slice(&buf[..n]),
-                }
-                let text = String::from_utf8_lossy(&bytes);
-                if text.starts_with("! U1 getvar") && text.matches("\r\n").count() >= 2 {
-                    let _ = stream.write_all(reply.as_bytes());
-                    bytes.clear();
-                    break;
-                }
-            }
-            if !bytes.is_empty() {
-                keep.lock().expect("lock").push(bytes);
-            }
-        }
-    });
-    (address, got)
 }
 
 /// A stand-in for a system program (`lp`, `lpoptions`, `lpstat`): a shell script in the test's

@@ -12,15 +12,7 @@ async fn client(twin: &parcel_desk::sandbox::RunningSandbox, cell: &LanguageCell
         language: cell.clone(),
         ..common::quick_config()
     };
-    let c = LegacyClient::new(common::url(&twin.legacy_url()), config).expect("client");
-    c.get_token(parcel_desk::api::legacy::TokenRequest {
-        username: "demo".into(),
-        password: "demo12345".into(),
-        inn: "123456789".into(),
-    })
-    .await
-    .expect("demo login");
-    c
+    common::legacy_with(twin, config).await
 }
 
 #[tokio::test]

@@ -10,8 +10,6 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use parcel_desk::label::print::Printer;
 use parcel_desk::ui::{ScreenId, tr};
-use std::io::Read;
-use std::sync::{Arc, Mutex};
 
 /// Steps a few frames (a modal shows the frame after it is asked for).
 fn settle(h: &mut egui_kittest::Harness<'static, parcel_desk::ui::DeskApp>) {
@@ -62,18 +60,14 @@ fn the_calculator_says_what_it_cannot_read() {
     let env = Env::new("calc-unreadable");
     let mut h = harness(env.desk());
     ready(&mut h);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::K);
-    step_until(&mut h, "calculator", |h| {
-        h.state().screen() == ScreenId::Calculator
-    });
-    type_into(&mut h, &tr("calc.from"), 0, "Toshkent");
-    step_until(&mut h, "from suggestion", |h| {
-        h.query_by_label_contains("Toshkent — Toshkent shahri")
-            .is_some()
-    });
-    h.get_by_label_contains("Toshkent — Toshkent shahri")
-        .click();
-    h.step();
+    open_calculator(&mut h);
+    pick_suggestion(
+        &mut h,
+        &tr("calc.from"),
+        0,
+        "Toshkent",
+        "Toshkent — Toshkent shahri",
+    );
     type_into(&mut h, &tr("order.weight"), 0, "2kg");
     settle(&mut h);
     let not_a_number = tr("order.bad_number");
@@ -160,32 +154,12 @@ fn cash_on_delivery_without_goods_says_what_to_do() {
     assert!(h.query_by_label(&tr("order.goods_none")).is_none());
 }
 
-/// A ZPL printer on the network that keeps what it is sent.
-fn printer() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let address = listener.local_addr().expect("address").to_string();
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let keep = got.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { break };
-            let mut bytes = Vec::new();
-            let _ = stream.read_to_end(&mut bytes);
-            // Settings questions (`! U1 getvar`) are not prints.
-            if !bytes.is_empty() && !bytes.starts_with(b"! U1") {
-                keep.lock().expect("lock").push(bytes);
-            }
-        }
-    });
-    (address, got)
-}
-
 #[test]
 fn a_cancelled_orders_label_is_printed_only_when_the_clerk_agrees() {
     let env = Env::new("print-cancelled");
     let mut h = harness(env.desk());
     ready(&mut h);
-    let (address, got) = printer();
+    let (address, got) = common::printer::fake_9100();
     h.state_mut().desk.settings.printing.printer = Some(Printer::NetworkZpl { address });
     fill_valid_form(&mut h, "Bekorova Dilnoza");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);

@@ -416,27 +416,15 @@ fn the_calculator_prices_without_an_order() {
     let env = Env::new("calc");
     let mut h = harness(env.desk());
     ready(&mut h);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::K);
-    step_until(&mut h, "calculator", |h| {
-        h.state().screen() == ScreenId::Calculator
-    });
-    type_into(&mut h, &tr("calc.from"), 0, "Toshkent");
-    step_until(&mut h, "from suggestion", |h| {
-        h.query_by_label_contains("Toshkent — Toshkent shahri")
-            .is_some()
-    });
-    h.get_by_label_contains("Toshkent — Toshkent shahri")
-        .click();
-    h.step();
-    type_into(&mut h, &tr("calc.to"), 0, "Нукус");
-    step_until(&mut h, "to suggestion", |h| {
-        h.query_by_label_contains("Nukus — ").is_some()
-    });
-    h.get_all_by_label_contains("Nukus — ")
-        .next()
-        .expect("Nukus")
-        .click();
-    h.step();
+    open_calculator(&mut h);
+    pick_suggestion(
+        &mut h,
+        &tr("calc.from"),
+        0,
+        "Toshkent",
+        "Toshkent — Toshkent shahri",
+    );
+    pick_suggestion(&mut h, &tr("calc.to"), 0, "Нукус", "Nukus — ");
     type_into(&mut h, &tr("order.weight"), 0, "3");
     let sum = tr("order.sum");
     step_until(&mut h, "price and each mode", |h| {

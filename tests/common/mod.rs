@@ -1,6 +1,7 @@
 //! Shared test setup: a twin on 127.0.0.1:0 and clients pointed at it with quick retries.
 #![allow(dead_code)]
 
+pub mod printer;
 pub mod ui;
 
 use parcel_desk::api::{ClientConfig, CurrentClient, LegacyClient, RetryPolicy, WarehouseClient};
@@ -40,7 +41,12 @@ pub fn url(s: &str) -> url::Url {
 }
 
 pub async fn legacy(t: &RunningSandbox) -> LegacyClient {
-    let c = LegacyClient::new(url(&t.legacy_url()), quick_config()).expect("client");
+    legacy_with(t, quick_config()).await
+}
+
+/// A legacy client with this configuration, logged in as the demo customer.
+pub async fn legacy_with(t: &RunningSandbox, config: ClientConfig) -> LegacyClient {
+    let c = LegacyClient::new(url(&t.legacy_url()), config).expect("client");
     c.get_token(parcel_desk::api::legacy::TokenRequest {
         username: "demo".into(),
         password: "demo12345".into(),

@@ -155,12 +155,34 @@ pub fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, tex
 
 /// Types a city into the `nth` city picker and takes the suggestion.
 pub fn pick_city(h: &mut Harness<'static, DeskApp>, nth: usize, typed: &str, suggestion: &str) {
-    type_into(h, &tr("order.city"), nth, typed);
-    step_until(h, "city suggestion", |h| {
+    pick_suggestion(h, &tr("order.city"), nth, typed, suggestion);
+}
+
+/// Types into the `nth` picker labelled `label` and takes the suggestion containing `suggestion`.
+pub fn pick_suggestion(
+    h: &mut Harness<'static, DeskApp>,
+    label: &str,
+    nth: usize,
+    typed: &str,
+    suggestion: &str,
+) {
+    type_into(h, label, nth, typed);
+    step_until(h, "suggestion", |h| {
         h.query_by_label_contains(suggestion).is_some()
     });
-    h.get_by_label_contains(suggestion).click();
+    h.get_all_by_label_contains(suggestion)
+        .next()
+        .expect("a suggestion")
+        .click();
     h.step();
+}
+
+/// Opens the calculator by its shortcut.
+pub fn open_calculator(h: &mut Harness<'static, DeskApp>) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::K);
+    step_until(h, "calculator", |h| {
+        h.state().screen() == parcel_desk::ui::ScreenId::Calculator
+    });
 }
 
 /// Picks an option of a combo box.
