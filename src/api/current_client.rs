@@ -177,6 +177,23 @@ impl CurrentClient {
         q
     }
 
+    /// One page of a paged directory: `filters` are added to the query when given.
+    async fn paged<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        filters: &[(&'static str, Option<&str>)],
+        page: Option<u32>,
+        per_page: Option<u32>,
+    ) -> Result<Page<T>, ApiError> {
+        let mut q = Self::page_query(page, per_page);
+        q.extend(
+            filters
+                .iter()
+                .filter_map(|(name, v)| v.map(|v| (*name, v.to_string()))),
+        );
+        self.call(Method::GET, path, &q, None, true).await
+    }
+
     /// `/v1/order/add`.
     pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
         self.call(
@@ -304,14 +321,7 @@ impl CurrentClient {
 
     /// `/v1/status/index`.
     pub async fn statuses(&self, page: Option<u32>) -> Result<Page<StatusInfo>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/status/index",
-            &Self::page_query(page, None),
-            None,
-            true,
-        )
-        .await
+        self.paged("v1/status/index", &[], page, None).await
     }
 
     /// `/v1/directory/countries`.
@@ -320,14 +330,8 @@ impl CurrentClient {
         page: Option<u32>,
         per_page: Option<u32>,
     ) -> Result<Page<Country>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/directory/countries",
-            &Self::page_query(page, per_page),
-            None,
-            true,
-        )
-        .await
+        self.paged("v1/directory/countries", &[], page, per_page)
+            .await
     }
 
     /// `/v1/directory/regions`.
@@ -336,14 +340,8 @@ impl CurrentClient {
         page: Option<u32>,
         per_page: Option<u32>,
     ) -> Result<Page<CodedRegion>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/directory/regions",
-            &Self::page_query(page, per_page),
-            None,
-            true,
-        )
-        .await
+        self.paged("v1/directory/regions", &[], page, per_page)
+            .await
     }
 
     /// `/v1/directory/cities?regionCode=`.
@@ -353,12 +351,13 @@ impl CurrentClient {
         page: Option<u32>,
         per_page: Option<u32>,
     ) -> Result<Page<CodedCity>, ApiError> {
-        let mut q = Self::page_query(page, per_page);
-        if let Some(r) = region_code {
-            q.push(("regionCode", r.to_string()));
-        }
-        self.call(Method::GET, "v1/directory/cities", &q, None, true)
-            .await
+        self.paged(
+            "v1/directory/cities",
+            &[("regionCode", region_code)],
+            page,
+            per_page,
+        )
+        .await
     }
 
     /// `/v1/directory/branches?regionCode=&cityCode=`.
@@ -369,15 +368,13 @@ impl CurrentClient {
         page: Option<u32>,
         per_page: Option<u32>,
     ) -> Result<Page<CodedBranch>, ApiError> {
-        let mut q = Self::page_query(page, per_page);
-        if let Some(r) = region_code {
-            q.push(("regionCode", r.to_string()));
-        }
-        if let Some(c) = city_code {
-            q.push(("cityCode", c.to_string()));
-        }
-        self.call(Method::GET, "v1/directory/branches", &q, None, true)
-            .await
+        self.paged(
+            "v1/directory/branches",
+            &[("regionCode", region_code), ("cityCode", city_code)],
+            page,
+            per_page,
+        )
+        .await
     }
 
     /// `/v1/package/index`: packaging types.
@@ -386,14 +383,7 @@ impl CurrentClient {
         page: Option<u32>,
         per_page: Option<u32>,
     ) -> Result<Page<IdName>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/package/index",
-            &Self::page_query(page, per_page),
-            None,
-            true,
-        )
-        .await
+        self.paged("v1/package/index", &[], page, per_page).await
     }
 
     /// `/v1/inside/index`: shipment types.
@@ -402,14 +392,7 @@ impl CurrentClient {
         page: Option<u32>,
         per_page: Option<u32>,
     ) -> Result<Page<IdName>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/inside/index",
-            &Self::page_query(page, per_page),
-            None,
-            true,
-        )
-        .await
+        self.paged("v1/inside/index", &[], page, per_page).await
     }
 
     /// `/v1/webhook/webhook-config`, sent by POST as every integrator does.
