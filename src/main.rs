@@ -35,6 +35,9 @@ enum Command {
         /// Advance every open order one status every N milliseconds.
         #[arg(long)]
         clock_ms: Option<u64>,
+        /// HTTP status of the legacy answer to a wrong or expired token (deployments differ).
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u16).range(400..=401))]
+        legacy_bad_token_status: u16,
     },
     /// Render labels from order records the service returned (legacy create/edit/detail or
     /// current detail JSON); several --order give one multi-page PDF or one ZPL stream.
@@ -58,10 +61,12 @@ fn main() -> ExitCode {
             listen,
             data,
             clock_ms,
+            legacy_bad_token_status,
         }) => run_sandbox(SandboxConfig {
             listen,
             data,
             clock: clock_ms.filter(|ms| *ms > 0).map(Duration::from_millis),
+            legacy_bad_token_status,
             ..SandboxConfig::default()
         }),
         Some(Command::Label(args)) => match label::command::run(&args) {

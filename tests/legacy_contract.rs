@@ -348,6 +348,31 @@ async fn directories() {
 }
 
 #[tokio::test]
+async fn an_expired_token_is_renewed_silently_whether_refused_with_400_or_401() {
+    for status in [400, 401] {
+        let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+            legacy_bad_token_status: status,
+            ..twin_config()
+        })
+        .await;
+        let c = legacy(&t).await;
+        let created = c.add_order(&legacy_order()).await.unwrap();
+        raw()
+            .post(format!("{}/sandbox/tokens/expire", t.base()))
+            .send()
+            .await
+            .unwrap();
+        // Refused once with `status`; a new token, and the call goes through.
+        assert_eq!(
+            c.track(created.order_id).await.unwrap().order_id,
+            created.order_id,
+            "refused with {status}"
+        );
+        t.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn an_expired_token_is_renewed_silently() {
     let t = twin().await;
     let c = legacy(&t).await;

@@ -17,13 +17,44 @@ pub struct IdName {
     pub name: String,
 }
 
-/// Legacy city: `{id, regionId, name}`.
+/// Legacy city: `{id, regionId, name}` in the contract; the real service names it `nameRu`
+/// (sometimes beside `nameUz`): both are read, the contract's name first when it is there.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(from = "CityWire")]
 pub struct City {
     pub id: i64,
     #[serde(rename = "regionId")]
     pub region_id: i64,
     pub name: String,
+}
+
+/// A city record as either form sends it.
+#[derive(Deserialize)]
+struct CityWire {
+    id: i64,
+    #[serde(rename = "regionId", alias = "region_id")]
+    region_id: i64,
+    #[serde(default, with = "opt_string")]
+    name: Option<String>,
+    #[serde(default, rename = "nameRu", alias = "name_ru", with = "opt_string")]
+    name_ru: Option<String>,
+    #[serde(default, rename = "nameUz", alias = "name_uz", with = "opt_string")]
+    name_uz: Option<String>,
+}
+
+impl From<CityWire> for City {
+    fn from(w: CityWire) -> City {
+        let name = [w.name, w.name_ru, w.name_uz]
+            .into_iter()
+            .flatten()
+            .find(|n| !n.trim().is_empty())
+            .unwrap_or_default();
+        City {
+            id: w.id,
+            region_id: w.region_id,
+            name,
+        }
+    }
 }
 
 /// Legacy region: `{id, name}`.
@@ -243,6 +274,31 @@ impl<'de> Deserialize<'de> for WorkingHours {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_city_reads_in_the_contracts_form_and_in_the_real_services() {
+        use crate::api::envelope::DataList;
+        // The real service: `code` beside `data`, the name as `nameRu`.
+        let real: DataList<City> = serde_json::from_str(
+            r#"{"code":200,"message":"OK","data":[{"id":101,"regionId":12,"nameRu":"г.Самарканд"}]}"#,
+        )
+        .expect("the real form");
+        assert_eq!(real.data[0].name, "г.Самарканд");
+        assert_eq!((real.data[0].id, real.data[0].region_id), (101, 12));
+        // The contract: `name`.
+        let contract: DataList<City> =
+            serde_json::from_str(r#"{"data":[{"id":25,"regionId":2,"name":"Andijon"}]}"#)
+                .expect("the contract's form");
+        assert_eq!(contract.data[0].name, "Andijon");
+        // Both, or a blank name beside a real one: the non-blank one wins.
+        let both: City =
+            serde_json::from_str(r#"{"id":8,"regionId":15,"name":"","nameRu":"г.Нукус"}"#)
+                .expect("both");
+        assert_eq!(both.name, "г.Нукус");
+        // Cached as the contract writes it, and read back the same.
+        let cached = serde_json::to_string(&both).expect("cache");
+        assert_eq!(serde_json::from_str::<City>(&cached).expect("back"), both);
+    }
+
     use super::*;
     use serde_json::json;
 

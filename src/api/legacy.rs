@@ -12,11 +12,22 @@ use chrono::{NaiveDate, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 
 /// `v1/auth/get-token` request.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Serialize, Deserialize, PartialEq)]
 pub struct TokenRequest {
     pub username: String,
     pub password: String,
     pub inn: String,
+}
+
+/// The password never reaches a log.
+impl std::fmt::Debug for TokenRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TokenRequest")
+            .field("username", &self.username)
+            .field("password", &"<hidden>")
+            .field("inn", &self.inn)
+            .finish()
+    }
 }
 
 /// `data` of the token envelope.

@@ -148,7 +148,15 @@ impl LegacyClient {
                 )
                 .await;
             match result {
+                // Deployments answer a rejected token with 401 or with 400: either way, one
+                // new token and one more try (nothing was done the first time).
                 Err(ApiError::Unauthorized { .. }) if !renewed => {
+                    renewed = true;
+                    token = self.token(Some(&token)).await?;
+                }
+                Err(ApiError::BadRequest { ref message })
+                    if !renewed && names_the_token(message) =>
+                {
                     renewed = true;
                     token = self.token(Some(&token)).await?;
                 }
@@ -415,4 +423,13 @@ impl LegacyClient {
     pub async fn statuses(&self) -> Result<Vec<StatusRef>, ApiError> {
         self.directory("directory/statuses", &[]).await
     }
+}
+
+/// Whether a 400 answer is about the token (the words differ by deployment and language; the
+/// subject does not).
+fn names_the_token(message: &str) -> bool {
+    let m = message.to_lowercase();
+    ["token", "токен", "auth", "авториз", "avtoriz"]
+        .iter()
+        .any(|w| m.contains(w))
 }

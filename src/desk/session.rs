@@ -13,7 +13,7 @@ pub struct Session {
 }
 
 /// What the clerk typed on the login screen.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Credentials {
     pub username: String,
     pub password: String,
@@ -23,6 +23,19 @@ pub struct Credentials {
     pub warehouse_login: String,
     pub warehouse_password: String,
     pub remember: bool,
+}
+
+/// Passwords never reach a log.
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials")
+            .field("username", &self.username)
+            .field("inn", &self.inn)
+            .field("current_login", &self.current_login)
+            .field("warehouse_login", &self.warehouse_login)
+            .field("remember", &self.remember)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Credentials {
@@ -259,5 +272,29 @@ impl Desk {
             services.current.logout().await;
             services.warehouse.logout().await;
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Credentials;
+
+    #[test]
+    fn passwords_never_reach_a_log() {
+        let c = Credentials {
+            password: "s3cret-legacy".into(),
+            current_password: "s3cret-current".into(),
+            warehouse_password: "s3cret-wms".into(),
+            ..Credentials::demo()
+        };
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(shown.contains("demo"));
+        let t = crate::api::legacy::TokenRequest {
+            username: "shop".into(),
+            password: "s3cret".into(),
+            inn: "123456789".into(),
+        };
+        assert!(!format!("{t:?}").contains("s3cret"));
     }
 }

@@ -197,13 +197,18 @@ pub fn legacy_errors(fields: FieldErrors) -> Response {
 
 /// Legacy 401 envelope.
 pub fn legacy_unauthorized(text: String) -> Response {
+    legacy_refused_token(StatusCode::UNAUTHORIZED, text)
+}
+
+/// The legacy envelope refusing a token, with the status this deployment uses (400 or 401).
+pub fn legacy_refused_token(status: StatusCode, text: String) -> Response {
     json_response(
-        StatusCode::UNAUTHORIZED,
+        status,
         &LegacyEnvelope::<Value> {
             data: None,
             state: None,
             message: Some(LegacyMessage { text }),
-            code: 401,
+            code: status.as_u16() as i64,
         },
     )
 }

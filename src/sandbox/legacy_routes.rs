@@ -87,7 +87,9 @@ pub async fn entry(
         bearer(&headers).and_then(|t| w.check_token(&t, Iface::Legacy, TokenKind::Access))
     };
     let Some(customer) = customer else {
-        return legacy_unauthorized(msg::bad_token(lang));
+        let status = StatusCode::from_u16(s.config.legacy_bad_token_status)
+            .unwrap_or(StatusCode::BAD_REQUEST);
+        return legacy_refused_token(status, msg::bad_token(lang));
     };
     let cx = Cx {
         s: &s,

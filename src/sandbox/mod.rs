@@ -52,6 +52,9 @@ pub struct SandboxConfig {
     /// Warehouse requests per window per user (field notes: 100 per 600 s).
     pub wms_rate_limit: (u32, Duration),
     pub rng_seed: u64,
+    /// The HTTP status of the legacy answer to a wrong or expired token: 400 as the deployments
+    /// integrators meet, or 401 as others and the contract.
+    pub legacy_bad_token_status: u16,
 }
 
 impl Default for SandboxConfig {
@@ -65,6 +68,7 @@ impl Default for SandboxConfig {
             webhook_backoff: webhooks::DEFAULT_BACKOFF,
             wms_rate_limit: (100, Duration::from_secs(600)),
             rng_seed: 0x005E_ED0F_DE5C,
+            legacy_bad_token_status: 400,
         }
     }
 }
