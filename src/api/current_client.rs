@@ -445,3 +445,37 @@ where
         page += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::join;
+
+    #[test]
+    fn a_base_at_the_root_of_its_host_or_under_a_path_works_with_or_without_a_slash() {
+        let at =
+            |base: &str| join(&url::Url::parse(base).expect("base"), "v1/order/add").to_string();
+        // Production: the current interface at the root of its own host.
+        assert_eq!(
+            at("https://api.example.uz"),
+            "https://api.example.uz/v1/order/add"
+        );
+        assert_eq!(
+            at("https://api.example.uz/"),
+            "https://api.example.uz/v1/order/add"
+        );
+        // The twin (and some proxies): under a path.
+        assert_eq!(
+            at("http://127.0.0.1:9/api"),
+            "http://127.0.0.1:9/api/v1/order/add"
+        );
+        assert_eq!(
+            at("http://127.0.0.1:9/api/"),
+            "http://127.0.0.1:9/api/v1/order/add"
+        );
+        // A query on the base is not carried into the call.
+        assert_eq!(
+            at("https://api.example.uz/?x=1"),
+            "https://api.example.uz/v1/order/add"
+        );
+    }
+}

@@ -69,8 +69,10 @@ pub struct Country {
     pub name: String,
 }
 
-/// A legacy branch (office).
+/// A legacy branch (office). The contract names its address `address`; the real service sends
+/// `address_ru`: both are read, the contract's first when it is not blank.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(from = "BranchWire")]
 pub struct Branch {
     pub id: i64,
     pub name: String,
@@ -85,6 +87,49 @@ pub struct Branch {
     #[serde(with = "string_or_number", default)]
     pub video_link: String,
     pub working_hours: WorkingHours,
+}
+
+/// A branch record as either form sends it.
+#[derive(Deserialize)]
+struct BranchWire {
+    id: i64,
+    name: String,
+    #[serde(rename = "regionId")]
+    region_id: i64,
+    #[serde(rename = "cityId")]
+    city_id: i64,
+    #[serde(default, with = "opt_string")]
+    address: Option<String>,
+    #[serde(default, with = "opt_string")]
+    address_ru: Option<String>,
+    #[serde(default)]
+    lat_long: String,
+    #[serde(default, with = "string_or_number")]
+    phone: String,
+    #[serde(with = "string_or_number", default)]
+    video_link: String,
+    working_hours: WorkingHours,
+}
+
+impl From<BranchWire> for Branch {
+    fn from(w: BranchWire) -> Branch {
+        let address = [w.address, w.address_ru]
+            .into_iter()
+            .flatten()
+            .find(|a| !a.trim().is_empty())
+            .unwrap_or_default();
+        Branch {
+            id: w.id,
+            name: w.name,
+            region_id: w.region_id,
+            city_id: w.city_id,
+            address,
+            lat_long: w.lat_long,
+            phone: w.phone,
+            video_link: w.video_link,
+            working_hours: w.working_hours,
+        }
+    }
 }
 
 impl Branch {
@@ -297,6 +342,21 @@ mod tests {
         // Cached as the contract writes it, and read back the same.
         let cached = serde_json::to_string(&both).expect("cache");
         assert_eq!(serde_json::from_str::<City>(&cached).expect("back"), both);
+    }
+
+    #[test]
+    fn a_branch_reads_its_address_from_either_name() {
+        let hours = r#"{"1":"09:00-18:00","2":null,"3":null,"4":null,"5":null,"6":null,"7":null}"#;
+        let real = format!(
+            r#"{{"id":7,"name":"Registon","regionId":12,"cityId":101,"address_ru":"ул. Регистан, 2","lat_long":"39.65,66.97","phone":"+998 66 000 00 00","working_hours":{hours}}}"#
+        );
+        let b: Branch = serde_json::from_str(&real).expect("the real form");
+        assert_eq!(b.address, "ул. Регистан, 2");
+        let contract = real.replace("address_ru", "address");
+        let b2: Branch = serde_json::from_str(&contract).expect("the contract's form");
+        assert_eq!(b2, b);
+        let cached = serde_json::to_string(&b).expect("cache");
+        assert_eq!(serde_json::from_str::<Branch>(&cached).expect("back"), b);
     }
 
     use super::*;
