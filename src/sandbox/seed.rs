@@ -773,7 +773,7 @@ fn branches(regions: &[SeedRegion], cities: &[SeedCity]) -> Vec<SeedBranch> {
                     &format!("{}{}", city.name.ru, suffix_ru),
                     &format!(
                         "{} branch{}",
-                        city.name.uz,
+                        city.name.en,
                         if count > 1 {
                             format!(" {}", k + 1)
                         } else {

@@ -77,7 +77,10 @@ pub fn beside<S>(
 ) {
     use egui_extras::{Size, StripBuilder};
     let pane_width = pane_width.min(ui.available_width() * 0.45);
+    // Cells lay out top-down, left-aligned and unjustified: a wrapped label is never stretched
+    // letter by letter to the column's width.
     StripBuilder::new(ui)
+        .cell_layout(egui::Layout::top_down(egui::Align::Min))
         .size(Size::remainder().at_least(200.0))
         .size(Size::exact(pane_width))
         .clip(true)

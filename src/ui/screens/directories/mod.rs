@@ -317,7 +317,7 @@ impl DirectoryScreen {
         // The table beside the chosen branch's detail, each in its own column.
         beside(
             ui,
-            340.0,
+            300.0,
             self,
             |ui, screen| screen.branch_table(ui, dirs, rows),
             |ui, screen| match screen
@@ -338,20 +338,16 @@ impl DirectoryScreen {
             .id_salt("branches")
             .striped(true)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            // Name and address share what is left; the phone always has room for its digits.
+            .column(Column::remainder().at_least(100.0).clip(true))
             .column(
-                Column::initial(170.0)
-                    .at_least(100.0)
-                    .resizable(true)
-                    .clip(true),
-            )
-            .column(
-                Column::initial(95.0)
+                Column::initial(85.0)
                     .at_least(60.0)
                     .resizable(true)
                     .clip(true),
             )
             .column(Column::remainder().at_least(60.0).clip(true))
-            .column(Column::exact(110.0).clip(true))
+            .column(Column::exact(128.0).clip(true))
             .header(22.0, |mut h| {
                 for title in [
                     t!("dir.col_name"),

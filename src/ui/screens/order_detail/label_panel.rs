@@ -288,7 +288,8 @@ impl LabelPanel {
         }
         if let Some(texture) = &self.texture {
             let [w, h] = texture.size();
-            let width = ui.available_width().min(380.0);
+            // A little under the room left: the frame around the picture takes its stroke from it.
+            let width = (ui.available_width() - 6.0).clamp(120.0, 380.0);
             let size = egui::vec2(width, width * h as f32 / w.max(1) as f32);
             egui::Frame::new()
                 .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
@@ -352,7 +353,7 @@ impl LabelPanel {
             }
             let ready = !reason.trim().is_empty();
             let mut back = false;
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .add_enabled(ready, egui::Button::new(t!("print.reprint_go")))
                     .clicked()
@@ -376,7 +377,7 @@ impl LabelPanel {
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 go = true;
             }
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui.button(t!("print.save")).clicked() {
                     go = true;
                 }
@@ -389,7 +390,7 @@ impl LabelPanel {
             }
             return;
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = if self.printed_before() {
                 t!("print.reprint")
             } else {
