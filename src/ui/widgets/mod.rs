@@ -24,7 +24,10 @@ pub fn field(
     error: Option<&str>,
     password: bool,
 ) -> egui::Response {
-    let l = ui.label(label);
+    // Left-aligned even in a justified column (egui's `columns`): a label that wraps there would
+    // otherwise be stretched letter by letter to the column's width.
+    let plain = egui::Layout::top_down(egui::Align::Min);
+    let l = ui.with_layout(plain, |ui| ui.label(label)).inner;
     // A stable id from the label: positional ids shift when rows above appear or vanish
     // (suggestions, errors), which would move the keyboard focus to another field.
     let edit = egui::TextEdit::singleline(value)
@@ -37,7 +40,7 @@ pub fn field(
         r.scroll_to_me(None);
     }
     if let Some(e) = error {
-        ui.label(RichText::new(e).color(ERROR_COLOR));
+        ui.with_layout(plain, |ui| ui.label(RichText::new(e).color(ERROR_COLOR)));
     }
     ui.add_space(4.0);
     r

@@ -367,7 +367,9 @@ impl DirectoryScreen {
                     let city = dirs.city(b.city_id).map(|c| c.name.as_str()).unwrap_or("");
                     row.col(|ui| {
                         let chosen = self.selected_branch == Some(b.id);
-                        let r = ui.add(egui::Button::selectable(chosen, &b.name).truncate());
+                        let r = ui
+                            .add(egui::Button::selectable(chosen, &b.name).truncate())
+                            .on_hover_text(&b.name);
                         if r.clicked() {
                             self.selected_branch = Some(b.id);
                         }
