@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use parcel_desk::api::codes::{Delivery, LegacyStatus, OrderStatus, ParcelStatus, ProductUnit};
+use parcel_desk::api::codes::{Delivery, LegacyStatus, ParcelStatus, ProductUnit};
 use parcel_desk::api::legacy::*;
 use parcel_desk::api::{ApiError, LegacyClient, Sum};
 use serde_json::json;
@@ -370,24 +370,6 @@ async fn an_expired_token_is_renewed_silently_whether_refused_with_400_or_401() 
         );
         t.stop().await;
     }
-}
-
-#[tokio::test]
-async fn an_expired_token_is_renewed_silently() {
-    let t = twin().await;
-    let c = legacy(&t).await;
-    let created = c.add_order(&legacy_order()).await.unwrap();
-    raw()
-        .post(format!("{}/sandbox/tokens/expire", t.base()))
-        .send()
-        .await
-        .unwrap();
-    // The next call is answered 401, fetches a new token and goes through.
-    assert_eq!(
-        c.track(created.order_id).await.unwrap().order_id,
-        created.order_id
-    );
-    let _ = OrderStatus::AtSender;
 }
 
 #[tokio::test]

@@ -138,6 +138,31 @@ impl Pen {
         self.y = set_lines(&mut self.items, self.x, self.y, &f.lines, f.size_mm, face);
     }
 
+    /// One line white on black across `width`, the type shrunk (down to `min`) to fit.
+    fn band(&mut self, text: &str, width: f32, size: f32, min: f32) {
+        let f = fit_line(text, Face::Bold, width - 2.0, size, min);
+        let h = f.size_mm * LINE + 1.0;
+        self.items.push(Item::Fill(Area {
+            x: self.x,
+            y: self.y,
+            w: width,
+            h,
+        }));
+        if let Some(line) = f.lines.first() {
+            self.items.push(Item::Text(
+                TextLine::at_top(
+                    self.x + 1.0,
+                    self.y + 0.5,
+                    f.size_mm,
+                    Face::Bold,
+                    line.clone(),
+                )
+                .inverse(),
+            ));
+        }
+        self.y += h;
+    }
+
     fn rule(&mut self) {
         self.y += 1.0;
         self.items.push(Item::Fill(Area {
@@ -290,28 +315,8 @@ fn destination(pen: &mut Pen, c: &Sheet) {
         // A cancelled order's label must not pass for a valid one: the word takes the city's
         // place at the top, white on black, and the city moves to the line under it.
         let word = caption("label.cancelled", lang);
-        let room = inner - date_w - 2.0;
-        let f = fit_line(&word, Face::Bold, room - 2.0, s.city, s.min);
-        let h = f.size_mm * LINE + 1.0;
-        pen.items.push(Item::Fill(Area {
-            x: pen.x,
-            y: pen.y,
-            w: room,
-            h,
-        }));
-        if let Some(line) = f.lines.first() {
-            pen.items.push(Item::Text(
-                TextLine::at_top(
-                    pen.x + 1.0,
-                    pen.y + 0.5,
-                    f.size_mm,
-                    Face::Bold,
-                    line.clone(),
-                )
-                .inverse(),
-            ));
-        }
-        pen.y += h + 0.5;
+        pen.band(&word, inner - date_w - 2.0, s.city, s.min);
+        pen.y += 0.5;
         place.push(city);
     } else {
         let city_fit = fit_line(&city, Face::Bold, inner - date_w - 2.0, s.city, s.min);
@@ -344,29 +349,8 @@ fn destination(pen: &mut Pen, c: &Sheet) {
         sort.push(format!("{} {zone}", t!("label.zone", locale = l)));
     }
     if !sort.is_empty() {
-        let text = sort.join(" · ");
-        let f = fit_line(&text, Face::Bold, inner - 2.0, s.body, s.min);
-        let band = f.size_mm * LINE + 1.0;
         pen.y += 0.6;
-        pen.items.push(Item::Fill(Area {
-            x: pen.x,
-            y: pen.y,
-            w: inner,
-            h: band,
-        }));
-        if let Some(line) = f.lines.first() {
-            pen.items.push(Item::Text(
-                TextLine::at_top(
-                    pen.x + 1.0,
-                    pen.y + 0.5,
-                    f.size_mm,
-                    Face::Bold,
-                    line.clone(),
-                )
-                .inverse(),
-            ));
-        }
-        pen.y += band;
+        pen.band(&sort.join(" · "), inner, s.body, s.min);
     }
     pen.rule();
 }
