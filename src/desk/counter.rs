@@ -27,8 +27,13 @@ impl Desk {
         Some(self.spawn(async move {
             let result = orders.create_from(input, draft).await;
             match &result {
-                CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. } => {
+                CreateResult::Queued { reason, .. } => {
                     reach.note::<(), ApiError>(&Err(reason.clone()))
+                }
+                CreateResult::Unknown { reason, .. } => {
+                    if let Some(e) = reason.service() {
+                        reach.note::<(), ApiError>(&Err(e.clone()))
+                    }
                 }
                 CreateResult::Local(_) => {}
                 _ => reach.note::<(), ApiError>(&Ok(())),

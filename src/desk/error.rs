@@ -21,6 +21,9 @@ pub enum DeskError {
     Service(#[from] ApiError),
     #[error("the {0} address is not a valid http(s) URL")]
     BadUrl(&'static str),
+    /// An order's fate cannot be settled here: the service offers no lookup by key.
+    #[error("the service offers no lookup by key")]
+    NoLookup,
     /// Something kept or received cannot be read back (a kept form, a record).
     #[error("unreadable: {0}")]
     Unreadable(String),

@@ -4,6 +4,7 @@
 
 use crate::api::codes::Delivery;
 use crate::api::legacy::{CalculateRequest, OptionGood, OrderInput, OrderOption};
+use crate::api::phone::valid_phone;
 use crate::api::quantity::{Sum, Weight};
 use crate::desk::current_edit::{ExactPlaces, coordinates};
 use crate::desk::directories::Directories;
@@ -31,6 +32,8 @@ pub mod field {
     pub const PACKAGE: &str = "package";
     pub const POST_TYPE: &str = "post_type";
     pub const WCS_CODE: &str = "wcs_code";
+    pub const CLIENT_REF: &str = "client_ref";
+    pub const REMARKS: &str = "remarks";
     pub const GOODS: &str = "goods";
     pub const ITEMS: &str = "items";
     pub const SENDER_DATE: &str = "sender_date";
@@ -89,6 +92,8 @@ pub mod field {
 pub type Problems = BTreeMap<&'static str, Problem>;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+// A draft saved by an older version lacks the later fields: they start blank.
+#[serde(default)]
 pub struct OrderDraft {
     pub sender_city: Option<i64>,
     pub sender_address: String,
@@ -109,7 +114,6 @@ pub struct OrderDraft {
     pub height: String,
     /// The volume (cm³) the service has for an order whose sides were never typed here; typing
     /// L×W×H replaces it.
-    #[serde(default)]
     pub known_volume: Option<f64>,
     pub pieces: String,
     pub package_id: Option<i64>,
@@ -121,21 +125,15 @@ pub struct OrderDraft {
     pub remarks: String,
     pub is_test: bool,
     /// Cash on delivery: the money for the goods comes back to the sender.
-    #[serde(default)]
     pub cod: bool,
     /// The goods of the electronic receipt (needed for cash on delivery).
-    #[serde(default)]
     pub goods: Vec<GoodLine>,
     /// What is inside, line by line (`postTypes`).
-    #[serde(default)]
     pub items: Vec<ItemDraft>,
     /// Dispatch and receipt days as typed (DD.MM.YYYY); blank means the day it is sent.
-    #[serde(default)]
     pub sender_date: String,
-    #[serde(default)]
     pub receiver_date: String,
     /// What only the current interface carries (exact places, ready to take).
-    #[serde(default)]
     pub places: ExactPlaces,
 }
 
@@ -153,15 +151,6 @@ impl GoodLine {
         let price = Sum::parse(&self.price).filter(|p| p.0 > 0)?;
         Some((self.good_id?, amount, price))
     }
-}
-
-/// `+998 XX XXXXXXX`, spaces, dashes and brackets allowed: 12 digits starting 998.
-pub fn valid_phone(text: &str) -> bool {
-    let allowed = text
-        .chars()
-        .all(|c| c.is_ascii_digit() || " +-()".contains(c));
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    allowed && digits.len() == 12 && digits.starts_with("998")
 }
 
 fn number(text: &str) -> Option<f64> {

@@ -61,7 +61,10 @@ pub enum CreateResult {
     Queued { wcs_code: String, reason: ApiError },
     /// It may or may not exist; the outbox resolves it by looking it up where the service
     /// offers that, otherwise it waits for the clerk (Unsent orders).
-    Unknown { wcs_code: String, reason: ApiError },
+    Unknown {
+        wcs_code: String,
+        reason: Arc<DeskError>,
+    },
     /// The service created it as order `order_id`, but this desk's journal holds another order
     /// under that id. Nothing was overwritten; the entry waits in the outbox for the clerk.
     Conflict {
@@ -158,7 +161,8 @@ enum Resolution {
     /// It exists, under an id the journal holds for another order.
     Collides(JournalRow),
     Absent,
-    Undecided(ApiError),
+    /// The lookup failed (the service, or the database here while recording what it found).
+    Undecided(DeskError),
 }
 
 fn is_key_taken(e: &ApiError) -> bool {
@@ -361,7 +365,7 @@ impl Orders {
                 self.mark(key, OutboxState::Unknown, &reason).await;
                 CreateResult::Unknown {
                     wcs_code: key.to_string(),
-                    reason,
+                    reason: Arc::new(reason.into()),
                 }
             }
         }
@@ -392,13 +396,11 @@ impl Orders {
     /// Finds out whether an order with this key exists.
     async fn resolve(&self, key: &str, cod: Option<i64>) -> Resolution {
         let Some(lookup) = &self.lookup else {
-            return Resolution::Undecided(ApiError::NotFound {
-                message: "the service offers no lookup by key".into(),
-            });
+            return Resolution::Undecided(DeskError::NoLookup);
         };
         let found = match lookup.find_by_wcs(key).await {
             Ok(f) => f,
-            Err(e) => return Resolution::Undecided(e),
+            Err(e) => return Resolution::Undecided(e.into()),
         };
         let Some(first) = found.first() else {
             return Resolution::Absent;
@@ -412,13 +414,9 @@ impl Orders {
                 Err(StoreError::Collision { .. }) => {
                     Resolution::Collides(journal_row(&d.core, d.order_id, cod, now()))
                 }
-                Err(e) => Resolution::Undecided(ApiError::Decode {
-                    status: 0,
-                    detail: e.to_string(),
-                    body_head: String::new(),
-                }),
+                Err(e) => Resolution::Undecided(e.into()),
             },
-            Err(e) => Resolution::Undecided(e),
+            Err(e) => Resolution::Undecided(e.into()),
         }
     }
 
@@ -458,7 +456,7 @@ impl Orders {
                     Resolution::Absent => self.send(&entry.wcs_code, &input, false).await,
                     Resolution::Undecided(e) => CreateResult::Unknown {
                         wcs_code: entry.wcs_code.clone(),
-                        reason: e,
+                        reason: Arc::new(e),
                     },
                 },
                 OutboxState::Pending => self.send(&entry.wcs_code, &input, false).await,

@@ -140,27 +140,19 @@ impl Desk {
                 .map(|_| ());
             reach.note(&legacy);
             // The optional interfaces are logged in to only when the clerk named a login.
-            let named = |login: &str| !login.trim().is_empty();
             let current = match named(&creds.current_login) {
-                false => None,
-                true => Some(
-                    services
-                        .current
-                        .login(creds.current_login.trim(), &creds.current_password)
-                        .await
-                        .map(|_| ()),
-                ),
+                None => None,
+                Some(login) => Some(services.current.login(login, &creds.current_password).await),
             };
             let warehouse = match named(&creds.warehouse_login) {
-                false => None,
-                true => Some(
-                    services
-                        .warehouse
-                        .login(creds.warehouse_login.trim(), &creds.warehouse_password)
-                        .await
-                        .map(|_| ()),
-                ),
+                None => None,
+                Some(login) => {
+                    let password = &creds.warehouse_password;
+                    Some(services.warehouse.login(login, password).await)
+                }
             };
+            let (current, warehouse) =
+                (current.map(|r| r.map(drop)), warehouse.map(|r| r.map(drop)));
             LoginOutcome {
                 legacy,
                 current,
@@ -273,6 +265,11 @@ impl Desk {
             services.warehouse.logout().await;
         });
     }
+}
+
+/// A login the clerk typed, or none when the field was left blank.
+fn named(login: &str) -> Option<&str> {
+    Some(login.trim()).filter(|l| !l.is_empty())
 }
 
 #[cfg(test)]

@@ -45,6 +45,22 @@ pub fn take<T>(slot: &mut Option<Task<T>>) -> Option<Result<T, TaskLost>> {
     }
 }
 
+/// A slot that may hold work under way, whatever that work answers.
+pub trait Slot {
+    fn running(&self) -> bool;
+}
+
+impl<T> Slot for Option<T> {
+    fn running(&self) -> bool {
+        self.is_some()
+    }
+}
+
+/// Whether any of a screen's slots has work under way (its spinner, its repaints).
+pub fn any_running(slots: &[&dyn Slot]) -> bool {
+    slots.iter().any(|s| s.running())
+}
+
 /// The background work vanished without a result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TaskLost;

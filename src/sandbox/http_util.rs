@@ -8,6 +8,7 @@ use crate::api::envelope::{
     Envelope, FrameworkError, LegacyEnvelope, LegacyMessage, Page, PageLinks, PageMeta, WmsEnvelope,
 };
 use crate::api::error::FieldErrors;
+use crate::api::phone::valid_phone;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -171,14 +172,6 @@ impl Check {
             self.push(field, m);
         }
     }
-}
-
-pub fn valid_phone(value: &str) -> bool {
-    let allowed = value
-        .chars()
-        .all(|c| c.is_ascii_digit() || " +-()".contains(c));
-    let digits: String = value.chars().filter(char::is_ascii_digit).collect();
-    allowed && digits.len() == 12 && digits.starts_with("998")
 }
 
 // ----- bodies of each interface ---------------------------------------------------------------
@@ -347,16 +340,6 @@ pub fn paging(q: &std::collections::HashMap<String, String>) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn phones() {
-        assert!(valid_phone("+998 90 1234567"));
-        assert!(valid_phone("998901234567"));
-        assert!(valid_phone("+998 (90) 123-45-67"));
-        assert!(!valid_phone("+7 900 1234567"));
-        assert!(!valid_phone("+998 90 123456"));
-        assert!(!valid_phone("+998 90 12345678a"));
-    }
 
     #[test]
     fn paging_links_and_meta() {

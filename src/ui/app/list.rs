@@ -6,64 +6,50 @@ use super::commands::Command;
 use super::screen::Entry;
 use super::screen_id::{ScreenId as Id, Section::*};
 use crate::desk::Desk;
-use crate::ui::screens::*;
+use crate::ui::screens::about::AboutScreen;
+use crate::ui::screens::calculator::Calculator;
+use crate::ui::screens::directories::DirectoryScreen;
+use crate::ui::screens::goods::GoodsScreen;
+use crate::ui::screens::login::LoginScreen;
+use crate::ui::screens::order_detail::DetailScreen;
+use crate::ui::screens::order_form_screen::OrderFormScreen as Form;
+use crate::ui::screens::orders::OrdersScreen;
+use crate::ui::screens::settings::SettingsScreen;
+use crate::ui::screens::unsent::UnsentScreen;
 
 pub fn screens(desk: &Desk) -> Vec<Entry> {
     vec![
-        Entry::under(Id::Login, Id::NewOrder, login::LoginScreen::new(desk)).without_session(),
-        Entry::rail(
-            Id::NewOrder,
-            Counter,
-            Command::NewOrder,
-            order_form_screen::OrderFormScreen::new_order(),
-        ),
-        Entry::rail(
-            Id::Orders,
-            Counter,
-            Command::Orders,
-            orders::OrdersScreen::empty(),
-        ),
+        Entry::under(Id::Login, Id::NewOrder, LoginScreen::new(desk)).without_session(),
+        Entry::rail(Id::NewOrder, Counter, Command::NewOrder, Form::new_order()),
+        Entry::rail(Id::Orders, Counter, Command::Orders, OrdersScreen::empty()),
+        Entry::under(Id::OrderDetail, Id::Orders, DetailScreen::default()),
+        Entry::under(Id::EditOrder, Id::Orders, Form::edit_order()),
         Entry::rail(
             Id::Unsent,
             Counter,
             Command::Unsent,
-            unsent::UnsentScreen::default(),
+            UnsentScreen::default(),
         ),
         Entry::rail(
             Id::Calculator,
             Counter,
             Command::Calculator,
-            calculator::Calculator::default(),
-        ),
-        Entry::under(
-            Id::OrderDetail,
-            Id::Orders,
-            order_detail::DetailScreen::default(),
-        ),
-        Entry::under(
-            Id::EditOrder,
-            Id::Orders,
-            order_form_screen::OrderFormScreen::edit_order(),
+            Calculator::default(),
         ),
         Entry::rail(
             Id::Directories,
             Reference,
             Command::Directories,
-            directories::DirectoryScreen::default(),
+            DirectoryScreen::default(),
         ),
-        Entry::rail(
-            Id::Goods,
-            Reference,
-            Command::Goods,
-            goods::GoodsScreen::default(),
-        ),
+        Entry::rail(Id::Goods, Reference, Command::Goods, GoodsScreen::default()),
         Entry::rail(
             Id::Settings,
             Desk,
             Command::Settings,
-            settings::SettingsScreen::new(&desk.settings),
+            SettingsScreen::new(&desk.settings),
         )
         .without_session(),
-        Entry::rail(Id::About, Desk, Command::About, about::AboutScreen).without_session(),
+        Entry::rail(Id::About, Desk, Command::About, AboutScreen).without_session(),
     ]
 }

@@ -7,13 +7,12 @@ use super::screen_id::{ScreenId, Section};
 use egui::RichText;
 use rust_i18n::t;
 
-fn heading(section: Section) -> String {
+fn heading(section: Section) -> std::borrow::Cow<'static, str> {
     match section {
         Section::Counter => t!("nav.section_counter"),
         Section::Reference => t!("nav.section_reference"),
         Section::Desk => t!("nav.section_desk"),
     }
-    .to_string()
 }
 
 /// Draws the rail; the command the clerk clicked, if any.

@@ -9,8 +9,8 @@ use crate::ui::app::screen::Screen;
 use crate::ui::screens::order_form::delivery_choice;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::pickers::CityPicker;
-use crate::ui::widgets::price_box::PriceBox;
-use crate::ui::widgets::{ERROR_COLOR, beside, field};
+use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
+use crate::ui::widgets::{ERROR_COLOR, beside, field, sides};
 use rust_i18n::t;
 
 pub struct Calculator {
@@ -39,11 +39,15 @@ impl Calculator {
         // Beside the price pane, never under it (the same frame as the order form).
         beside(
             ui,
-            280.0,
+            PRICE_PANE,
             self,
             |ui, c| c.inputs_form(ui, desk),
-            |ui, c| c.price.show(ui, &mut c.inputs),
+            Self::price_pane,
         );
+    }
+
+    fn price_pane(ui: &mut egui::Ui, c: &mut Calculator) {
+        c.price.show(ui, &mut c.inputs);
     }
 
     fn inputs_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
@@ -84,26 +88,12 @@ impl Calculator {
                 weight_error.as_deref(),
                 false,
             );
-            ui.horizontal(|ui| {
-                for (which, (label, v)) in [
-                    (t!("order.length"), &mut self.inputs.length),
-                    (t!("order.width"), &mut self.inputs.width),
-                    (t!("order.height"), &mut self.inputs.height),
-                ]
-                .into_iter()
-                .enumerate()
-                {
-                    ui.vertical(|ui| {
-                        let l = ui.label(label);
-                        ui.add(
-                            egui::TextEdit::singleline(v)
-                                .id_salt(("calc-dimension", which))
-                                .desired_width(70.0),
-                        )
-                        .labelled_by(l.id);
-                    });
-                }
-            });
+            let i = &mut self.inputs;
+            sides(
+                ui,
+                "calc-dimension",
+                [&mut i.length, &mut i.width, &mut i.height],
+            );
             if let Some(e) = sides_error {
                 ui.label(egui::RichText::new(e).color(ERROR_COLOR));
             }

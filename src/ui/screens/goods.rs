@@ -11,7 +11,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{ERROR_COLOR, Toasts};
+use crate::ui::widgets::{ERROR_COLOR, Toasts, entered, inline_field};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -179,7 +179,7 @@ impl GoodsBook {
                                 .desired_width(width),
                         )
                         .labelled_by(l.id);
-                    enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    enter |= entered(ui, &r);
                     if let Some(p) = self.problems.get(field) {
                         ui.label(RichText::new(p).color(ERROR_COLOR).small());
                     }
@@ -218,13 +218,8 @@ impl GoodsBook {
         });
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            let l = ui.label(t!("goods.filter"));
-            ui.add(
-                egui::TextEdit::singleline(&mut self.filter)
-                    .id_salt("goods-filter")
-                    .desired_width(240.0),
-            )
-            .labelled_by(l.id);
+            let label = t!("goods.filter");
+            inline_field(ui, &label, &mut self.filter, "goods-filter", 240.0);
             if ui
                 .add_enabled(self.loading.is_none(), egui::Button::new(t!("dir.refresh")))
                 .clicked()

@@ -10,7 +10,7 @@ use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::app::screen_id::ScreenId;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{Toasts, field};
+use crate::ui::widgets::{Form, Toasts};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -149,8 +149,40 @@ impl LoginScreen {
         self.pending = Some(desk.login(creds));
     }
 
+    /// The three services' credentials, top to bottom; their responses, to submit on Enter.
+    fn credential_fields(&mut self, ui: &mut egui::Ui) -> Vec<egui::Response> {
+        let form = Form::new(&self.errors);
+        let c = &mut self.creds;
+        ui.strong(t!("login.section_orders"));
+        ui.add_space(6.0);
+        let first = form.text(ui, &t!("login.username"), &mut c.username, "username");
+        if std::mem::take(&mut self.focus_first) {
+            first.request_focus();
+        }
+        let mut responses = vec![first];
+        responses.push(form.secret(ui, &t!("login.password"), &mut c.password, "password"));
+        responses.push(form.text(ui, &t!("login.inn"), &mut c.inn, "inn"));
+        ui.checkbox(&mut self.same_as_above, t!("login.same_as_above"));
+        if !self.same_as_above {
+            let (login, password) = (&mut c.current_login, &mut c.current_password);
+            responses.push(form.text(ui, &t!("login.current_login"), login, "current_login"));
+            let said = t!("login.current_password");
+            responses.push(form.secret(ui, &said, password, "current_password"));
+        }
+        egui::CollapsingHeader::new(t!("login.warehouse"))
+            .id_salt("warehouse-login")
+            .default_open(!c.warehouse_login.is_empty())
+            .show(ui, |ui| {
+                let (login, password) = (&mut c.warehouse_login, &mut c.warehouse_password);
+                let said = t!("login.warehouse_login");
+                responses.push(form.text(ui, &said, login, "warehouse_login"));
+                let said = t!("login.warehouse_password");
+                responses.push(form.secret(ui, &said, password, "warehouse_password"));
+            });
+        responses
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        let err = |e: &HashMap<&'static str, String>, k: &str| e.get(k).cloned();
         ui.vertical_centered(|ui| {
             ui.add_space(24.0);
             ui.set_max_width(420.0);
@@ -170,70 +202,7 @@ impl LoginScreen {
                 .show(ui, |ui| {
                     ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
                         ui.add_enabled_ui(!waiting, |ui| {
-                            ui.strong(t!("login.section_orders"));
-                            ui.add_space(6.0);
-                            let first = field(
-                                ui,
-                                &t!("login.username"),
-                                &mut self.creds.username,
-                                err(&self.errors, "username").as_deref(),
-                                false,
-                            );
-                            if self.focus_first {
-                                first.request_focus();
-                                self.focus_first = false;
-                            }
-                            let mut responses = vec![first];
-                            responses.push(field(
-                                ui,
-                                &t!("login.password"),
-                                &mut self.creds.password,
-                                err(&self.errors, "password").as_deref(),
-                                true,
-                            ));
-                            responses.push(field(
-                                ui,
-                                &t!("login.inn"),
-                                &mut self.creds.inn,
-                                err(&self.errors, "inn").as_deref(),
-                                false,
-                            ));
-                            ui.checkbox(&mut self.same_as_above, t!("login.same_as_above"));
-                            if !self.same_as_above {
-                                responses.push(field(
-                                    ui,
-                                    &t!("login.current_login"),
-                                    &mut self.creds.current_login,
-                                    None,
-                                    false,
-                                ));
-                                responses.push(field(
-                                    ui,
-                                    &t!("login.current_password"),
-                                    &mut self.creds.current_password,
-                                    err(&self.errors, "current_password").as_deref(),
-                                    true,
-                                ));
-                            }
-                            egui::CollapsingHeader::new(t!("login.warehouse"))
-                                .id_salt("warehouse-login")
-                                .default_open(!self.creds.warehouse_login.is_empty())
-                                .show(ui, |ui| {
-                                    responses.push(field(
-                                        ui,
-                                        &t!("login.warehouse_login"),
-                                        &mut self.creds.warehouse_login,
-                                        None,
-                                        false,
-                                    ));
-                                    responses.push(field(
-                                        ui,
-                                        &t!("login.warehouse_password"),
-                                        &mut self.creds.warehouse_password,
-                                        err(&self.errors, "warehouse_password").as_deref(),
-                                        true,
-                                    ));
-                                });
+                            let responses = self.credential_fields(ui);
                             ui.checkbox(&mut self.creds.remember, t!("login.remember"));
                             // Enter submits from any field, and also when nothing has focus yet.
                             let nothing_focused = ui.memory(|m| m.focused().is_none());

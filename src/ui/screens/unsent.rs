@@ -10,9 +10,9 @@ use crate::store::OutboxState;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
-use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::when;
-use crate::ui::widgets::{ERROR_COLOR, Toasts};
+use crate::ui::widgets::{ERROR_COLOR, Toasts, entered};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -126,10 +126,12 @@ impl UnsentScreen {
                         let told = tell(&e);
                         toasts.error(t!("unsent.refused"), Some(told.message));
                     }
-                    Decided::Sent(
-                        CreateResult::Queued { reason, .. } | CreateResult::Unknown { reason, .. },
-                    ) => {
+                    Decided::Sent(CreateResult::Queued { reason, .. }) => {
                         self.work.entry(key).or_default().problem = Some(tell(&reason).message);
+                    }
+                    Decided::Sent(CreateResult::Unknown { reason, .. }) => {
+                        let told = tell_desk(&reason);
+                        self.work.entry(key).or_default().problem = Some(told.message);
                     }
                     Decided::Sent(CreateResult::Conflict {
                         order_id, barcode, ..
@@ -276,7 +278,7 @@ impl UnsentScreen {
                             .desired_width(150.0),
                     )
                     .labelled_by(l.id);
-                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let enter = entered(ui, &r);
                 let can = work.checking.is_none() && !work.barcode.trim().is_empty();
                 if ui
                     .add_enabled(can, egui::Button::new(t!("unsent.check")))

@@ -49,3 +49,15 @@ pub fn ask(ctx: &egui::Context, q: Question<'_>) -> Option<bool> {
         None => None,
     }
 }
+
+/// Printing labels that say CANCELLED: asked before anything reaches the printer.
+pub fn print_cancelled(ctx: &egui::Context, id: &str, title: String) -> Option<bool> {
+    let question = Question {
+        id,
+        title,
+        lines: vec![rust_i18n::t!("print.cancelled_body").to_string()],
+        yes: rust_i18n::t!("print.cancelled_yes").to_string(),
+        no: rust_i18n::t!("print.back").to_string(),
+    };
+    ask(ctx, question)
+}

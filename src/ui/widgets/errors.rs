@@ -117,7 +117,17 @@ pub fn tell_desk(err: &DeskError) -> Told {
         DeskError::Settings(e) => (t!("settings.save_failed").to_string(), Some(e.to_string())),
         DeskError::Sandbox(e) => (t!("error.sandbox").to_string(), Some(e.to_string())),
         DeskError::BadUrl(_) => (t!("settings.bad_url").to_string(), None),
+        DeskError::NoLookup => (t!("error.no_lookup").to_string(), None),
         DeskError::Unreadable(why) => (t!("error.unexpected").to_string(), Some(why.clone())),
     };
     Told { message, details }
+}
+
+/// Whether a printer is chosen; when none is, the clerk is told where to choose one.
+pub fn printer_chosen(desk: &crate::desk::Desk, toasts: &mut super::Toasts) -> bool {
+    let chosen = desk.settings.printing.printer.is_some();
+    if !chosen {
+        toasts.error(t!("print.no_printer"), None);
+    }
+    chosen
 }

@@ -10,7 +10,8 @@ pub mod price_box;
 pub mod status;
 mod toasts;
 
-use egui::{Color32, RichText};
+use egui::{Color32, Response, RichText, Ui};
+use rust_i18n::t;
 pub use toasts::{ToastKind, Toasts};
 
 pub const ERROR_COLOR: Color32 = Color32::from_rgb(200, 40, 40);
@@ -44,6 +45,114 @@ pub fn field(
     }
     ui.add_space(4.0);
     r
+}
+
+/// Where a form finds each field's error by the field's name (the login's and the order's maps).
+pub trait ErrorsByField {
+    fn error(&self, key: &str) -> Option<&str>;
+}
+
+impl ErrorsByField for std::collections::HashMap<&'static str, String> {
+    fn error(&self, key: &str) -> Option<&str> {
+        self.get(key).map(String::as_str)
+    }
+}
+
+impl ErrorsByField for std::collections::BTreeMap<&'static str, String> {
+    fn error(&self, key: &str) -> Option<&str> {
+        self.get(key).map(String::as_str)
+    }
+}
+
+/// A form's fields, each under its label and over its own error: `text` for what is read,
+/// `secret` for passwords.
+pub struct Form<'e> {
+    errors: &'e dyn ErrorsByField,
+}
+
+impl<'e> Form<'e> {
+    pub fn new(errors: &'e dyn ErrorsByField) -> Form<'e> {
+        Form { errors }
+    }
+
+    /// The error said under the field of this name, if any.
+    pub fn error(&self, key: &str) -> Option<&'e str> {
+        self.errors.error(key)
+    }
+
+    pub fn text(&self, ui: &mut Ui, label: &str, value: &mut String, key: &str) -> Response {
+        field(ui, label, value, self.error(key), false)
+    }
+
+    pub fn secret(&self, ui: &mut Ui, label: &str, value: &mut String, key: &str) -> Response {
+        field(ui, label, value, self.error(key), true)
+    }
+
+    /// Several plain fields in a row of the form, top to bottom.
+    pub fn texts<'v>(
+        &self,
+        ui: &mut egui::Ui,
+        rows: impl IntoIterator<Item = (std::borrow::Cow<'v, str>, &'v mut String, &'static str)>,
+    ) {
+        for (label, value, key) in rows {
+            self.text(ui, &label, value, key);
+        }
+    }
+}
+
+/// A label with a single-line field of a given width beside it (filters, amounts, a reason).
+pub fn inline_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut String,
+    salt: &str,
+    width: f32,
+) -> egui::Response {
+    let l = ui.label(label);
+    let edit = egui::TextEdit::singleline(value)
+        .id_salt(salt)
+        .desired_width(width);
+    ui.add(edit).labelled_by(l.id)
+}
+
+/// A screen's search field: a label, a hint inside while it is empty, and the cursor when the
+/// screen asks for it (`focus` is cleared once given).
+pub fn search_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    hint: &str,
+    value: &mut String,
+    width: f32,
+    focus: &mut bool,
+) -> egui::Response {
+    let l = ui.label(label);
+    let edit = egui::TextEdit::singleline(value)
+        .hint_text(hint)
+        .desired_width(width);
+    let r = ui.add(edit).labelled_by(l.id);
+    if std::mem::take(focus) {
+        r.request_focus();
+    }
+    r
+}
+
+/// A parcel's three sides (length, width, height) in a row, each labelled, in centimetres.
+pub fn sides(ui: &mut egui::Ui, salt: &str, values: [&mut String; 3]) {
+    let labels = [t!("order.length"), t!("order.width"), t!("order.height")];
+    ui.horizontal(|ui| {
+        for (which, (label, value)) in labels.into_iter().zip(values).enumerate() {
+            ui.vertical(|ui| {
+                let l = ui.label(label);
+                let edit = egui::TextEdit::singleline(value).id_salt((salt, which));
+                ui.add(edit.desired_width(70.0)).labelled_by(l.id);
+            });
+        }
+    });
+}
+
+/// Whether the clerk pressed Enter in this field (it loses the focus on Enter).
+pub fn entered(ui: &egui::Ui, r: &egui::Response) -> bool {
+    r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
 /// A labelled drop-down over a closed set of values, each shown by `text`.

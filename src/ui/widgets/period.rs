@@ -30,16 +30,15 @@ impl Period {
         Period::Range,
     ];
 
-    pub fn name(self) -> String {
+    pub fn name(self) -> std::borrow::Cow<'static, str> {
         match self {
             Period::Any => t!("period.any"),
             Period::Today => t!("period.today"),
             Period::Yesterday => t!("period.yesterday"),
-            Period::Last7Days => t!("period.last7"),
-            Period::Last30Days => t!("period.last30"),
+            Period::Last7Days => t!("period.last_days", n = 7),
+            Period::Last30Days => t!("period.last_days", n = 30),
             Period::Range => t!("period.range"),
         }
-        .to_string()
     }
 
     /// First and last day of a preset, counted back from `today`; `None` for any and range.

@@ -3,7 +3,7 @@
 
 use crate::api::directory::DayHours;
 use crate::desk::directories::Directories;
-use crate::ui::widgets::ERROR_COLOR;
+use crate::ui::widgets::{ERROR_COLOR, entered};
 use egui::RichText;
 use rust_i18n::t;
 
@@ -73,7 +73,7 @@ impl CityPicker {
             && let Some(d) = dirs
         {
             let hits: Vec<usize> = d.find_cities(&self.query).into_iter().take(6).collect();
-            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let enter = entered(ui, &r);
             for (n, i) in hits.iter().enumerate() {
                 let c = &d.data.cities[*i];
                 let region = d.region(c.region_id).map(|r| r.name.as_str()).unwrap_or("");

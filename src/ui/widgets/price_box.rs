@@ -14,6 +14,9 @@ use rust_i18n::t;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+/// How wide the price pane beside a form is (the order form, the calculator).
+pub const PRICE_PANE: f32 = 280.0;
+
 /// Wait this long after the last keystroke before asking the price.
 const PAUSE: Duration = Duration::from_millis(400);
 

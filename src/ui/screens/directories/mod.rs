@@ -13,8 +13,8 @@ use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
-use crate::ui::widgets::beside;
 use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::{beside, search_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -43,7 +43,7 @@ impl Tab {
         Tab::YesNo,
     ];
 
-    fn label(self) -> String {
+    fn label(self) -> std::borrow::Cow<'static, str> {
         match self {
             Tab::Regions => t!("dir.tab_regions"),
             Tab::Cities => t!("dir.tab_cities"),
@@ -54,7 +54,6 @@ impl Tab {
             Tab::Statuses => t!("dir.tab_statuses"),
             Tab::YesNo => t!("dir.tab_yes_no"),
         }
-        .to_string()
     }
 }
 
@@ -102,6 +101,11 @@ pub fn age_text(seconds: i64) -> String {
     }
 }
 
+/// The names of a directory's records, in its order.
+fn names<T>(list: &[T], name: impl Fn(&T) -> &String) -> Vec<&str> {
+    list.iter().map(|x| name(x).as_str()).collect()
+}
+
 impl DirectoryScreen {
     /// The directories as the desk keeps them (read at login; Refresh reads them again).
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &mut Desk) {
@@ -115,18 +119,15 @@ impl DirectoryScreen {
         ui.separator();
         let mut refresh = false;
         ui.horizontal(|ui| {
-            let label = ui.label(t!("dir.search"));
-            let search = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.query)
-                        .hint_text(t!("dir.search_hint"))
-                        .desired_width(280.0),
-                )
-                .labelled_by(label.id);
-            if self.focus_search {
-                search.request_focus();
-                self.focus_search = false;
-            }
+            let (label, hint) = (t!("dir.search"), t!("dir.search_hint"));
+            search_field(
+                ui,
+                &label,
+                &hint,
+                &mut self.query,
+                280.0,
+                &mut self.focus_search,
+            );
             if ui
                 .add_enabled(
                     !desk.directories_loading(),
@@ -185,17 +186,12 @@ impl DirectoryScreen {
                 );
             }
             Tab::Regions => {
-                let header = [t!("dir.col_id"), t!("dir.col_name")];
-                simple_table(
-                    ui,
-                    "regions",
-                    &header,
-                    (rows.len(), dirs.data.regions.len()),
-                    |i| {
-                        let r = &dirs.data.regions[rows[i]];
-                        vec![r.id.to_string(), r.name.clone()]
-                    },
-                );
+                let (header, regions) =
+                    ([t!("dir.col_id"), t!("dir.col_name")], &dirs.data.regions);
+                simple_table(ui, "regions", &header, (rows.len(), regions.len()), |i| {
+                    let r = &regions[rows[i]];
+                    vec![r.id.to_string(), r.name.clone()]
+                });
             }
             Tab::ShipmentTypes | Tab::Packaging | Tab::YesNo => {
                 let list = match self.tab {
@@ -214,18 +210,16 @@ impl DirectoryScreen {
                     ui.label(t!("dir.needs_current"));
                 } else {
                     let header = [t!("dir.col_id"), t!("dir.col_code"), t!("dir.col_name")];
+                    let countries = &dirs.data.countries;
                     simple_table(
                         ui,
                         "countries",
                         &header,
-                        (rows.len(), dirs.data.countries.len()),
+                        (rows.len(), countries.len()),
                         |i| {
-                            let c = &dirs.data.countries[rows[i]];
-                            vec![
-                                c.id.to_string(),
-                                c.code.clone().unwrap_or_default(),
-                                c.name.clone(),
-                            ]
+                            let c = &countries[rows[i]];
+                            let code = c.code.clone().unwrap_or_default();
+                            vec![c.id.to_string(), code, c.name.clone()]
                         },
                     );
                 }
@@ -262,28 +256,10 @@ impl DirectoryScreen {
                 Tab::Branches => dirs.find_branches(q),
                 Tab::Cities => dirs.find_cities(q),
                 Tab::Regions => dirs.find_regions(q),
-                Tab::ShipmentTypes => by_name(
-                    dirs.data
-                        .shipment_types
-                        .iter()
-                        .map(|x| x.name.as_str())
-                        .collect(),
-                ),
-                Tab::Packaging => by_name(
-                    dirs.data
-                        .packaging_types
-                        .iter()
-                        .map(|x| x.name.as_str())
-                        .collect(),
-                ),
-                Tab::YesNo => by_name(dirs.data.yes_no.iter().map(|x| x.name.as_str()).collect()),
-                Tab::Countries => by_name(
-                    dirs.data
-                        .countries
-                        .iter()
-                        .map(|x| x.name.as_str())
-                        .collect(),
-                ),
+                Tab::ShipmentTypes => by_name(names(&dirs.data.shipment_types, |x| &x.name)),
+                Tab::Packaging => by_name(names(&dirs.data.packaging_types, |x| &x.name)),
+                Tab::YesNo => by_name(names(&dirs.data.yes_no, |x| &x.name)),
+                Tab::Countries => by_name(names(&dirs.data.countries, |x| &x.name)),
                 Tab::Statuses => Vec::new(),
             };
             let branches = &dirs.data.branches;

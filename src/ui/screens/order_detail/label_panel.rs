@@ -4,14 +4,14 @@
 //! printed only after the clerk confirms.
 
 use crate::desk::printing::{Preview, PrintProblem};
-use crate::desk::task::{Task, take};
+use crate::desk::task::{Task, any_running, take};
 use crate::desk::{Desk, Progress};
 use crate::label::print::Printer;
 use crate::label::probe::{Mismatch, PrinterMedia};
 use crate::store::{PrintOutcome, PrintRecord};
-use crate::ui::widgets::confirm::{Question, ask};
-use crate::ui::widgets::errors::{tell_print, tell_prints};
-use crate::ui::widgets::{Toasts, field};
+use crate::ui::widgets::confirm::print_cancelled;
+use crate::ui::widgets::errors::{printer_chosen, tell_print, tell_prints};
+use crate::ui::widgets::{Toasts, entered, field};
 use egui::RichText;
 use rust_i18n::t;
 use std::sync::Arc;
@@ -77,12 +77,15 @@ impl LabelPanel {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.drawing.is_some()
-            || self.probing.is_some()
-            || self.printing.is_some()
-            || self.saving.is_some()
-            || self.choosing.is_some()
-            || self.log_loading.is_some()
+        let s = self;
+        any_running(&[
+            &s.drawing,
+            &s.probing,
+            &s.printing,
+            &s.saving,
+            &s.choosing,
+            &s.log_loading,
+        ])
     }
 
     /// Redraws the preview (after the print settings changed).
@@ -114,8 +117,7 @@ impl LabelPanel {
         if self.printing.is_some() || self.log_loading.is_some() {
             return;
         }
-        if desk.settings.printing.printer.is_none() {
-            toasts.error(t!("print.no_printer"), None);
+        if !printer_chosen(desk, toasts) {
             return;
         }
         let cancelled = self.preview.as_ref().is_some_and(|p| p.cancelled);
@@ -220,17 +222,8 @@ impl LabelPanel {
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
         if self.asking_cancelled {
-            let answer = ask(
-                ui.ctx(),
-                Question {
-                    id: "print-cancelled",
-                    title: t!("print.cancelled_title").to_string(),
-                    lines: vec![t!("print.cancelled_body").to_string()],
-                    yes: t!("print.cancelled_yes").to_string(),
-                    no: t!("print.back").to_string(),
-                },
-            );
-            if let Some(yes) = answer {
+            let title = t!("print.cancelled_title").to_string();
+            if let Some(yes) = print_cancelled(ui.ctx(), "print-cancelled", title) {
                 self.asking_cancelled = false;
                 if yes {
                     self.cancelled_ok = true;
@@ -240,14 +233,8 @@ impl LabelPanel {
         }
         ui.heading(t!("print.title"));
         let settings = &desk.settings.printing;
-        ui.label(
-            RichText::new(t!(
-                "print.stock",
-                size = settings.size.localized(),
-                dpi = settings.dpi.value()
-            ))
-            .weak(),
-        );
+        let (size, dpi) = (settings.size.localized(), settings.dpi.value());
+        ui.weak(t!("print.stock", size = size, dpi = dpi));
         match &settings.printer {
             Some(p) => ui.label(RichText::new(p.describe()).weak()),
             None => {
@@ -343,11 +330,8 @@ impl LabelPanel {
             return;
         }
         if let Some(reason) = &mut self.reason {
-            let mut go = false;
             let r = field(ui, &t!("print.reason"), reason, None, false);
-            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                go = true;
-            }
+            let mut go = entered(ui, &r);
             if !r.has_focus() && reason.is_empty() {
                 r.request_focus();
             }
@@ -372,11 +356,8 @@ impl LabelPanel {
             return;
         }
         if let Some(path) = &mut self.save_to {
-            let mut go = false;
             let r = field(ui, &t!("print.save_path"), path, None, false);
-            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                go = true;
-            }
+            let mut go = entered(ui, &r);
             ui.horizontal_wrapped(|ui| {
                 if ui.button(t!("print.save")).clicked() {
                     go = true;

@@ -11,7 +11,7 @@ use crate::api::codes::OrderStatus;
 use crate::api::legacy::CancellationReason;
 use crate::desk::DeskError;
 use crate::desk::order_draft::OrderDraft;
-use crate::desk::task::{Task, take};
+use crate::desk::task::{Task, any_running, take};
 use crate::desk::{Desk, JournalEntry};
 use crate::store::{HistoryRow, JournalRow};
 use crate::ui::app::commands::Command;
@@ -79,12 +79,14 @@ impl OrderDetail {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.loading.is_some()
-            || self.refreshing.is_some()
-            || self.cancelling.is_some()
-            || self.reasons_loading.is_some()
-            || self.rebuilding.is_some()
-            || self.label.is_busy()
+        let s = self;
+        any_running(&[
+            &s.loading,
+            &s.refreshing,
+            &s.cancelling,
+            &s.reasons_loading,
+            &s.rebuilding,
+        ]) || self.label.is_busy()
             || self.record.is_busy()
     }
 

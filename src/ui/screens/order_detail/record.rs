@@ -9,6 +9,7 @@ use crate::desk::Desk;
 use crate::desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;
+use std::borrow::Cow;
 
 #[derive(Default)]
 pub struct RecordView {
@@ -17,13 +18,28 @@ pub struct RecordView {
     failed: Option<String>,
 }
 
-fn mode(d: Delivery) -> String {
+fn mode(d: Delivery) -> Cow<'static, str> {
     match d {
         Delivery::Office => t!("order.mode_office"),
         Delivery::Courier => t!("order.mode_courier"),
         Delivery::RemoteCourier => t!("order.mode_remote"),
     }
-    .to_string()
+}
+
+/// Where one party is: city, region, how the parcel is handed over (`handing` names the way)
+/// and the office.
+fn whereabouts(
+    city: &PlaceRef,
+    region: &PlaceRef,
+    (handing, d): (&str, Delivery),
+    office: Option<&PlaceRef>,
+) -> [(String, Option<String>); 4] {
+    [
+        (t!("order.city").to_string(), Some(place(Some(city)))),
+        (t!("detail.region").to_string(), Some(place(Some(region)))),
+        (t!(handing).to_string(), Some(mode(d).to_string())),
+        (t!("detail.office").to_string(), Some(place(office))),
+    ]
 }
 
 fn place(p: Option<&PlaceRef>) -> String {
@@ -74,10 +90,15 @@ impl RecordView {
             row("order.sender_name", c.sender_real.clone()),
             row("order.sender_phone", c.sender_phone.clone()),
             row("order.sender_address", c.sender_address.clone()),
-            row("order.city", place(Some(&c.sender_city))),
-            row("detail.region", place(Some(&c.sender_region))),
-            row("order.pickup", mode(c.sender_delivery)),
-            row("detail.office", place(c.sender_branch.as_ref())),
+        ];
+        let pickup = ("order.pickup", c.sender_delivery);
+        rows.extend(whereabouts(
+            &c.sender_city,
+            &c.sender_region,
+            pickup,
+            c.sender_branch.as_ref(),
+        ));
+        rows.extend([
             (t!("order.receiver").to_string(), None),
             row("order.receiver_name", c.receiver.clone()),
             row("order.receiver_phone", c.receiver_phone.clone()),
@@ -86,10 +107,16 @@ impl RecordView {
                 c.receiver_phone1.clone().unwrap_or_else(|| "—".into()),
             ),
             row("order.receiver_address", c.receiver_address.clone()),
-            row("order.city", place(Some(&c.receiver_city))),
-            row("detail.region", place(Some(&c.receiver_region))),
-            row("order.dropoff", mode(c.receiver_delivery)),
-            row("detail.office", place(c.receiver_branch.as_ref())),
+        ]);
+        let (city, region) = (&c.receiver_city, &c.receiver_region);
+        let dropoff = ("order.dropoff", c.receiver_delivery);
+        rows.extend(whereabouts(
+            city,
+            region,
+            dropoff,
+            c.receiver_branch.as_ref(),
+        ));
+        rows.extend([
             (t!("order.parcel").to_string(), None),
             row("order.weight", format!("{:.3}", c.weight.kg())),
             row("order.pieces", c.piece.to_string()),
@@ -116,7 +143,7 @@ impl RecordView {
                 "order.client_ref",
                 c.client_id.clone().unwrap_or_else(|| "—".into()),
             ),
-        ];
+        ]);
         for (key, sign) in [
             ("detail.sender_sign", &r.sender_sign),
             ("detail.receiver_sign", &r.receiver_sign),

@@ -4,18 +4,58 @@
 use super::OrderForm;
 use super::delivery_choice;
 use crate::desk::Desk;
+use crate::desk::directories::Directories;
 use crate::desk::order_draft::field as f;
 use crate::ui::widgets::pickers::{branch_picker, id_name_picker};
-use crate::ui::widgets::{ERROR_COLOR, field};
+use crate::ui::widgets::{ERROR_COLOR, Form, sides};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
 
+/// Which side of the order a column of the form is for.
+enum Party {
+    Sender,
+    Receiver,
+}
+
 impl OrderForm {
+    /// A party's heading and its city, the top of its column.
+    fn party_city(
+        &mut self,
+        ui: &mut egui::Ui,
+        party: Party,
+        dirs: Option<&Directories>,
+        form: &Form,
+    ) {
+        let (title, picker, city, key) = match party {
+            Party::Sender => {
+                let city = &mut self.draft.sender_city;
+                (
+                    t!("order.sender"),
+                    &mut self.sender_city,
+                    city,
+                    f::SENDER_CITY,
+                )
+            }
+            Party::Receiver => {
+                let city = &mut self.draft.receiver_city;
+                (
+                    t!("order.receiver"),
+                    &mut self.receiver_city,
+                    city,
+                    f::RECEIVER_CITY,
+                )
+            }
+        };
+        ui.strong(title);
+        picker.show(ui, &t!("order.city"), city, dirs, form.error(key));
+    }
+
     pub(super) fn body(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let dirs = desk.directories.as_ref();
         let err = |e: &BTreeMap<&'static str, String>, k: &str| e.get(k).cloned();
         let errors = self.errors.clone();
+        let form = Form::new(&errors);
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(match self.editing {
                 Some(_) => t!("order.edit_title"),
@@ -32,42 +72,36 @@ impl OrderForm {
             }
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
-                ui.strong(t!("order.sender"));
-                self.sender_city.show(
-                    ui,
-                    &t!("order.city"),
-                    &mut self.draft.sender_city,
-                    dirs,
-                    err(&errors, f::SENDER_CITY).as_deref(),
-                );
-                let first = field(
+                self.party_city(ui, Party::Sender, dirs, &form);
+                let d = &mut self.draft;
+                let first = form.text(
                     ui,
                     &t!("order.sender_name"),
-                    &mut self.draft.sender_name,
-                    err(&errors, f::SENDER_NAME).as_deref(),
-                    false,
+                    &mut d.sender_name,
+                    f::SENDER_NAME,
                 );
                 // A blank form starts at the sender's city; the counter's own city stays between
                 // orders, and then the sender's name comes first.
                 if std::mem::take(&mut self.focus_first) {
-                    match self.draft.sender_city {
+                    match d.sender_city {
                         None => self.sender_city.focus(),
                         Some(_) => first.request_focus(),
                     }
                 }
-                field(
+                form.texts(
                     ui,
-                    &t!("order.sender_phone"),
-                    &mut self.draft.sender_phone,
-                    err(&errors, f::SENDER_PHONE).as_deref(),
-                    false,
-                );
-                field(
-                    ui,
-                    &t!("order.sender_address"),
-                    &mut self.draft.sender_address,
-                    err(&errors, f::SENDER_ADDRESS).as_deref(),
-                    false,
+                    [
+                        (
+                            t!("order.sender_phone"),
+                            &mut d.sender_phone,
+                            f::SENDER_PHONE,
+                        ),
+                        (
+                            t!("order.sender_address"),
+                            &mut d.sender_address,
+                            f::SENDER_ADDRESS,
+                        ),
+                    ],
                 );
                 delivery_choice(
                     ui,
@@ -77,41 +111,32 @@ impl OrderForm {
                 );
 
                 let ui = &mut cols[1];
-                ui.strong(t!("order.receiver"));
-                self.receiver_city.show(
+                self.party_city(ui, Party::Receiver, dirs, &form);
+                let d = &mut self.draft;
+                form.texts(
                     ui,
-                    &t!("order.city"),
-                    &mut self.draft.receiver_city,
-                    dirs,
-                    err(&errors, f::RECEIVER_CITY).as_deref(),
-                );
-                field(
-                    ui,
-                    &t!("order.receiver_name"),
-                    &mut self.draft.receiver_name,
-                    err(&errors, f::RECEIVER_NAME).as_deref(),
-                    false,
-                );
-                field(
-                    ui,
-                    &t!("order.receiver_phone"),
-                    &mut self.draft.receiver_phone,
-                    err(&errors, f::RECEIVER_PHONE).as_deref(),
-                    false,
-                );
-                field(
-                    ui,
-                    &t!("order.receiver_phone1"),
-                    &mut self.draft.receiver_phone1,
-                    err(&errors, f::RECEIVER_PHONE1).as_deref(),
-                    false,
-                );
-                field(
-                    ui,
-                    &t!("order.receiver_address"),
-                    &mut self.draft.receiver_address,
-                    err(&errors, f::RECEIVER_ADDRESS).as_deref(),
-                    false,
+                    [
+                        (
+                            t!("order.receiver_name"),
+                            &mut d.receiver_name,
+                            f::RECEIVER_NAME,
+                        ),
+                        (
+                            t!("order.receiver_phone"),
+                            &mut d.receiver_phone,
+                            f::RECEIVER_PHONE,
+                        ),
+                        (
+                            t!("order.receiver_phone1"),
+                            &mut d.receiver_phone1,
+                            f::RECEIVER_PHONE1,
+                        ),
+                        (
+                            t!("order.receiver_address"),
+                            &mut d.receiver_address,
+                            f::RECEIVER_ADDRESS,
+                        ),
+                    ],
                 );
                 delivery_choice(
                     ui,
@@ -134,63 +159,28 @@ impl OrderForm {
             ui.strong(t!("order.parcel"));
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
-                field(
+                let d = &mut self.draft;
+                form.text(ui, &t!("order.weight"), &mut d.weight, f::WEIGHT);
+                sides(
                     ui,
-                    &t!("order.weight"),
-                    &mut self.draft.weight,
-                    err(&errors, f::WEIGHT).as_deref(),
-                    false,
+                    "dimension",
+                    [&mut d.length, &mut d.width, &mut d.height],
                 );
-                ui.horizontal(|ui| {
-                    for (which, (label, v)) in [
-                        (t!("order.length"), &mut self.draft.length),
-                        (t!("order.width"), &mut self.draft.width),
-                        (t!("order.height"), &mut self.draft.height),
-                    ]
-                    .into_iter()
-                    .enumerate()
-                    {
-                        ui.vertical(|ui| {
-                            let l = ui.label(label);
-                            let id = ("dimension", which);
-                            ui.add(
-                                egui::TextEdit::singleline(v)
-                                    .id_salt(id)
-                                    .desired_width(70.0),
-                            )
-                            .labelled_by(l.id);
-                        });
-                    }
-                });
                 if let Some(v) = self.draft.volume_on_record() {
                     ui.weak(t!("order.volume_on_record", volume = format!("{v:.0}")));
                 }
                 if let Some(e) = err(&errors, f::DIMENSIONS) {
                     ui.label(RichText::new(e).color(ERROR_COLOR));
                 }
-                field(
-                    ui,
-                    &t!("order.pieces"),
-                    &mut self.draft.pieces,
-                    err(&errors, f::PIECES).as_deref(),
-                    false,
-                );
+                form.text(ui, &t!("order.pieces"), &mut self.draft.pieces, f::PIECES);
                 let ui = &mut cols[1];
                 let empty = Vec::new();
-                id_name_picker(
-                    ui,
-                    &t!("order.package"),
-                    dirs.map(|d| &d.data.packaging_types).unwrap_or(&empty),
-                    &mut self.draft.package_id,
-                    err(&errors, f::PACKAGE).as_deref(),
-                );
-                id_name_picker(
-                    ui,
-                    &t!("order.post_type"),
-                    dirs.map(|d| &d.data.shipment_types).unwrap_or(&empty),
-                    &mut self.draft.post_type_id,
-                    err(&errors, f::POST_TYPE).as_deref(),
-                );
+                let lists = dirs.map(|d| (&d.data.packaging_types, &d.data.shipment_types));
+                let (packages, kinds) = lists.unwrap_or((&empty, &empty));
+                let (package, kind) = (t!("order.package"), t!("order.post_type"));
+                let (d, e) = (&mut self.draft, |k| form.error(k));
+                id_name_picker(ui, &package, packages, &mut d.package_id, e(f::PACKAGE));
+                id_name_picker(ui, &kind, kinds, &mut d.post_type_id, e(f::POST_TYPE));
                 ui.checkbox(&mut self.draft.take_photo, t!("order.take_photo"));
                 ui.checkbox(&mut self.draft.return_waybill, t!("order.return_waybill"));
                 ui.checkbox(&mut self.draft.is_test, t!("order.is_test"));
@@ -203,43 +193,31 @@ impl OrderForm {
             );
             self.cod_block(ui, desk, &errors);
             ui.separator();
+            let d = &mut self.draft;
             ui.columns(3, |cols| {
-                field(
-                    &mut cols[0],
+                let [refs, code, remarks] = cols else { return };
+                form.text(
+                    refs,
                     &t!("order.client_ref"),
-                    &mut self.draft.client_ref,
-                    None,
-                    false,
+                    &mut d.client_ref,
+                    f::CLIENT_REF,
                 );
-                field(
-                    &mut cols[1],
-                    &t!("order.wcs_code"),
-                    &mut self.draft.wcs_code,
-                    err(&errors, f::WCS_CODE).as_deref(),
-                    false,
-                );
-                field(
-                    &mut cols[2],
-                    &t!("order.remarks"),
-                    &mut self.draft.remarks,
-                    None,
-                    false,
-                );
+                form.text(code, &t!("order.wcs_code"), &mut d.wcs_code, f::WCS_CODE);
+                form.text(remarks, &t!("order.remarks"), &mut d.remarks, f::REMARKS);
             });
             ui.columns(3, |cols| {
-                field(
-                    &mut cols[0],
+                let [sent, received, _] = cols else { return };
+                form.text(
+                    sent,
                     &t!("order.sender_date"),
-                    &mut self.draft.sender_date,
-                    err(&errors, f::SENDER_DATE).as_deref(),
-                    false,
+                    &mut d.sender_date,
+                    f::SENDER_DATE,
                 );
-                field(
-                    &mut cols[1],
+                form.text(
+                    received,
                     &t!("order.receiver_date"),
-                    &mut self.draft.receiver_date,
-                    err(&errors, f::RECEIVER_DATE).as_deref(),
-                    false,
+                    &mut d.receiver_date,
+                    f::RECEIVER_DATE,
                 );
                 cols[2].add_space(18.0);
                 // Left-aligned and wrapped inside its column (never stretched to its width).

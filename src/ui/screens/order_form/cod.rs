@@ -4,7 +4,7 @@
 use super::OrderForm;
 use crate::desk::Desk;
 use crate::desk::order_draft::field as f;
-use crate::ui::widgets::ERROR_COLOR;
+use crate::ui::widgets::{ERROR_COLOR, inline_field};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -63,20 +63,10 @@ impl OrderForm {
                         })
                         .response
                         .labelled_by(l.id);
-                    let l = ui.label(t!("order.good_amount"));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut line.amount)
-                            .id_salt("amount")
-                            .desired_width(50.0),
-                    )
-                    .labelled_by(l.id);
-                    let l = ui.label(t!("order.good_price"));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut line.price)
-                            .id_salt("price")
-                            .desired_width(90.0),
-                    )
-                    .labelled_by(l.id);
+                    let amount = t!("order.good_amount");
+                    inline_field(ui, &amount, &mut line.amount, "amount", 50.0);
+                    let price = t!("order.good_price");
+                    inline_field(ui, &price, &mut line.price, "price", 90.0);
                     if ui
                         .small_button("✕")
                         .on_hover_text(t!("order.good_remove"))

@@ -19,7 +19,7 @@ use crate::store::JournalRow;
 use crate::ui::screens::goods::GoodsBook;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::pickers::CityPicker;
-use crate::ui::widgets::price_box::PriceBox;
+use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
 use egui::RichText;
 use rust_i18n::t;
@@ -170,7 +170,10 @@ impl OrderForm {
             Ok(CreateResult::Unknown { reason, .. }) => {
                 // Not offline: the request left and its answer was lost. Only the lookup or the
                 // clerk can settle it, and nothing is sent again until then.
-                toasts.act(t!("order.outcome_unknown"), Some(tell(&reason).message));
+                toasts.act(
+                    t!("order.outcome_unknown"),
+                    Some(tell_desk(&reason).message),
+                );
                 self.reset(desk);
                 None
             }
@@ -308,6 +311,10 @@ impl OrderForm {
         }
     }
 
+    fn price_pane(ui: &mut egui::Ui, f: &mut OrderForm) {
+        f.price.show(ui, &mut f.draft);
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         if !desk.can_take_orders() {
             ui.label(RichText::new(t!("order.no_database")).color(ERROR_COLOR));
@@ -316,10 +323,10 @@ impl OrderForm {
         // The form beside the price, each in its own column: never under it.
         beside(
             ui,
-            280.0,
+            PRICE_PANE,
             self,
             |ui, f| f.body(ui, desk),
-            |ui, f| f.price.show(ui, &mut f.draft),
+            Self::price_pane,
         );
         // In the frame of the edit, so the next one already shows the field as it now is.
         self.recheck_edited(desk);

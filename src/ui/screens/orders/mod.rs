@@ -14,6 +14,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::Toasts;
+use crate::ui::widgets::errors::printer_chosen;
 use crate::ui::widgets::period::Period;
 use rust_i18n::t;
 
@@ -258,8 +259,7 @@ impl OrdersScreen {
         if self.printing.is_some() || self.selected.is_empty() {
             return;
         }
-        if desk.settings.printing.printer.is_none() {
-            toasts.error(t!("print.no_printer"), None);
+        if !printer_chosen(desk, toasts) {
             return;
         }
         let cancelled = self

@@ -2,10 +2,10 @@
 //! with a reason, progress), and the virtualized table of the rows the view lets through.
 
 use super::{Found, OrdersScreen, REFRESH_LIMIT, RangeProblem, SortBy};
-use crate::ui::widgets::choice;
-use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::period::Period;
 use crate::ui::widgets::status::{status_chip, when};
+use crate::ui::widgets::{choice, entered, inline_field, search_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -19,7 +19,7 @@ impl OrdersScreen {
             "period-filter",
             &mut self.period,
             Period::ALL,
-            |p| p.name(),
+            |p| p.name().to_string(),
         );
         if self.period != Period::Range {
             return;
@@ -95,13 +95,8 @@ impl OrdersScreen {
                     {
                         *print_now = true;
                     }
-                    let l = ui.label(t!("print.batch_reason"));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.reprint_reason)
-                            .id_salt("batch-reason")
-                            .desired_width(220.0),
-                    )
-                    .labelled_by(l.id);
+                    let label = t!("print.batch_reason");
+                    inline_field(ui, &label, &mut self.reprint_reason, "batch-reason", 220.0);
                 }
                 Some(b) => {
                     let (done, total) = (
@@ -135,19 +130,13 @@ impl OrdersScreen {
         let mut open = None;
         let mut print_now = false;
         if let Some(n) = self.asking_cancelled {
-            let answer = ask(
-                ui.ctx(),
-                Question {
-                    id: "batch-cancelled",
-                    title: t!("print.cancelled_title_n", n = n).to_string(),
-                    lines: vec![t!("print.cancelled_body").to_string()],
-                    yes: t!("print.cancelled_yes").to_string(),
-                    no: t!("print.back").to_string(),
-                },
-            );
-            if let Some(yes) = answer {
-                self.asking_cancelled = None;
-                if yes {
+            let title = t!("print.cancelled_title_n", n = n).to_string();
+            match print_cancelled(ui.ctx(), "batch-cancelled", title) {
+                None => {}
+                Some(false) => self.asking_cancelled = None,
+                // Agreed for this very selection: ticking another order asks again.
+                Some(true) => {
+                    self.asking_cancelled = None;
                     self.cancelled_ok = Some(self.selection_generation);
                     print_now = true;
                 }
@@ -156,19 +145,16 @@ impl OrdersScreen {
         ui.heading(t!("orders.title"));
         // Wrapped: with a typed date range the filters are wider than a narrow window.
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(t!("orders.filter"));
-            let r = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.filter)
-                        .hint_text(t!("orders.filter_hint"))
-                        .desired_width(320.0),
-                )
-                .labelled_by(l.id);
-            if self.focus_filter {
-                r.request_focus();
-                self.focus_filter = false;
-            }
-            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            let (label, hint) = (t!("orders.filter"), t!("orders.filter_hint"));
+            let r = search_field(
+                ui,
+                &label,
+                &hint,
+                &mut self.filter,
+                320.0,
+                &mut self.focus_filter,
+            );
+            if entered(ui, &r) {
                 let typed = self.filter.trim();
                 if self.view.len() == 1 {
                     open = Some(Found::Order(self.rows[self.view[0]].order_id));
@@ -179,14 +165,11 @@ impl OrdersScreen {
                     open = Some(Found::Lookup(typed.to_string()));
                 }
             }
-            ui.label(
-                RichText::new(t!(
-                    "dir.count",
-                    shown = self.view.len(),
-                    total = self.rows.len()
-                ))
-                .weak(),
-            );
+            ui.weak(t!(
+                "dir.count",
+                shown = self.view.len(),
+                total = self.rows.len()
+            ));
             if self.loading.is_some() {
                 ui.spinner();
             }
