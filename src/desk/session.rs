@@ -28,13 +28,14 @@ pub struct Credentials {
 /// Passwords never reach a log.
 impl std::fmt::Debug for Credentials {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Credentials")
-            .field("username", &self.username)
-            .field("inn", &self.inn)
-            .field("current_login", &self.current_login)
-            .field("warehouse_login", &self.warehouse_login)
-            .field("remember", &self.remember)
-            .finish_non_exhaustive()
+        let (user, inn) = (&self.username, &self.inn);
+        let (current, warehouse) = (&self.current_login, &self.warehouse_login);
+        write!(
+            f,
+            "Credentials {{ username: {user:?}, inn: {inn:?}, current_login: {current:?}, \
+             warehouse_login: {warehouse:?}, remember: {}, .. }}",
+            self.remember
+        )
     }
 }
 
