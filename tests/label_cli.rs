@@ -72,7 +72,7 @@ async fn labels_from_the_services_records_in_every_format_and_size() {
     std::fs::write(&detail_json, serde_json::to_string(&detail).expect("json")).expect("write");
     // The first branch of Samarkand city (code 3001) in the twin's seed.
     let cur = current
-        .add_order(&common::current_order("0050"))
+        .add_order(&common::current_order(common::samarkand_branch()))
         .await
         .expect("created on the current interface");
     let cur_detail = current.order_detail(cur.order_id).await.expect("detail");

@@ -39,6 +39,17 @@ async fn token_wrong_credentials_is_unauthorized_with_the_services_text() {
         .await
         .unwrap_err();
     assert_eq!(err.field("inn").len(), 1);
+    // The real service's token: an opaque 40-hex string, never a JWT.
+    let token = c
+        .get_token(TokenRequest {
+            username: "demo".into(),
+            password: "demo12345".into(),
+            inn: "123456789".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(token.len(), 40, "{token}");
+    assert!(token.chars().all(|ch| ch.is_ascii_hexdigit()), "{token}");
 }
 
 #[tokio::test]
@@ -319,8 +330,14 @@ async fn directories() {
     let c = legacy(&t).await;
     assert_eq!(c.regions().await.unwrap().len(), 14);
     let cities = c.cities(None).await.unwrap();
-    assert_eq!(cities.len(), 220);
-    assert!(cities.iter().any(|x| x.id == 101 && x.name == "Toshkent"));
+    // The real numbering: ids 1 to 220, 153 and 202–215 unused; 101 is Samarkand city.
+    assert_eq!(cities.len(), 205);
+    assert!(
+        cities
+            .iter()
+            .any(|x| x.id == 101 && x.name == "Samarqand shahar")
+    );
+    assert!(cities.iter().any(|x| x.id == 8 && x.name == "Nukus shahar"));
     let tashkent_city = c.cities(Some(6)).await.unwrap();
     assert!(tashkent_city.iter().all(|x| x.region_id == 6));
     let branches = c.branches(Some(8)).await.unwrap();
@@ -381,7 +398,7 @@ async fn international_parcels_and_manifests() {
             "ParcelNumber": n, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
             "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
             "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": value,
-            "ParcelDeclareCurrency": "USD", "ReceiverCityId": 45, "ReceiverDelivery": "0",
+            "ParcelDeclareCurrency": "USD", "ReceiverCityId": 101, "ReceiverDelivery": "0",
             "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
                 "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": value,
                 "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
@@ -396,7 +413,7 @@ async fn international_parcels_and_manifests() {
     );
     assert_eq!(
         created.city.as_ref().and_then(|c| c.name.as_deref()),
-        Some("Samarqand")
+        Some("Samarqand shahar")
     );
     let dup = c
         .add_parcel(&parcel("CN000000001UZ", "80"))

@@ -60,9 +60,13 @@ async fn directories_and_refusals_come_in_the_language_asked_for() {
         // real tables).
         assert_eq!(cyrillic == cities.len(), lang == Language::Ru, "{lang:?}");
         // The kind of place is said in the language asked, not left in Uzbek.
+        // (Except id 134, whose every column holds its Uzbek name in the real table.)
         let uzbek_kind = |n: &str| n.contains("tumani") || n.contains("тумани");
         if lang != Language::Uz {
-            let left: Vec<_> = cities.iter().filter(|c| uzbek_kind(&c.name)).collect();
+            let left: Vec<_> = cities
+                .iter()
+                .filter(|c| c.id != 134 && uzbek_kind(&c.name))
+                .collect();
             assert!(left.is_empty(), "{lang:?}: {left:?}");
         }
         let packaging = c.packaging_types().await.expect("packaging");

@@ -49,11 +49,16 @@ fn create_find_follow_and_cancel() {
     ready(&mut h);
     assert_eq!(h.state().screen(), ScreenId::NewOrder);
 
-    pick_city(&mut h, 0, "Toshkent", "Toshkent — Toshkent shahri");
+    pick_city(&mut h, 0, "Chilonzor", "Chilonzor tumani — Toshkent shahri");
     type_into(&mut h, &tr("order.sender_name"), 0, "Aliyev Ali");
     type_into(&mut h, &tr("order.sender_phone"), 0, "+998 90 1234567");
     type_into(&mut h, &tr("order.sender_address"), 0, "Chilonzor 9, 12-uy");
-    pick_city(&mut h, 1, "Самарканд", "Samarqand — Samarqand viloyati");
+    pick_city(
+        &mut h,
+        1,
+        "Самарканд",
+        "Samarqand shahar — Samarqand viloyati",
+    );
     type_into(&mut h, &tr("order.receiver_name"), 0, "Karimova Dilnoza");
     type_into(&mut h, &tr("order.receiver_phone"), 0, "+998 91 7654321");
     type_into(
@@ -317,11 +322,11 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     let env = Env::new("cod");
     let mut h = harness(env.desk());
     ready(&mut h);
-    pick_city(&mut h, 0, "Toshkent", "Toshkent — Toshkent shahri");
+    pick_city(&mut h, 0, "Chilonzor", "Chilonzor tumani — Toshkent shahri");
     type_into(&mut h, &tr("order.sender_name"), 0, "Aliyev Ali");
     type_into(&mut h, &tr("order.sender_phone"), 0, "+998 90 1234567");
     type_into(&mut h, &tr("order.sender_address"), 0, "Chilonzor 9");
-    pick_city(&mut h, 1, "Buxoro", "Buxoro — Buxoro viloyati");
+    pick_city(&mut h, 1, "Buxoro", "Buxoro shahar — Buxoro viloyati");
     type_into(&mut h, &tr("order.receiver_name"), 0, "Rahimov Jasur");
     type_into(&mut h, &tr("order.receiver_phone"), 0, "+998 93 1112233");
     type_into(&mut h, &tr("order.receiver_address"), 0, "Labi hovuz 5");
@@ -421,10 +426,10 @@ fn the_calculator_prices_without_an_order() {
         &mut h,
         &tr("calc.from"),
         0,
-        "Toshkent",
-        "Toshkent — Toshkent shahri",
+        "Chilonzor",
+        "Chilonzor tumani — Toshkent shahri",
     );
-    pick_suggestion(&mut h, &tr("calc.to"), 0, "Нукус", "Nukus — ");
+    pick_suggestion(&mut h, &tr("calc.to"), 0, "Нукус", "Nukus shahar — ");
     type_into(&mut h, &tr("order.weight"), 0, "3");
     let sum = tr("order.sum");
     step_until(&mut h, "price and each mode", |h| {
@@ -447,11 +452,11 @@ fn an_order_still_at_the_sender_can_be_edited() {
     let mut h = harness(env.desk());
     ready(&mut h);
     let draft = OrderDraft {
-        sender_city: Some(101),
+        sender_city: Some(197),
         sender_address: "Chilonzor 9".into(),
         sender_name: "Aliyev Ali".into(),
         sender_phone: "+998 90 1234567".into(),
-        receiver_city: Some(45),
+        receiver_city: Some(101),
         receiver_address: "Registon 2".into(),
         receiver_name: "Karimova Dilnoza".into(),
         receiver_phone: "+998 91 7654321".into(),
@@ -634,7 +639,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     // and a volume: the legacy detail shows none of the first two.
     let twin = h.state().desk.twin_base().unwrap();
     let current = env.rt.block_on(common::current_at(&format!("{twin}/api")));
-    let mut order = common::current_order("0050");
+    let mut order = common::current_order(common::samarkand_branch());
     order.bring_back_waybill = Some(1);
     order.cargo.volume = Some(6000.0);
     order.cargo.post_types = vec![parcel_desk::api::legacy::ItemLine {

@@ -8,7 +8,7 @@
 
 use crate::api::codes::{Language, LegacyStatus, OrderStatus, ParcelStatus};
 use crate::api::directory::{DayHours, WorkingHours};
-use crate::text::translit::latin_to_cyrillic;
+use crate::text::translit::cyrillic_to_latin;
 
 /// A name in the three languages of the `language` header.
 #[derive(Debug, Clone)]
@@ -97,10 +97,9 @@ impl Seed {
     }
 
     pub fn city(&self, id: i64) -> Option<&SeedCity> {
-        usize::try_from(id - 1)
-            .ok()
-            .and_then(|i| self.cities.get(i))
-            .filter(|c| c.id == id)
+        // The table has gaps (153, 202–215): found by id, not by place.
+        let at = self.cities.binary_search_by_key(&id, |c| c.id).ok()?;
+        self.cities.get(at)
     }
 
     pub fn city_by_code(&self, code: &str) -> Option<&SeedCity> {
@@ -306,381 +305,70 @@ fn regions() -> Vec<SeedRegion> {
     ]
 }
 
-/// Cities and districts per region; the first of each list is the region's centre. A name may
-/// carry its Russian form after `|`; otherwise the Russian form is the Uzbek Cyrillic spelling.
-const CITY_NAMES: &[(i64, &[&str])] = &[
-    (
-        6,
-        &[
-            "Toshkent|Ташкент",
-            "Bektemir|Бектемир",
-            "Chilonzor|Чиланзар",
-            "Mirobod|Мирабад",
-            "Mirzo Ulugʻbek|Мирзо-Улугбек",
-            "Olmazor|Алмазар",
-            "Sergeli|Сергели",
-            "Shayxontohur|Шайхантахур",
-            "Uchtepa|Учтепа",
-            "Yakkasaroy|Яккасарай",
-            "Yashnobod|Яшнабад",
-            "Yunusobod|Юнусабад",
-            "Yangihayot|Янгихаёт",
-        ],
-    ),
-    (
-        5,
-        &[
-            "Nurafshon|Нурафшан",
-            "Angren|Ангрен",
-            "Bekobod|Бекабад",
-            "Chirchiq|Чирчик",
-            "Olmaliq|Алмалык",
-            "Ohangaron|Ахангаран",
-            "Yangiyoʻl|Янгиюль",
-            "Bekobod tumani",
-            "Boʻka|Бука",
-            "Boʻstonliq|Бостанлык",
-            "Chinoz|Чиназ",
-            "Qibray|Кибрай",
-            "Ohangaron tumani",
-            "Oqqoʻrgʻon|Аккурган",
-            "Parkent|Паркент",
-            "Piskent|Пскент",
-            "Quyichirchiq|Куйичирчик",
-            "Oʻrtachirchiq|Уртачирчик",
-            "Yuqorichirchiq|Юкоричирчик",
-            "Yangiyoʻl tumani",
-            "Zangiota|Зангиата",
-            "Toshkent tumani",
-            "Keles|Келес",
-            "Gʻazalkent|Газалкент",
-            "Toʻytepa|Тойтепа",
-            "Yangiobod",
-        ],
-    ),
-    (
-        2,
-        &[
-            "Andijon|Андижан",
-            "Xonobod|Ханабад",
-            "Andijon tumani",
-            "Asaka|Асака",
-            "Baliqchi|Балыкчи",
-            "Boʻz|Боз",
-            "Buloqboshi|Булакбаши",
-            "Izboskan|Избаскан",
-            "Jalaquduq|Джалакудук",
-            "Xoʻjaobod|Ходжаабад",
-            "Qoʻrgʻontepa|Кургантепа",
-            "Marhamat|Мархамат",
-            "Oltinkoʻl|Алтынкуль",
-            "Paxtaobod|Пахтаабад",
-            "Shahrixon|Шахрихан",
-            "Ulugʻnor|Улугнор",
-            "Qorasuv|Карасу",
-        ],
-    ),
-    (
-        3,
-        &[
-            "Namangan|Наманган",
-            "Chortoq|Чартак",
-            "Chust|Чуст",
-            "Kosonsoy|Касансай",
-            "Mingbuloq|Мингбулак",
-            "Namangan tumani",
-            "Norin|Нарын",
-            "Pop|Пап",
-            "Toʻraqoʻrgʻon|Туракурган",
-            "Uchqoʻrgʻon|Учкурган",
-            "Uychi|Уйчи",
-            "Yangiqoʻrgʻon|Янгикурган",
-            "Davlatobod|Давлатабад",
-            "Haqqulobod|Хаккулабад",
-        ],
-    ),
-    (
-        4,
-        &[
-            "Urganch|Ургенч",
-            "Xiva|Хива",
-            "Bogʻot|Багат",
-            "Gurlan|Гурлен",
-            "Xonqa|Ханка",
-            "Hazorasp|Хазарасп",
-            "Qoʻshkoʻpir|Кошкупыр",
-            "Shovot|Шават",
-            "Urganch tumani",
-            "Yangiariq|Янгиарык",
-            "Yangibozor|Янгибазар",
-            "Tuproqqalʼa|Тупроккала",
-            "Xiva tumani",
-            "Pitnak|Питнак",
-        ],
-    ),
-    (
-        7,
-        &[
-            "Buxoro|Бухара",
-            "Kogon|Каган",
-            "Olot|Алат",
-            "Buxoro tumani",
-            "Gʻijduvon|Гиждуван",
-            "Jondor|Жондор",
-            "Kogon tumani",
-            "Qorakoʻl|Каракуль",
-            "Qorovulbozor|Караулбазар",
-            "Peshku|Пешку",
-            "Romitan|Ромитан",
-            "Shofirkon|Шафиркан",
-            "Vobkent|Вабкент",
-            "Galaosiyo|Галаасия",
-        ],
-    ),
-    (
-        8,
-        &[
-            "Samarqand|Самарканд",
-            "Kattaqoʻrgʻon|Каттакурган",
-            "Bulungʻur|Булунгур",
-            "Ishtixon|Иштыхан",
-            "Jomboy|Джамбай",
-            "Kattaqoʻrgʻon tumani",
-            "Qoʻshrabot|Кушрабад",
-            "Narpay|Нарпай",
-            "Nurobod|Нурабад",
-            "Oqdaryo|Акдарья",
-            "Paxtachi|Пахтачи",
-            "Payariq|Пайарык",
-            "Pastdargʻom|Пастдаргом",
-            "Samarqand tumani",
-            "Toyloq|Тайлак",
-            "Urgut|Ургут",
-            "Chelak|Челек",
-            "Juma|Джума",
-        ],
-    ),
-    (
-        9,
-        &[
-            "Jizzax|Джизак",
-            "Arnasoy|Арнасай",
-            "Baxmal|Бахмал",
-            "Doʻstlik|Дустлик",
-            "Forish|Фариш",
-            "Gʻallaorol|Галляарал",
-            "Sharof Rashidov|Шароф Рашидов",
-            "Mirzachoʻl|Мирзачуль",
-            "Paxtakor|Пахтакор",
-            "Yangiobod|Янгиабад",
-            "Zomin|Заамин",
-            "Zafarobod|Зафарабад",
-            "Zarbdor|Зарбдар",
-        ],
-    ),
-    (
-        10,
-        &[
-            "Navoiy|Навои",
-            "Zarafshon|Зарафшан",
-            "Gʻozgʻon|Газган",
-            "Konimex|Канимех",
-            "Karmana|Кармана",
-            "Qiziltepa|Кызылтепа",
-            "Xatirchi|Хатырчи",
-            "Navbahor|Навбахор",
-            "Nurota|Нурата",
-            "Tomdi|Тамды",
-            "Uchquduq|Учкудук",
-        ],
-    ),
-    (
-        11,
-        &[
-            "Nukus|Нукус",
-            "Amudaryo|Амударья",
-            "Beruniy|Беруни",
-            "Boʻzatov|Бозатау",
-            "Chimboy|Чимбай",
-            "Ellikqalʼa|Элликкала",
-            "Kegeyli|Кегейли",
-            "Moʻynoq|Муйнак",
-            "Nukus tumani",
-            "Qanlikoʻl|Канлыкуль",
-            "Qoraoʻzak|Караузяк",
-            "Qoʻngʻirot|Кунград",
-            "Shumanay|Шуманай",
-            "Taxiatosh|Тахиаташ",
-            "Taxtakoʻpir|Тахтакупыр",
-            "Toʻrtkoʻl|Турткуль",
-            "Xoʻjayli|Ходжейли",
-        ],
-    ),
-    (
-        12,
-        &[
-            "Guliston|Гулистан",
-            "Shirin|Ширин",
-            "Yangiyer|Янгиер",
-            "Boyovut|Баяут",
-            "Guliston tumani",
-            "Xovos|Хаваст",
-            "Mirzaobod|Мирзаабад",
-            "Oqoltin|Акалтын",
-            "Sardoba|Сардоба",
-            "Sayxunobod|Сайхунабад",
-            "Sirdaryo tumani",
-        ],
-    ),
-    (
-        13,
-        &[
-            "Termiz|Термез",
-            "Angor|Ангор",
-            "Bandixon|Бандихан",
-            "Boysun|Байсун",
-            "Denov|Денау",
-            "Jarqoʻrgʻon|Джаркурган",
-            "Qiziriq|Кизирик",
-            "Qumqoʻrgʻon|Кумкурган",
-            "Muzrabot|Музрабад",
-            "Oltinsoy|Алтынсай",
-            "Sariosiyo|Сариасия",
-            "Sherobod|Шерабад",
-            "Shoʻrchi|Шурчи",
-            "Termiz tumani",
-            "Uzun|Узун",
-            "Shargʻun|Шаргунь",
-        ],
-    ),
-    (
-        14,
-        &[
-            "Qarshi|Карши",
-            "Shahrisabz|Шахрисабз",
-            "Chiroqchi|Чиракчи",
-            "Dehqonobod|Дехканабад",
-            "Gʻuzor|Гузар",
-            "Qamashi|Камаши",
-            "Qarshi tumani",
-            "Koson|Касан",
-            "Kasbi|Касби",
-            "Kitob|Китаб",
-            "Mirishkor|Миришкор",
-            "Muborak|Мубарек",
-            "Nishon|Нишан",
-            "Shahrisabz tumani",
-            "Yakkabogʻ|Яккабаг",
-            "Koʻkdala|Кукдала",
-            "Beshkent|Бешкент",
-        ],
-    ),
-    (
-        15,
-        &[
-            "Fargʻona|Фергана",
-            "Margʻilon|Маргилан",
-            "Qoʻqon|Коканд",
-            "Quvasoy|Кувасай",
-            "Beshariq|Бешарык",
-            "Bogʻdod|Багдад",
-            "Buvayda|Бувайда",
-            "Dangʻara|Дангара",
-            "Fargʻona tumani",
-            "Furqat|Фуркат",
-            "Qoʻshtepa|Куштепа",
-            "Quva|Кува",
-            "Rishton|Риштан",
-            "Soʻx|Сох",
-            "Toshloq|Ташлак",
-            "Uchkoʻprik|Учкуприк",
-            "Oʻzbekiston|Узбекистан",
-            "Oltiariq|Алтыарык",
-            "Yozyovon|Язъяван",
-        ],
-    ),
+/// The service's legacy city table as integrators of the real service record it: id, region id,
+/// name in Uzbek (mostly Cyrillic script), Russian, English. Tashkent city is its districts.
+const CITIES_TSV: &str = include_str!("../../assets/directory/cities.tsv");
+
+/// Each region's centre, by its real city id (Tashkent city has none: it is its districts).
+const CENTRES: &[(i64, i64)] = &[
+    (2, 25),   // Andijan city
+    (3, 90),   // Namangan city
+    (4, 179),  // Urganch city
+    (5, 7),    // Nurafshon city
+    (7, 40),   // Bukhara city
+    (8, 101),  // Samarkand city
+    (9, 57),   // Jizzakh city
+    (10, 80),  // Navoi city
+    (11, 8),   // Nukus city
+    (12, 131), // Gulistan city
+    (13, 117), // Termiz city
+    (14, 66),  // Karshi city
+    (15, 160), // Fergana city
 ];
 
-/// Published legacy city ids (field notes), pinned to their places.
-const PINNED: &[(&str, i64)] = &[
-    ("Toshkent", 101),
-    ("Samarqand", 45),
-    ("Buxoro", 40),
-    ("Fargʻona", 86),
-    ("Namangan", 95),
-    ("Andijon", 36),
-    ("Qarshi", 41),
-    ("Termiz", 102),
-    ("Navoiy", 54),
-    ("Jizzax", 38),
-    ("Guliston", 37),
-    ("Urganch", 104),
-    ("Nukus", 56),
-];
+/// The region that is Tashkent city (its cities are the city's districts).
+pub const TASHKENT_CITY: i64 = 6;
 
+/// Whether a city is its region's centre.
+pub fn is_centre(city_id: i64) -> bool {
+    CENTRES.iter().any(|(_, c)| *c == city_id)
+}
+
+/// The cities of the real table in id order. The Uzbek name is served in Latin script (as the
+/// desk speaks Uzbek); the 4-digit code of the current interface is the region's code and the
+/// city's place among its region's cities.
 fn cities() -> Vec<SeedCity> {
     let regions = regions();
-    // (region, position in its region's list, uz, ru); the position gives the 4-digit code.
-    let mut entries: Vec<(i64, usize, &str, &str)> = Vec::new();
-    for (region, names) in CITY_NAMES {
-        for (pos, raw) in names.iter().enumerate() {
-            let (uz, ru) = raw.split_once('|').unwrap_or((raw, ""));
-            entries.push((*region, pos + 1, uz, ru));
-        }
-    }
-    let mut slots: Vec<Option<(i64, usize, &str, &str)>> = vec![None; entries.len()];
-    let mut rest = Vec::new();
-    for e in entries {
-        match PINNED.iter().find(|(n, _)| *n == e.2) {
-            Some((_, id)) if slots[(*id - 1) as usize].is_none() => {
-                slots[(*id - 1) as usize] = Some(e)
-            }
-            _ => rest.push(e),
-        }
-    }
-    let mut rest = rest.into_iter();
-    let mut out = Vec::with_capacity(slots.len());
-    for (i, slot) in slots.into_iter().enumerate() {
-        let Some((region, pos, uz, ru)) = slot.or_else(|| rest.next()) else {
-            break;
+    let mut out: Vec<SeedCity> = Vec::new();
+    for line in CITIES_TSV.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [id, region_id, uz, ru, en] = cols[..] else {
+            continue;
+        };
+        let (Ok(id), Ok(region_id)) = (id.trim().parse::<i64>(), region_id.trim().parse::<i64>())
+        else {
+            continue;
         };
         let region_code = regions
             .iter()
-            .find(|r| r.id == region)
+            .find(|r| r.id == region_id)
             .map(|r| r.code)
             .unwrap_or("00");
-        let (ru_said, en) = place_words(uz);
-        let ru = if ru.is_empty() {
-            ru_said
-        } else {
-            ru.to_string()
-        };
+        let place = out.iter().filter(|c| c.region_id == region_id).count() + 1;
         out.push(SeedCity {
-            id: i as i64 + 1,
-            region_id: region,
-            code: format!("{region_code}{pos:02}"),
-            name: Name::new(uz, &ru, &en),
+            id,
+            region_id,
+            code: format!("{region_code}{place:02}"),
+            // An English column left in Cyrillic (id 134, as found) is at least read in Latin.
+            name: Name::new(
+                &cyrillic_to_latin(uz.trim()),
+                ru.trim(),
+                &cyrillic_to_latin(en.trim()),
+            ),
         });
     }
+    out.sort_by_key(|c| c.id);
     out
-}
-
-/// A place's name in Russian and English from its Uzbek one: the kind of place ("tumani",
-/// "shahri") said in that language, the name itself spelt for it.
-fn place_words(uz: &str) -> (String, String) {
-    let kinds = [
-        (" tumani", "{} район", "{} district"),
-        (" shahri", "г. {}", "{} city"),
-    ];
-    for (suffix, ru, en) in kinds {
-        if let Some(stem) = uz.strip_suffix(suffix) {
-            return (
-                ru.replace("{}", &latin_to_cyrillic(stem)),
-                en.replace("{}", stem),
-            );
-        }
-    }
-    (latin_to_cyrillic(uz), uz.to_string())
 }
 
 const STREETS: &[&str] = &[
@@ -733,12 +421,13 @@ fn branches(regions: &[SeedRegion], cities: &[SeedCity]) -> Vec<SeedBranch> {
         let region = regions.iter().find(|r| r.id == city.region_id);
         let Some(region) = region else { continue };
         let nth: usize = city.code[2..].parse::<usize>().unwrap_or(1) - 1;
-        let is_center = nth == 0;
-        // Every fifth district has no office of its own: the clerk must pick a courier there.
-        let count = if city.id == 101 {
-            6
-        } else if is_center {
+        // A region's centre has three offices, another town or a district of Tashkent two;
+        // every fifth district has no office of its own: the clerk must pick a courier there.
+        let town = city.name.en.ends_with(" city") || city.region_id == TASHKENT_CITY;
+        let count = if is_centre(city.id) {
             3
+        } else if town {
+            2
         } else if nth % 5 == 4 {
             0
         } else {
@@ -1066,19 +755,35 @@ mod tests {
     fn seed_has_the_contracts_shape() {
         let s = Seed::build();
         assert_eq!(s.regions.len(), 14);
-        assert_eq!(s.cities.len(), 220);
-        for (i, c) in s.cities.iter().enumerate() {
-            assert_eq!(c.id, i as i64 + 1);
+        // The real table: ids 1 to 220 with 153 and 202–215 unused.
+        assert_eq!(s.cities.len(), 205);
+        assert!(s.city(153).is_none() && s.city(210).is_none());
+        for c in &s.cities {
             assert_eq!(c.code.len(), 4);
             assert!(s.region(c.region_id).is_some());
+            assert!(
+                !c.name.uz.chars().any(|ch| ('а'..='я').contains(&ch)),
+                "{}",
+                c.name.uz
+            );
         }
-        for (name, id) in PINNED {
-            assert_eq!(s.city(*id).map(|c| c.name.uz.as_str()), Some(*name));
+        for (id, en) in [
+            (25, "Andijan city"),
+            (101, "Samarkand city"),
+            (40, "Bukhara city"),
+        ] {
+            assert_eq!(s.city(id).map(|c| c.name.en.as_str()), Some(en));
         }
-        assert_eq!(s.city(101).unwrap().name.ru, "Ташкент");
-        assert_eq!(s.city(101).unwrap().code, "0101");
-        let ids: std::collections::HashSet<_> = s.cities.iter().map(|c| c.code.clone()).collect();
-        assert_eq!(ids.len(), 220, "city codes are unique");
+        assert_eq!(s.city(8).map(|c| c.name.ru.as_str()), Some("г.Нукус"));
+        assert_eq!(
+            s.city(101).map(|c| c.name.uz.as_str()),
+            Some("Samarqand shahar")
+        );
+        for (region, centre) in CENTRES {
+            assert_eq!(s.city(*centre).map(|c| c.region_id), Some(*region));
+        }
+        let codes: std::collections::HashSet<_> = s.cities.iter().map(|c| c.code.clone()).collect();
+        assert_eq!(codes.len(), s.cities.len(), "city codes are unique");
         for r in &s.regions {
             assert!(
                 s.branches.iter().any(|b| b.region_id == r.id),

@@ -217,7 +217,8 @@ impl World {
 
     // ----- tokens -------------------------------------------------------------------------
 
-    /// A JWT-shaped token whose `exp` the client can read; the twin checks it by lookup.
+    /// A token the twin checks by lookup: for the legacy interface an opaque 40-hex string (as
+    /// the real service gives), otherwise a JWT-shaped one whose `exp` the client can read.
     pub fn issue_token(&mut self, customer_id: i64, iface: Iface, kind: TokenKind) -> String {
         let ttl = match (iface, kind) {
             (Iface::Legacy, _) => self.lifetimes.legacy,
@@ -239,7 +240,10 @@ impl World {
             .to_string(),
         );
         let signature = b64.encode(self.rng.hex(32));
-        let token = format!("{header}.{payload}.{signature}");
+        let token = match iface {
+            Iface::Legacy => self.rng.hex(20),
+            _ => format!("{header}.{payload}.{signature}"),
+        };
         self.tokens.insert(
             token.clone(),
             TokenInfo {

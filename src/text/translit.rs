@@ -79,6 +79,74 @@ pub fn latin_to_cyrillic(text: &str) -> String {
     out
 }
 
+/// Writes Uzbek Cyrillic in Uzbek Latin: "Андижон шаҳар" → "Andijon shahar", "Қўқон" →
+/// "Qoʻqon". Letters that are not Cyrillic (a name already in Latin) pass through.
+pub fn cyrillic_to_latin(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        let lower = c.to_lowercase().next().unwrap_or(c);
+        let after_consonant =
+            prev.is_some_and(|p| p.is_alphabetic() && !"аеёиоуўэюяaeiou".contains(p));
+        let latin: &str = match lower {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' => "g",
+            'ғ' => "gʻ",
+            'д' => "d",
+            // "е" is "ye" at the start of a word and after a vowel, "e" after a consonant.
+            'е' if after_consonant => "e",
+            'е' => "ye",
+            'ё' => "yo",
+            'ж' => "j",
+            'з' => "z",
+            'и' => "i",
+            'й' => "y",
+            'к' => "k",
+            'қ' => "q",
+            'л' => "l",
+            'м' => "m",
+            'н' => "n",
+            'о' => "o",
+            'ў' => "oʻ",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "x",
+            'ҳ' => "h",
+            'ц' => "s",
+            'ч' => "ch",
+            'ш' | 'щ' => "sh",
+            'ъ' => "ʼ",
+            'ь' => "",
+            'ы' => "i",
+            'э' => "e",
+            'ю' => "yu",
+            'я' => "ya",
+            _ => {
+                out.push(c);
+                prev = Some(lower);
+                continue;
+            }
+        };
+        if c.is_uppercase() {
+            let mut letters = latin.chars();
+            if let Some(first) = letters.next() {
+                out.extend(first.to_uppercase());
+                out.push_str(letters.as_str());
+            }
+        } else {
+            out.push_str(latin);
+        }
+        prev = Some(lower);
+    }
+    out
+}
+
 /// A search key: lower case, Cyrillic (Uzbek and Russian) mapped to Latin, apostrophes and
 /// punctuation dropped, and the letters that differ between Uzbek and Russian spellings of the
 /// same place folded together (o/a/u/e, q/k/x/h, dzh/dj/j, doubled letters). Loose on purpose:
@@ -196,5 +264,15 @@ mod tests {
         assert!(matches(&search_key("Джизак"), &search_key("Jizzax")));
         assert!(matches(&search_key("gʻij"), &search_key("Gʻijduvon")));
         assert!(!matches(&search_key("Buxoro"), &search_key("Samarqand")));
+    }
+
+    #[test]
+    fn uzbek_cyrillic_reads_in_latin() {
+        assert_eq!(cyrillic_to_latin("Андижон шаҳар"), "Andijon shahar");
+        assert_eq!(cyrillic_to_latin("Қўқон"), "Qoʻqon");
+        assert_eq!(cyrillic_to_latin("Шаҳрисабз"), "Shahrisabz");
+        assert_eq!(cyrillic_to_latin("Ғузор тумани"), "Gʻuzor tumani");
+        assert_eq!(cyrillic_to_latin("Ельтепа"), "Yeltepa");
+        assert_eq!(cyrillic_to_latin("Termiz"), "Termiz");
     }
 }

@@ -78,12 +78,25 @@ pub async fn warehouse(t: &RunningSandbox) -> WarehouseClient {
 /// A valid legacy order from Tashkent to Samarkand, office to office.
 pub fn legacy_order() -> parcel_desk::api::legacy::OrderInput {
     serde_json::from_value(serde_json::json!({
-        "senderCityId": 101, "senderAddress": "Chilonzor 9, 12-uy", "senderReal": "Aliyev Ali",
+        "senderCityId": 197, "senderAddress": "Chilonzor 9, 12-uy", "senderReal": "Aliyev Ali",
         "senderPhone": "+998 90 1234567", "weight": 2.5, "packageId": 7, "postTypeId": 4,
         "receiver": "Valiyeva Gulnora", "receiverAddress": "Registon koʻchasi 2",
-        "receiverCityId": 45, "receiverPhone": "+998 91 7654321", "receiverDelivery": 0
+        "receiverCityId": 101, "receiverPhone": "+998 91 7654321", "receiverDelivery": 0
     }))
     .expect("valid order")
+}
+
+/// The first branch of Samarkand city (legacy id 101, code 3001) in the twin's seed.
+pub fn samarkand_branch() -> &'static str {
+    static CODE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    CODE.get_or_init(|| {
+        let seed = parcel_desk::sandbox::seed::Seed::build();
+        let first = seed
+            .branches_of_city(101)
+            .next()
+            .expect("Samarkand has branches");
+        first.code.clone()
+    })
 }
 
 /// A valid current-interface order, self drop-off to branch.

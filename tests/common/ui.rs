@@ -193,14 +193,14 @@ pub fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
     h.step();
 }
 
-/// Fills the new-order form with a valid order (Tashkent → Samarkand, courier to the receiver)
+/// Fills the new-order form with a valid order (Tashkent's Chilonzor district → Samarkand city, courier to the receiver)
 /// for `receiver`, by keyboard and mouse as a clerk would.
 pub fn fill_valid_form(h: &mut Harness<'static, DeskApp>, receiver: &str) {
-    pick_city(h, 0, "Toshkent", "Toshkent — Toshkent shahri");
+    pick_city(h, 0, "Chilonzor", "Chilonzor tumani — Toshkent shahri");
     type_into(h, &tr("order.sender_name"), 0, "Aliyev Ali");
     type_into(h, &tr("order.sender_phone"), 0, "+998 90 1234567");
     type_into(h, &tr("order.sender_address"), 0, "Chilonzor 9, 12-uy");
-    pick_city(h, 1, "Самарканд", "Samarqand — Samarqand viloyati");
+    pick_city(h, 1, "Самарканд", "Samarqand shahar — Samarqand viloyati");
     type_into(h, &tr("order.receiver_name"), 0, receiver);
     type_into(h, &tr("order.receiver_phone"), 0, "+998 91 7654321");
     type_into(h, &tr("order.receiver_address"), 0, "Registon koʻchasi 2");
