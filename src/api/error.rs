@@ -86,7 +86,8 @@ impl ApiError {
 
     /// True when a sent request may or may not have taken effect.
     pub fn outcome_unknown(&self) -> bool {
-        matches!(self, ApiError::NoAnswer { .. })
+        // An answer that cannot be read (HTML, cut short, too large) may follow a change made.
+        matches!(self, ApiError::NoAnswer { .. } | ApiError::Decode { .. })
             || matches!(self, ApiError::Server { status, .. } if *status == 502 || *status == 504)
     }
 

@@ -83,6 +83,14 @@ impl Default for ClientConfig {
     }
 }
 
+/// The most of an answer the desk reads: a hostile or broken server cannot make it hold more.
+/// Lists and directory pages (GETs) may be larger than the answer to an action.
+pub const ANSWER_LIMIT: usize = 4 << 20;
+pub const LIST_LIMIT: usize = 32 << 20;
+
+/// How many redirects one call follows (within its host, never from https to http).
+const MAX_REDIRECTS: usize = 5;
+
 /// A request about to leave.
 pub(crate) struct Call<'a> {
     pub method: Method,
@@ -106,6 +114,7 @@ impl Http {
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
             .user_agent(concat!("ParcelDesk/", env!("CARGO_PKG_VERSION")))
+            .redirect(reqwest::redirect::Policy::custom(redirect_rule))
             .build()
             .map_err(|e| ApiError::Connect {
                 detail: format!("HTTP client: {e}"),
@@ -169,12 +178,56 @@ impl Http {
         if let Some(body) = call.body {
             req = req.json(body);
         }
-        let resp = req.send().await.map_err(transport_error)?;
+        let mut resp = req.send().await.map_err(transport_error)?;
         let status = resp.status();
         let headers = resp.headers().clone();
-        let body = resp.bytes().await.map_err(transport_error)?;
+        let limit = match call.method {
+            Method::GET => LIST_LIMIT,
+            _ => ANSWER_LIMIT,
+        };
+        // Said up front, or counted as it arrives: never more than the limit held in memory.
+        if resp.content_length().is_some_and(|n| n > limit as u64) {
+            return Err(too_large(status, limit));
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = resp.chunk().await.map_err(transport_error)? {
+            if body.len() + chunk.len() > limit {
+                return Err(too_large(status, limit));
+            }
+            body.extend_from_slice(&chunk);
+        }
         tracing::debug!(method = %call.method, url = %redact(&call.url), status = status.as_u16(), "answer");
-        Ok((status, headers, body.to_vec()))
+        Ok((status, headers, body))
+    }
+}
+
+/// An answer over the limit is not read: like any unreadable answer, its outcome is unknown.
+fn too_large(status: StatusCode, limit: usize) -> ApiError {
+    ApiError::Decode {
+        status: status.as_u16(),
+        detail: format!(
+            "the answer is larger than {} MB and was not read",
+            limit >> 20
+        ),
+        body_head: String::new(),
+    }
+}
+
+/// Redirects are followed only within the host the desk was pointed at, and never from https to
+/// plain http: a service cannot send the clerk's token or orders elsewhere.
+fn redirect_rule(attempt: reqwest::redirect::Attempt<'_>) -> reqwest::redirect::Action {
+    let Some(from) = attempt.previous().last() else {
+        return attempt.follow();
+    };
+    let to = attempt.url();
+    let same_host = from.host_str() == to.host_str();
+    let downgrade = from.scheme() == "https" && to.scheme() != "https";
+    if attempt.previous().len() > MAX_REDIRECTS {
+        attempt.error("too many redirects")
+    } else if !same_host || downgrade {
+        attempt.stop()
+    } else {
+        attempt.follow()
     }
 }
 
