@@ -127,7 +127,29 @@ pub fn valid_url(text: &str) -> Option<url::Url> {
     (matches!(u.scheme(), "http" | "https") && u.host().is_some()).then_some(u)
 }
 
+/// A service address that would carry passwords and orders in the clear: plain `http://` to a
+/// host other than this computer. Allowed (a shop's own gateway may be so), but shown.
+pub fn unencrypted(text: &str) -> bool {
+    let Some(u) = valid_url(text) else {
+        return false;
+    };
+    let loopback = match u.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    u.scheme() == "http" && !loopback
+}
+
 impl ServiceUrls {
+    /// Whether any of the three addresses is [`unencrypted`].
+    pub fn unencrypted(&self) -> bool {
+        [&self.legacy, &self.current, &self.warehouse]
+            .into_iter()
+            .any(|u| unencrypted(u))
+    }
+
     pub fn problems(&self) -> Vec<SettingsProblem> {
         let mut out = Vec::new();
         for (name, value) in [
@@ -271,5 +293,16 @@ mod tests {
             Err(SettingsError::Parse { .. })
         ));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn plain_http_beyond_this_computer_is_unencrypted() {
+        assert!(unencrypted("http://api.example.uz/legacy/index.php"));
+        assert!(unencrypted("http://10.0.0.5:8080"));
+        assert!(!unencrypted("https://api.example.uz"));
+        assert!(!unencrypted("http://127.0.0.1:8080/legacy/index.php"));
+        assert!(!unencrypted("http://localhost:8080"));
+        assert!(!unencrypted("http://[::1]:8080"));
+        assert!(!unencrypted("not a url"));
     }
 }

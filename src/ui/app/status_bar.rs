@@ -24,6 +24,16 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
                 );
             }
         }
+        let clear = desk
+            .settings
+            .service
+            .as_ref()
+            .is_some_and(|u| u.unencrypted());
+        if matches!(desk.environment(), Environment::Service(_)) && clear {
+            let warn = ui.visuals().warn_fg_color;
+            ui.colored_label(warn, format!("⚠ {}", t!("status.unencrypted")))
+                .on_hover_text(t!("settings.unencrypted"));
+        }
         ui.separator();
         match &desk.session {
             None => {

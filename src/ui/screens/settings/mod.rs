@@ -159,6 +159,11 @@ impl SettingsScreen {
                 e3.as_deref(),
                 false,
             );
+            // Allowed, but said: passwords and orders would cross the network in the clear.
+            if self.urls.unencrypted() {
+                let warn = ui.visuals().warn_fg_color;
+                ui.colored_label(warn, t!("settings.unencrypted"));
+            }
             // Live hint while typing, before Save.
             for (k, v) in [
                 ("legacy", &self.urls.legacy),
