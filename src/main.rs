@@ -38,6 +38,13 @@ enum Command {
         /// HTTP status of the legacy answer to a wrong or expired token (deployments differ).
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u16).range(400..=401))]
         legacy_bad_token_status: u16,
+        /// Answer the legacy directories in production's shapes rather than the contract's.
+        #[arg(long)]
+        real_shapes: bool,
+        /// Also serve each interface at the root of its own port (legacy, current, warehouse),
+        /// as production's three hosts do: `--split 127.0.0.1:8081,127.0.0.1:8082,127.0.0.1:8083`.
+        #[arg(long, value_delimiter = ',', num_args = 3)]
+        split: Option<Vec<SocketAddr>>,
     },
     /// Render labels from order records the service returned (legacy create/edit/detail or
     /// current detail JSON); several --order give one multi-page PDF or one ZPL stream.
@@ -62,11 +69,15 @@ fn main() -> ExitCode {
             data,
             clock_ms,
             legacy_bad_token_status,
+            real_shapes,
+            split,
         }) => run_sandbox(SandboxConfig {
             listen,
             data,
             clock: clock_ms.filter(|ms| *ms > 0).map(Duration::from_millis),
             legacy_bad_token_status,
+            real_shapes,
+            split: split.and_then(|s| <[SocketAddr; 3]>::try_from(s).ok()),
             ..SandboxConfig::default()
         }),
         Some(Command::Label(args)) => match label::command::run(&args) {

@@ -622,3 +622,30 @@ async fn the_status_clock_moves_orders_along_by_itself() {
     let history = legacy(&t).await.history(rec.order_id).await.unwrap();
     assert_eq!(history.len(), 10);
 }
+
+#[tokio::test]
+async fn webhook_registration_takes_the_providers_prefixed_key_name() {
+    let t = twin().await;
+    let token = {
+        let v: serde_json::Value = post_json(
+            format!("{}/auth/login", t.current_url()),
+            json!({"login": "demo", "password": "demo12345"}),
+        )
+        .await;
+        v["data"]["access_token"].as_str().unwrap().to_string()
+    };
+    // Production names the key `<prefix>-apiKey`; the twin takes it as the contract's.
+    let r = raw()
+        .post(format!("{}/v1/webhook/webhook-config", t.current_url()))
+        .bearer_auth(&token)
+        .json(
+            &json!({"webhook_url": "http://127.0.0.1:9/hook", "environment": "test",
+            "acme-apiKey": "prefixed-secret"}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let v: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(v["data"]["partner-apiKey"], json!("prefixed-secret"), "{v}");
+}

@@ -139,3 +139,24 @@ async fn offline_creates_queue_and_go_out_when_the_service_answers() {
         "nothing is sent twice"
     );
 }
+
+/// A second cancel (the clerk's, or another desk's first) is production's 400 envelope with a
+/// sentence: the desk reads the order again and, finding it cancelled, says it is done.
+#[tokio::test]
+async fn cancelling_an_order_already_cancelled_ends_as_cancelled() {
+    let t = twin().await;
+    let store = Arc::new(Store::open_in_memory().unwrap());
+    let client = Arc::new(legacy(&t).await);
+    let orders = Orders::new(svc(), store, client.clone(), None);
+    let created = client.add_order(&legacy_order()).await.unwrap();
+    let first = orders.cancel(created.order_id).await.expect("cancelled");
+    let second = orders
+        .cancel(created.order_id)
+        .await
+        .expect("already cancelled is done");
+    assert_eq!(first.last().map(|r| r.status_id), Some(0));
+    assert_eq!(second.last().map(|r| r.status_id), Some(0));
+    // An order that cannot be cancelled still says so.
+    let gone = orders.cancel(999_999_999).await;
+    assert!(gone.is_err());
+}

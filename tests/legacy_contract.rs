@@ -6,6 +6,7 @@ use common::*;
 use parcel_desk::api::codes::{Delivery, LegacyStatus, ParcelStatus, ProductUnit};
 use parcel_desk::api::legacy::*;
 use parcel_desk::api::{ApiError, LegacyClient, Sum};
+use parcel_desk::sandbox::SandboxConfig;
 use serde_json::json;
 
 #[tokio::test]
@@ -129,13 +130,11 @@ async fn create_detail_track_history_and_cancel() {
     assert_eq!(cancelled.status.id, LegacyStatus::Refused);
     let reasons = c.cancellation(second.order_id).await.unwrap();
     assert_eq!(reasons.len(), 1);
-    assert!(
-        c.cancel_order(second.order_id)
-            .await
-            .unwrap_err()
-            .field("id")[0]
-            .contains("allaqachon")
-    );
+    // A second cancel: production's 400 envelope with a sentence in the asked language.
+    match c.cancel_order(second.order_id).await.unwrap_err() {
+        ApiError::BadRequest { message } => assert!(message.contains("allaqachon"), "{message}"),
+        other => panic!("expected the 400 envelope, got {other:?}"),
+    }
     assert!(c.cancellation(created.order_id).await.unwrap().is_empty());
 
     // Unknown ids are 404.
@@ -515,4 +514,94 @@ async fn wrong_route_and_wrong_verb_use_the_framework_body() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 400, "missing id");
+}
+
+/// The same client against the twin in production's shapes: `{code: 200, message, data}`, cities
+/// named by `nameRu` only, branches with `address_ru`. The desk reads both forms alike.
+#[tokio::test]
+async fn directories_in_the_real_services_shapes() {
+    let t = twin_with(SandboxConfig {
+        real_shapes: true,
+        ..twin_config()
+    })
+    .await;
+    let c = legacy(&t).await;
+    let raw_cities: serde_json::Value = raw()
+        .get(format!("{}?r=directory/cities&regionId=8", t.legacy_url()))
+        .bearer_auth(
+            c.get_token(TokenRequest {
+                username: "demo".into(),
+                password: "demo12345".into(),
+                inn: "123456789".into(),
+            })
+            .await
+            .expect("a token"),
+        )
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(raw_cities["code"], json!(200), "{raw_cities}");
+    let first = &raw_cities["data"][0];
+    assert_eq!(first["nameRu"], json!("г.Самарканд"), "{first}");
+    assert!(first.get("name").is_none(), "{first}");
+
+    let cities = c.cities(None).await.unwrap();
+    assert_eq!(cities.len(), 205);
+    assert!(
+        cities
+            .iter()
+            .any(|x| x.id == 101 && x.name == "г.Самарканд")
+    );
+    assert!(cities.iter().any(|x| x.id == 25 && x.name == "г.Андижан"));
+    let in_city = c.branches_with_city(Some(101)).await.unwrap();
+    assert!(in_city.len() >= 3 && in_city.iter().all(|b| b.city_id == 101));
+    assert!(
+        in_city.iter().all(|b| !b.address.is_empty()),
+        "address_ru read"
+    );
+    assert_eq!(c.regions().await.unwrap().len(), 14);
+    // Orders still price and create against it.
+    let order = legacy_order();
+    let created = c.add_order(&order).await.unwrap();
+    assert_eq!(created.core.status.id, LegacyStatus::AtSender);
+}
+
+/// Each interface at the root of its own port, as production's three hosts: clients written for
+/// them work unchanged, and the single-port form keeps serving beside them.
+#[tokio::test]
+async fn the_three_interfaces_on_their_own_ports() {
+    let any = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let t = twin_with(SandboxConfig {
+        split: Some([any; 3]),
+        ..twin_config()
+    })
+    .await;
+    let [legacy_root, current_root, wms_root] = t.split_urls().expect("split");
+    for root in [legacy_root.clone(), format!("{legacy_root}/")] {
+        let c = legacy_with_url(&root).await;
+        assert_eq!(c.cities(None).await.unwrap().len(), 205, "{root}");
+    }
+    let current = common::current_at(&current_root).await;
+    assert!(!current.statuses(None).await.unwrap().items.is_empty());
+    let wms = parcel_desk::api::WarehouseClient::new(url(&wms_root), quick_config()).unwrap();
+    wms.login("123456789", "demo12345")
+        .await
+        .expect("warehouse login at its root");
+    // The single port still serves all three.
+    assert_eq!(legacy(&t).await.regions().await.unwrap().len(), 14);
+}
+
+async fn legacy_with_url(address: &str) -> LegacyClient {
+    let c = LegacyClient::new(url(address), quick_config()).expect("client");
+    c.get_token(TokenRequest {
+        username: "demo".into(),
+        password: "demo12345".into(),
+        inn: "123456789".into(),
+    })
+    .await
+    .expect("demo token");
+    c
 }

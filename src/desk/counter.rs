@@ -241,10 +241,7 @@ impl Desk {
     /// Cancels an order, then re-reads its status and history.
     pub fn cancel_order(&self, order_id: i64) -> Option<Task<Result<Vec<HistoryRow>, ApiError>>> {
         let orders = self.orders.clone()?;
-        Some(self.spawn(async move {
-            orders.legacy.cancel_order(order_id).await?;
-            orders.refresh(order_id).await
-        }))
+        Some(self.spawn(async move { orders.cancel(order_id).await }))
     }
 
     /// Keeps the new-order form as typed (disk, in the background), so nothing typed is lost.

@@ -5,6 +5,7 @@
 //! transaction. No answer leaves it "outcome unknown": it is resolved by looking the key up,
 //! never by sending it blindly again. Only an entry known not to exist is sent again.
 
+use crate::api::codes::LegacyStatus;
 use crate::api::legacy::{OrderCore, OrderInput};
 use crate::api::sandbox_client::SandboxClient;
 use crate::api::{ApiError, CurrentClient, LegacyClient};
@@ -561,6 +562,22 @@ impl Orders {
         })
         .await?;
         Ok(())
+    }
+
+    /// Cancels an order and reads it again. A second cancel is answered with a 400 envelope whose
+    /// message is a sentence in the clerk's language: the envelope, not its words, is what counts
+    /// here; the order is read again, and when it is cancelled the clerk's wish already holds.
+    pub async fn cancel(&self, order_id: i64) -> Result<Vec<HistoryRow>, ApiError> {
+        match self.legacy.cancel_order(order_id).await {
+            Ok(_) => self.refresh(order_id).await,
+            Err(e @ ApiError::BadRequest { .. }) => {
+                let rows = self.refresh(order_id).await?;
+                let cancelled =
+                    rows.last().map(|r| r.status_id) == Some(LegacyStatus::Refused.code());
+                if cancelled { Ok(rows) } else { Err(e) }
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Reads an order's status and history from the service into the journal.

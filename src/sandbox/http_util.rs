@@ -190,11 +190,12 @@ pub fn legacy_errors(fields: FieldErrors) -> Response {
 
 /// Legacy 401 envelope.
 pub fn legacy_unauthorized(text: String) -> Response {
-    legacy_refused_token(StatusCode::UNAUTHORIZED, text)
+    legacy_message(StatusCode::UNAUTHORIZED, text)
 }
 
-/// The legacy envelope refusing a token, with the status this deployment uses (400 or 401).
-pub fn legacy_refused_token(status: StatusCode, text: String) -> Response {
+/// The legacy envelope with a sentence and no data: a refused token (400 or 401, as the
+/// deployment does), a second cancel (400).
+pub fn legacy_message(status: StatusCode, text: String) -> Response {
     json_response(
         status,
         &LegacyEnvelope::<Value> {

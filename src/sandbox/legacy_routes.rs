@@ -20,7 +20,7 @@ use crate::api::lenient::value_to_i64;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::Response;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::collections::HashMap;
 
 type Q = HashMap<String, String>;
@@ -89,7 +89,7 @@ pub async fn entry(
     let Some(customer) = customer else {
         let status = StatusCode::from_u16(s.config.legacy_bad_token_status)
             .unwrap_or(StatusCode::BAD_REQUEST);
-        return legacy_refused_token(status, msg::bad_token(lang));
+        return legacy_message(status, msg::bad_token(lang));
     };
     let cx = Cx {
         s: &s,
@@ -464,8 +464,8 @@ impl Cx<'_> {
         };
         let mut check = Check::new(self.lang);
         if status == crate::api::codes::OrderStatus::Deleted {
-            check.push("id", msg::already_cancelled(self.lang));
-            return legacy_errors(check.fields);
+            // As production: a 400 envelope whose message is a sentence in the asked language.
+            return legacy_message(StatusCode::BAD_REQUEST, msg::already_cancelled(self.lang));
         }
         if !status.is_cancellable() {
             check.push("id", msg::cannot_cancel(self.lang));
@@ -742,6 +742,7 @@ impl Cx<'_> {
         let seed = &w.seed;
         let lang = self.lang;
         let int_q = |name: &str| self.q.get(name).and_then(|v| v.trim().parse::<i64>().ok());
+        let real = self.s.config.real_shapes;
         let branch_wire = |b: &super::seed::SeedBranch| Branch {
             id: b.id,
             name: b.name.get(lang).to_string(),
@@ -779,49 +780,38 @@ impl Cx<'_> {
             ),
             "directory/cities" => {
                 let region = int_q("regionId");
-                json_response(
-                    StatusCode::OK,
-                    &DataList {
-                        data: seed
-                            .cities
-                            .iter()
-                            .filter(|c| region.is_none_or(|r| c.region_id == r))
-                            .map(|c| City {
-                                id: c.id,
-                                region_id: c.region_id,
-                                name: c.name.get(lang).to_string(),
-                            })
-                            .collect(),
-                    },
-                )
+                let cities = seed
+                    .cities
+                    .iter()
+                    .filter(|c| region.is_none_or(|r| c.region_id == r));
+                let records = match real {
+                    // Production names a city in Russian only, whatever the language asked.
+                    true => cities
+                        .map(|c| json!({"id": c.id, "regionId": c.region_id, "nameRu": c.name.ru}))
+                        .collect(),
+                    false => cities
+                        .map(|c| City {
+                            id: c.id,
+                            region_id: c.region_id,
+                            name: c.name.get(lang).to_string(),
+                        })
+                        .filter_map(|c| serde_json::to_value(c).ok())
+                        .collect(),
+                };
+                directory_list(real, records)
             }
-            "directory/branches" => {
-                let region = int_q("regionId");
-                json_response(
-                    StatusCode::OK,
-                    &DataList {
-                        data: seed
-                            .branches
-                            .iter()
-                            .filter(|b| region.is_none_or(|r| b.region_id == r))
-                            .map(branch_wire)
-                            .collect(),
-                    },
-                )
-            }
-            "directory/branches-with-city" => {
-                let city = int_q("cityId");
-                json_response(
-                    StatusCode::OK,
-                    &DataList {
-                        data: seed
-                            .branches
-                            .iter()
-                            .filter(|b| city.is_none_or(|c| b.city_id == c))
-                            .map(branch_wire)
-                            .collect(),
-                    },
-                )
+            "directory/branches" | "directory/branches-with-city" => {
+                let (region, city) = (int_q("regionId"), int_q("cityId"));
+                let by_city = route == "directory/branches-with-city";
+                let records = seed
+                    .branches
+                    .iter()
+                    .filter(|b| by_city || region.is_none_or(|r| b.region_id == r))
+                    .filter(|b| !by_city || city.is_none_or(|c| b.city_id == c))
+                    .filter_map(|b| serde_json::to_value(branch_wire(b)).ok())
+                    .map(|v| if real { address_as_in_production(v) } else { v })
+                    .collect();
+                directory_list(real, records)
             }
             "directory/post-types" => json_response(
                 StatusCode::OK,
@@ -872,4 +862,25 @@ impl Cx<'_> {
             _ => framework(StatusCode::NOT_FOUND, "Page not found."),
         }
     }
+}
+
+/// A legacy directory list: the contract's `{data}`, or production's `{code: 200, message, data}`.
+fn directory_list(real: bool, records: Vec<Value>) -> Response {
+    match real {
+        true => json_response(
+            StatusCode::OK,
+            &json!({"code": 200, "message": "OK", "data": records}),
+        ),
+        false => json_response(StatusCode::OK, &DataList { data: records }),
+    }
+}
+
+/// A branch record as production writes it: its address under `address_ru`.
+fn address_as_in_production(mut branch: Value) -> Value {
+    if let Some(map) = branch.as_object_mut()
+        && let Some(address) = map.remove("address")
+    {
+        map.insert("address_ru".into(), address);
+    }
+    branch
 }

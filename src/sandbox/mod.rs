@@ -33,6 +33,7 @@ pub mod world;
 pub use intl_seed::SEEDED_INTL_ORDERS;
 pub use world::Faults;
 
+use self::model::Iface;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -55,6 +56,12 @@ pub struct SandboxConfig {
     /// The HTTP status of the legacy answer to a wrong or expired token: 400 as the deployments
     /// integrators meet, or 401 as others and the contract.
     pub legacy_bad_token_status: u16,
+    /// Answer the legacy directories as production does (`{code: 200, message, data}`, cities
+    /// named by `nameRu` only, branches with `address_ru`) instead of in the contract's form.
+    pub real_shapes: bool,
+    /// Also serve each interface at the root of its own address (legacy, current, warehouse),
+    /// so that a client written for production's three hosts works unchanged.
+    pub split: Option<[SocketAddr; 3]>,
 }
 
 impl Default for SandboxConfig {
@@ -69,6 +76,8 @@ impl Default for SandboxConfig {
             wms_rate_limit: (100, Duration::from_secs(600)),
             rng_seed: 0x005E_ED0F_DE5C,
             legacy_bad_token_status: 400,
+            real_shapes: false,
+            split: None,
         }
     }
 }
@@ -95,6 +104,9 @@ pub struct RunningSandbox {
     state: app::Shared,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
+    /// The interfaces on their own ports (legacy, current, warehouse), when asked for.
+    pub split: Option<[SocketAddr; 3]>,
+    split_tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl RunningSandbox {
@@ -117,14 +129,25 @@ impl RunningSandbox {
         format!("{}/wms", self.base())
     }
 
-    /// The three lines the command prints on start.
+    /// The three interfaces at the roots of their own ports, when the twin was asked to split.
+    pub fn split_urls(&self) -> Option<[String; 3]> {
+        self.split.map(|addrs| addrs.map(|a| format!("http://{a}")))
+    }
+
+    /// The lines the command prints on start: the three interfaces, and their own ports if split.
     pub fn banner(&self) -> String {
-        format!(
+        let mut text = format!(
             "legacy  {}\ncurrent {}\nwms     {}",
             self.legacy_url(),
             self.current_url(),
             self.wms_url()
-        )
+        );
+        if let Some([legacy, current, wms]) = self.split_urls() {
+            text.push_str(&format!(
+                "\nlegacy  {legacy}\ncurrent {current}\nwms     {wms}"
+            ));
+        }
+        text
     }
 
     /// Sets faults directly (the same as `POST /sandbox/faults`).
@@ -144,6 +167,9 @@ impl RunningSandbox {
     }
 
     pub async fn stop(mut self) {
+        for t in &self.split_tasks {
+            t.abort();
+        }
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
@@ -222,10 +248,39 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError
             tracing::error!("sandbox stopped: {e}");
         }
     });
+    let (split, split_tasks) = match config.split {
+        None => (None, Vec::new()),
+        Some(addrs) => {
+            let mut bound = Vec::new();
+            let mut tasks = Vec::new();
+            for (at, iface) in
+                addrs
+                    .into_iter()
+                    .zip([Iface::Legacy, Iface::Current, Iface::Warehouse])
+            {
+                let listener = tokio::net::TcpListener::bind(at)
+                    .await
+                    .map_err(|source| SandboxError::Listen { addr: at, source })?;
+                let local = listener
+                    .local_addr()
+                    .map_err(|source| SandboxError::Listen { addr: at, source })?;
+                let router = app::interface_router(state.clone(), iface);
+                tasks.push(tokio::spawn(async move {
+                    if let Err(e) = axum::serve(listener, router).await {
+                        tracing::error!("sandbox interface stopped: {e}");
+                    }
+                }));
+                bound.push(local);
+            }
+            (<[SocketAddr; 3]>::try_from(bound).ok(), tasks)
+        }
+    };
     Ok(RunningSandbox {
         addr,
         state,
         shutdown: Some(tx),
         task,
+        split,
+        split_tasks,
     })
 }

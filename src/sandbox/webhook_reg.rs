@@ -32,6 +32,7 @@ pub fn webhook_config(
     if !check.ok() {
         return Err(check.fields);
     }
+    let raw = &with_contract_key_name(raw);
     let Some(req) = check.typed::<WebhookConfigRequest>(raw) else {
         return Err(check.fields);
     };
@@ -62,4 +63,18 @@ pub fn webhook_config(
         environment,
         partner_api_key: req.partner_api_key,
     })
+}
+
+/// Production names the API key with the provider's prefix (`<prefix>-apiKey`); the contract
+/// writes `partner-apiKey`. Any `*-apiKey` field is taken as the key when the contract's is absent.
+fn with_contract_key_name(raw: &Value) -> Value {
+    let mut body = raw.clone();
+    if let Some(map) = body.as_object_mut()
+        && !map.contains_key(crate::api::webhook::headers::PARTNER_KEY)
+        && let Some(name) = map.keys().find(|k| k.ends_with("-apiKey")).cloned()
+        && let Some(key) = map.remove(&name)
+    {
+        map.insert(crate::api::webhook::headers::PARTNER_KEY.to_string(), key);
+    }
+    body
 }
