@@ -563,10 +563,18 @@ async fn directories_in_the_real_services_shapes() {
         "address_ru read"
     );
     assert_eq!(c.regions().await.unwrap().len(), 14);
-    // Orders still price and create against it.
+    // Orders are created, found and cancelled against it as against the contract's form.
     let order = legacy_order();
     let created = c.add_order(&order).await.unwrap();
     assert_eq!(created.core.status.id, LegacyStatus::AtSender);
+    let found = c.order_detail(created.order_id).await.unwrap();
+    assert_eq!(found.core.barcode, created.core.barcode);
+    assert_eq!(
+        c.track(created.order_id).await.unwrap().status.id,
+        LegacyStatus::AtSender
+    );
+    let cancelled = c.cancel_order(created.order_id).await.unwrap();
+    assert_eq!(cancelled.status.id, LegacyStatus::Refused);
 }
 
 /// Each interface at the root of its own port, as production's three hosts: clients written for

@@ -3,6 +3,8 @@
 use super::codes::Environment;
 use super::lenient::{flag_bool, int_or_string, opt_int};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// `v1/webhook/add` (legacy) and `/v1/webhook/webhook-config` (current) request.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -33,6 +35,16 @@ pub struct WebhookConfig {
     pub environment: Environment,
     #[serde(rename = "partner-apiKey", default)]
     pub partner_api_key: Option<String>,
+    /// Fields the contract does not name; production sends the key as `<prefix>-apiKey`.
+    #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other: BTreeMap<String, Value>,
+}
+
+impl WebhookConfig {
+    /// The API key under the contract's name or production's `<prefix>-apiKey`.
+    pub fn api_key(&self) -> Option<&str> {
+        prefixed_key(self.partner_api_key.as_deref(), &self.other)
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -61,6 +73,29 @@ pub struct Notification {
     pub partner_api_key: Option<String>,
     #[serde(rename = "trackingLink", default)]
     pub tracking_link: Option<String>,
+    /// Fields the contract does not name; production sends the key as `<prefix>-apiKey`.
+    #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other: BTreeMap<String, Value>,
+}
+
+impl Notification {
+    /// The API key under the contract's name or production's `<prefix>-apiKey`.
+    pub fn api_key(&self) -> Option<&str> {
+        prefixed_key(self.partner_api_key.as_deref(), &self.other)
+    }
+}
+
+/// The contract's key when present, else the first `*-apiKey` field that holds text.
+fn prefixed_key<'a>(
+    contract: Option<&'a str>,
+    other: &'a BTreeMap<String, Value>,
+) -> Option<&'a str> {
+    contract.or_else(|| {
+        other
+            .iter()
+            .filter(|(name, _)| name.ends_with("-apiKey"))
+            .find_map(|(_, v)| v.as_str())
+    })
 }
 
 /// Header names of a notification.
@@ -68,4 +103,28 @@ pub mod headers {
     pub const VERSION: &str = "Version";
     pub const ENVIRONMENT: &str = "environment";
     pub const PARTNER_KEY: &str = "partner-apiKey";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_is_read_under_the_providers_prefix_as_well() {
+        let answer: WebhookConfig = serde_json::from_value(serde_json::json!({
+            "webhook_url": "https://shop.example/hook", "method": "POST", "date": "2026-11-23",
+            "has_token": 1, "environment": "test", "acme-apiKey": "from-production"
+        }))
+        .expect("decodes");
+        assert_eq!(answer.api_key(), Some("from-production"));
+        let contract: WebhookConfig = serde_json::from_value(serde_json::json!({
+            "webhook_url": "https://shop.example/hook", "method": "POST", "date": "2026-11-23",
+            "has_token": 0, "environment": "test", "partner-apiKey": "from-contract"
+        }))
+        .expect("decodes");
+        assert_eq!(contract.api_key(), Some("from-contract"));
+        // Written back in the contract's form only.
+        let written = serde_json::to_value(&contract).expect("encodes");
+        assert!(written.get("partner-apiKey").is_some());
+    }
 }

@@ -62,6 +62,7 @@ pub fn webhook_config(
         has_token: req.has_token,
         environment,
         partner_api_key: req.partner_api_key,
+        other: Default::default(),
     })
 }
 

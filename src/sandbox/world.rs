@@ -532,6 +532,7 @@ impl World {
             environment: reg.environment,
             partner_api_key: reg.api_key.clone(),
             tracking_link: Some(tracking_link(&self.public_base, order.id, &order.barcode)),
+            other: Default::default(),
         };
         vec![WebhookJob {
             reg: reg.clone(),
