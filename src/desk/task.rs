@@ -50,7 +50,13 @@ pub trait Slot {
     fn running(&self) -> bool;
 }
 
-impl<T> Slot for Option<T> {
+impl<T> Slot for Option<Task<T>> {
+    fn running(&self) -> bool {
+        self.is_some()
+    }
+}
+
+impl<P, T> Slot for Option<(P, Task<T>)> {
     fn running(&self) -> bool {
         self.is_some()
     }

@@ -118,7 +118,8 @@ pub fn cyrillic_to_latin(text: &str) -> String {
             'ф' => "f",
             'х' => "x",
             'ҳ' => "h",
-            'ц' => "s",
+            // Russian loanwords keep "ts" ("Центр" → "Tsentr").
+            'ц' => "ts",
             'ч' => "ch",
             'ш' | 'щ' => "sh",
             'ъ' => "ʼ",
@@ -152,49 +153,15 @@ pub fn cyrillic_to_latin(text: &str) -> String {
 /// same place folded together (o/a/u/e, q/k/x/h, dzh/dj/j, doubled letters). Loose on purpose:
 /// it serves a search box, where finding too much is cheaper than finding nothing.
 pub fn search_key(text: &str) -> String {
+    // Cyrillic (Uzbek and Russian) read in Latin by the one table, then only letters, digits and
+    // spaces kept: apostrophes go, other punctuation parts words.
     let mut latin = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
-        let mapped: &str = match c {
-            'а' => "a",
-            'б' => "b",
-            'в' => "v",
-            'г' | 'ғ' => "g",
-            'д' => "d",
-            'е' | 'э' => "e",
-            'ё' => "yo",
-            'ж' => "j",
-            'з' => "z",
-            'и' | 'ы' => "i",
-            'й' => "y",
-            'к' => "k",
-            'қ' => "q",
-            'л' => "l",
-            'м' => "m",
-            'н' => "n",
-            'о' => "o",
-            'ў' => "u",
-            'п' => "p",
-            'р' => "r",
-            'с' => "s",
-            'т' => "t",
-            'у' => "u",
-            'ф' => "f",
-            'х' => "x",
-            'ҳ' => "h",
-            'ц' => "ts",
-            'ч' => "ch",
-            'ш' | 'щ' => "sh",
-            'ъ' | 'ь' => "",
-            'ю' => "yu",
-            'я' => "ya",
-            c if is_apostrophe(c) => "",
-            c if c.is_alphanumeric() || c == ' ' => {
-                latin.push(c);
-                continue;
-            }
-            _ => " ",
-        };
-        latin.push_str(mapped);
+    for c in cyrillic_to_latin(&text.to_lowercase()).chars() {
+        match c {
+            c if is_apostrophe(c) => {}
+            c if c.is_alphanumeric() || c == ' ' => latin.push(c),
+            _ => latin.push(' '),
+        }
     }
     // Fold spellings: Russian "Ташкент" vs Uzbek "Toshkent", "Джизак" vs "Jizzax", "Хорезм" vs "Xorazm".
     let mut s = latin
