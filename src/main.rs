@@ -45,6 +45,10 @@ enum Command {
         /// as production's three hosts do: `--split 127.0.0.1:8081,127.0.0.1:8082,127.0.0.1:8083`.
         #[arg(long, value_delimiter = ',', num_args = 3)]
         split: Option<Vec<SocketAddr>>,
+        /// Serve the control routes (advance orders, faults, tokens, webhook deliveries) on this
+        /// loopback address, for tests and demos; they are not served without it.
+        #[arg(long)]
+        control: Option<SocketAddr>,
     },
     /// Render labels from order records the service returned (legacy create/edit/detail or
     /// current detail JSON); several --order give one multi-page PDF or one ZPL stream.
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
             legacy_bad_token_status,
             real_shapes,
             split,
+            control,
         }) => run_sandbox(SandboxConfig {
             listen,
             data,
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
             legacy_bad_token_status,
             real_shapes,
             split: split.and_then(|s| <[SocketAddr; 3]>::try_from(s).ok()),
+            control,
             ..SandboxConfig::default()
         }),
         Some(Command::Label(args)) => match label::command::run(&args) {
@@ -104,6 +110,16 @@ fn runtime() -> Result<tokio::runtime::Runtime, std::io::Error> {
 }
 
 fn run_sandbox(config: SandboxConfig) -> ExitCode {
+    let exposed: Vec<SocketAddr> = std::iter::once(config.listen)
+        .chain(config.split.into_iter().flatten())
+        .filter(|a| !a.ip().is_loopback())
+        .collect();
+    for at in exposed {
+        eprintln!(
+            "warning: listening on {at}, beyond this computer. The sandbox is a twin for tests and \
+             demos, not the service and not a security boundary: keep real customers' data out of it."
+        );
+    }
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => {

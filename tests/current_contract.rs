@@ -88,7 +88,7 @@ async fn order_lifecycle() {
     raw()
         .post(format!(
             "{}/sandbox/orders/{}/advance",
-            t.base(),
+            common::control(&t),
             rec.order_id
         ))
         .send()
@@ -404,7 +404,7 @@ async fn refresh_after_expiry_and_after_a_401() {
     assert!(c.statuses(None).await.is_ok());
     // The twin forgets every access token: the 401 triggers one refresh and one retry.
     raw()
-        .post(format!("{}/sandbox/tokens/expire", t.base()))
+        .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
         .send()
         .await
         .unwrap();
@@ -479,7 +479,7 @@ async fn webhooks_current_form_data_and_legacy_json() {
     raw()
         .post(format!(
             "{}/sandbox/orders/{}/advance",
-            t.base(),
+            common::control(&t),
             rec.order_id
         ))
         .send()
@@ -572,12 +572,14 @@ async fn webhook_delivery_retries_until_the_receiver_answers() {
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
-        let log: Vec<serde_json::Value> =
-            get_json(format!("{}/sandbox/webhooks/deliveries", t.base()))
-                .await
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
+        let log: Vec<serde_json::Value> = get_json(format!(
+            "{}/sandbox/webhooks/deliveries",
+            common::control(&t)
+        ))
+        .await
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
         let mine: Vec<_> = log
             .iter()
             .filter(|a| a["order_id"] == json!(rec.order_id))

@@ -21,7 +21,7 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
         store.clone(),
         Arc::new(legacy(&t).await),
         Some(Arc::new(
-            SandboxClient::new(url(&t.base()), quick_config()).unwrap(),
+            SandboxClient::new(url(&control(&t)), quick_config()).unwrap(),
         )),
     );
     t.set_faults(Faults {

@@ -56,8 +56,11 @@ async fn a_dropped_answer_after_commit_is_outcome_unknown() {
     assert!(err.outcome_unknown(), "{err:?}");
     t.set_faults(Faults::default());
     // The order was stored: the twin finds it by its key.
-    let found: serde_json::Value =
-        get_json(format!("{}/sandbox/orders?wcs_code=dropped-1", t.base())).await;
+    let found: serde_json::Value = get_json(format!(
+        "{}/sandbox/orders?wcs_code=dropped-1",
+        common::control(&t)
+    ))
+    .await;
     assert_eq!(found.as_array().unwrap().len(), 1);
 }
 
@@ -130,7 +133,7 @@ async fn data_file_keeps_orders_across_restarts() {
     raw()
         .post(format!(
             "{}/sandbox/orders/{}/advance",
-            t.base(),
+            common::control(&t),
             created.order_id
         ))
         .send()

@@ -104,7 +104,7 @@ async fn create_detail_track_history_and_cancel() {
         let r = raw()
             .post(format!(
                 "{}/sandbox/orders/{}/advance",
-                t.base(),
+                common::control(&t),
                 created.order_id
             ))
             .send()
@@ -171,8 +171,11 @@ async fn validation_errors_land_under_their_fields() {
     c.add_order(&o).await.unwrap();
     let err = c.add_order(&o).await.unwrap_err();
     assert!(!err.field("wcs_code").is_empty());
-    let found: serde_json::Value =
-        get_json(format!("{}/sandbox/orders?wcs_code=same-key", t.base())).await;
+    let found: serde_json::Value = get_json(format!(
+        "{}/sandbox/orders?wcs_code=same-key",
+        common::control(&t)
+    ))
+    .await;
     assert_eq!(found.as_array().unwrap().len(), 1);
 
     // Type errors name the field path.
@@ -374,7 +377,7 @@ async fn an_expired_token_is_renewed_silently_whether_refused_with_400_or_401() 
         let c = legacy(&t).await;
         let created = c.add_order(&legacy_order()).await.unwrap();
         raw()
-            .post(format!("{}/sandbox/tokens/expire", t.base()))
+            .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
             .send()
             .await
             .unwrap();
@@ -445,7 +448,7 @@ async fn international_parcels_and_manifests() {
         raw()
             .post(format!(
                 "{}/sandbox/parcels/CN000000002UZ/advance",
-                t.base()
+                common::control(&t)
             ))
             .send()
             .await

@@ -1,5 +1,5 @@
 //! `parcel-desk sandbox --listen 127.0.0.1:0` prints exactly three lines with the real port and
-//! serves until stopped.
+//! serves until stopped; `--control` adds a fourth line, the only place the control routes live.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -44,4 +44,103 @@ fn prints_three_urls_and_serves() {
     let _ = child.wait();
     // Without a token: refused as the deployments integrators meet do, with 400.
     assert_eq!(status.unwrap(), 400);
+}
+
+fn first_lines(args: &[&str], n: usize) -> (std::process::Child, Vec<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let mut got = Vec::new();
+    for _ in 0..n {
+        got.push(lines.next().expect("a line").expect("readable"));
+    }
+    (child, got)
+}
+
+#[test]
+fn control_routes_live_only_on_their_own_loopback_listener() {
+    let (mut child, got) = first_lines(
+        &[
+            "sandbox",
+            "--listen",
+            "127.0.0.1:0",
+            "--control",
+            "127.0.0.1:0",
+        ],
+        4,
+    );
+    let service = got[0]
+        .strip_prefix("legacy  ")
+        .and_then(|u| u.strip_suffix("/legacy/index.php"))
+        .expect("the legacy line")
+        .to_string();
+    let control = got[3]
+        .strip_prefix("control ")
+        .expect("a fourth line names the control listener")
+        .to_string();
+    assert!(control.starts_with("http://127.0.0.1:"), "{got:?}");
+    assert_ne!(control, service);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (on_service, on_control) = rt.block_on(async {
+        let client = reqwest::Client::new();
+        let on_service = client
+            .post(format!("{service}/sandbox/tokens/expire"))
+            .send()
+            .await
+            .map(|r| r.status().as_u16());
+        let on_control = client
+            .get(format!("{control}/sandbox/faults"))
+            .send()
+            .await
+            .map(|r| r.status().as_u16());
+        (on_service, on_control)
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        on_service.unwrap(),
+        404,
+        "no control route on the service port"
+    );
+    assert_eq!(on_control.unwrap(), 200);
+
+    // Beyond loopback it is refused before anything is served.
+    let status = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
+        .args([
+            "sandbox",
+            "--listen",
+            "127.0.0.1:0",
+            "--control",
+            "192.0.2.1:0",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("the binary runs");
+    assert!(!status.success());
+}
+
+#[test]
+fn listening_beyond_this_computer_is_warned_about() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
+        .args(["sandbox", "--listen", "0.0.0.0:0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let first = BufReader::new(stderr)
+        .lines()
+        .next()
+        .expect("a line")
+        .expect("readable");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.starts_with("warning:"), "{first}");
+    assert!(first.contains("not the service"), "{first}");
 }

@@ -106,7 +106,7 @@ fn directories_work_from_the_cache_when_the_service_is_gone() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::D);
     directories_read(&mut h);
     // The service stops answering; a refresh keeps the copy on screen and says how old it is.
-    let twin = h.state().desk.twin_base().expect("demo mode has a twin");
+    let twin = h.state().desk.twin_control().expect("demo mode has a twin");
     env.rt.block_on(async {
         reqwest::Client::new()
             .post(format!("{twin}/sandbox/faults"))

@@ -223,7 +223,7 @@ fn a_refresh_that_failed_for_the_whole_list_says_why() {
     }
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "orders listed", |h| !h.state().is_busy());
-    let base = h.state().desk.twin_base().expect("demo twin");
+    let base = h.state().desk.twin_control().expect("demo twin");
     env.rt.block_on(async {
         common::raw()
             .post(format!("{base}/sandbox/faults"))

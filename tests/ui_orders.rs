@@ -115,7 +115,7 @@ fn create_find_follow_and_cancel() {
     );
 
     // The twin moves it along; the detail shows the new status after a refresh.
-    let twin = h.state().desk.twin_base().unwrap();
+    let twin = h.state().desk.twin_control().unwrap();
     env.rt.block_on(async {
         for _ in 0..2 {
             reqwest::Client::new()
@@ -291,7 +291,7 @@ fn the_listed_orders_statuses_are_refreshed_in_the_background() {
     for _ in 0..3 {
         ids.push(create_directly(&h).order_id);
     }
-    let twin = h.state().desk.twin_base().unwrap();
+    let twin = h.state().desk.twin_control().unwrap();
     env.rt.block_on(async {
         for id in &ids {
             reqwest::Client::new()
@@ -499,7 +499,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
         h.query_by_label_contains("Yusupova Madina").is_some(),
         "the detail shows the edited receiver"
     );
-    let twin = h.state().desk.twin_base().unwrap();
+    let twin = h.state().desk.twin_control().unwrap();
     let key = row.wcs_code.clone().unwrap_or_default();
     let found = env.rt.block_on(common::get_json(format!(
         "{twin}/sandbox/orders?wcs_code={key}"

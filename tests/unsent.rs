@@ -28,7 +28,7 @@ async fn lost_create(
     };
     t.set_faults(Faults::default());
     // What the customer's SMS would say: the twin's own record of the order.
-    let twin_lookup = SandboxClient::new(url(&t.base()), quick_config()).unwrap();
+    let twin_lookup = SandboxClient::new(url(&control(t)), quick_config()).unwrap();
     let found = twin_lookup.find_by_wcs(&key).await.unwrap();
     assert_eq!(found.len(), 1);
     (key, found[0].barcode.clone())

@@ -216,7 +216,7 @@ async fn an_expired_token_is_renewed_by_refresh() {
     let t = twin().await;
     let c = warehouse(&t).await;
     raw()
-        .post(format!("{}/sandbox/tokens/expire", t.base()))
+        .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
         .send()
         .await
         .unwrap();

@@ -231,7 +231,7 @@ pub mod weight_decimal_string {
 }
 
 /// A decimal quantity that arrives as a number or a string (`volume`), kept as `f64` because the
-/// service itself leaves its unit open. `null` and `""` are none.
+/// service itself leaves its unit open. `null` and `""` are none; it is always finite.
 pub mod opt_decimal {
     use super::*;
 
@@ -248,12 +248,15 @@ pub mod opt_decimal {
             None | Some(serde_json::Value::Null) => Ok(None),
             Some(serde_json::Value::Number(n)) => Ok(n.as_f64()),
             Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
+            // "NaN" and "inf" parse as floats but are no quantity: refused like any other word.
             Some(serde_json::Value::String(s)) => s
                 .trim()
                 .replace(',', ".")
-                .parse()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
                 .map(Some)
-                .map_err(|_| de::Error::custom(format!("expected a number, got \"{s}\""))),
+                .ok_or_else(|| de::Error::custom(format!("expected a number, got \"{s}\""))),
             Some(other) => Err(de::Error::custom(format!("expected a number, got {other}"))),
         }
     }

@@ -20,7 +20,7 @@ pub struct SandboxClient {
 }
 
 impl SandboxClient {
-    /// `base` is the twin's root, for example `http://127.0.0.1:8080`.
+    /// `base` is the twin's control listener, for example `http://127.0.0.1:8090`.
     pub fn new(base: url::Url, config: ClientConfig) -> Result<Self, ApiError> {
         Ok(SandboxClient {
             http: Http::new(config)?,

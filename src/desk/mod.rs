@@ -179,6 +179,11 @@ impl Desk {
         self.twin.as_ref().map(RunningSandbox::base)
     }
 
+    /// The embedded twin's control listener in demo mode (`{control}/sandbox/...`).
+    pub fn twin_control(&self) -> Option<String> {
+        self.twin.as_ref().and_then(RunningSandbox::control_url)
+    }
+
     /// Runs `fut` on the background runtime; the result comes back through the task.
     pub fn spawn<T, F>(&self, fut: F) -> Task<T>
     where

@@ -1,16 +1,16 @@
-//! The twin's own routes, outside the service's contract: moving orders along (`advance`),
-//! switching faults, expiring tokens, reading webhook attempts, finding orders by `wcs_code`, and
-//! serving the label PDFs and tracking page its records link to.
+//! The twin's control routes, outside the service's contract: moving orders along (`advance`),
+//! switching faults, expiring tokens, reading webhook attempts, finding orders by `wcs_code`.
+//! They see every company's records and need no token, so they are served only on the control
+//! listener (`--control`, loopback only), never beside the service's interfaces.
 
 use super::shared::Shared;
-use super::world::{Faults, epoch_now};
+use super::world::Faults;
 use crate::api::codes::OrderStatus;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use base64::Engine;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -27,8 +27,6 @@ pub fn router() -> Router<Shared> {
         )
         .route("/sandbox/tokens/expire", post(expire_tokens))
         .route("/sandbox/webhooks/deliveries", get(deliveries))
-        .route("/labels/{file}", get(label))
-        .route("/track", get(track_page))
 }
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
@@ -130,91 +128,4 @@ async fn expire_tokens(State(s): State<Shared>) -> Response {
 
 async fn deliveries(State(s): State<Shared>) -> Response {
     Json(s.world().attempts.clone()).into_response()
-}
-
-fn pdf(bytes: Vec<u8>) -> Response {
-    ([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response()
-}
-
-/// `/labels/{id}.pdf` (permanent, from create answers) and `/labels/sticker.pdf?ids=&expires=`
-/// (temporary, from the current interface's sticker route).
-async fn label(
-    State(s): State<Shared>,
-    Path(file): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-) -> Response {
-    let w = s.world();
-    if file == "sticker.pdf" {
-        let expires: i64 = q.get("expires").and_then(|e| e.parse().ok()).unwrap_or(0);
-        if expires < epoch_now() {
-            return error(StatusCode::GONE, "this sticker link has expired");
-        }
-        let ids: Vec<i64> = q
-            .get("ids")
-            .map(|l| l.split(',').filter_map(|i| i.trim().parse().ok()).collect())
-            .unwrap_or_default();
-        let orders: Vec<_> = ids
-            .iter()
-            .filter_map(|id| w.orders.get(id).cloned())
-            .collect();
-        if orders.is_empty() {
-            return error(StatusCode::NOT_FOUND, "no such orders");
-        }
-        return pdf(super::label_pdf::render_many(
-            &w.seed,
-            &w.public_base,
-            &orders,
-        ));
-    }
-    let id = file
-        .strip_suffix(".pdf")
-        .and_then(|i| i.parse::<i64>().ok());
-    match id.and_then(|i| w.orders.get(&i)) {
-        Some(o) => pdf(super::label_pdf::render(&w.seed, &w.public_base, o)),
-        None => error(StatusCode::NOT_FOUND, "no such label"),
-    }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The public tracking page the links point to.
-async fn track_page(State(s): State<Shared>, Query(q): Query<HashMap<String, String>>) -> Response {
-    let term = q.get("term").cloned().unwrap_or_default();
-    let decoded = base64::engine::general_purpose::STANDARD
-        .decode(term.as_bytes())
-        .ok()
-        .and_then(|b| serde_json::from_slice::<Value>(&b).ok());
-    let id = decoded
-        .as_ref()
-        .and_then(|v| v.get("waybill_id"))
-        .and_then(Value::as_i64);
-    let w = s.world();
-    let Some(o) = id.and_then(|i| w.orders.get(&i)) else {
-        return (
-            StatusCode::NOT_FOUND,
-            Html("<h1>Joʻnatma topilmadi</h1>".to_string()),
-        )
-            .into_response();
-    };
-    let mut rows = String::new();
-    for e in &o.history {
-        let when = chrono::DateTime::from_timestamp(e.at, 0)
-            .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
-            .unwrap_or_default();
-        rows.push_str(&format!(
-            "<tr><td>{when}</td><td>{}</td><td>{}</td></tr>",
-            escape(&e.message),
-            escape(&e.location)
-        ));
-    }
-    Html(format!(
-        "<!doctype html><meta charset=utf-8><title>{b}</title><h1>{b}</h1><p>{}</p><table>{rows}</table>",
-        escape(&super::seed::order_status_name(o.status, crate::api::codes::Language::Uz)),
-        b = o.barcode
-    ))
-    .into_response()
 }

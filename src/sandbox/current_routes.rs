@@ -1,13 +1,14 @@
 //! The current interface of the twin: `{api}/auth/...` and `{api}/v1/...` with the envelope.
 
 use super::http_util::*;
+use super::limits;
 use super::messages as msg;
 use super::model::{CUSTOMERS, Iface, OrderBody, Party};
 use super::order_checks;
 use super::render;
 use super::seed::order_status_name;
 use super::shared::Shared;
-use super::world::{Lookup, TokenKind, World, today};
+use super::world::{Lookup, Priced, TokenKind, World, today};
 use crate::api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
 use crate::api::current::*;
 use crate::api::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
@@ -83,8 +84,8 @@ impl axum::extract::FromRequestParts<Shared> for Caller {
     }
 }
 
-fn parse_body(body: Result<Value, String>) -> Result<Value, Response> {
-    body.map_err(|e| framework(StatusCode::BAD_REQUEST, e))
+fn parse_body(body: Result<Value, BodyError>) -> Result<Value, Response> {
+    body.map_err(|e| framework(e.status, e.text))
 }
 
 fn tokens_for(s: &Shared, customer: i64) -> Tokens {
@@ -106,7 +107,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
     if !check.ok() {
         return current_invalid(check.fields);
     }
-    let Some(req) = check.typed::<LoginRequest>(&body) else {
+    let Some(req) = check.typed::<LoginRequest>(&body).filter(|_| check.ok()) else {
         return current_invalid(check.fields);
     };
     match CUSTOMERS
@@ -147,7 +148,7 @@ fn order_body(
     customer: i64,
     raw: &Value,
     editing: Option<i64>,
-) -> Result<OrderBody, Response> {
+) -> Result<(OrderBody, Priced), Response> {
     let mut check = Check::new(lang);
     check.required(
         raw,
@@ -297,7 +298,7 @@ fn order_body(
     let (Some(sender_city), Some(receiver_city)) = (sender_city, receiver_city) else {
         return Err(current_invalid(check.fields));
     };
-    Ok(OrderBody {
+    let body = OrderBody {
         client_id: input.client_id.clone(),
         wcs_code: input.wcs_code.clone(),
         sender: Party {
@@ -339,11 +340,15 @@ fn order_body(
         sender_date: today(),
         receiver_date: None,
         ready_to_take: input.ready_to_take.unwrap_or(false),
-    })
+    };
+    match order_checks::priced(&mut check, w, &body, &order_checks::CURRENT) {
+        Some(priced) => Ok((body, priced)),
+        None => Err(current_invalid(check.fields)),
+    }
 }
 
 fn record(w: &World, o: &super::model::Order, lang: Language) -> OrderRecord {
-    render::current_record(&w.seed, &w.public_base, o, lang, &w.goods)
+    render::current_record(&w.seed, w.links.base(), o, lang, &w.goods)
 }
 
 async fn add(
@@ -357,11 +362,11 @@ async fn add(
     };
     let (rec, jobs) = {
         let mut w = s.world();
-        let body = match order_body(&w, lang, customer, &raw, None) {
+        let (body, priced) = match order_body(&w, lang, customer, &raw, None) {
             Ok(b) => b,
             Err(r) => return r,
         };
-        let (order, jobs) = w.create_order(customer, Iface::Current, body);
+        let (order, jobs) = w.create_order(customer, Iface::Current, body, priced);
         (record(&w, &order, lang), jobs)
     };
     super::webhooks::send(&s, jobs);
@@ -413,11 +418,11 @@ async fn edit(
         }
         Ok(_) => {}
     }
-    let body = match order_body(&w, lang, customer, &raw, Some(id)) {
+    let (body, priced) = match order_body(&w, lang, customer, &raw, Some(id)) {
         Ok(b) => b,
         Err(r) => return r,
     };
-    match w.edit_order(id, body) {
+    match w.edit_order(id, body, priced) {
         Some(order) => current_ok(msg::saved(lang), record(&w, &order, lang)),
         None => current_not_found(),
     }
@@ -510,13 +515,9 @@ async fn cancel(
 /// Sticker links live ten minutes, like the service's temporary URLs.
 const STICKER_TTL_SECS: i64 = 600;
 
-fn sticker_url(base: &str, ids: &[i64]) -> String {
-    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    format!(
-        "{base}/labels/sticker.pdf?ids={}&expires={}",
-        list.join(","),
-        super::world::epoch_now() + STICKER_TTL_SECS
-    )
+fn sticker_url(w: &World, customer: i64, ids: &[i64]) -> String {
+    let expires = super::world::epoch_now() + STICKER_TTL_SECS;
+    w.links.sticker(customer, ids, expires)
 }
 
 async fn sticker(
@@ -534,7 +535,7 @@ async fn sticker(
             msg::ok(lang),
             Sticker {
                 label_encode: None,
-                label_sticker: sticker_url(&w.public_base, &[o.id]),
+                label_sticker: sticker_url(&w, customer, &[o.id]),
             },
         ),
         Err(l) => lookup_failure(l),
@@ -555,7 +556,7 @@ async fn stickers(
     if !check.ok() {
         return current_invalid(check.fields);
     }
-    let Some(batch) = check.typed::<StickerBatch>(&raw) else {
+    let Some(batch) = check.typed::<StickerBatch>(&raw).filter(|_| check.ok()) else {
         return current_invalid(check.fields);
     };
     if batch.order_ids.len() > STICKER_BATCH_MAX {
@@ -575,10 +576,19 @@ async fn stickers(
         msg::ok(lang),
         Sticker {
             label_encode: None,
-            label_sticker: sticker_url(&w.public_base, &batch.order_ids),
+            label_sticker: sticker_url(&w, customer, &batch.order_ids),
         },
     )
 }
+
+/// The calculators' own names of the quantities.
+const CALC_NAMES: order_checks::Names = order_checks::Names {
+    sender_date: "senderDate",
+    receiver_date: "receiverDate",
+    weight: "weight",
+    volume: "volume",
+    piece: "piece",
+};
 
 async fn calculate(
     State(s): State<Shared>,
@@ -624,23 +634,35 @@ async fn calculate(
     if req.weight.grams() < 10 {
         check.push("weight", msg::too_small(lang, "weight", "0.01"));
     }
+    let volume = req.volume.map(|d| d.x * d.y * d.z);
+    order_checks::quantities(&mut check, req.weight, volume, None, &CALC_NAMES);
     let (Some(from), Some(to)) = (from, to) else {
         return current_invalid(check.fields);
     };
     if !check.ok() {
         return current_invalid(check.fields);
     }
-    let volume = req.volume.map(|d| d.x * d.y * d.z);
     let from_has_branch = w.seed.branches_of_city(from).next().is_some();
     let to_has_branch = w.seed.branches_of_city(to).next().is_some();
+    let price = |pickup: Delivery, dropoff: Delivery| {
+        super::pricing::domestic(&w.seed, from, to, req.weight, volume, pickup, dropoff, 1)
+    };
+    // The dearest mode prices, or nothing does: refused under the weight, never a wrapped sum.
+    if price(Delivery::Courier, Delivery::Courier).is_none() {
+        let m = msg::too_big(lang, "weight", &limits::WEIGHT_MAX_KG.to_string());
+        check.push("weight", m);
+        return current_invalid(check.fields);
+    }
     let quote = |pickup: Delivery, dropoff: Delivery| {
         let available =
             (pickup.is_courier() || from_has_branch) && (dropoff.is_courier() || to_has_branch);
         ModeQuote {
             available,
-            price: available.then(|| {
-                super::pricing::domestic(&w.seed, from, to, req.weight, volume, pickup, dropoff, 1)
-            }),
+            price: if available {
+                price(pickup, dropoff)
+            } else {
+                None
+            },
             reason: (!available).then(|| msg::unavailable_courier(lang)),
         }
     };
@@ -686,6 +708,8 @@ async fn calculate_international(
     if req.weight.grams() < 10 {
         check.push("weight", msg::too_small(lang, "weight", "0.01"));
     }
+    order_checks::quantities(&mut check, req.weight, req.volume, req.piece, &CALC_NAMES);
+    order_checks::date(&mut check, "senderDate", req.sender_date);
     order_checks::city(&mut check, &w, "senderCityId", req.sender_city_id);
     let country = w.seed.country(req.receiver_country_id);
     if country.is_none() {
@@ -707,13 +731,17 @@ async fn calculate_international(
         return current_invalid(check.fields);
     };
     let piece = req.piece.unwrap_or(1).max(1);
-    let mut price = super::pricing::international(
+    let Some(mut price) = super::pricing::international(
         country.zone,
         req.weight,
         req.volume,
         req.pickup_type == PickupType::Courier,
         piece,
-    );
+    ) else {
+        let m = msg::too_big(lang, "weight", &limits::WEIGHT_MAX_KG.to_string());
+        check.push("weight", m);
+        return current_invalid(check.fields);
+    };
     if req.is_company {
         // The company tariff of the twin: 10 % off, rounded to whole sum.
         price = crate::api::Sum(price.0 * 9 / 10);

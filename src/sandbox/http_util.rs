@@ -34,7 +34,26 @@ pub fn bearer(headers: &HeaderMap) -> Option<String> {
 }
 
 /// A request body in whatever form it came, as a JSON value (form fields become strings).
-pub struct AnyBody(pub Result<Value, String>);
+pub struct AnyBody(pub Result<Value, BodyError>);
+
+/// A body that could not be read: unreadable (400) or over the size limit (413).
+#[derive(Debug)]
+pub struct BodyError {
+    pub status: StatusCode,
+    pub text: String,
+}
+
+impl BodyError {
+    fn new(status: StatusCode, text: String) -> BodyError {
+        // Only "too large" keeps its own code; every other refusal of a body is a bad request.
+        let status = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            status
+        } else {
+            StatusCode::BAD_REQUEST
+        };
+        BodyError { status, text }
+    }
+}
 
 impl<S: Send + Sync> FromRequest<S> for AnyBody {
     type Rejection = std::convert::Infallible;
@@ -49,7 +68,7 @@ impl<S: Send + Sync> FromRequest<S> for AnyBody {
         if ctype.starts_with("multipart/form-data") {
             let mut mp = match Multipart::from_request(req, state).await {
                 Ok(m) => m,
-                Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+                Err(e) => return Ok(AnyBody(Err(BodyError::new(e.status(), e.body_text())))),
             };
             let mut map = Map::new();
             loop {
@@ -60,18 +79,20 @@ impl<S: Send + Sync> FromRequest<S> for AnyBody {
                             Ok(t) => {
                                 map.insert(name, Value::String(t));
                             }
-                            Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+                            Err(e) => {
+                                return Ok(AnyBody(Err(BodyError::new(e.status(), e.body_text()))));
+                            }
                         }
                     }
                     Ok(None) => break,
-                    Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+                    Err(e) => return Ok(AnyBody(Err(BodyError::new(e.status(), e.body_text())))),
                 }
             }
             return Ok(AnyBody(Ok(Value::Object(map))));
         }
         let bytes = match Bytes::from_request(req, state).await {
             Ok(b) => b,
-            Err(e) => return Ok(AnyBody(Err(e.body_text()))),
+            Err(e) => return Ok(AnyBody(Err(BodyError::new(e.status(), e.body_text())))),
         };
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(AnyBody(Ok(Value::Object(Map::new()))));
@@ -86,7 +107,10 @@ impl<S: Send + Sync> FromRequest<S> for AnyBody {
             return Ok(AnyBody(Ok(Value::Object(map))));
         }
         Ok(AnyBody(serde_json::from_slice(&bytes).map_err(|e| {
-            format!("Invalid JSON data in request body: {e}")
+            BodyError::new(
+                StatusCode::BAD_REQUEST,
+                format!("Invalid JSON data in request body: {e}"),
+            )
         })))
     }
 }
@@ -105,11 +129,12 @@ impl Check {
         }
     }
 
+    /// Adds a message under a field, once: two checks finding the same fault say it once.
     pub fn push(&mut self, field: &str, message: String) {
-        self.fields
-            .entry(field.to_string())
-            .or_default()
-            .push(message);
+        let messages = self.fields.entry(field.to_string()).or_default();
+        if !messages.contains(&message) {
+            messages.push(message);
+        }
     }
 
     pub fn ok(&self) -> bool {
@@ -138,8 +163,11 @@ impl Check {
         }
     }
 
-    /// Decodes the body into a wire type; a type error lands under the field it concerns.
+    /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
+    /// text in the body is held to its limit too (see `limits`): an over-long text is reported
+    /// beside the other checks' messages, so the caller's `ok()` before storing refuses it.
     pub fn typed<T: DeserializeOwned>(&mut self, body: &Value) -> Option<T> {
+        self.text_limits("", "", body);
         match serde_path_to_error::deserialize::<_, T>(body) {
             Ok(v) => Some(v),
             Err(e) => {
@@ -153,6 +181,72 @@ impl Check {
                 self.push(&field, m);
                 None
             }
+        }
+    }
+
+    /// Walks a body and marks each text longer than its field allows.
+    fn text_limits(&mut self, path: &str, key: &str, value: &Value) {
+        match value {
+            Value::String(text) => {
+                let max = super::limits::text_max(key);
+                // Bytes bound characters from above: most texts are short and need no count.
+                if text.len() > max {
+                    self.max_len(if path.is_empty() { "body" } else { path }, Some(text), max);
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.text_limits(&format!("{path}[{i}]"), key, item);
+                }
+            }
+            Value::Object(map) => {
+                for (name, item) in map {
+                    let child = if path.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{path}.{name}")
+                    };
+                    if name.len() > super::limits::TEXT_MAX {
+                        let m = msg::too_long(self.lang, "body", super::limits::TEXT_MAX);
+                        self.push("body", m);
+                        continue;
+                    }
+                    self.text_limits(&child, name, item);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A decimal written as text (the warehouse's weights, volumes, percentages): finite and
+    /// within `min..=max`.
+    pub fn decimal(&mut self, field: &str, value: Option<&str>, min: f64, max: f64) {
+        let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else {
+            return;
+        };
+        let ok = text
+            .replace(',', ".")
+            .parse::<f64>()
+            .ok()
+            .is_some_and(|v| v.is_finite() && (min..=max).contains(&v));
+        if !ok {
+            let m = msg::invalid(self.lang, field);
+            self.push(field, m);
+        }
+    }
+
+    /// A whole number written as text (the warehouse's days and counts): within `min..=max`.
+    pub fn whole(&mut self, field: &str, value: Option<&str>, min: i64, max: i64) {
+        let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else {
+            return;
+        };
+        if !text
+            .parse::<i64>()
+            .ok()
+            .is_some_and(|v| (min..=max).contains(&v))
+        {
+            let m = msg::invalid(self.lang, field);
+            self.push(field, m);
         }
     }
 
@@ -217,6 +311,7 @@ pub fn framework(status: StatusCode, message: impl Into<String>) -> Response {
             "Method Not Allowed",
             "yii\\web\\MethodNotAllowedHttpException",
         ),
+        413 => ("Request Entity Too Large", "yii\\web\\HttpException"),
         _ => ("Error", "yii\\web\\HttpException"),
     };
     json_response(

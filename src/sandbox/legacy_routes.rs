@@ -1,13 +1,14 @@
 //! The legacy interface of the twin: one entry point, the route in `?r=`.
 
 use super::http_util::*;
+use super::limits;
 use super::messages as msg;
 use super::model::{CUSTOMERS, Iface, OrderBody, Party};
 use super::order_checks;
 use super::render;
 use super::seed::{is_legacy_packaging, legacy_status_name, parcel_status_name};
 use super::shared::Shared;
-use super::world::{TokenKind, World, today};
+use super::world::{Priced, TokenKind, World, today};
 use crate::api::codes::{Delivery, Language, LegacyStatus};
 use crate::api::directory::{Branch, City, IdName};
 use crate::api::envelope::{DataList, LegacyEnvelope};
@@ -77,7 +78,7 @@ pub async fn entry(
     }
     let body = match body {
         Ok(v) => v,
-        Err(e) => return framework(StatusCode::BAD_REQUEST, e),
+        Err(e) => return framework(e.status, e.text),
     };
     if route == "v1/auth/get-token" {
         return get_token(&s, lang, &body);
@@ -105,7 +106,7 @@ pub async fn entry(
         "v1/order/detail" => cx.with_order(|w, o| {
             json_response(
                 StatusCode::OK,
-                &render::legacy_detail(&w.seed, &w.public_base, o, lang),
+                &render::legacy_detail(&w.seed, w.links.base(), o, lang),
             )
         }),
         "v1/order/cancel" => cx.cancel(),
@@ -132,7 +133,7 @@ pub async fn entry(
                     status_id: e.status.legacy(),
                     location: e.location.clone(),
                     tracking_link: Some(super::world::tracking_link(
-                        &w.public_base,
+                        w.links.base(),
                         o.id,
                         &o.barcode,
                     )),
@@ -157,7 +158,7 @@ fn get_token(s: &Shared, lang: Language, body: &Value) -> Response {
     if !check.ok() {
         return legacy_errors(check.fields);
     }
-    let Some(req) = check.typed::<TokenRequest>(body) else {
+    let Some(req) = check.typed::<TokenRequest>(body).filter(|_| check.ok()) else {
         return legacy_errors(check.fields);
     };
     let found = CUSTOMERS.iter().find(|c| {
@@ -215,7 +216,7 @@ impl Cx<'_> {
         w: &World,
         raw: &Value,
         editing: Option<i64>,
-    ) -> Result<OrderBody, Response> {
+    ) -> Result<(OrderBody, Priced), Response> {
         let mut check = Check::new(self.lang);
         check.required(
             raw,
@@ -264,9 +265,6 @@ impl Cx<'_> {
         if input.piece.is_some_and(|p| p < 1) {
             check.push("piece", msg::too_small(lang, "piece", "1"));
         }
-        if input.volume.is_some_and(|v| v < 0.0) {
-            check.push("volume", msg::too_small(lang, "volume", "0"));
-        }
         order_checks::items(&mut check, &input.post_types, "postTypes");
         order_checks::wcs(
             &mut check,
@@ -310,7 +308,7 @@ impl Cx<'_> {
         if !check.ok() {
             return Err(legacy_errors(check.fields));
         }
-        Ok(OrderBody {
+        let body = OrderBody {
             client_id: input.client_id.clone(),
             wcs_code: input.wcs_code.clone(),
             sender: Party {
@@ -352,18 +350,22 @@ impl Cx<'_> {
             sender_date: input.sender_date.unwrap_or_else(today),
             receiver_date: input.receiver_date,
             ready_to_take: false,
-        })
+        };
+        match order_checks::priced(&mut check, w, &body, &order_checks::LEGACY) {
+            Some(priced) => Ok((body, priced)),
+            None => Err(legacy_errors(check.fields)),
+        }
     }
 
     fn add(&self, raw: &Value) -> Response {
         let (jobs, rendered) = {
             let mut w = self.s.world();
-            let body = match self.order_body(&w, raw, None) {
+            let (body, priced) = match self.order_body(&w, raw, None) {
                 Ok(b) => b,
                 Err(r) => return r,
             };
-            let (order, jobs) = w.create_order(self.customer, Iface::Legacy, body);
-            let rendered = render::legacy_record(&w.seed, &w.public_base, &order, self.lang);
+            let (order, jobs) = w.create_order(self.customer, Iface::Legacy, body, priced);
+            let rendered = render::legacy_record(&w.seed, &w.links, &order, self.lang);
             (jobs, rendered)
         };
         super::webhooks::send(self.s, jobs);
@@ -390,14 +392,14 @@ impl Cx<'_> {
             }
             Ok(_) => {}
         }
-        let body = match self.order_body(&w, raw, Some(id)) {
+        let (body, priced) = match self.order_body(&w, raw, Some(id)) {
             Ok(b) => b,
             Err(r) => return r,
         };
-        match w.edit_order(id, body) {
+        match w.edit_order(id, body, priced) {
             Some(order) => json_response(
                 StatusCode::OK,
-                &render::legacy_record(&w.seed, &w.public_base, &order, self.lang),
+                &render::legacy_record(&w.seed, &w.links, &order, self.lang),
             ),
             None => framework(StatusCode::NOT_FOUND, msg::order_not_found(self.lang)),
         }
@@ -417,6 +419,10 @@ impl Cx<'_> {
         }
         if g.good_price.0 <= 0 {
             check.push("goodPrice", msg::too_small(self.lang, "goodPrice", "1"));
+        }
+        if g.good_price.0 > limits::SUM_MAX {
+            let max = limits::SUM_MAX.to_string();
+            check.push("goodPrice", msg::too_big(self.lang, "goodPrice", &max));
         }
         if !check.ok() {
             return legacy_errors(check.fields);
@@ -508,6 +514,14 @@ impl Cx<'_> {
         if req.weight.grams() < 10 {
             check.push("weight", msg::too_small(self.lang, "weight", "0.01"));
         }
+        order_checks::quantities(
+            &mut check,
+            req.weight,
+            req.volume,
+            None,
+            &order_checks::LEGACY,
+        );
+        order_checks::date(&mut check, "senderDate", req.sender_date);
         if !check.ok() {
             return legacy_errors(check.fields);
         }
@@ -521,6 +535,11 @@ impl Cx<'_> {
             req.receiver_delivery.unwrap_or(Delivery::Office),
             1,
         );
+        let Some(price) = price else {
+            let m = msg::too_big(self.lang, "weight", &limits::WEIGHT_MAX_KG.to_string());
+            check.push("weight", m);
+            return legacy_errors(check.fields);
+        };
         let mut echo = req;
         echo.sender_date = Some(echo.sender_date.unwrap_or_else(today));
         json_response(
@@ -589,7 +608,7 @@ impl Cx<'_> {
             return legacy_errors(check.fields);
         };
         let mut w = self.s.world();
-        if w.parcels.contains_key(&p.parcel_number) {
+        if w.parcel(self.customer, &p.parcel_number).is_some() {
             check.push(
                 "ParcelNumber",
                 msg::taken(self.lang, "ParcelNumber", &p.parcel_number),
@@ -608,6 +627,32 @@ impl Cx<'_> {
             check.push(
                 "ParcelWeight",
                 msg::too_small(self.lang, "ParcelWeight", "0.01"),
+            );
+        }
+        if p.weight.grams() > limits::WEIGHT_MAX_KG * 1000 {
+            let max = limits::WEIGHT_MAX_KG.to_string();
+            check.push(
+                "ParcelWeight",
+                msg::too_big(self.lang, "ParcelWeight", &max),
+            );
+        }
+        let sum_max = limits::SUM_MAX as f64;
+        check.decimal("ParcelValue", p.value.as_deref(), 0.0, sum_max);
+        for (i, line) in p.products.iter().enumerate() {
+            let field = |name: &str| format!("products.{i}.{name}");
+            check.whole(
+                &field("ProductQuantity"),
+                Some(&line.quantity),
+                1,
+                limits::COUNT_MAX,
+            );
+            let weight_max = (limits::WEIGHT_MAX_KG) as f64;
+            check.decimal(&field("ProductWeight"), Some(&line.weight), 0.0, weight_max);
+            check.decimal(
+                &field("ProductDeclareValue"),
+                Some(&line.declare_value),
+                0.0,
+                sum_max,
             );
         }
         let delivery = p.receiver_delivery.unwrap_or(Delivery::Courier);
@@ -657,8 +702,8 @@ impl Cx<'_> {
             );
         };
         let w = self.s.world();
-        match w.parcels.get(barcode.trim()) {
-            Some(p) if p.customer_id == self.customer => json_response(
+        match w.parcel(self.customer, barcode.trim()) {
+            Some(p) => json_response(
                 StatusCode::OK,
                 &ParcelTrack {
                     barcode: barcode.trim().to_string(),
@@ -700,7 +745,7 @@ impl Cx<'_> {
             return legacy_errors(check.fields);
         };
         let mut w = self.s.world();
-        if w.manifests.contains_key(&m.manifest_number) {
+        if w.has_manifest(self.customer, &m.manifest_number) {
             check.push(
                 "ManifestNumber",
                 msg::taken(self.lang, "ManifestNumber", &m.manifest_number),
@@ -716,10 +761,7 @@ impl Cx<'_> {
             check.push("Date", msg::invalid(self.lang, "Date"));
         }
         for p in &m.parcels {
-            let known = w
-                .parcels
-                .get(&p.parcel_number)
-                .is_some_and(|x| x.customer_id == self.customer);
+            let known = w.parcel(self.customer, &p.parcel_number).is_some();
             if !known {
                 check.push("Parcels", msg::parcel_unknown(self.lang, &p.parcel_number));
             }

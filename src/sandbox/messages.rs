@@ -29,6 +29,42 @@ pub fn invalid(lang: Language, f: &str) -> String {
     )
 }
 
+pub fn webhook_to_itself(lang: Language) -> String {
+    pick(
+        lang,
+        "Xabarnoma manzili sandboxning oʻziga koʻrsatmasligi kerak.".to_string(),
+        "Адрес уведомлений не может указывать на сам sandbox.".to_string(),
+        "The notification address must not point at the sandbox itself.".to_string(),
+    )
+}
+
+pub fn date_out_of_range(lang: Language, f: &str) -> String {
+    pick(
+        lang,
+        format!("«{f}» 2000–2100 yillar oraligʻida boʻlishi kerak."),
+        format!("«{f}» должна быть в пределах 2000–2100 годов."),
+        format!("{f} must be between the years 2000 and 2100."),
+    )
+}
+
+pub fn receipt_before_dispatch(lang: Language) -> String {
+    pick(
+        lang,
+        "Qabul qilish sanasi joʻnatish sanasidan oldin boʻlishi mumkin emas.".to_string(),
+        "Дата получения не может быть раньше даты отправки.".to_string(),
+        "The receipt date cannot be before the dispatch date.".to_string(),
+    )
+}
+
+pub fn too_big(lang: Language, f: &str, max: &str) -> String {
+    pick(
+        lang,
+        format!("«{f}» {max} dan oshmasligi kerak."),
+        format!("«{f}» не должно превышать {max}."),
+        format!("{f} must be no greater than {max}."),
+    )
+}
+
 pub fn too_long(lang: Language, f: &str, n: usize) -> String {
     pick(
         lang,

@@ -16,14 +16,18 @@ mod http_util;
 mod intl_seed;
 mod label_pdf;
 mod legacy_routes;
+pub mod limits;
+mod links;
 mod messages;
 pub mod model;
 mod order_checks;
 mod persist;
 pub mod pricing;
+mod public_pages;
 mod render;
 mod rng;
 pub mod seed;
+mod serve;
 mod shared;
 mod webhook_reg;
 mod webhooks;
@@ -31,6 +35,7 @@ mod wms_routes;
 pub mod world;
 
 pub use intl_seed::SEEDED_INTL_ORDERS;
+pub use serve::ConnectionLimits;
 pub use world::Faults;
 
 use self::model::Iface;
@@ -62,6 +67,11 @@ pub struct SandboxConfig {
     /// Also serve each interface at the root of its own address (legacy, current, warehouse),
     /// so that a client written for production's three hosts works unchanged.
     pub split: Option<[SocketAddr; 3]>,
+    /// Serve the control routes (`/sandbox/...`: advance, faults, tokens, deliveries) on this
+    /// loopback address; they are not served at all without it.
+    pub control: Option<SocketAddr>,
+    /// Header deadline, connection cap and stop grace of every listener.
+    pub limits: ConnectionLimits,
 }
 
 impl Default for SandboxConfig {
@@ -78,6 +88,8 @@ impl Default for SandboxConfig {
             legacy_bad_token_status: 400,
             real_shapes: false,
             split: None,
+            control: None,
+            limits: ConnectionLimits::default(),
         }
     }
 }
@@ -94,6 +106,8 @@ pub enum SandboxError {
         path: PathBuf,
         source: rusqlite::Error,
     },
+    #[error("the control routes are served on loopback only, not on {0}")]
+    ControlNotLoopback(SocketAddr),
     #[error("cannot build the webhook client: {0}")]
     Client(#[from] reqwest::Error),
 }
@@ -106,7 +120,9 @@ pub struct RunningSandbox {
     task: tokio::task::JoinHandle<()>,
     /// The interfaces on their own ports (legacy, current, warehouse), when asked for.
     pub split: Option<[SocketAddr; 3]>,
-    split_tasks: Vec<tokio::task::JoinHandle<()>>,
+    /// The control listener, when asked for.
+    pub control: Option<SocketAddr>,
+    side_tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl RunningSandbox {
@@ -134,7 +150,13 @@ impl RunningSandbox {
         self.split.map(|addrs| addrs.map(|a| format!("http://{a}")))
     }
 
-    /// The lines the command prints on start: the three interfaces, and their own ports if split.
+    /// The control routes' root (`{control}/sandbox/...`), when the twin serves them.
+    pub fn control_url(&self) -> Option<String> {
+        self.control.map(|a| format!("http://{a}"))
+    }
+
+    /// The lines the command prints on start: the three interfaces, their own ports if split,
+    /// and the control listener if there is one.
     pub fn banner(&self) -> String {
         let mut text = format!(
             "legacy  {}\ncurrent {}\nwms     {}",
@@ -146,6 +168,9 @@ impl RunningSandbox {
             text.push_str(&format!(
                 "\nlegacy  {legacy}\ncurrent {current}\nwms     {wms}"
             ));
+        }
+        if let Some(control) = self.control_url() {
+            text.push_str(&format!("\ncontrol {control}"));
         }
         text
     }
@@ -167,7 +192,7 @@ impl RunningSandbox {
     }
 
     pub async fn stop(mut self) {
-        for t in &self.split_tasks {
+        for t in &self.side_tasks {
             t.abort();
         }
         if let Some(tx) = self.shutdown.take() {
@@ -194,20 +219,32 @@ pub(crate) fn new_instance_id() -> String {
     format!("{nanos:x}-{:016x}", h.finish())
 }
 
+async fn bind(at: SocketAddr) -> Result<(tokio::net::TcpListener, SocketAddr), SandboxError> {
+    let listener = tokio::net::TcpListener::bind(at)
+        .await
+        .map_err(|source| SandboxError::Listen { addr: at, source })?;
+    let local = listener
+        .local_addr()
+        .map_err(|source| SandboxError::Listen { addr: at, source })?;
+    Ok((listener, local))
+}
+
 /// Binds and starts serving on the current tokio runtime.
 pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError> {
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|source| SandboxError::Listen {
-            addr: config.listen,
-            source,
-        })?;
-    let addr = listener
-        .local_addr()
-        .map_err(|source| SandboxError::Listen {
-            addr: config.listen,
-            source,
-        })?;
+    if let Some(at) = config.control
+        && !at.ip().is_loopback()
+    {
+        return Err(SandboxError::ControlNotLoopback(at));
+    }
+    let (listener, addr) = bind(config.listen).await?;
+    let mut split_listeners = Vec::new();
+    for at in config.split.into_iter().flatten() {
+        split_listeners.push(bind(at).await?);
+    }
+    let control = match config.control {
+        Some(at) => Some(bind(at).await?),
+        None => None,
+    };
     let persist = match &config.data {
         Some(path) => Some(
             persist::Persist::open(path).map_err(|source| SandboxError::Data {
@@ -225,12 +262,16 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError
         config.rng_seed,
         persist,
     );
-    let state: app::Shared = Arc::new(app::AppState::new(world, config.clone())?);
-    let router = app::router(state.clone());
+    let mut addresses = vec![addr];
+    addresses.extend(split_listeners.iter().map(|(_, a)| *a));
+    addresses.extend(control.iter().map(|(_, a)| *a));
+    let state: app::Shared = Arc::new(app::AppState::new(world, config.clone(), addresses)?);
+    let limits = config.limits;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let mut side_tasks = Vec::new();
     if let Some(every) = config.clock {
         let clock_state = state.clone();
-        tokio::spawn(async move {
+        side_tasks.push(tokio::spawn(async move {
             let mut interval = tokio::time::interval(every);
             interval.tick().await;
             loop {
@@ -238,49 +279,36 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError
                 let jobs = clock_state.world().tick();
                 webhooks::send(&clock_state, jobs);
             }
-        });
+        }));
     }
-    let task = tokio::spawn(async move {
-        let serve = axum::serve(listener, router).with_graceful_shutdown(async {
-            let _ = rx.await;
-        });
-        if let Err(e) = serve.await {
-            tracing::error!("sandbox stopped: {e}");
-        }
+    let task = tokio::spawn(serve::serve(
+        listener,
+        app::router(state.clone()),
+        limits,
+        Some(rx),
+    ));
+    let mut split_addrs = Vec::new();
+    for ((listener, local), iface) in
+        split_listeners
+            .into_iter()
+            .zip([Iface::Legacy, Iface::Current, Iface::Warehouse])
+    {
+        let router = app::interface_router(state.clone(), iface);
+        side_tasks.push(tokio::spawn(serve::serve(listener, router, limits, None)));
+        split_addrs.push(local);
+    }
+    let control = control.map(|(listener, local)| {
+        let router = app::control_router(state.clone());
+        side_tasks.push(tokio::spawn(serve::serve(listener, router, limits, None)));
+        local
     });
-    let (split, split_tasks) = match config.split {
-        None => (None, Vec::new()),
-        Some(addrs) => {
-            let mut bound = Vec::new();
-            let mut tasks = Vec::new();
-            for (at, iface) in
-                addrs
-                    .into_iter()
-                    .zip([Iface::Legacy, Iface::Current, Iface::Warehouse])
-            {
-                let listener = tokio::net::TcpListener::bind(at)
-                    .await
-                    .map_err(|source| SandboxError::Listen { addr: at, source })?;
-                let local = listener
-                    .local_addr()
-                    .map_err(|source| SandboxError::Listen { addr: at, source })?;
-                let router = app::interface_router(state.clone(), iface);
-                tasks.push(tokio::spawn(async move {
-                    if let Err(e) = axum::serve(listener, router).await {
-                        tracing::error!("sandbox interface stopped: {e}");
-                    }
-                }));
-                bound.push(local);
-            }
-            (<[SocketAddr; 3]>::try_from(bound).ok(), tasks)
-        }
-    };
     Ok(RunningSandbox {
         addr,
         state,
         shutdown: Some(tx),
         task,
-        split,
-        split_tasks,
+        split: <[SocketAddr; 3]>::try_from(split_addrs).ok(),
+        control,
+        side_tasks,
     })
 }

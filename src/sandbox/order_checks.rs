@@ -3,11 +3,14 @@
 //! field name so the message lands where that interface's client expects it.
 
 use super::http_util::Check;
+use super::limits;
 use super::messages as msg;
-use super::world::World;
+use super::model::OrderBody;
+use super::world::{Priced, World};
 use crate::api::codes::Delivery;
 use crate::api::legacy::{ItemLine, OrderOption};
-use crate::api::quantity::Sum;
+use crate::api::quantity::{Sum, Weight};
+use chrono::NaiveDate;
 
 /// Maximum `wcs_code` length (contract).
 pub const WCS_MAX: usize = 70;
@@ -71,6 +74,16 @@ pub fn items(check: &mut Check, items: &[ItemLine], field: &str) {
             let m = msg::too_small(check.lang, &f, "1");
             check.push(&f, m);
         }
+        if item.count > limits::COUNT_MAX {
+            let f = format!("{field}[{i}].count");
+            let m = msg::too_big(check.lang, &f, &limits::COUNT_MAX.to_string());
+            check.push(&f, m);
+        }
+        if item.cost.0 > limits::SUM_MAX || item.cost.0 < 0 {
+            let f = format!("{field}[{i}].cost");
+            let m = msg::too_big(check.lang, &f, &limits::SUM_MAX.to_string());
+            check.push(&f, m);
+        }
     }
 }
 
@@ -108,12 +121,30 @@ pub fn cod(
                 let m = msg::too_small(check.lang, &f, "1");
                 check.push(&f, m);
             }
+            if g.amount > limits::COUNT_MAX {
+                let f = format!("{options_field}[{i}].goods[{j}].amount");
+                let m = msg::too_big(check.lang, &f, &limits::COUNT_MAX.to_string());
+                check.push(&f, m);
+            }
+            if !(0..=limits::SUM_MAX).contains(&g.good_price.0) {
+                let f = format!("{options_field}[{i}].goods[{j}].goodPrice");
+                let m = msg::too_big(check.lang, &f, &limits::SUM_MAX.to_string());
+                check.push(&f, m);
+            }
         }
     }
     let Some(amount) = amount else { return };
     if amount.0 <= 0 {
         let m = msg::too_small(check.lang, amount_field, "1");
         check.push(amount_field, m);
+        return;
+    }
+    if amount.0 > limits::SUM_MAX {
+        let m = msg::too_big(check.lang, amount_field, &limits::SUM_MAX.to_string());
+        check.push(amount_field, m);
+        return;
+    }
+    if !check.ok() {
         return;
     }
     let receipts: Vec<&OrderOption> = options
@@ -125,9 +156,108 @@ pub fn cod(
         check.push(options_field, m);
         return;
     }
-    let total: i64 = receipts.iter().map(|o| o.total().0).sum();
+    // Each line is bounded above, so this sum fits; checked all the same.
+    let total = receipts
+        .iter()
+        .flat_map(|o| &o.goods)
+        .try_fold(0i64, |sum, g| {
+            g.amount
+                .checked_mul(g.good_price.0)
+                .and_then(|line| sum.checked_add(line))
+        })
+        .unwrap_or(i64::MAX);
     if total != amount.0 {
         let m = msg::cod_total(check.lang, total, amount.0);
         check.push(amount_field, m);
     }
+}
+
+/// The wire's names of an order's quantities and dates, per interface.
+pub struct Names {
+    pub sender_date: &'static str,
+    pub receiver_date: &'static str,
+    pub weight: &'static str,
+    pub volume: &'static str,
+    pub piece: &'static str,
+}
+
+pub const LEGACY: Names = Names {
+    sender_date: "senderDate",
+    receiver_date: "receiverDate",
+    weight: "weight",
+    volume: "volume",
+    piece: "piece",
+};
+
+pub const CURRENT: Names = Names {
+    sender_date: "senderDate",
+    receiver_date: "receiverDate",
+    weight: "cargo.weight",
+    volume: "cargo.volume",
+    piece: "cargo.piece",
+};
+
+/// Weight, volume and pieces within the twin's limits (orders and calculators alike).
+pub fn quantities(
+    check: &mut Check,
+    weight: Weight,
+    volume: Option<f64>,
+    piece: Option<i64>,
+    n: &Names,
+) {
+    if weight.grams() > limits::WEIGHT_MAX_KG * 1000 {
+        let m = msg::too_big(check.lang, n.weight, &limits::WEIGHT_MAX_KG.to_string());
+        check.push(n.weight, m);
+    }
+    if let Some(v) = volume {
+        if !v.is_finite() {
+            let m = msg::invalid(check.lang, n.volume);
+            check.push(n.volume, m);
+        } else if v < 0.0 {
+            let m = msg::too_small(check.lang, n.volume, "0");
+            check.push(n.volume, m);
+        } else if v > limits::VOLUME_MAX_CM3 {
+            let m = msg::too_big(check.lang, n.volume, &format!("{}", limits::VOLUME_MAX_CM3));
+            check.push(n.volume, m);
+        }
+    }
+    if let Some(p) = piece
+        && p > limits::PIECES_MAX
+    {
+        let m = msg::too_big(check.lang, n.piece, &limits::PIECES_MAX.to_string());
+        check.push(n.piece, m);
+    }
+}
+
+/// A date the twin takes, or a message under the field.
+pub fn date(check: &mut Check, field: &str, d: Option<NaiveDate>) {
+    if let Some(d) = d
+        && !limits::date_in_range(d)
+    {
+        let m = msg::date_out_of_range(check.lang, field);
+        check.push(field, m);
+    }
+}
+
+/// The order's bounds, then its price and receipt date: `None` with the reasons in `check`.
+pub fn priced(check: &mut Check, w: &World, body: &OrderBody, n: &Names) -> Option<Priced> {
+    quantities(check, body.weight, body.volume, Some(body.piece), n);
+    date(check, n.sender_date, Some(body.sender_date));
+    date(check, n.receiver_date, body.receiver_date);
+    if let Some(receipt) = body.receiver_date
+        && check.ok()
+        && receipt < body.sender_date
+    {
+        let m = msg::receipt_before_dispatch(check.lang);
+        check.push(n.receiver_date, m);
+    }
+    if !check.ok() {
+        return None;
+    }
+    let priced = w.priced(body);
+    if priced.is_none() {
+        let m = msg::too_big(check.lang, n.weight, &limits::WEIGHT_MAX_KG.to_string());
+        check.push(n.weight, m);
+    }
+    priced
 }

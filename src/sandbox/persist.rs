@@ -18,7 +18,9 @@ impl Persist {
         }
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // FULL: an order the twin acknowledged survives a power cut, not only a crash of the
+        // process; the twin writes one small record per change, so the cost is small.
+        conn.pragma_update(None, "synchronous", "FULL")?;
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS records (
                 kind TEXT NOT NULL,
@@ -39,6 +41,16 @@ impl Persist {
         let id = super::new_instance_id();
         self.put("meta-instance", "instance", &id);
         id
+    }
+
+    /// The secret that signs this data file's label links, made once when the file is new.
+    pub fn link_key(&self) -> String {
+        if let Some(key) = self.all::<String>("meta-link-key").into_iter().next() {
+            return key;
+        }
+        let key = super::links::random_hex(32);
+        self.put("meta-link-key", "key", &key);
+        key
     }
 
     pub fn put<T: Serialize>(&self, kind: &str, key: &str, value: &T) {

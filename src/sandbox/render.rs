@@ -1,6 +1,7 @@
 //! Renders the twin's records into the wire types of each interface, so that the one order is
 //! seen through the legacy record (ids and `{id, info}`) and the current record (codes, nested).
 
+use super::links::Links;
 use super::model::{Order, Party};
 use super::seed::{Seed, legacy_status_name, order_status_name};
 use super::world::tracking_link;
@@ -12,10 +13,6 @@ use crate::api::current::{
 use crate::api::directory::IdName;
 use crate::api::legacy::{self as wire, OrderCore, PlaceRef, StatusInfoRef};
 use base64::Engine;
-
-pub fn label_url(base: &str, id: i64) -> String {
-    format!("{base}/labels/{id}.pdf")
-}
 
 fn region_ref(seed: &Seed, city_id: i64, lang: Language) -> PlaceRef {
     let r = seed.city(city_id).and_then(|c| seed.region(c.region_id));
@@ -100,14 +97,14 @@ fn legacy_core(seed: &Seed, o: &Order, lang: Language) -> OrderCore {
 }
 
 /// The create/edit answer of the legacy interface.
-pub fn legacy_record(seed: &Seed, base: &str, o: &Order, lang: Language) -> wire::OrderRecord {
+pub fn legacy_record(seed: &Seed, links: &Links, o: &Order, lang: Language) -> wire::OrderRecord {
     wire::OrderRecord {
         order_id: o.id,
         core: legacy_core(seed, o, lang),
         volume: o.body.volume,
-        label_encode: Some(label_url(base, o.id)),
-        label_sticker: Some(label_url(base, o.id)),
-        tracking: Some(tracking_link(base, o.id, &o.barcode)),
+        label_encode: Some(links.label(o.customer_id, o.id)),
+        label_sticker: Some(links.label(o.customer_id, o.id)),
+        tracking: Some(tracking_link(links.base(), o.id, &o.barcode)),
     }
 }
 

@@ -8,21 +8,30 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub struct AppState {
     world: Mutex<World>,
     pub config: SandboxConfig,
-    /// Client for webhook delivery.
+    /// Client for webhook delivery (it follows no redirects: a redirect could lead back here).
     pub hooks: reqwest::Client,
+    /// Every address this twin listens on (service, split interfaces, control), so that a
+    /// webhook address pointing at the twin itself can be refused.
+    pub addresses: Vec<std::net::SocketAddr>,
 }
 
 pub type Shared = Arc<AppState>;
 
 impl AppState {
-    pub fn new(world: World, config: SandboxConfig) -> Result<AppState, reqwest::Error> {
+    pub fn new(
+        world: World,
+        config: SandboxConfig,
+        addresses: Vec<std::net::SocketAddr>,
+    ) -> Result<AppState, reqwest::Error> {
         let hooks = reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(10))
+            .redirect(reqwest::redirect::Policy::none())
             .build()?;
         Ok(AppState {
             world: Mutex::new(world),
             config,
             hooks,
+            addresses,
         })
     }
 

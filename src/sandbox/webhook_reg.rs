@@ -9,6 +9,8 @@ use super::world::local_now;
 use crate::api::codes::{Environment, Language};
 use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
 use serde_json::Value;
+use std::net::{IpAddr, SocketAddr};
+use url::Host;
 
 /// Registration shared by both interfaces; `environment_required` on the current one.
 pub fn webhook_config(
@@ -37,13 +39,23 @@ pub fn webhook_config(
         return Err(check.fields);
     };
     match url::Url::parse(req.webhook_url.trim()) {
-        Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {}
+        Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {
+            if points_at_twin(u.as_str(), &s.addresses) {
+                check.push("webhook_url", msg::webhook_to_itself(lang));
+            }
+        }
         _ => check.push("webhook_url", msg::invalid(lang, "webhook_url")),
     }
     check.max_len("partner-apiKey", req.partner_api_key.as_deref(), 512);
     if !check.ok() {
         return Err(check.fields);
     }
+    // A receiver that wants a token and named no key gets a random one, told in the answer:
+    // never one derived from the company, which anyone could work out.
+    let api_key = match req.partner_api_key.clone() {
+        None if req.has_token => Some(super::links::random_hex(20)),
+        key => key,
+    };
     let date = local_now().format("%Y-%m-%d").to_string();
     let environment = req.environment.unwrap_or_default();
     s.world().set_webhook(WebhookReg {
@@ -51,7 +63,7 @@ pub fn webhook_config(
         url: req.webhook_url.trim().to_string(),
         has_token: req.has_token,
         environment,
-        api_key: req.partner_api_key.clone(),
+        api_key: api_key.clone(),
         via,
         date: date.clone(),
     });
@@ -61,7 +73,7 @@ pub fn webhook_config(
         date,
         has_token: req.has_token,
         environment,
-        partner_api_key: req.partner_api_key,
+        partner_api_key: api_key,
         other: Default::default(),
     })
 }
@@ -78,4 +90,60 @@ fn with_contract_key_name(raw: &Value) -> Value {
         map.insert(crate::api::webhook::headers::PARTNER_KEY.to_string(), key);
     }
     body
+}
+
+/// True when `address` would reach this twin: a loopback, unspecified or own address (or
+/// `localhost`) on one of the ports it listens on.
+pub fn points_at_twin(address: &str, own: &[SocketAddr]) -> bool {
+    let Ok(url) = url::Url::parse(address) else {
+        return false;
+    };
+    let Some(port) = url.port_or_known_default() else {
+        return false;
+    };
+    if !own.iter().any(|a| a.port() == port) {
+        return false;
+    }
+    let local =
+        |ip: IpAddr| ip.is_loopback() || ip.is_unspecified() || own.iter().any(|a| a.ip() == ip);
+    match url.host() {
+        Some(Host::Domain(d)) => {
+            let d = d.trim_end_matches('.').to_ascii_lowercase();
+            d == "localhost" || d.ends_with(".localhost")
+        }
+        Some(Host::Ipv4(ip)) => local(IpAddr::V4(ip)),
+        Some(Host::Ipv6(ip)) => {
+            local(IpAddr::V6(ip)) || ip.to_ipv4_mapped().is_some_and(|v4| local(IpAddr::V4(v4)))
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_of_the_twin_itself_are_recognised() {
+        let own = [SocketAddr::from(([127, 0, 0, 1], 8080))];
+        for at in [
+            "http://127.0.0.1:8080/x",
+            "http://localhost:8080/sandbox/tokens/expire",
+            "http://LOCALHOST.:8080/",
+            "http://127.1.2.3:8080/",
+            "http://0.0.0.0:8080/",
+            "http://[::1]:8080/",
+            "http://[::ffff:127.0.0.1]:8080/",
+        ] {
+            assert!(points_at_twin(at, &own), "{at}");
+        }
+        for away in [
+            "http://127.0.0.1:9090/hook",
+            "https://example.com:8080/hook",
+            "http://10.0.0.5:8080/hook",
+            "not a url",
+        ] {
+            assert!(!points_at_twin(away, &own), "{away}");
+        }
+    }
 }

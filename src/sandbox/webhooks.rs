@@ -8,6 +8,10 @@ use super::world::{WebhookJob, epoch_now};
 use crate::api::webhook::headers;
 use std::time::Duration;
 
+/// The header the twin puts on its own deliveries, holding its instance name, so that one which
+/// finds its way back to the twin is refused at the door.
+pub const DELIVERY_HEADER: &str = "x-sandbox-delivery";
+
 /// Delivers each job in the background (retries included).
 pub fn send(s: &Shared, jobs: Vec<WebhookJob>) {
     for job in jobs {
@@ -28,22 +32,27 @@ async fn deliver(s: Shared, job: WebhookJob) {
             return;
         }
     };
+    let own = s.world().instance.clone();
     for attempt in 1..=attempts.max(1) {
+        // Checked again at each attempt: the address was checked when registered, but the
+        // twin's own ports may differ after a restart.
+        if super::webhook_reg::points_at_twin(&job.reg.url, &s.addresses) {
+            tracing::warn!(url = %job.reg.url, "webhook address points at the sandbox itself; not sent");
+            return;
+        }
         let mut req = s
             .hooks
             .post(&job.reg.url)
+            .header(DELIVERY_HEADER, own.as_str())
             .header(headers::VERSION, "v1")
             .header(headers::ENVIRONMENT, job.reg.environment.as_str())
             .header(
                 headers::PARTNER_KEY,
                 job.reg.api_key.clone().unwrap_or_default(),
             );
-        if job.reg.has_token {
-            let token = job
-                .reg
-                .api_key
-                .clone()
-                .unwrap_or_else(|| format!("wh-{}", job.reg.customer_id));
+        if job.reg.has_token
+            && let Some(token) = &job.reg.api_key
+        {
             req = req.bearer_auth(token);
         }
         req = match job.reg.via {

@@ -42,8 +42,9 @@ fn tokens(s: &Shared, customer: i64) -> Tokens {
 
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
     let lang = lang(&headers);
-    let Ok(body) = body else {
-        return wms_fail(StatusCode::BAD_REQUEST, "error", json!("Invalid JSON"));
+    let body = match body {
+        Ok(b) => b,
+        Err(e) => return wms_fail(e.status, "error", json!(e.text)),
     };
     let req: Option<LoginRequest> = serde_json::from_value(body).ok();
     let Some(req) = req.filter(|r| !r.login.trim().is_empty()) else {
@@ -189,8 +190,9 @@ async fn create_purveyor(
         Ok(x) => x,
         Err(r) => return r,
     };
-    let Ok(raw) = body else {
-        return wms_fail(StatusCode::BAD_REQUEST, "error", json!("Invalid JSON"));
+    let raw = match body {
+        Ok(b) => b,
+        Err(e) => return wms_fail(e.status, "error", json!(e.text)),
     };
     let mut check = Check::new(lang);
     check.required(&raw, &["group", "code", "name", "full_name"]);
@@ -207,10 +209,23 @@ async fn create_purveyor(
     {
         check.push("code", msg::taken(lang, "code", &input.code));
     }
-    if let Some(p) = &input.stock_percentage
-        && p.trim().parse::<f64>().is_err()
+    check.decimal(
+        "stock_percentage",
+        input.stock_percentage.as_deref(),
+        0.0,
+        100.0,
+    );
+    check.whole("stock_expiry", input.stock_expiry.as_deref(), 0, 36_500);
+    if let Some(text) = input
+        .contract_date
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
     {
-        check.push("stock_percentage", msg::invalid(lang, "stock_percentage"));
+        match chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            Ok(d) => super::order_checks::date(&mut check, "contract_date", Some(d)),
+            Err(_) => check.push("contract_date", msg::invalid(lang, "contract_date")),
+        }
     }
     if !check.ok() {
         return invalid(check.fields);
@@ -219,7 +234,7 @@ async fn create_purveyor(
     wms_ok(
         StatusCode::CREATED,
         msg::saved(lang),
-        Some(purveyor(&w.public_base, &rec)),
+        Some(purveyor(w.links.base(), &rec)),
     )
 }
 
@@ -237,7 +252,7 @@ async fn clients(
         .purveyors
         .values()
         .filter(|p| p.customer_id == customer)
-        .map(|p| purveyor(&w.public_base, p))
+        .map(|p| purveyor(w.links.base(), p))
         .collect();
     let (page, _) = paging(&q);
     let p: Page<Purveyor> = page_of(&items, page, 20, "/v1/purveyor/clients", "");
@@ -253,8 +268,9 @@ async fn client_status(
         Ok(x) => x,
         Err(r) => return r,
     };
-    let Ok(raw) = body else {
-        return wms_fail(StatusCode::BAD_REQUEST, "error", json!("Invalid JSON"));
+    let raw = match body {
+        Ok(b) => b,
+        Err(e) => return wms_fail(e.status, "error", json!(e.text)),
     };
     let mut check = Check::new(lang);
     check.required(&raw, &["status"]);
@@ -314,8 +330,9 @@ async fn create_product(
         Ok(x) => x,
         Err(r) => return r,
     };
-    let Ok(raw) = body else {
-        return wms_fail(StatusCode::BAD_REQUEST, "error", json!("Invalid JSON"));
+    let raw = match body {
+        Ok(b) => b,
+        Err(e) => return wms_fail(e.status, "error", json!(e.text)),
     };
     let mut check = Check::new(lang);
     check.required(&raw, PRODUCT_REQUIRED);
@@ -341,6 +358,26 @@ async fn create_product(
         .any(|p| p.customer_id == customer && p.input.code == input.code)
     {
         check.push("code", msg::taken(lang, "code", &input.code));
+    }
+    let max = super::limits::MEASURE_MAX;
+    for (field, value) in [
+        ("weight", &input.weight),
+        ("net_weight", &input.net_weight),
+        ("volume", &input.volume),
+        ("net_volume", &input.net_volume),
+    ] {
+        check.decimal(field, value.as_deref(), 0.0, max);
+    }
+    for (field, value) in [
+        ("shelf_life_stock", &input.shelf_life_stock),
+        ("min_shelf_life_stock", &input.min_shelf_life_stock),
+        (
+            "shelf_life_deviation_days",
+            &input.shelf_life_deviation_days,
+        ),
+        ("min_shelf_life_period", &input.min_shelf_life_period),
+    ] {
+        check.whole(field, value.as_deref(), 0, 36_500);
     }
     if !check.ok() {
         return invalid(check.fields);

@@ -1,6 +1,7 @@
 //! The twin's state and every operation on it. Route handlers parse and check the wire, then call
 //! one method here under the lock; nothing in this file awaits.
 
+use super::links::{Links, random_hex};
 use super::model::*;
 use super::persist::Persist;
 use super::pricing;
@@ -98,6 +99,13 @@ pub struct Faults {
     pub status: Option<u16>,
 }
 
+/// What the twin works out for an order: its price and receipt date.
+#[derive(Debug, Clone, Copy)]
+pub struct Priced {
+    pub cost: crate::api::Sum,
+    pub receiver_date: NaiveDate,
+}
+
 /// Why a lookup of someone's record failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lookup {
@@ -114,7 +122,8 @@ pub struct WebhookJob {
 
 pub struct World {
     pub seed: Arc<Seed>,
-    pub public_base: String,
+    /// The twin's public address and the key its label links are signed with.
+    pub links: Links,
     pub lifetimes: Lifetimes,
     pub faults: Faults,
     pub rng: Rng,
@@ -123,8 +132,10 @@ pub struct World {
     pub orders: BTreeMap<i64, Order>,
     wcs_index: HashMap<(i64, String), i64>,
     pub goods: Vec<Good>,
-    pub parcels: BTreeMap<String, Parcel>,
-    pub manifests: BTreeMap<String, Manifest>,
+    /// Parcels and manifests by company and number: each company numbers its own, so one
+    /// company can neither take another's numbers nor learn that they exist.
+    pub parcels: BTreeMap<(i64, String), Parcel>,
+    pub manifests: BTreeMap<(i64, String), Manifest>,
     pub webhooks: HashMap<i64, WebhookReg>,
     pub purveyors: BTreeMap<i64, PurveyorRec>,
     pub products: BTreeMap<i64, ProductRec>,
@@ -149,9 +160,13 @@ impl World {
             .as_ref()
             .map(Persist::instance)
             .unwrap_or_else(super::new_instance_id);
+        let link_key = persist
+            .as_ref()
+            .map(Persist::link_key)
+            .unwrap_or_else(|| random_hex(32));
         let mut w = World {
             seed,
-            public_base,
+            links: Links::new(public_base, &link_key),
             lifetimes,
             faults: Faults::default(),
             rng: Rng::new(rng_seed),
@@ -193,10 +208,11 @@ impl World {
         }
         self.goods = goods;
         for x in parcels {
-            self.parcels.insert(x.input.parcel_number.clone(), x);
+            self.parcels
+                .insert((x.customer_id, x.input.parcel_number.clone()), x);
         }
         for m in manifests {
-            self.manifests.insert(m.number.clone(), m);
+            self.manifests.insert((m.customer_id, m.number.clone()), m);
         }
         for w in webhooks {
             self.webhooks.insert(w.customer_id, w);
@@ -234,14 +250,14 @@ impl World {
                 "sub": customer_id.to_string(),
                 "iat": now,
                 "exp": expires,
-                "jti": self.rng.hex(8),
+                "jti": random_hex(8),
                 "typ": if kind == TokenKind::Access { "access" } else { "refresh" },
             })
             .to_string(),
         );
-        let signature = b64.encode(self.rng.hex(32));
+        let signature = b64.encode(random_hex(32));
         let token = match iface {
-            Iface::Legacy => self.rng.hex(20),
+            Iface::Legacy => random_hex(20),
             _ => format!("{header}.{payload}.{signature}"),
         };
         self.tokens.insert(
@@ -314,8 +330,10 @@ impl World {
             .unwrap_or_default()
     }
 
-    fn price(&self, body: &OrderBody) -> crate::api::Sum {
-        pricing::domestic(
+    /// The order's price and receipt date (given, or dispatch plus transit days); `None` when
+    /// its quantities are beyond any price. Route checks bound them first, so `None` is a 422.
+    pub fn priced(&self, body: &OrderBody) -> Option<Priced> {
+        let cost = pricing::domestic(
             &self.seed,
             body.sender.city_id,
             body.receiver.city_id,
@@ -324,17 +342,16 @@ impl World {
             body.sender.delivery,
             body.receiver.delivery,
             body.piece,
-        )
-    }
-
-    fn receiver_date(&self, body: &OrderBody) -> NaiveDate {
-        body.receiver_date.unwrap_or_else(|| {
-            body.sender_date
-                + chrono::Duration::days(pricing::transit_days(
-                    &self.seed,
-                    body.sender.city_id,
-                    body.receiver.city_id,
-                ))
+        )?;
+        let receiver_date = match body.receiver_date {
+            Some(d) => d,
+            None => body.sender_date.checked_add_signed(chrono::Duration::days(
+                pricing::transit_days(&self.seed, body.sender.city_id, body.receiver.city_id),
+            ))?,
+        };
+        Some(Priced {
+            cost,
+            receiver_date,
         })
     }
 
@@ -344,6 +361,7 @@ impl World {
         customer_id: i64,
         via: Iface,
         body: OrderBody,
+        priced: Priced,
     ) -> (Order, Vec<WebhookJob>) {
         let id = self.next_order_id;
         self.next_order_id += 1;
@@ -353,8 +371,8 @@ impl World {
             customer_id,
             via,
             barcode: barcode_for(id),
-            cost: self.price(&body),
-            receiver_date: self.receiver_date(&body),
+            cost: priced.cost,
+            receiver_date: priced.receiver_date,
             status: OrderStatus::AtSender,
             history: vec![Event {
                 at: now,
@@ -376,9 +394,11 @@ impl World {
     }
 
     /// Replaces an order's content while it is still at the sender.
-    pub fn edit_order(&mut self, id: i64, body: OrderBody) -> Option<Order> {
-        let cost = self.price(&body);
-        let receiver_date = self.receiver_date(&body);
+    pub fn edit_order(&mut self, id: i64, body: OrderBody, priced: Priced) -> Option<Order> {
+        let Priced {
+            cost,
+            receiver_date,
+        } = priced;
         let order = self.orders.get_mut(&id)?;
         if let Some(old) = &order.body.wcs_code {
             self.wcs_index.remove(&(order.customer_id, old.clone()));
@@ -507,7 +527,8 @@ impl World {
                 jobs.extend(j);
             }
         }
-        let numbers: Vec<String> = self.parcels.keys().cloned().collect();
+        let numbers: std::collections::BTreeSet<String> =
+            self.parcels.keys().map(|(_, n)| n.clone()).collect();
         for n in numbers {
             self.advance_parcel(&n);
         }
@@ -531,7 +552,7 @@ impl World {
             date: local_now().format("%Y-%m-%d %H:%M:%S").to_string(),
             environment: reg.environment,
             partner_api_key: reg.api_key.clone(),
-            tracking_link: Some(tracking_link(&self.public_base, order.id, &order.barcode)),
+            tracking_link: Some(tracking_link(self.links.base(), order.id, &order.barcode)),
             other: Default::default(),
         };
         vec![WebhookJob {
@@ -585,6 +606,19 @@ impl World {
 
     // ----- international -------------------------------------------------------------------
 
+    fn parcel_key(p: &Parcel) -> String {
+        format!("{}|{}", p.customer_id, p.input.parcel_number)
+    }
+
+    pub fn parcel(&self, customer_id: i64, number: &str) -> Option<&Parcel> {
+        self.parcels.get(&(customer_id, number.to_string()))
+    }
+
+    pub fn has_manifest(&self, customer_id: i64, number: &str) -> bool {
+        self.manifests
+            .contains_key(&(customer_id, number.to_string()))
+    }
+
     pub fn add_parcel(&mut self, customer_id: i64, input: ParcelInput) -> Parcel {
         let parcel = Parcel {
             customer_id,
@@ -593,9 +627,11 @@ impl World {
             created_at: epoch_now(),
             manifest: None,
         };
-        self.save("parcel", &parcel.input.parcel_number, &parcel);
-        self.parcels
-            .insert(parcel.input.parcel_number.clone(), parcel.clone());
+        self.save("parcel", Self::parcel_key(&parcel), &parcel);
+        self.parcels.insert(
+            (customer_id, parcel.input.parcel_number.clone()),
+            parcel.clone(),
+        );
         parcel
     }
 
@@ -608,14 +644,28 @@ impl World {
             .is_some_and(|v| v > 1000.0)
     }
 
+    /// Moves every company's parcel of this number one status along (control route and clock).
     pub fn advance_parcel(&mut self, number: &str) -> Option<ParcelStatus> {
-        let p = self.parcels.get(number)?;
-        let next = p.status.next(Self::customs_refuses(p))?;
-        let p = self.parcels.get_mut(number)?;
-        p.status = next;
-        let p = p.clone();
-        self.save("parcel", number, &p);
-        Some(next)
+        let keys: Vec<(i64, String)> = self
+            .parcels
+            .keys()
+            .filter(|(_, n)| n == number)
+            .cloned()
+            .collect();
+        let mut last = None;
+        for key in keys {
+            let Some(p) = self.parcels.get_mut(&key) else {
+                continue;
+            };
+            let Some(next) = p.status.next(Self::customs_refuses(p)) else {
+                continue;
+            };
+            p.status = next;
+            let p = p.clone();
+            self.save("parcel", Self::parcel_key(&p), &p);
+            last = Some(next);
+        }
+        last
     }
 
     pub fn add_manifest(&mut self, customer_id: i64, m: &ManifestInput) {
@@ -625,21 +675,19 @@ impl World {
             parcels: m.parcels.iter().map(|p| p.parcel_number.clone()).collect(),
             date: m.details.date.clone(),
         };
+        let mut touched = Vec::new();
         for n in &rec.parcels {
-            if let Some(p) = self.parcels.get_mut(n) {
+            if let Some(p) = self.parcels.get_mut(&(customer_id, n.clone())) {
                 p.manifest = Some(rec.number.clone());
+                touched.push(p.clone());
             }
         }
-        let parcels: Vec<Parcel> = rec
-            .parcels
-            .iter()
-            .filter_map(|n| self.parcels.get(n).cloned())
-            .collect();
-        for p in &parcels {
-            self.save("parcel", &p.input.parcel_number, p);
+        for p in &touched {
+            self.save("parcel", Self::parcel_key(p), p);
         }
-        self.save("manifest", &rec.number, &rec);
-        self.manifests.insert(rec.number.clone(), rec);
+        self.save("manifest", format!("{customer_id}|{}", rec.number), &rec);
+        self.manifests
+            .insert((customer_id, rec.number.clone()), rec);
     }
 
     // ----- warehouse -----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 
 pub mod hostile;
 pub mod printer;
+pub mod twin_http;
 pub mod ui;
 
 use parcel_desk::api::{ClientConfig, CurrentClient, LegacyClient, RetryPolicy, WarehouseClient};
@@ -25,6 +26,7 @@ pub fn quick_config() -> ClientConfig {
 pub fn twin_config() -> SandboxConfig {
     SandboxConfig {
         webhook_backoff: Duration::from_millis(50),
+        control: Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0))),
         ..SandboxConfig::default()
     }
 }
@@ -35,6 +37,12 @@ pub async fn twin() -> RunningSandbox {
 
 pub async fn twin_with(config: SandboxConfig) -> RunningSandbox {
     sandbox::start(config).await.expect("the twin starts")
+}
+
+/// The twin's control listener (`{control}/sandbox/...`).
+pub fn control(t: &RunningSandbox) -> String {
+    t.control_url()
+        .expect("the test twin serves its control routes")
 }
 
 pub fn url(s: &str) -> url::Url {
@@ -144,7 +152,7 @@ pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Valu
 /// Moves an order one status along on the twin (its control route).
 pub async fn advance(t: &RunningSandbox, order_id: i64) {
     let r = raw()
-        .post(format!("{}/sandbox/orders/{order_id}/advance", t.base()))
+        .post(format!("{}/sandbox/orders/{order_id}/advance", control(t)))
         .send()
         .await
         .expect("answer");
