@@ -2,21 +2,26 @@
 //! embedded twin in demo mode, or the configured URLs; `wiring`), who is logged in (`session`),
 //! the background runtime the screens' tasks run on, the settings and the store. What the screens
 //! ask of it is grouped by domain, each an `impl Desk` of its own file (`counter` for orders,
-//! `labels` for printing, `reference` for directories and goods), over the domain parts that do
-//! the work (`orders::Orders`, `printing::Printing`, `directories`). Everything here can be
+//! `labels` for printing, `reference` for directories and goods, `international` for parcels),
+//! over the domain parts that do the work (`orders::Orders`, `printing::Printing`,
+//! `parcels::Parcels`, `directories`). Everything here can be
 //! tested without a window.
 
 mod counter;
 pub mod current_edit;
+pub mod customs;
 pub mod directories;
 mod directory_sync;
 pub mod draft_from_service;
 mod error;
 pub mod identity;
+mod international;
 pub mod item_draft;
 mod labels;
 pub mod order_draft;
 pub mod orders;
+pub mod parcel_draft;
+pub mod parcels;
 mod paths;
 pub mod plausible;
 pub mod printing;
@@ -85,6 +90,7 @@ pub struct Desk {
     language: LanguageCell,
     orders: Option<Orders>,
     printing: Option<printing::Printing>,
+    parcels: Option<parcels::Parcels>,
     /// The programs labels are printed with; kept when the service is re-wired.
     spooler: crate::label::print::Spooler,
     /// Orders waiting in the outbox, as the worker last counted them.
@@ -133,6 +139,7 @@ impl Desk {
             language,
             orders: None,
             printing: None,
+            parcels: None,
             spooler: crate::label::print::Spooler::default(),
             outbox: Arc::new(AtomicI64::new(0)),
             file_dialogs: system_file_dialog_available(),

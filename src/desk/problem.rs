@@ -1,5 +1,5 @@
 //! What can be wrong with a typed field before anything is sent: one closed set shared by the
-//! order form and its item lines, so neither imports the other for it.
+//! order form, its item lines and the international parcel form, so none imports another for it.
 
 /// What is wrong with a field before sending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,4 +14,20 @@ pub enum Problem {
     Date,
     /// A latitude without its longitude, or a number off the globe.
     Coordinates,
+    /// A personal number (PINFL) that is not 14 digits.
+    Pinfl,
+    /// A passport series that is not two letters.
+    PassportSeries,
+    /// A passport number that is not seven digits.
+    PassportNumber,
+    /// An HS code that is not 6 to 10 digits.
+    HsCode,
+    /// An IMEI that is not 15 digits with a right check digit.
+    Imei,
+    /// A link that is not an http(s) address.
+    Url,
+    /// A currency that is not three capital letters.
+    Currency,
+    /// A quantity that is not a whole number of at least one.
+    Count,
 }

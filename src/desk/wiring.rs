@@ -55,8 +55,14 @@ impl Desk {
         let (Some(store), Some(scope)) = (self.store.clone(), self.scope.clone()) else {
             self.orders = None;
             self.printing = None;
+            self.parcels = None;
             return;
         };
+        self.parcels = Some(super::parcels::Parcels {
+            store: store.clone(),
+            service: scope.clone(),
+            legacy: self.services.legacy.clone(),
+        });
         self.printing = Some(printing::Printing {
             store: store.clone(),
             service: scope.clone(),

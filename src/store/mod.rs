@@ -1,14 +1,17 @@
 //! The desk's memory in SQLite: opened once, WAL, schema migrations by `user_version`. Calls are
 //! blocking; the desk runs them on the background runtime (`spawn_blocking`), never on the UI
 //! thread. It holds the directory cache, the outbox of orders not yet confirmed by the service,
-//! the journal of orders this desk created or looked up, form drafts, and the print log.
+//! the journal of orders this desk created or looked up, international parcels, form drafts, and
+//! the print log.
 
 mod journal;
 mod outbox;
+mod parcels;
 mod print_log;
 
 pub use journal::{HistoryRow, JournalRow};
 pub use outbox::{OutboxEntry, OutboxState};
+pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -142,6 +145,19 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE print_log ADD COLUMN service TEXT NOT NULL DEFAULT '';
     DROP INDEX print_log_order;
     CREATE INDEX print_log_order ON print_log (service, order_id, at);",
+    // International parcels, each under its service and its parcel number (the service's key).
+    "CREATE TABLE parcels (
+        service TEXT NOT NULL,
+        number TEXT NOT NULL,
+        state TEXT NOT NULL,
+        input TEXT NOT NULL,
+        status_code INTEGER,
+        status_message TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (service, number)
+    );
+    CREATE INDEX parcels_created ON parcels (service, created_at);",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's

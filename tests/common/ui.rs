@@ -73,9 +73,14 @@ impl Drop for Env {
 }
 
 pub fn harness(desk: Desk) -> Harness<'static, DeskApp> {
+    harness_sized(desk, [1280.0, 800.0])
+}
+
+/// A harness with a window of this size (a long form seen whole).
+pub fn harness_sized(desk: Desk, size: [f32; 2]) -> Harness<'static, DeskApp> {
     let language = desk.settings.language;
     Harness::builder()
-        .with_size([1280.0, 800.0])
+        .with_size(size)
         .with_context_setup(move |ctx| {
             ui::fonts::install(ctx);
             rust_i18n::set_locale(language.as_str());

@@ -15,6 +15,8 @@ pub enum Command {
     Directories,
     Goods,
     Unsent,
+    NewParcel,
+    Parcels,
     Settings,
     Refresh,
     Print,
@@ -32,6 +34,8 @@ impl Command {
         Command::Directories,
         Command::Goods,
         Command::Unsent,
+        Command::NewParcel,
+        Command::Parcels,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -50,6 +54,12 @@ impl Command {
             Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
             Command::Goods => KeyboardShortcut::new(Modifiers::COMMAND, Key::G),
             Command::Unsent => KeyboardShortcut::new(Modifiers::COMMAND, Key::U),
+            Command::NewParcel => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::N)
+            }
+            Command::Parcels => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::O)
+            }
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
             Command::Print => KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
@@ -121,6 +131,8 @@ mod tests {
             Command::Goods => 10,
             Command::Unsent => 11,
             Command::About => 12,
+            Command::NewParcel => 13,
+            Command::Parcels => 14,
         }
     }
 
@@ -142,7 +154,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..13).collect::<Vec<_>>());
+        assert_eq!(seen, (0..15).collect::<Vec<_>>());
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub enum AppEvent {
     },
     /// Goods were registered: lists that offer them read them again.
     GoodsChanged,
+    /// A parcel was sent: the parcel list reads the journal again.
+    ParcelsChanged,
     /// Look up this barcode (journal first, then the service) and open its order.
     Find(String),
     /// The session ended (logout, or another service): screens forget what they showed.

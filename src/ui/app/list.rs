@@ -14,6 +14,8 @@ use crate::ui::screens::login::LoginScreen;
 use crate::ui::screens::order_detail::DetailScreen;
 use crate::ui::screens::order_form_screen::OrderFormScreen as Form;
 use crate::ui::screens::orders::OrdersScreen;
+use crate::ui::screens::parcel_form::ParcelFormScreen;
+use crate::ui::screens::parcels::ParcelsScreen;
 use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::unsent::UnsentScreen;
 
@@ -35,6 +37,18 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             Counter,
             Command::Calculator,
             Calculator::default(),
+        ),
+        Entry::rail(
+            Id::NewParcel,
+            International,
+            Command::NewParcel,
+            ParcelFormScreen::default(),
+        ),
+        Entry::rail(
+            Id::Parcels,
+            International,
+            Command::Parcels,
+            ParcelsScreen::default(),
         ),
         Entry::rail(
             Id::Directories,

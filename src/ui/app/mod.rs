@@ -69,6 +69,16 @@ impl DeskApp {
         entry.screen.as_any().downcast_ref()
     }
 
+    /// The international parcel form.
+    pub fn parcel_form(&self) -> Option<&crate::ui::screens::parcel_form::ParcelFormScreen> {
+        self.find_screen(ScreenId::NewParcel)
+    }
+
+    /// The parcels screen (tracking and this desk's parcels).
+    pub fn parcels(&self) -> Option<&crate::ui::screens::parcels::ParcelsScreen> {
+        self.find_screen(ScreenId::Parcels)
+    }
+
     /// The open new-order form.
     pub fn order_form(&self) -> Option<&OrderForm> {
         self.find_screen::<OrderFormScreen>(ScreenId::NewOrder)?
@@ -151,7 +161,7 @@ impl DeskApp {
                     AppEvent::EditOrder { .. } => self.current = ScreenId::EditOrder,
                     AppEvent::Find(code) => self.find(code),
                     AppEvent::SessionEnded => self.current = ScreenId::NewOrder,
-                    AppEvent::GoodsChanged => {}
+                    AppEvent::GoodsChanged | AppEvent::ParcelsChanged => {}
                 }
             }
         }

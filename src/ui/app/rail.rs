@@ -10,6 +10,7 @@ use rust_i18n::t;
 fn heading(section: Section) -> std::borrow::Cow<'static, str> {
     match section {
         Section::Counter => t!("nav.section_counter"),
+        Section::International => t!("nav.section_international"),
         Section::Reference => t!("nav.section_reference"),
         Section::Desk => t!("nav.section_desk"),
     }

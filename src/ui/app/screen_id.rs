@@ -15,6 +15,8 @@ pub enum ScreenId {
     Directories,
     Goods,
     Unsent,
+    NewParcel,
+    Parcels,
     Settings,
     About,
 }
@@ -24,6 +26,8 @@ pub enum ScreenId {
 pub enum Section {
     /// Taking parcels: new order, the journal, unsent orders, the calculator.
     Counter,
+    /// Parcels from abroad: the customs form, tracking along the customs chain.
+    International,
     /// What the forms pick from: directories, registered goods.
     Reference,
     /// The desk itself: settings, about.

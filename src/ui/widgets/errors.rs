@@ -27,6 +27,14 @@ pub fn problem_text(p: Problem) -> String {
         Problem::BranchNotInCity => t!("order.branch_city").to_string(),
         Problem::Date => t!("order.bad_date").to_string(),
         Problem::Coordinates => t!("order.bad_coordinates").to_string(),
+        Problem::Pinfl => t!("parcel.bad_pinfl").to_string(),
+        Problem::PassportSeries => t!("parcel.bad_passport_series").to_string(),
+        Problem::PassportNumber => t!("parcel.bad_passport_number").to_string(),
+        Problem::HsCode => t!("parcel.bad_hs_code").to_string(),
+        Problem::Imei => t!("parcel.bad_imei").to_string(),
+        Problem::Url => t!("parcel.bad_url").to_string(),
+        Problem::Currency => t!("parcel.bad_currency").to_string(),
+        Problem::Count => t!("parcel.bad_count").to_string(),
     }
 }
 

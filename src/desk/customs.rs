@@ -1,0 +1,138 @@
+//! The customs data of an international parcel as the clerk types it, checked before anything is
+//! sent: a personal number (PINFL) of 14 digits, a passport of two letters and seven digits, an HS
+//! code of 6 to 10 digits, an IMEI of 15 digits whose last is its Luhn check digit, a product link
+//! that parses, and a three-letter currency. Each is a pure function, tested below.
+
+/// The currencies the desk offers for a declaration (ISO 4217), most used first.
+pub const CURRENCIES: &[&str] = &[
+    "USD", "EUR", "UZS", "RUB", "CNY", "TRY", "KRW", "AED", "GBP", "KZT", "JPY",
+];
+
+fn digits(text: &str, n: std::ops::RangeInclusive<usize>) -> bool {
+    let t = text.trim();
+    n.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The personal identification number: exactly 14 digits.
+pub fn pinfl_ok(text: &str) -> bool {
+    digits(text, 14..=14)
+}
+
+/// A passport series: two Latin letters (either case; sent in capitals).
+pub fn passport_series_ok(text: &str) -> bool {
+    let t = text.trim();
+    t.len() == 2 && t.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// A passport number: seven digits.
+pub fn passport_number_ok(text: &str) -> bool {
+    digits(text, 7..=7)
+}
+
+/// A Harmonized System code: 6 to 10 digits (the world's six, a country's extension).
+pub fn hs_code_ok(text: &str) -> bool {
+    digits(text, 6..=10)
+}
+
+/// An IMEI: 15 digits, the last being the Luhn check digit of the first fourteen.
+pub fn imei_ok(text: &str) -> bool {
+    let t = text.trim();
+    if !digits(t, 15..=15) {
+        return false;
+    }
+    let sum: u32 = t
+        .bytes()
+        .rev()
+        .enumerate()
+        .map(|(i, b)| {
+            let d = u32::from(b - b'0');
+            if i % 2 == 1 {
+                let twice = d * 2;
+                if twice > 9 { twice - 9 } else { twice }
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum.is_multiple_of(10)
+}
+
+/// A product link the service can open: http or https with a host.
+pub fn url_ok(text: &str) -> bool {
+    url::Url::parse(text.trim())
+        .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+}
+
+/// A currency code: three capital Latin letters.
+pub fn currency_ok(text: &str) -> bool {
+    let t = text.trim();
+    t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// A non-negative decimal as typed ("12,5" reads as 12.5); `None` when it is not one.
+pub fn decimal(text: &str) -> Option<f64> {
+    let v: f64 = text.trim().replace(',', ".").parse().ok()?;
+    (v.is_finite() && v >= 0.0).then_some(v)
+}
+
+/// A whole count of at least one.
+pub fn count(text: &str) -> Option<u32> {
+    text.trim().parse().ok().filter(|n| *n >= 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn personal_numbers_and_passports() {
+        assert!(pinfl_ok("31234567890123"));
+        assert!(pinfl_ok(" 31234567890123 "));
+        assert!(!pinfl_ok("3123456789012"));
+        assert!(!pinfl_ok("312345678901234"));
+        assert!(!pinfl_ok("3123456789012a"));
+        assert!(passport_series_ok("AA"));
+        assert!(passport_series_ok("ab"));
+        assert!(!passport_series_ok("A1"));
+        assert!(!passport_series_ok("AAA"));
+        assert!(
+            !passport_series_ok("АА"),
+            "Cyrillic letters are not the passport's"
+        );
+        assert!(passport_number_ok("1234567"));
+        assert!(!passport_number_ok("123456"));
+        assert!(!passport_number_ok("12345678"));
+    }
+
+    #[test]
+    fn hs_codes_and_imeis() {
+        assert!(hs_code_ok("640411"));
+        assert!(hs_code_ok("6404110000"));
+        assert!(!hs_code_ok("64041"));
+        assert!(!hs_code_ok("64041100001"));
+        assert!(!hs_code_ok("6404.11"));
+        // A published example IMEI and its check digit.
+        assert!(imei_ok("490154203237518"));
+        assert!(!imei_ok("490154203237517"), "a wrong check digit");
+        assert!(!imei_ok("49015420323751"), "fourteen digits");
+        assert!(!imei_ok("49015420323751x"));
+    }
+
+    #[test]
+    fn links_currencies_and_numbers() {
+        assert!(url_ok("https://shop.example/p/1"));
+        assert!(!url_ok("shop.example/p/1"));
+        assert!(!url_ok("ftp://shop.example/p/1"));
+        assert!(currency_ok("USD"));
+        assert!(!currency_ok("usd"));
+        assert!(!currency_ok("US"));
+        assert_eq!(decimal("12,5"), Some(12.5));
+        assert_eq!(decimal("-1"), None);
+        assert_eq!(decimal("NaN"), None);
+        assert_eq!(decimal("abc"), None);
+        assert_eq!(count("3"), Some(3));
+        assert_eq!(count("0"), None);
+        assert_eq!(count("1.5"), None);
+        assert!(CURRENCIES.iter().all(|c| currency_ok(c)));
+    }
+}

@@ -1,0 +1,139 @@
+//! International parcels at the counter: sent exactly once (the parcel number is the key,
+//! written before the request), tracked along the customs chain, listed from this desk's journal.
+//! An answer lost on the way is settled by asking the service for the number: it has the parcel,
+//! or it does not and the parcel is sent again under the same number.
+
+use crate::api::codes::ParcelStatus;
+use crate::api::international::{ParcelInput, ParcelTrack};
+use crate::api::{ApiError, LegacyClient};
+use crate::store::{ParcelRow, ServiceKey, Store};
+use std::sync::Arc;
+
+use super::DeskError;
+
+/// The parcels of one service, cheap to clone into a task.
+#[derive(Clone)]
+pub struct Parcels {
+    pub store: Arc<Store>,
+    pub service: ServiceKey,
+    pub legacy: Arc<LegacyClient>,
+}
+
+/// How a send ended.
+#[derive(Debug)]
+pub enum SendResult {
+    /// The service has it now.
+    Saved(ParcelRow),
+    /// This number was saved before: nothing was sent.
+    AlreadySaved(ParcelRow),
+    /// The service refused it; the messages are keyed by its field names.
+    Refused(ApiError),
+    /// Whether the service has it could not be learnt; it stays "sending" and is asked about
+    /// again the next time it is sent or tracked.
+    Unknown(DeskError),
+    /// The desk could not keep it (the database on this computer).
+    Failed(DeskError),
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+impl Parcels {
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store, &ServiceKey) -> Result<T, crate::store::StoreError> + Send + 'static,
+    ) -> Result<T, DeskError> {
+        let (store, service) = (self.store.clone(), self.service.clone());
+        tokio::task::spawn_blocking(move || f(&store, &service))
+            .await
+            .map_err(|e| DeskError::Unreadable(e.to_string()))?
+            .map_err(DeskError::from)
+    }
+
+    /// Sends a parcel once. A "sending" entry under the same number (an earlier answer lost)
+    /// is first asked about: if the service has it, it is saved without sending again.
+    pub async fn send(&self, input: ParcelInput) -> SendResult {
+        let number = input.parcel_number.clone();
+        let kept = input.clone();
+        let before = match self
+            .blocking(move |s, svc| {
+                let earlier = s.parcel(svc, &kept.parcel_number)?;
+                let saved = s.parcel_sending(svc, &kept, now())?;
+                Ok((earlier, saved))
+            })
+            .await
+        {
+            Ok(b) => b,
+            Err(e) => return SendResult::Failed(e),
+        };
+        match before {
+            (_, Some(saved)) => return SendResult::AlreadySaved(saved),
+            (Some(_), None) => {
+                // Sent before without an answer: does the service have it?
+                match self.legacy.track_parcel(&number).await {
+                    Ok(track) => return self.mark_saved(&number, Some(track)).await,
+                    Err(ApiError::NotFound { .. }) => {}
+                    Err(e) => return SendResult::Unknown(DeskError::Service(e)),
+                }
+            }
+            (None, None) => {}
+        }
+        match self.legacy.add_parcel(&input).await {
+            Ok(_) => self.mark_saved(&number, None).await,
+            Err(e) if e.outcome_unknown() => SendResult::Unknown(DeskError::Service(e)),
+            Err(e) => {
+                let n = number.clone();
+                if let Err(store) = self.blocking(move |s, svc| s.parcel_refused(svc, &n)).await {
+                    return SendResult::Failed(store);
+                }
+                SendResult::Refused(e)
+            }
+        }
+    }
+
+    async fn mark_saved(&self, number: &str, track: Option<ParcelTrack>) -> SendResult {
+        let n = number.to_string();
+        let status = track
+            .map(|t| (t.status.code, t.status.message))
+            .unwrap_or((ParcelStatus::AtSender, String::new()));
+        let row = self
+            .blocking(move |s, svc| {
+                s.parcel_saved(svc, &n, now())?;
+                s.parcel_status(svc, &n, status.0.code(), &status.1, now())?;
+                s.parcel(svc, &n)
+            })
+            .await;
+        match row {
+            Ok(Some(r)) => SendResult::Saved(r),
+            Ok(None) => SendResult::Failed(DeskError::Unreadable(number.to_string())),
+            Err(e) => SendResult::Failed(e),
+        }
+    }
+
+    /// Where a parcel is now (and the journal notes it, when it is this desk's).
+    pub async fn track(&self, number: &str) -> Result<ParcelTrack, DeskError> {
+        let track = self.legacy.track_parcel(number.trim()).await?;
+        let (n, code, message) = (
+            number.trim().to_string(),
+            track.status.code.code(),
+            track.status.message.clone(),
+        );
+        self.blocking(move |s, svc| {
+            if let Some(row) = s.parcel(svc, &n)? {
+                if row.state != crate::store::ParcelState::Saved {
+                    s.parcel_saved(svc, &n, now())?;
+                }
+                s.parcel_status(svc, &n, code, &message, now())?;
+            }
+            Ok(())
+        })
+        .await?;
+        Ok(track)
+    }
+
+    /// This desk's parcels, newest first.
+    pub async fn list(&self) -> Result<Vec<ParcelRow>, DeskError> {
+        self.blocking(|s, svc| s.parcels(svc)).await
+    }
+}

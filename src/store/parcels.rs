@@ -1,0 +1,231 @@
+//! The journal of international parcels: each parcel under its service and its parcel number
+//! (the service's key for it), written as "sending" before the request goes out and "saved" when
+//! the service has it, so a parcel is never sent twice and never forgotten after a crash.
+
+use super::{ServiceKey, Store, StoreError};
+use crate::api::international::ParcelInput;
+use rusqlite::{OptionalExtension, params};
+
+/// Where a parcel stands between the desk and the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParcelState {
+    /// Written before the request; the service may or may not have it.
+    Sending,
+    /// The service has it.
+    Saved,
+}
+
+impl ParcelState {
+    fn as_str(self) -> &'static str {
+        match self {
+            ParcelState::Sending => "sending",
+            ParcelState::Saved => "saved",
+        }
+    }
+
+    fn parse(s: &str) -> ParcelState {
+        if s == "saved" {
+            ParcelState::Saved
+        } else {
+            ParcelState::Sending
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParcelRow {
+    pub number: String,
+    pub state: ParcelState,
+    pub input: ParcelInput,
+    /// The last status the service told (the international chain's code) and its words.
+    pub status: Option<(i64, String)>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+    ))
+}
+
+type RawRow = (
+    String,
+    String,
+    String,
+    Option<i64>,
+    Option<String>,
+    i64,
+    i64,
+);
+
+fn parse(raw: RawRow) -> Option<ParcelRow> {
+    let (number, state, input, code, message, created_at, updated_at) = raw;
+    let input = match serde_json::from_str(&input) {
+        Ok(i) => i,
+        Err(e) => {
+            tracing::warn!("skipping unreadable parcel {number}: {e}");
+            return None;
+        }
+    };
+    Some(ParcelRow {
+        number,
+        state: ParcelState::parse(&state),
+        input,
+        status: code.map(|c| (c, message.unwrap_or_default())),
+        created_at,
+        updated_at,
+    })
+}
+
+const COLUMNS: &str = "number, state, input, status_code, status_message, created_at, updated_at";
+
+impl Store {
+    /// The parcel under this number, if the desk has it.
+    pub fn parcel(
+        &self,
+        service: &ServiceKey,
+        number: &str,
+    ) -> Result<Option<ParcelRow>, StoreError> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM parcels WHERE service = ?1 AND number = ?2"),
+                params![service.as_str(), number],
+                row,
+            )
+            .optional()?;
+        Ok(raw.and_then(parse))
+    }
+
+    /// Every parcel of this service, newest first.
+    pub fn parcels(&self, service: &ServiceKey) -> Result<Vec<ParcelRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM parcels WHERE service = ?1 ORDER BY created_at DESC, number"
+        ))?;
+        let rows = stmt.query_map(params![service.as_str()], row)?;
+        Ok(rows.flatten().filter_map(parse).collect())
+    }
+
+    /// Writes the parcel as being sent, before the request. A parcel already saved under this
+    /// number is left as it is (and returned): the number is taken.
+    pub fn parcel_sending(
+        &self,
+        service: &ServiceKey,
+        input: &ParcelInput,
+        at: i64,
+    ) -> Result<Option<ParcelRow>, StoreError> {
+        if let Some(existing) = self.parcel(service, &input.parcel_number)?
+            && existing.state == ParcelState::Saved
+        {
+            return Ok(Some(existing));
+        }
+        let json = serde_json::to_string(input).unwrap_or_default();
+        self.conn().execute(
+            "INSERT INTO parcels (service, number, state, input, created_at, updated_at)
+             VALUES (?1, ?2, 'sending', ?3, ?4, ?4)
+             ON CONFLICT (service, number) DO UPDATE SET input = excluded.input,
+                 updated_at = excluded.updated_at",
+            params![service.as_str(), input.parcel_number, json, at],
+        )?;
+        Ok(None)
+    }
+
+    /// The service has the parcel.
+    pub fn parcel_saved(
+        &self,
+        service: &ServiceKey,
+        number: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE parcels SET state = ?3, updated_at = ?4 WHERE service = ?1 AND number = ?2",
+            params![service.as_str(), number, ParcelState::Saved.as_str(), at],
+        )?;
+        Ok(())
+    }
+
+    /// The service refused the parcel: the desk forgets the attempt (the form keeps the data).
+    pub fn parcel_refused(&self, service: &ServiceKey, number: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "DELETE FROM parcels WHERE service = ?1 AND number = ?2 AND state = 'sending'",
+            params![service.as_str(), number],
+        )?;
+        Ok(())
+    }
+
+    /// The status the service last told for the parcel.
+    pub fn parcel_status(
+        &self,
+        service: &ServiceKey,
+        number: &str,
+        code: i64,
+        message: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE parcels SET status_code = ?3, status_message = ?4, updated_at = ?5
+             WHERE service = ?1 AND number = ?2",
+            params![service.as_str(), number, code, message, at],
+        )?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(n: &str) -> ParcelInput {
+        serde_json::from_value(serde_json::json!({
+            "ParcelNumber": n, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "K",
+            "ReceiverFirstName": "A", "ReceiverPassposrtSerial": "AA",
+            "ReceiverPassposrtNumber": "1234567", "ReceiverPinfl": "31234567890123",
+            "ParcelWeight": "1.5", "ParcelDeclareCurrency": "USD", "ReceiverDelivery": "1"
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_parcel_is_written_before_sending_and_kept_apart_by_service() {
+        let s = Store::open_in_memory().unwrap();
+        let (a, b) = (ServiceKey::new("a"), ServiceKey::new("b"));
+        assert_eq!(s.parcel_sending(&a, &input("CN1"), 1).unwrap(), None);
+        assert_eq!(
+            s.parcel(&a, "CN1").unwrap().unwrap().state,
+            ParcelState::Sending
+        );
+        assert_eq!(
+            s.parcel(&b, "CN1").unwrap(),
+            None,
+            "another service's number is its own"
+        );
+        s.parcel_saved(&a, "CN1", 2).unwrap();
+        let again = s.parcel_sending(&a, &input("CN1"), 3).unwrap();
+        assert_eq!(
+            again.map(|r| r.state),
+            Some(ParcelState::Saved),
+            "never sent twice"
+        );
+        s.parcel_status(&a, "CN1", 200, "Yo'lda", 4).unwrap();
+        assert_eq!(
+            s.parcels(&a).unwrap()[0].status,
+            Some((200, "Yo'lda".into()))
+        );
+        s.parcel_sending(&a, &input("CN2"), 5).unwrap();
+        s.parcel_refused(&a, "CN2").unwrap();
+        s.parcel_refused(&a, "CN1").unwrap();
+        assert_eq!(
+            s.parcels(&a).unwrap().len(),
+            1,
+            "a refusal forgets only an unsaved attempt"
+        );
+    }
+}

@@ -1,0 +1,404 @@
+//! The international parcel form: the receiver and their documents, the parcel, and its product
+//! lines, each field over its own error. The customs rules are checked as the clerk types (said
+//! once they have tried to save), the service's refusals land under the field it names, the
+//! lines' totals are set beside the parcel's, and the form is kept on disk as typed.
+
+use crate::api::ApiError;
+use crate::api::codes::{Delivery, ProductUnit};
+use crate::desk::Desk;
+use crate::desk::customs::CURRENCIES;
+use crate::desk::parcel_draft::{
+    ParcelDraft, ProductDraft, field as f, normalise_key, product_field as pf, product_key,
+};
+use crate::desk::parcels::SendResult;
+use crate::desk::task::{Poll, Task};
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
+use crate::ui::widgets::pickers::{CityPicker, branch_picker};
+use crate::ui::widgets::{ERROR_COLOR, ErrorsByField, Form};
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+
+/// Errors by the wire's field names (lines' fields as `products.N.Name`).
+struct Errors(BTreeMap<String, String>);
+
+impl ErrorsByField for Errors {
+    fn error(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+}
+
+pub struct ParcelFormScreen {
+    pub draft: ParcelDraft,
+    city: CityPicker,
+    /// Problems are said once the clerk has tried to save.
+    tried: bool,
+    /// What the service refused, by field, until the field is typed in again.
+    refused: BTreeMap<String, String>,
+    /// The service's sentence when it named no field.
+    refused_message: Option<String>,
+    sending: Option<Task<SendResult>>,
+    loading: Option<Task<Option<ParcelDraft>>>,
+    loaded: bool,
+    saved_as: Option<ParcelDraft>,
+    submit_requested: bool,
+}
+
+impl Default for ParcelFormScreen {
+    fn default() -> Self {
+        ParcelFormScreen {
+            draft: ParcelDraft::default(),
+            city: CityPicker::new("parcel-city"),
+            tried: false,
+            refused: BTreeMap::new(),
+            refused_message: None,
+            sending: None,
+            loading: None,
+            loaded: false,
+            saved_as: None,
+            submit_requested: false,
+        }
+    }
+}
+
+impl ParcelFormScreen {
+    fn errors(&self) -> Errors {
+        let mut shown: BTreeMap<String, String> = if self.tried {
+            self.draft
+                .problems()
+                .into_iter()
+                .map(|(k, p)| (k, problem_text(p)))
+                .collect()
+        } else {
+            BTreeMap::new()
+        };
+        for (k, m) in &self.refused {
+            shown.entry(k.clone()).or_insert_with(|| m.clone());
+        }
+        Errors(shown)
+    }
+
+    /// Sends the parcel when the form holds; otherwise says what is wrong under each field.
+    pub fn submit(&mut self, desk: &Desk, toasts: &mut crate::ui::widgets::Toasts) {
+        if self.sending.is_some() {
+            return;
+        }
+        self.tried = true;
+        match self.draft.to_input() {
+            Err(_) => toasts.error(t!("parcel.fix_fields"), None),
+            Ok(input) => match desk.send_parcel(input) {
+                Some(task) => {
+                    self.refused.clear();
+                    self.refused_message = None;
+                    self.sending = Some(task);
+                }
+                None => toasts.error(t!("error.store"), None),
+            },
+        }
+    }
+
+    fn landed(&mut self, result: SendResult, cx: &mut Cx) {
+        match result {
+            SendResult::Saved(row) | SendResult::AlreadySaved(row) => {
+                cx.toasts.info(t!("parcel.saved", number = row.number));
+                cx.desk.clear_parcel_form();
+                self.draft = ParcelDraft::default();
+                self.saved_as = None;
+                self.tried = false;
+                cx.emit(crate::ui::app::event::AppEvent::ParcelsChanged);
+            }
+            SendResult::Refused(ApiError::Validation { message, fields }) => {
+                self.refused = fields
+                    .iter()
+                    .map(|(k, v)| (normalise_key(k), v.join(" ")))
+                    .collect();
+                self.refused_message = message.filter(|_| fields.is_empty());
+                cx.toasts.error(t!("parcel.refused"), None);
+            }
+            SendResult::Refused(e) => {
+                let told = tell(&e);
+                self.refused_message = Some(told.message.clone());
+                cx.toasts.error(told.message, told.details);
+            }
+            SendResult::Unknown(e) => {
+                let told = tell_desk(&e);
+                cx.toasts.error(t!("parcel.unknown"), Some(told.message));
+            }
+            SendResult::Failed(e) => {
+                let told = tell_desk(&e);
+                cx.toasts.error(told.message, told.details);
+            }
+        }
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        let errors = self.errors();
+        let form = Form::new(&errors);
+        let dirs = desk.directories.as_ref();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading(t!("parcel.title"));
+            if let Some(m) = &self.refused_message {
+                ui.label(RichText::new(m).color(ERROR_COLOR));
+            }
+            let d = &mut self.draft;
+            ui.columns(2, |cols| {
+                cols[0].strong(t!("parcel.receiver"));
+                form.texts(
+                    &mut cols[0],
+                    [
+                        (t!("parcel.surname"), &mut d.surname, f::SURNAME),
+                        (t!("parcel.first_name"), &mut d.first_name, f::FIRST_NAME),
+                        (t!("parcel.patronymic"), &mut d.patronymic, f::PATRONYMIC),
+                        (t!("parcel.phone"), &mut d.phone, f::PHONE),
+                        (t!("parcel.phone1"), &mut d.phone1, f::PHONE1),
+                        (
+                            t!("parcel.passport_series"),
+                            &mut d.passport_serial,
+                            f::PASSPORT_SERIAL,
+                        ),
+                        (
+                            t!("parcel.passport_number"),
+                            &mut d.passport_number,
+                            f::PASSPORT_NUMBER,
+                        ),
+                        (t!("parcel.pinfl"), &mut d.pinfl, f::PINFL),
+                        (t!("parcel.address"), &mut d.address, f::ADDRESS),
+                    ],
+                );
+                let ui = &mut cols[1];
+                ui.strong(t!("parcel.parcel"));
+                form.texts(
+                    ui,
+                    [
+                        (t!("parcel.number"), &mut d.number, f::NUMBER),
+                        (t!("parcel.weight"), &mut d.weight, f::WEIGHT),
+                        (t!("parcel.value"), &mut d.value, f::VALUE),
+                    ],
+                );
+                let l = ui.label(t!("parcel.currency"));
+                egui::ComboBox::from_id_salt("parcel-currency")
+                    .selected_text(d.currency.clone())
+                    .show_ui(ui, |ui| {
+                        for c in CURRENCIES {
+                            ui.selectable_value(&mut d.currency, (*c).to_string(), *c);
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                if let Some(e) = form.error(f::CURRENCY) {
+                    ui.label(RichText::new(e).color(ERROR_COLOR));
+                }
+                ui.checkbox(&mut d.customs_agree, t!("parcel.customs_agree"));
+                ui.label(t!("parcel.delivery"));
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut d.delivery, Delivery::Courier, t!("order.mode_courier"));
+                    ui.radio_value(&mut d.delivery, Delivery::Office, t!("parcel.self_pickup"));
+                });
+                self.city.show(
+                    ui,
+                    &t!("parcel.city"),
+                    &mut d.city,
+                    dirs,
+                    form.error(f::CITY),
+                );
+                if d.delivery == Delivery::Office {
+                    branch_picker(
+                        ui,
+                        &t!("parcel.branch"),
+                        d.city,
+                        &mut d.branch,
+                        dirs,
+                        form.error(f::BRANCH),
+                    );
+                }
+            });
+            ui.separator();
+            ui.strong(t!("parcel.products"));
+            if let Some(e) = form.error(f::PRODUCTS) {
+                ui.label(RichText::new(e).color(ERROR_COLOR));
+            }
+            let mut remove = None;
+            let lines = d.products.len();
+            for (i, line) in d.products.iter_mut().enumerate() {
+                ui.push_id(("product", i), |ui| {
+                    product_line(ui, &errors, i, line);
+                    if lines > 1 && ui.button(t!("parcel.remove_line")).clicked() {
+                        remove = Some(i);
+                    }
+                });
+                ui.separator();
+            }
+            if let Some(i) = remove {
+                d.products.remove(i);
+            }
+            if ui.button(t!("parcel.add_line")).clicked() {
+                d.products.push(ProductDraft::default());
+            }
+            let totals = d.totals();
+            ui.label(t!(
+                "parcel.totals",
+                weight = format!("{:.3}", totals.weight),
+                value = format!("{:.2}", totals.value),
+                currency = d.currency.clone()
+            ));
+            if totals.weight_over {
+                ui.label(RichText::new(t!("parcel.weight_over")).color(ERROR_COLOR));
+            }
+            if totals.value_differs {
+                ui.label(RichText::new(t!("parcel.value_differs")).color(ERROR_COLOR));
+            }
+            ui.add_space(8.0);
+            let busy = self.sending.is_some();
+            let label = if busy {
+                t!("parcel.sending")
+            } else {
+                t!("parcel.save")
+            };
+            if ui.add_enabled(!busy, egui::Button::new(label)).clicked() {
+                self.submit_requested = true;
+            }
+        });
+    }
+}
+
+/// One product line: its fields in three columns, each over its own error.
+fn product_line(ui: &mut egui::Ui, errors: &Errors, i: usize, line: &mut ProductDraft) {
+    let form = Form::new(errors);
+    ui.label(t!("parcel.line", n = i + 1));
+    let key = |name: &str| product_key(i, name);
+    ui.columns(3, |cols| {
+        form.text(
+            &mut cols[0],
+            &t!("parcel.description"),
+            &mut line.description,
+            &key(pf::DESCRIPTION),
+        );
+        form.text(
+            &mut cols[0],
+            &t!("parcel.description_ru"),
+            &mut line.description_ru,
+            &key(pf::DESCRIPTION_RU),
+        );
+        form.text(
+            &mut cols[0],
+            &t!("parcel.url"),
+            &mut line.url,
+            &key(pf::URL),
+        );
+        form.text(
+            &mut cols[1],
+            &t!("parcel.quantity"),
+            &mut line.quantity,
+            &key(pf::QUANTITY),
+        );
+        let ui = &mut cols[1];
+        let l = ui.label(t!("parcel.unit"));
+        egui::ComboBox::from_id_salt(("unit", i))
+            .selected_text(unit_name(line.unit))
+            .show_ui(ui, |ui| {
+                for u in ProductUnit::ALL {
+                    ui.selectable_value(&mut line.unit, *u, unit_name(*u));
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        form.text(
+            &mut cols[1],
+            &t!("parcel.net_weight"),
+            &mut line.weight,
+            &key(pf::WEIGHT),
+        );
+        form.text(
+            &mut cols[1],
+            &t!("parcel.unit_value"),
+            &mut line.value,
+            &key(pf::VALUE),
+        );
+        form.text(
+            &mut cols[2],
+            &t!("parcel.hs_code"),
+            &mut line.hs_code,
+            &key(pf::HS_CODE),
+        );
+        form.text(
+            &mut cols[2],
+            &t!("parcel.model"),
+            &mut line.model,
+            &key(pf::MODEL),
+        );
+        form.text(
+            &mut cols[2],
+            &t!("parcel.imei"),
+            &mut line.imei,
+            &key(pf::IMEI),
+        );
+    });
+}
+
+fn unit_name(u: ProductUnit) -> String {
+    t!(format!("unit.{}", u.as_str().replace('³', "3"))).to_string()
+}
+
+impl Screen for ParcelFormScreen {
+    fn entered(&mut self, cx: &mut Cx) {
+        if !self.loaded && self.loading.is_none() {
+            self.loading = Some(cx.desk.load_parcel_form());
+        }
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if let Some(task) = &mut self.loading {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(kept) => {
+                    if let Some(kept) = kept {
+                        self.draft = kept.clone();
+                        self.saved_as = Some(kept);
+                    }
+                    self.loading = None;
+                    self.loaded = true;
+                }
+                Poll::Lost => {
+                    self.loading = None;
+                    self.loaded = true;
+                }
+            }
+        }
+        if let Some(task) = &mut self.sending {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.sending = None;
+                    self.landed(result, cx);
+                }
+                Poll::Lost => self.sending = None,
+            }
+        }
+        if self.loaded && self.saved_as.as_ref() != Some(&self.draft) {
+            cx.desk.save_parcel_form(&self.draft);
+            self.saved_as = Some(self.draft.clone());
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.show(ui, cx.desk);
+        if std::mem::take(&mut self.submit_requested) {
+            self.submit(cx.desk, cx.toasts);
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        if command == Command::CreateOrder {
+            self.submit(cx.desk, cx.toasts);
+            return true;
+        }
+        false
+    }
+
+    fn is_busy(&self) -> bool {
+        self.sending.is_some() || self.loading.is_some()
+    }
+}

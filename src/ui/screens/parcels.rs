@@ -1,0 +1,260 @@
+//! International parcels: where one is now (typed or scanned number, the customs chain as a
+//! timeline, with "cancelled by customs" as its branch), and the parcels this desk sent.
+
+use crate::api::codes::ParcelStatus;
+use crate::api::international::ParcelTrack;
+use crate::desk::DeskError;
+use crate::desk::task::{Poll, Task};
+use crate::store::{ParcelRow, ParcelState};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::{ERROR_COLOR, entered, inline_field};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+
+#[derive(Default)]
+pub struct ParcelsScreen {
+    pub number: String,
+    tracking: Option<Task<Result<ParcelTrack, DeskError>>>,
+    pub tracked: Option<ParcelTrack>,
+    track_error: Option<String>,
+    listing: Option<Task<Result<Vec<ParcelRow>, DeskError>>>,
+    pub rows: Vec<ParcelRow>,
+    list_error: Option<String>,
+    stale: bool,
+}
+
+/// The chain a parcel goes along; customs may end it at 130 instead.
+const CHAIN: &[ParcelStatus] = &[
+    ParcelStatus::AtSender,
+    ParcelStatus::AtCustoms,
+    ParcelStatus::OutOfCustoms,
+    ParcelStatus::SortingCenter,
+    ParcelStatus::AtReceiverOffice,
+    ParcelStatus::CourierDelivering,
+    ParcelStatus::Delivered,
+];
+
+const REFUSED_CHAIN: &[ParcelStatus] = &[
+    ParcelStatus::AtSender,
+    ParcelStatus::AtCustoms,
+    ParcelStatus::CanceledByCustoms,
+];
+
+/// A parcel status in the clerk's language.
+pub fn status_name(s: ParcelStatus) -> String {
+    t!(format!("parcel_status.{}", s.code())).to_string()
+}
+
+impl ParcelsScreen {
+    fn track(&mut self, cx: &mut Cx, number: String) {
+        if number.trim().is_empty() {
+            return;
+        }
+        self.number = number.trim().to_string();
+        self.track_error = None;
+        self.tracking = cx.desk.track_parcel(self.number.clone());
+    }
+
+    fn reload(&mut self, cx: &mut Cx) {
+        if self.listing.is_none() {
+            self.listing = cx.desk.parcel_list();
+        }
+    }
+
+    fn timeline(ui: &mut egui::Ui, track: &ParcelTrack) {
+        let now = track.status.code;
+        let chain = if now == ParcelStatus::CanceledByCustoms {
+            REFUSED_CHAIN
+        } else {
+            CHAIN
+        };
+        let at = chain.iter().position(|s| *s == now).unwrap_or(0);
+        ui.heading(format!("{} — {}", track.barcode, status_name(now)));
+        if !track.status.message.trim().is_empty() {
+            ui.label(&track.status.message);
+        }
+        for (i, step) in chain.iter().enumerate() {
+            let mark = match i.cmp(&at) {
+                std::cmp::Ordering::Less => "✔",
+                std::cmp::Ordering::Equal => "●",
+                std::cmp::Ordering::Greater => "○",
+            };
+            let text = format!("{mark}  {} · {}", step.code(), status_name(*step));
+            let text = if i == at {
+                RichText::new(text).strong()
+            } else if i > at {
+                RichText::new(text).weak()
+            } else {
+                RichText::new(text)
+            };
+            ui.label(text);
+        }
+    }
+
+    fn table(&mut self, ui: &mut egui::Ui) -> Option<String> {
+        let mut track = None;
+        TableBuilder::new(ui)
+            .striped(true)
+            .column(Column::auto().at_least(140.0))
+            .column(Column::remainder().at_least(160.0).clip(true))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto().at_least(160.0))
+            .column(Column::auto())
+            .header(22.0, |mut h| {
+                for title in [
+                    t!("parcel.number"),
+                    t!("parcel.receiver"),
+                    t!("parcel.weight"),
+                    t!("parcels.status"),
+                    t!("parcels.action"),
+                ] {
+                    h.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|mut body| {
+                for r in &self.rows {
+                    body.row(22.0, |mut row| {
+                        row.col(|ui| {
+                            ui.label(&r.number);
+                        });
+                        row.col(|ui| {
+                            ui.label(format!(
+                                "{} {}",
+                                r.input.receiver_surname, r.input.receiver_first_name
+                            ));
+                        });
+                        row.col(|ui| {
+                            ui.label(r.input.weight.to_decimal_string());
+                        });
+                        row.col(|ui| {
+                            let status = match (r.state, &r.status) {
+                                (ParcelState::Sending, _) => t!("parcels.sending").to_string(),
+                                (_, Some((code, _))) => ParcelStatus::try_from(*code)
+                                    .map(status_name)
+                                    .unwrap_or_else(|_| code.to_string()),
+                                (_, None) => String::new(),
+                            };
+                            ui.label(status);
+                        });
+                        row.col(|ui| {
+                            if ui.button(t!("parcels.track")).clicked() {
+                                track = Some(r.number.clone());
+                            }
+                        });
+                    });
+                }
+            });
+        track
+    }
+}
+
+impl Screen for ParcelsScreen {
+    fn entered(&mut self, cx: &mut Cx) {
+        self.reload(cx);
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        match event {
+            AppEvent::ParcelsChanged => self.stale = true,
+            AppEvent::SessionEnded => *self = ParcelsScreen::default(),
+            _ => {}
+        }
+        if self.stale {
+            self.stale = false;
+            self.reload(cx);
+        }
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if let Some(task) = &mut self.tracking {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.tracking = None;
+                    match result {
+                        Ok(track) => {
+                            self.tracked = Some(track);
+                            self.reload(cx);
+                        }
+                        Err(e) => {
+                            self.tracked = None;
+                            self.track_error = Some(tell_desk(&e).message);
+                        }
+                    }
+                }
+                Poll::Lost => self.tracking = None,
+            }
+        }
+        if let Some(task) = &mut self.listing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.listing = None;
+                    match result {
+                        Ok(rows) => {
+                            self.rows = rows;
+                            self.list_error = None;
+                        }
+                        Err(e) => self.list_error = Some(tell_desk(&e).message),
+                    }
+                }
+                Poll::Lost => self.listing = None,
+            }
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("parcels.title"));
+        let mut go = None;
+        ui.horizontal(|ui| {
+            let r = inline_field(
+                ui,
+                &t!("parcels.barcode"),
+                &mut self.number,
+                "parcel-track",
+                220.0,
+            );
+            let busy = self.tracking.is_some();
+            if (ui
+                .add_enabled(!busy, egui::Button::new(t!("parcels.track")))
+                .clicked()
+                || entered(ui, &r))
+                && !busy
+            {
+                go = Some(self.number.clone());
+            }
+            if busy {
+                ui.spinner();
+            }
+        });
+        if let Some(e) = &self.track_error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if let Some(track) = &self.tracked {
+            ui.group(|ui| Self::timeline(ui, track));
+        }
+        ui.separator();
+        ui.strong(t!("parcels.mine"));
+        if let Some(e) = &self.list_error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if self.rows.is_empty() {
+            ui.label(t!("parcels.none"));
+        } else if let Some(number) = self.table(ui) {
+            go = Some(number);
+        }
+        if let Some(number) = go {
+            self.track(cx, number);
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.tracking.is_some() || self.listing.is_some()
+    }
+}

@@ -1,0 +1,74 @@
+//! International parcels exactly once: written before the request, an answer lost on the way is
+//! settled by asking the service for the number, a refusal forgets only the attempt, and a parcel
+//! already saved is never sent again.
+
+mod common;
+
+use common::*;
+use parcel_desk::api::ApiError;
+use parcel_desk::desk::parcels::{Parcels, SendResult};
+use parcel_desk::sandbox::Faults;
+use parcel_desk::store::{ParcelState, Store};
+use std::sync::Arc;
+
+fn parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
+    serde_json::from_value(serde_json::json!({
+        "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
+        "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
+        "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": "80",
+        "ParcelDeclareCurrency": "USD", "ReceiverCityId": 101, "ReceiverDelivery": "1",
+        "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
+            "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": "80",
+            "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
+    }))
+    .expect("a parcel")
+}
+
+#[tokio::test]
+async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
+    let t = twin().await;
+    let store = Arc::new(Store::open_in_memory().unwrap());
+    let parcels = Parcels {
+        store: store.clone(),
+        service: svc(),
+        legacy: Arc::new(legacy(&t).await),
+    };
+    // The service keeps the parcel but the answer never arrives.
+    t.set_faults(Faults {
+        drop_after_commit_rate: 1.0,
+        ..Faults::default()
+    });
+    let first = parcels.send(parcel("CN000000201UZ")).await;
+    assert!(matches!(first, SendResult::Unknown(_)), "{first:?}");
+    assert_eq!(
+        store
+            .parcel(&svc(), "CN000000201UZ")
+            .unwrap()
+            .unwrap()
+            .state,
+        ParcelState::Sending
+    );
+    t.set_faults(Faults::default());
+    // Sent again: the service is asked first, has it, and it is saved without a second create
+    // (which the service would refuse as a taken number).
+    match parcels.send(parcel("CN000000201UZ")).await {
+        SendResult::Saved(row) => assert_eq!(row.state, ParcelState::Saved),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        parcels.send(parcel("CN000000201UZ")).await,
+        SendResult::AlreadySaved(_)
+    ));
+
+    // A refusal forgets the attempt, with the service's message under its field.
+    let mut bad = parcel("CN000000202UZ");
+    bad.pinfl = "123".into();
+    match parcels.send(bad).await {
+        SendResult::Refused(e @ ApiError::Validation { .. }) => {
+            assert_eq!(e.field("ReceiverPinfl").len(), 1)
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(store.parcel(&svc(), "CN000000202UZ").unwrap(), None);
+    assert_eq!(parcels.list().await.unwrap().len(), 1);
+}

@@ -1,0 +1,171 @@
+//! International parcels at the counter, driven as a clerk would against the embedded twin: a
+//! wrong PINFL is refused in the form before anything is sent, a parcel with two product lines
+//! goes to the service once, and after the twin moves it along it is tracked on the customs chain.
+
+mod common;
+
+use common::ui::*;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use parcel_desk::api::codes::ParcelStatus;
+use parcel_desk::ui::{ScreenId, tr};
+
+const NUMBER: &str = "CN000000101UZ";
+
+#[test]
+fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
+    let env = Env::new("parcels");
+    // Tall enough to see the whole form with two product lines.
+    let mut h = harness_sized(env.desk(), [1280.0, 2200.0]);
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    step_until(&mut h, "the parcel form", |h| {
+        h.state().screen() == ScreenId::NewParcel && !h.state().is_busy()
+    });
+
+    for (label, text) in [
+        ("parcel.surname", "Karimov"),
+        ("parcel.first_name", "Aziz"),
+        ("parcel.phone", "+998 90 1234567"),
+        ("parcel.passport_series", "AA"),
+        ("parcel.passport_number", "1234567"),
+        ("parcel.pinfl", "123"),
+        ("parcel.number", NUMBER),
+        ("parcel.weight", "1.5"),
+        ("parcel.value", "100"),
+    ] {
+        type_into(&mut h, &tr(label), 0, text);
+    }
+    pick_suggestion(
+        &mut h,
+        &tr("parcel.city"),
+        0,
+        "Самарканд",
+        "Samarqand shahar — Samarqand viloyati",
+    );
+    // Let the city's suggestions close (the layout settles) before clicking below them.
+    h.step();
+    h.step();
+    h.get_by_label(&tr("parcel.add_line")).click();
+    h.step();
+    h.step();
+    assert_eq!(
+        h.state().parcel_form().expect("form").draft.products.len(),
+        2
+    );
+    let lines = [
+        [
+            "Sneakers",
+            "Кроссовки",
+            "https://shop.example/p/1",
+            "2",
+            "0.8",
+            "30",
+            "640411",
+            "",
+        ],
+        [
+            "Phone",
+            "Телефон",
+            "https://shop.example/p/2",
+            "1",
+            "0.3",
+            "40",
+            "851712",
+            "490154203237518",
+        ],
+    ];
+    for (n, line) in lines.iter().enumerate() {
+        let labels = [
+            "parcel.description",
+            "parcel.description_ru",
+            "parcel.url",
+            "parcel.quantity",
+            "parcel.net_weight",
+            "parcel.unit_value",
+            "parcel.hs_code",
+            "parcel.imei",
+        ];
+        for (label, text) in labels.iter().zip(line) {
+            if text.is_empty() {
+                continue;
+            }
+            if *label == "parcel.quantity" {
+                // It holds 1 already: select it and type over it.
+                h.get_all_by_label(&tr(label))
+                    .nth(n)
+                    .expect("quantity")
+                    .focus();
+                h.step();
+                h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+                h.get_all_by_label(&tr(label))
+                    .nth(n)
+                    .expect("quantity")
+                    .type_text(text);
+                h.step();
+                continue;
+            }
+            type_into(&mut h, &tr(label), n, text);
+        }
+    }
+    // The wrong PINFL is said under its field and nothing is sent.
+    h.get_by_label(&tr("parcel.save")).click();
+    h.step();
+    h.step();
+    assert!(
+        h.query_by_label(&tr("parcel.bad_pinfl")).is_some(),
+        "the PINFL is refused in the form"
+    );
+    assert!(!h.state().is_busy(), "nothing went to the service");
+    let form = h.state().parcel_form().expect("the form");
+    assert_eq!(form.draft.products.len(), 2);
+    assert_eq!(form.draft.products[1].imei, "490154203237518");
+
+    replace_text(&mut h, &tr("parcel.pinfl"), "31234567890123");
+    // The PINFL's message goes away: let the layout settle before clicking below it.
+    h.step();
+    h.get_by_label(&tr("parcel.save")).click();
+    step_until(&mut h, "the parcel is with the service", |h| {
+        !h.state().is_busy()
+            && h.state()
+                .parcel_form()
+                .is_some_and(|f| f.draft.number.is_empty())
+    });
+
+    // The twin moves it to customs; the clerk tracks it from the list.
+    let control = h.state().desk.twin_control().expect("demo twin");
+    env.rt.block_on(async {
+        let r = reqwest::Client::new()
+            .post(format!("{control}/sandbox/parcels/{NUMBER}/advance"))
+            .send()
+            .await
+            .expect("the twin answers");
+        assert!(r.status().is_success());
+    });
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::O);
+    step_until(&mut h, "the parcel listed", |h| {
+        h.state().screen() == ScreenId::Parcels
+            && h.state()
+                .parcels()
+                .is_some_and(|p| p.rows.iter().any(|r| r.number == NUMBER))
+    });
+    let rows = &h.state().parcels().expect("parcels").rows;
+    assert_eq!(rows.len(), 1, "sent once");
+    assert_eq!(rows[0].input.products.len(), 2);
+    h.get_all_by_label(&tr("parcels.track"))
+        .last()
+        .expect("the row's track button")
+        .click();
+    step_until(&mut h, "tracked", |h| {
+        h.state()
+            .parcels()
+            .and_then(|p| p.tracked.as_ref())
+            .is_some_and(|t| t.status.code == ParcelStatus::AtCustoms)
+    });
+    assert!(
+        h.query_all_by_label_contains(&tr("parcel_status.110"))
+            .next()
+            .is_some(),
+        "the timeline names the status"
+    );
+}
