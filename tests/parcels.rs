@@ -72,3 +72,55 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
     assert_eq!(store.parcel(&svc(), "CN000000202UZ").unwrap(), None);
     assert_eq!(parcels.list().await.unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn a_manifest_is_submitted_once_and_its_parcels_are_not_offered_twice() {
+    use parcel_desk::desk::parcels::ManifestOutcome;
+    let t = twin().await;
+    let store = Arc::new(Store::open_in_memory().unwrap());
+    let parcels = Parcels {
+        store: store.clone(),
+        service: svc(),
+        legacy: Arc::new(legacy(&t).await),
+    };
+    for n in ["CN000000401UZ", "CN000000402UZ"] {
+        assert!(matches!(
+            parcels.send(parcel(n)).await,
+            SendResult::Saved(_)
+        ));
+    }
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    let both = vec!["CN000000401UZ".to_string(), "CN000000402UZ".to_string()];
+    // A parcel the service does not have is not put on a manifest.
+    match parcels
+        .submit_manifest("M-0".into(), day, vec!["CN999999999UZ".into()])
+        .await
+    {
+        ManifestOutcome::NotEligible(n) => assert_eq!(n, vec!["CN999999999UZ"]),
+        other => panic!("{other:?}"),
+    }
+    // The answer is lost; submitted again, the taken number settles it as saved.
+    t.set_faults(Faults {
+        drop_after_commit_rate: 1.0,
+        ..Faults::default()
+    });
+    let first = parcels
+        .submit_manifest("M-1".into(), day, both.clone())
+        .await;
+    assert!(matches!(first, ManifestOutcome::Unknown(_)), "{first:?}");
+    t.set_faults(Faults::default());
+    match parcels
+        .submit_manifest("M-1".into(), day, both.clone())
+        .await
+    {
+        ManifestOutcome::Saved(m) => assert!(m.saved),
+        other => panic!("{other:?}"),
+    }
+    let rows = parcels.list().await.unwrap();
+    assert!(rows.iter().all(|p| p.manifest.as_deref() == Some("M-1")));
+    // Neither goes on a second manifest.
+    match parcels.submit_manifest("M-2".into(), day, both).await {
+        ManifestOutcome::NotEligible(n) => assert_eq!(n.len(), 2),
+        other => panic!("{other:?}"),
+    }
+}

@@ -169,3 +169,64 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         "the timeline names the status"
     );
 }
+
+fn parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
+    serde_json::from_value(serde_json::json!({
+        "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimova",
+        "ReceiverFirstName": "Dilnoza", "ReceiverPassposrtSerial": "AB", "ReceiverPassposrtNumber": "7654321",
+        "ReceiverPinfl": "41234567890123", "ParcelWeight": "0.7", "ParcelValue": "25",
+        "ParcelDeclareCurrency": "EUR", "ReceiverCityId": 101, "ReceiverDelivery": "1",
+        "products": [{"ProductDescription": "Book", "ProductDescriptionRu": "Книга",
+            "ProductQuantity": "1", "ProductWeight": "0.6", "ProductDeclareValue": "25",
+            "ProductUrl": "https://shop.example/b/1", "ProductUnit": "pcs", "HsCodeIs": "490199"}]
+    }))
+    .expect("a parcel")
+}
+
+#[test]
+fn parcels_go_on_one_manifest_and_are_not_offered_again() {
+    let env = Env::new("manifest");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    for n in ["CN000000301UZ", "CN000000302UZ", "CN000000303UZ"] {
+        let task = h.state().desk.send_parcel(parcel(n)).expect("wired");
+        match common::wait(task) {
+            parcel_desk::desk::parcels::SendResult::Saved(_) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::M);
+    step_until(&mut h, "the manifest screen with the parcels", |h| {
+        h.state().screen() == ScreenId::Manifest
+            && h.state().manifest().is_some_and(|m| m.parcels.len() == 3)
+    });
+    // Nothing picked: said, nothing sent.
+    h.get_by_label(&tr("manifest.submit")).click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label(&tr("manifest.pick_parcels")).is_some());
+
+    type_into(&mut h, &tr("manifest.number"), 0, "M-2026-001");
+    h.get_by_label("CN000000301UZ").click();
+    h.step();
+    h.get_by_label("CN000000303UZ").click();
+    h.step();
+    assert_eq!(h.state().manifest().expect("screen").selected.len(), 2);
+    h.step();
+    h.get_by_label(&tr("manifest.submit")).click();
+    step_until(&mut h, "the manifest is with the service", |h| {
+        !h.state().is_busy()
+            && h.state().manifest().is_some_and(|m| {
+                m.manifests.len() == 1
+                    && m.manifests[0].saved
+                    && m.parcels.iter().filter(|p| p.manifest.is_some()).count() == 2
+            })
+    });
+    let m = h.state().manifest().expect("screen");
+    assert_eq!(
+        m.manifests[0].parcels,
+        vec!["CN000000301UZ", "CN000000303UZ"]
+    );
+    assert_eq!(m.offered().count(), 1, "only the third is offered again");
+    assert!(m.selected.is_empty());
+}

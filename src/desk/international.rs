@@ -39,6 +39,23 @@ impl Desk {
         }))
     }
 
+    /// Hands these parcels over together under `number`, once.
+    pub fn submit_manifest(
+        &self,
+        number: String,
+        date: chrono::NaiveDate,
+        parcels: Vec<String>,
+    ) -> Option<Task<super::parcels::ManifestOutcome>> {
+        let p = self.parcels.clone()?;
+        Some(self.spawn(async move { p.submit_manifest(number, date, parcels).await }))
+    }
+
+    /// This desk's parcels and manifests, newest first (what the manifest screen shows).
+    pub fn manifest_view(&self) -> Option<Task<Result<super::parcels::ManifestView, DeskError>>> {
+        let p = self.parcels.clone()?;
+        Some(self.spawn(async move { Ok((p.list().await?, p.manifests().await?)) }))
+    }
+
     /// This desk's parcels, newest first.
     pub fn parcel_list(&self) -> Option<Task<Result<Vec<ParcelRow>, DeskError>>> {
         let parcels = self.parcels.clone()?;

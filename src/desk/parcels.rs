@@ -1,12 +1,15 @@
 //! International parcels at the counter: sent exactly once (the parcel number is the key,
-//! written before the request), tracked along the customs chain, listed from this desk's journal.
+//! written before the request), tracked along the customs chain, listed from this desk's journal,
+//! and handed over together on a manifest (also once, under its number).
 //! An answer lost on the way is settled by asking the service for the number: it has the parcel,
 //! or it does not and the parcel is sent again under the same number.
 
 use crate::api::codes::ParcelStatus;
-use crate::api::international::{ParcelInput, ParcelTrack};
+use crate::api::international::{
+    ManifestDetails, ManifestInput, ManifestParcel, ParcelInput, ParcelTrack,
+};
 use crate::api::{ApiError, LegacyClient};
-use crate::store::{ParcelRow, ServiceKey, Store};
+use crate::store::{ManifestRow, ParcelRow, ServiceKey, Store};
 use std::sync::Arc;
 
 use super::DeskError;
@@ -135,5 +138,138 @@ impl Parcels {
     /// This desk's parcels, newest first.
     pub async fn list(&self) -> Result<Vec<ParcelRow>, DeskError> {
         self.blocking(|s, svc| s.parcels(svc)).await
+    }
+}
+
+/// What the manifest screen shows: this desk's parcels and manifests, newest first.
+pub type ManifestView = (Vec<ParcelRow>, Vec<ManifestRow>);
+
+/// How a manifest's submission ended.
+#[derive(Debug)]
+pub enum ManifestOutcome {
+    Saved(ManifestRow),
+    /// This number was saved before: nothing was sent.
+    AlreadySaved(ManifestRow),
+    /// Parcels that cannot go on it: not saved at the service yet, or on a manifest already.
+    NotEligible(Vec<String>),
+    /// The service refused it: its sentence and its messages by field.
+    Refused(ApiError),
+    /// No answer: it stays "sending" and is settled when submitted again.
+    Unknown(DeskError),
+    Failed(DeskError),
+}
+
+impl Parcels {
+    /// Hands these parcels over together under `number`, once.
+    pub async fn submit_manifest(
+        &self,
+        number: String,
+        date: chrono::NaiveDate,
+        parcels: Vec<String>,
+    ) -> ManifestOutcome {
+        let row = ManifestRow {
+            number: number.trim().to_string(),
+            date: date.format("%Y-%m-%d").to_string(),
+            parcels,
+            saved: false,
+            created_at: now(),
+        };
+        let kept = row.clone();
+        let before = self
+            .blocking(move |s, svc| {
+                let all = s.parcels(svc)?;
+                let not_eligible: Vec<String> = kept
+                    .parcels
+                    .iter()
+                    .filter(|n| {
+                        !all.iter().any(|p| {
+                            &p.number == *n
+                                && p.state == crate::store::ParcelState::Saved
+                                && p.manifest.is_none()
+                        })
+                    })
+                    .cloned()
+                    .collect();
+                if !not_eligible.is_empty() {
+                    return Ok(Err(not_eligible));
+                }
+                let earlier = s.manifest(svc, &kept.number)?;
+                let saved = s.manifest_sending(svc, &kept, now())?;
+                Ok(Ok((earlier, saved)))
+            })
+            .await;
+        let earlier = match before {
+            Err(e) => return ManifestOutcome::Failed(e),
+            Ok(Err(not_eligible)) => return ManifestOutcome::NotEligible(not_eligible),
+            Ok(Ok((_, Some(saved)))) => return ManifestOutcome::AlreadySaved(saved),
+            Ok(Ok((earlier, None))) => earlier,
+        };
+        let input = ManifestInput {
+            manifest_number: row.number.clone(),
+            parcels: row
+                .parcels
+                .iter()
+                .map(|n| ManifestParcel {
+                    parcel_number: n.clone(),
+                })
+                .collect(),
+            details: ManifestDetails {
+                parcels_count: row.parcels.len().to_string(),
+                date: row.date.clone(),
+            },
+        };
+        let number = row.number.clone();
+        let answer = self.legacy.submit_manifest(&input).await;
+        match answer {
+            Ok(r) if r.success => {}
+            Ok(r) => {
+                return self
+                    .forget_manifest(
+                        &number,
+                        ApiError::Rejected {
+                            status: 200,
+                            message: r.message,
+                        },
+                    )
+                    .await;
+            }
+            // Sent before without an answer, and now the number is taken: that was this one.
+            Err(e)
+                if earlier.is_some()
+                    && matches!(e, ApiError::Validation { .. })
+                    && !e.field("ManifestNumber").is_empty() => {}
+            Err(e) if e.outcome_unknown() => {
+                return ManifestOutcome::Unknown(DeskError::Service(e));
+            }
+            Err(e) => return self.forget_manifest(&number, e).await,
+        }
+        let n = number.clone();
+        match self
+            .blocking(move |s, svc| {
+                s.manifest_saved(svc, &n, now())?;
+                s.manifest(svc, &n)
+            })
+            .await
+        {
+            Ok(Some(m)) => ManifestOutcome::Saved(m),
+            Ok(None) => ManifestOutcome::Failed(DeskError::Unreadable(number)),
+            Err(e) => ManifestOutcome::Failed(e),
+        }
+    }
+
+    async fn forget_manifest(&self, number: &str, why: ApiError) -> ManifestOutcome {
+        let n = number.to_string();
+        match self
+            .blocking(move |s, svc| s.manifest_refused(svc, &n))
+            .await
+        {
+            Ok(()) => ManifestOutcome::Refused(why),
+            Err(e) => ManifestOutcome::Failed(e),
+        }
+    }
+
+    /// This desk's manifests, newest first.
+    pub async fn manifests(&self) -> Result<Vec<ManifestRow>, DeskError> {
+        self.blocking(|s, svc| s.manifests(svc)).await
     }
 }

@@ -5,11 +5,13 @@
 //! the print log.
 
 mod journal;
+mod manifests;
 mod outbox;
 mod parcels;
 mod print_log;
 
 pub use journal::{HistoryRow, JournalRow};
+pub use manifests::ManifestRow;
 pub use outbox::{OutboxEntry, OutboxState};
 pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
@@ -145,7 +147,8 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE print_log ADD COLUMN service TEXT NOT NULL DEFAULT '';
     DROP INDEX print_log_order;
     CREATE INDEX print_log_order ON print_log (service, order_id, at);",
-    // International parcels, each under its service and its parcel number (the service's key).
+    // International parcels, each under its service and its parcel number (the service's key),
+    // and the manifests that hand them over together.
     "CREATE TABLE parcels (
         service TEXT NOT NULL,
         number TEXT NOT NULL,
@@ -155,9 +158,20 @@ const MIGRATIONS: &[&str] = &[
         status_message TEXT,
         created_at INTEGER NOT NULL,
         updated_at INTEGER NOT NULL,
+        manifest TEXT,
         PRIMARY KEY (service, number)
     );
-    CREATE INDEX parcels_created ON parcels (service, created_at);",
+    CREATE INDEX parcels_created ON parcels (service, created_at);
+    CREATE TABLE manifests (
+        service TEXT NOT NULL,
+        number TEXT NOT NULL,
+        date TEXT NOT NULL,
+        parcels TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (service, number)
+    );",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's

@@ -41,6 +41,8 @@ pub struct ParcelRow {
     pub status: Option<(i64, String)>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The saved manifest it was handed over on.
+    pub manifest: Option<String>,
 }
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
@@ -52,6 +54,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
         r.get(4)?,
         r.get(5)?,
         r.get(6)?,
+        r.get(7)?,
     ))
 }
 
@@ -63,10 +66,11 @@ type RawRow = (
     Option<String>,
     i64,
     i64,
+    Option<String>,
 );
 
 fn parse(raw: RawRow) -> Option<ParcelRow> {
-    let (number, state, input, code, message, created_at, updated_at) = raw;
+    let (number, state, input, code, message, created_at, updated_at, manifest) = raw;
     let input = match serde_json::from_str(&input) {
         Ok(i) => i,
         Err(e) => {
@@ -81,10 +85,12 @@ fn parse(raw: RawRow) -> Option<ParcelRow> {
         status: code.map(|c| (c, message.unwrap_or_default())),
         created_at,
         updated_at,
+        manifest,
     })
 }
 
-const COLUMNS: &str = "number, state, input, status_code, status_message, created_at, updated_at";
+const COLUMNS: &str =
+    "number, state, input, status_code, status_message, created_at, updated_at, manifest";
 
 impl Store {
     /// The parcel under this number, if the desk has it.

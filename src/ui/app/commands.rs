@@ -17,6 +17,7 @@ pub enum Command {
     Unsent,
     NewParcel,
     Parcels,
+    Manifest,
     Settings,
     Refresh,
     Print,
@@ -36,6 +37,7 @@ impl Command {
         Command::Unsent,
         Command::NewParcel,
         Command::Parcels,
+        Command::Manifest,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -59,6 +61,9 @@ impl Command {
             }
             Command::Parcels => {
                 KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::O)
+            }
+            Command::Manifest => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::M)
             }
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
@@ -133,6 +138,7 @@ mod tests {
             Command::About => 12,
             Command::NewParcel => 13,
             Command::Parcels => 14,
+            Command::Manifest => 15,
         }
     }
 
@@ -154,7 +160,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..15).collect::<Vec<_>>());
+        assert_eq!(seen, (0..16).collect::<Vec<_>>());
     }
 
     #[test]

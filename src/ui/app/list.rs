@@ -11,6 +11,7 @@ use crate::ui::screens::calculator::Calculator;
 use crate::ui::screens::directories::DirectoryScreen;
 use crate::ui::screens::goods::GoodsScreen;
 use crate::ui::screens::login::LoginScreen;
+use crate::ui::screens::manifest::ManifestScreen;
 use crate::ui::screens::order_detail::DetailScreen;
 use crate::ui::screens::order_form_screen::OrderFormScreen as Form;
 use crate::ui::screens::orders::OrdersScreen;
@@ -49,6 +50,12 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             International,
             Command::Parcels,
             ParcelsScreen::default(),
+        ),
+        Entry::rail(
+            Id::Manifest,
+            International,
+            Command::Manifest,
+            ManifestScreen::default(),
         ),
         Entry::rail(
             Id::Directories,

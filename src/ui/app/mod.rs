@@ -79,6 +79,11 @@ impl DeskApp {
         self.find_screen(ScreenId::Parcels)
     }
 
+    /// The manifest screen.
+    pub fn manifest(&self) -> Option<&crate::ui::screens::manifest::ManifestScreen> {
+        self.find_screen(ScreenId::Manifest)
+    }
+
     /// The open new-order form.
     pub fn order_form(&self) -> Option<&OrderForm> {
         self.find_screen::<OrderFormScreen>(ScreenId::NewOrder)?

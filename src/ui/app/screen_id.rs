@@ -17,6 +17,7 @@ pub enum ScreenId {
     Unsent,
     NewParcel,
     Parcels,
+    Manifest,
     Settings,
     About,
 }

@@ -6,6 +6,7 @@ pub mod calculator;
 pub mod directories;
 pub mod goods;
 pub mod login;
+pub mod manifest;
 pub mod order_detail;
 pub mod order_form;
 pub mod order_form_screen;

@@ -1,0 +1,123 @@
+//! Manifests: the parcels handed over together, each manifest under its service and number,
+//! written "sending" before the request and "saved" when the service has it; saving marks its
+//! parcels, so a parcel is never offered for a second manifest.
+
+use super::{ServiceKey, Store, StoreError};
+use rusqlite::{OptionalExtension, params};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManifestRow {
+    pub number: String,
+    /// `YYYY-MM-DD`, as sent.
+    pub date: String,
+    pub parcels: Vec<String>,
+    pub saved: bool,
+    pub created_at: i64,
+}
+
+type RawRow = (String, String, String, String, i64);
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+}
+
+fn parse((number, date, parcels, state, created_at): RawRow) -> ManifestRow {
+    ManifestRow {
+        parcels: serde_json::from_str(&parcels).unwrap_or_default(),
+        number,
+        date,
+        saved: state == "saved",
+        created_at,
+    }
+}
+
+const COLUMNS: &str = "number, date, parcels, state, created_at";
+
+impl Store {
+    pub fn manifest(
+        &self,
+        service: &ServiceKey,
+        number: &str,
+    ) -> Result<Option<ManifestRow>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM manifests WHERE service = ?1 AND number = ?2"),
+                params![service.as_str(), number],
+                row,
+            )
+            .optional()?
+            .map(parse))
+    }
+
+    /// Every manifest of this service, newest first.
+    pub fn manifests(&self, service: &ServiceKey) -> Result<Vec<ManifestRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM manifests WHERE service = ?1 ORDER BY created_at DESC, number"
+        ))?;
+        let rows = stmt.query_map(params![service.as_str()], row)?;
+        Ok(rows.flatten().map(parse).collect())
+    }
+
+    /// Writes the manifest as being sent. One already saved under this number is returned and
+    /// left as it is.
+    pub fn manifest_sending(
+        &self,
+        service: &ServiceKey,
+        m: &ManifestRow,
+        at: i64,
+    ) -> Result<Option<ManifestRow>, StoreError> {
+        if let Some(existing) = self.manifest(service, &m.number)?
+            && existing.saved
+        {
+            return Ok(Some(existing));
+        }
+        let parcels = serde_json::to_string(&m.parcels).unwrap_or_else(|_| "[]".into());
+        self.conn().execute(
+            "INSERT INTO manifests (service, number, date, parcels, state, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'sending', ?5, ?5)
+             ON CONFLICT (service, number) DO UPDATE SET date = excluded.date,
+                 parcels = excluded.parcels, updated_at = excluded.updated_at",
+            params![service.as_str(), m.number, m.date, parcels, at],
+        )?;
+        Ok(None)
+    }
+
+    /// The service has the manifest: it and its parcels are marked, in one transaction.
+    pub fn manifest_saved(
+        &self,
+        service: &ServiceKey,
+        number: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let Some(m) = self.manifest(service, number)? else {
+            return Ok(());
+        };
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "UPDATE manifests SET state = 'saved', updated_at = ?3
+             WHERE service = ?1 AND number = ?2",
+            params![service.as_str(), number, at],
+        )?;
+        for p in &m.parcels {
+            tx.execute(
+                "UPDATE parcels SET manifest = ?3, updated_at = ?4
+                 WHERE service = ?1 AND number = ?2",
+                params![service.as_str(), p, number, at],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The service refused it: the attempt is forgotten (the clerk's choice stays on screen).
+    pub fn manifest_refused(&self, service: &ServiceKey, number: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "DELETE FROM manifests WHERE service = ?1 AND number = ?2 AND state = 'sending'",
+            params![service.as_str(), number],
+        )?;
+        Ok(())
+    }
+}

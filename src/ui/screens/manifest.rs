@@ -1,0 +1,367 @@
+//! The manifest: the parcels handed over together. The clerk picks parcels the service has and
+//! that are on no manifest yet (those already handed over are shown, marked, and cannot be picked
+//! again), gives the manifest its number and date (today by default), and submits it once; the
+//! count is the selection's. What the service refuses is said under the field it names.
+
+use crate::api::ApiError;
+use crate::desk::DeskError;
+use crate::desk::parcels::{ManifestOutcome, ManifestView};
+use crate::desk::task::{Poll, Task};
+use crate::store::{ManifestRow, ParcelRow, ParcelState};
+use crate::text::day::{counter_zone, parse_day};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::{ERROR_COLOR, ErrorsByField, Form, inline_field};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+use std::collections::{BTreeMap, BTreeSet};
+
+const NUMBER: &str = "ManifestNumber";
+const DATE: &str = "Date";
+const COUNT: &str = "ParcelsCount";
+const PARCELS: &str = "Parcels";
+
+struct Errors(BTreeMap<String, String>);
+
+impl ErrorsByField for Errors {
+    fn error(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+}
+
+pub struct ManifestScreen {
+    pub number: String,
+    pub date: String,
+    pub filter: String,
+    pub selected: BTreeSet<String>,
+    pub parcels: Vec<ParcelRow>,
+    pub manifests: Vec<ManifestRow>,
+    errors: BTreeMap<String, String>,
+    message: Option<String>,
+    loading: Option<Task<Result<ManifestView, DeskError>>>,
+    submitting: Option<Task<ManifestOutcome>>,
+    stale: bool,
+}
+
+fn today() -> String {
+    chrono::Utc::now()
+        .with_timezone(&counter_zone())
+        .date_naive()
+        .format("%d.%m.%Y")
+        .to_string()
+}
+
+impl Default for ManifestScreen {
+    fn default() -> Self {
+        ManifestScreen {
+            number: String::new(),
+            date: today(),
+            filter: String::new(),
+            selected: BTreeSet::new(),
+            parcels: Vec::new(),
+            manifests: Vec::new(),
+            errors: BTreeMap::new(),
+            message: None,
+            loading: None,
+            submitting: None,
+            stale: false,
+        }
+    }
+}
+
+fn matches(p: &ParcelRow, filter: &str) -> bool {
+    let f = filter.trim().to_lowercase();
+    f.is_empty()
+        || p.number.to_lowercase().contains(&f)
+        || p.input.receiver_surname.to_lowercase().contains(&f)
+        || p.input.receiver_first_name.to_lowercase().contains(&f)
+}
+
+impl ManifestScreen {
+    fn reload(&mut self, cx: &mut Cx) {
+        if self.loading.is_some() {
+            return;
+        }
+        self.loading = cx.desk.manifest_view();
+    }
+
+    /// The parcels that can go on a manifest: the service has them, and no manifest does.
+    pub fn offered(&self) -> impl Iterator<Item = &ParcelRow> {
+        self.parcels
+            .iter()
+            .filter(|p| p.state == ParcelState::Saved && p.manifest.is_none())
+    }
+
+    fn submit(&mut self, cx: &mut Cx) {
+        self.errors.clear();
+        self.message = None;
+        if self.number.trim().is_empty() {
+            self.errors
+                .insert(NUMBER.into(), t!("login.required").to_string());
+        }
+        let date = parse_day(&self.date);
+        if date.is_none() {
+            self.errors
+                .insert(DATE.into(), t!("order.bad_date").to_string());
+        }
+        if self.selected.is_empty() {
+            self.errors
+                .insert(PARCELS.into(), t!("manifest.pick_parcels").to_string());
+        }
+        let Some(date) = date.filter(|_| self.errors.is_empty()) else {
+            return;
+        };
+        let parcels: Vec<String> = self.selected.iter().cloned().collect();
+        self.submitting = cx
+            .desk
+            .submit_manifest(self.number.trim().to_string(), date, parcels);
+    }
+
+    fn landed(&mut self, outcome: ManifestOutcome, cx: &mut Cx) {
+        match outcome {
+            ManifestOutcome::Saved(m) | ManifestOutcome::AlreadySaved(m) => {
+                cx.toasts.info(t!(
+                    "manifest.saved",
+                    number = m.number,
+                    count = m.parcels.len()
+                ));
+                self.number.clear();
+                self.selected.clear();
+                cx.emit(AppEvent::ParcelsChanged);
+            }
+            ManifestOutcome::NotEligible(numbers) => {
+                self.errors.insert(
+                    PARCELS.into(),
+                    t!("manifest.not_eligible", numbers = numbers.join(", ")).to_string(),
+                );
+                self.stale = true;
+            }
+            ManifestOutcome::Refused(ApiError::Validation { message, fields }) => {
+                for (k, v) in fields {
+                    let key = if k.ends_with(COUNT) {
+                        COUNT.to_string()
+                    } else {
+                        k
+                    };
+                    self.errors.insert(key, v.join(" "));
+                }
+                self.message = message;
+            }
+            ManifestOutcome::Refused(e) => self.message = Some(tell(&e).message),
+            ManifestOutcome::Unknown(e) => {
+                cx.toasts
+                    .error(t!("manifest.unknown"), Some(tell_desk(&e).message));
+            }
+            ManifestOutcome::Failed(e) => {
+                let told = tell_desk(&e);
+                cx.toasts.error(told.message, told.details);
+            }
+        }
+    }
+
+    fn parcels_table(&mut self, ui: &mut egui::Ui) {
+        let filter = self.filter.clone();
+        let rows: Vec<&ParcelRow> = self
+            .parcels
+            .iter()
+            .filter(|p| p.state == ParcelState::Saved && matches(p, &filter))
+            .collect();
+        let selected = &mut self.selected;
+        TableBuilder::new(ui)
+            .id_salt("manifest-parcels")
+            .striped(true)
+            .max_scroll_height(320.0)
+            .column(Column::auto().at_least(160.0))
+            .column(Column::remainder().at_least(140.0).clip(true))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto().at_least(140.0))
+            .header(22.0, |mut h| {
+                for title in [
+                    t!("parcel.number"),
+                    t!("parcel.receiver"),
+                    t!("parcel.weight"),
+                    t!("manifest.on_manifest"),
+                ] {
+                    h.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|mut body| {
+                for p in rows {
+                    body.row(22.0, |mut row| {
+                        row.col(|ui| match &p.manifest {
+                            None => {
+                                let mut on = selected.contains(&p.number);
+                                ui.checkbox(&mut on, &p.number);
+                                if on {
+                                    selected.insert(p.number.clone());
+                                } else {
+                                    selected.remove(&p.number);
+                                }
+                            }
+                            Some(_) => {
+                                ui.label(RichText::new(&p.number).weak());
+                            }
+                        });
+                        row.col(|ui| {
+                            ui.label(format!(
+                                "{} {}",
+                                p.input.receiver_surname, p.input.receiver_first_name
+                            ));
+                        });
+                        row.col(|ui| {
+                            ui.label(p.input.weight.to_decimal_string());
+                        });
+                        row.col(|ui| {
+                            ui.label(p.manifest.clone().unwrap_or_default());
+                        });
+                    });
+                }
+            });
+    }
+}
+
+impl Screen for ManifestScreen {
+    fn entered(&mut self, cx: &mut Cx) {
+        self.reload(cx);
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        match event {
+            AppEvent::ParcelsChanged => self.stale = true,
+            AppEvent::SessionEnded => *self = ManifestScreen::default(),
+            _ => {}
+        }
+        if std::mem::take(&mut self.stale) {
+            self.reload(cx);
+        }
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if let Some(task) = &mut self.loading {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.loading = None;
+                    match result {
+                        Ok((parcels, manifests)) => {
+                            // A selection keeps only what can still be picked.
+                            self.selected.retain(|n| {
+                                parcels
+                                    .iter()
+                                    .any(|p| &p.number == n && p.manifest.is_none())
+                            });
+                            self.parcels = parcels;
+                            self.manifests = manifests;
+                        }
+                        Err(e) => self.message = Some(tell_desk(&e).message),
+                    }
+                }
+                Poll::Lost => self.loading = None,
+            }
+        }
+        if let Some(task) = &mut self.submitting {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(outcome) => {
+                    self.submitting = None;
+                    self.landed(outcome, cx);
+                }
+                Poll::Lost => self.submitting = None,
+            }
+        }
+        if std::mem::take(&mut self.stale) {
+            self.reload(cx);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading(t!("manifest.title"));
+            if let Some(m) = &self.message {
+                ui.label(RichText::new(m).color(ERROR_COLOR));
+            }
+            let errors = Errors(self.errors.clone());
+            let form = Form::new(&errors);
+            ui.columns(2, |cols| {
+                form.text(
+                    &mut cols[0],
+                    &t!("manifest.number"),
+                    &mut self.number,
+                    NUMBER,
+                );
+                form.text(&mut cols[1], &t!("manifest.date"), &mut self.date, DATE);
+            });
+            ui.label(t!("manifest.count", count = self.selected.len()));
+            if let Some(e) = form.error(COUNT) {
+                ui.label(RichText::new(e).color(ERROR_COLOR));
+            }
+            ui.horizontal_wrapped(|ui| {
+                inline_field(
+                    ui,
+                    &t!("manifest.filter"),
+                    &mut self.filter,
+                    "manifest-filter",
+                    200.0,
+                );
+                if ui.button(t!("manifest.select_shown")).clicked() {
+                    let filter = self.filter.clone();
+                    let shown: Vec<String> = self
+                        .offered()
+                        .filter(|p| matches(p, &filter))
+                        .map(|p| p.number.clone())
+                        .collect();
+                    self.selected.extend(shown);
+                }
+                if ui.button(t!("manifest.clear")).clicked() {
+                    self.selected.clear();
+                }
+            });
+            if let Some(e) = form.error(PARCELS) {
+                ui.label(RichText::new(e).color(ERROR_COLOR));
+            }
+            if self.parcels.is_empty() {
+                ui.label(t!("parcels.none"));
+            } else {
+                self.parcels_table(ui);
+            }
+            ui.add_space(8.0);
+            let busy = self.submitting.is_some();
+            let label = if busy {
+                t!("manifest.submitting")
+            } else {
+                t!("manifest.submit")
+            };
+            if ui.add_enabled(!busy, egui::Button::new(label)).clicked() {
+                self.submit(cx);
+            }
+            ui.separator();
+            ui.strong(t!("manifest.submitted"));
+            if self.manifests.is_empty() {
+                ui.label(t!("manifest.none"));
+            }
+            for m in &self.manifests {
+                let state = if m.saved {
+                    t!("manifest.state_saved")
+                } else {
+                    t!("manifest.state_sending")
+                };
+                ui.label(format!(
+                    "{} · {} · {} · {}",
+                    m.number,
+                    m.date,
+                    t!("manifest.parcels_n", count = m.parcels.len()),
+                    state
+                ));
+            }
+        });
+    }
+
+    fn is_busy(&self) -> bool {
+        self.loading.is_some() || self.submitting.is_some()
+    }
+}
