@@ -230,3 +230,74 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
     assert_eq!(m.offered().count(), 1, "only the third is offered again");
     assert!(m.selected.is_empty());
 }
+
+#[test]
+fn an_international_price_and_the_international_orders_in_a_range() {
+    let env = Env::new("intl-price-list");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::K);
+    step_until(&mut h, "the international calculator", |h| {
+        h.state().screen() == ScreenId::IntlCalculator
+    });
+    // Asked blank, each required field says so and nothing is asked of the service.
+    h.get_by_label(&tr("intl_calc.price")).click();
+    h.step();
+    h.step();
+    assert!(h.query_all_by_label(&tr("login.required")).count() >= 4);
+    let (country, post_type) = {
+        let d = h.state().desk.directories.as_ref().expect("directories");
+        (
+            d.data.countries[0].name.clone(),
+            d.data.shipment_types[0].name.clone(),
+        )
+    };
+    type_into(&mut h, &tr("parcel.weight"), 0, "1.5");
+    pick_suggestion(
+        &mut h,
+        &tr("intl_calc.sender_city"),
+        0,
+        "Самарканд",
+        "Samarqand shahar — Samarqand viloyati",
+    );
+    h.step();
+    h.step();
+    pick(&mut h, &tr("intl_calc.country"), &country);
+    type_into(&mut h, &tr("intl_calc.receiver_city"), 0, "9001");
+    pick(&mut h, &tr("order.post_type"), &post_type);
+    h.step();
+    h.get_by_label(&tr("intl_calc.price")).click();
+    step_until(&mut h, "priced", |h| {
+        h.state()
+            .intl_calculator()
+            .and_then(|c| c.answer.as_ref())
+            .is_some()
+    });
+    let answer = h
+        .state()
+        .intl_calculator()
+        .and_then(|c| c.answer.clone())
+        .unwrap();
+    assert!(answer.summary_price.0 > 0);
+    assert_eq!(answer.request_data.receiver_city_id, 9001);
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::L);
+    step_until(&mut h, "the international orders", |h| {
+        h.state().screen() == ScreenId::IntlOrders
+    });
+    type_into(&mut h, &tr("intl_list.begin"), 0, "01.01.2000");
+    type_into(&mut h, &tr("intl_list.end"), 0, "31.12.2100");
+    h.get_by_label(&tr("intl_list.show")).click();
+    step_until(&mut h, "the first page", |h| {
+        h.state().intl_orders().is_some_and(|l| l.page.is_some())
+    });
+    let seeded = parcel_desk::sandbox::SEEDED_INTL_ORDERS as usize;
+    let list = h.state().intl_orders().expect("list");
+    assert_eq!(list.rows.len(), seeded.min(20));
+    assert_eq!(list.page.map(|p| p.1), Some(seeded.div_ceil(20) as u64));
+    h.get_by_label(&tr("intl_list.load_all")).click();
+    step_until(&mut h, "every page", |h| {
+        !h.state().is_busy() && h.state().intl_orders().is_some_and(|l| l.page.is_none())
+    });
+    assert_eq!(h.state().intl_orders().expect("list").rows.len(), seeded);
+}

@@ -95,3 +95,71 @@ impl Desk {
         })
     }
 }
+
+impl Desk {
+    /// The international price (current interface) for a request as the clerk filled it.
+    pub fn price_international(
+        &self,
+        req: crate::api::international::IntlCalcRequest,
+    ) -> Task<Result<crate::api::international::IntlCalcResponse, ApiError>> {
+        let current = self.services.current.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = current.calculate_international(&req).await;
+            reach.note(&r);
+            r
+        })
+    }
+
+    /// One page of the company's international orders in a date range.
+    pub fn international_page(
+        &self,
+        query: crate::api::international::IntlListQuery,
+    ) -> Task<Result<crate::api::envelope::Page<crate::api::international::IntlOrder>, ApiError>>
+    {
+        let current = self.services.current.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = current.international_orders(&query).await;
+            reach.note(&r);
+            r
+        })
+    }
+
+    /// Every page of the range, with progress and a stop.
+    pub fn international_all(
+        &self,
+        begin: Option<chrono::NaiveDate>,
+        end: Option<chrono::NaiveDate>,
+        progress: std::sync::Arc<super::international_list::LoadProgress>,
+    ) -> Task<Result<Vec<crate::api::international::IntlOrder>, ApiError>> {
+        let current = self.services.current.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = super::international_list::all_pages(current, begin, end, progress).await;
+            reach.note(&r);
+            r
+        })
+    }
+
+    /// Asks where to save a CSV file (the system's dialog, off the UI thread).
+    pub fn choose_csv_path(&self, name: String) -> Task<Option<PathBuf>> {
+        let dir = documents_folder();
+        self.spawn_blocking(move || {
+            rfd::FileDialog::new()
+                .add_filter("CSV", &["csv"])
+                .set_directory(dir)
+                .set_file_name(name)
+                .save_file()
+        })
+    }
+
+    /// Writes text to a file the clerk chose (background).
+    pub fn write_text_file(&self, path: PathBuf, text: String) -> Task<Result<PathBuf, String>> {
+        self.spawn_blocking(move || {
+            std::fs::write(&path, text)
+                .map(|()| path.clone())
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+    }
+}

@@ -16,6 +16,8 @@ pub mod draft_from_service;
 mod error;
 pub mod identity;
 mod international;
+pub mod international_list;
+pub mod intl_quote;
 pub mod item_draft;
 mod labels;
 pub mod order_draft;

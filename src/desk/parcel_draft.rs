@@ -289,18 +289,19 @@ impl ParcelDraft {
 
     /// The lines' weight and value beside the parcel's.
     pub fn totals(&self) -> Totals {
-        let weight: f64 = self
+        // Folded from +0.0: an empty sum of floats is -0.0, which would show as "-0.000".
+        let weight = self
             .products
             .iter()
             .filter_map(|l| customs::decimal(&l.weight))
-            .sum();
-        let value: f64 = self
+            .fold(0.0, |a, b| a + b);
+        let value = self
             .products
             .iter()
             .filter_map(|l| {
                 Some(customs::decimal(&l.value)? * f64::from(customs::count(&l.quantity)?))
             })
-            .sum();
+            .fold(0.0, |a, b| a + b);
         let parcel_weight = Weight::parse_kg(&self.weight).map(Weight::kg);
         let parcel_value = customs::decimal(&self.value);
         Totals {
@@ -460,5 +461,11 @@ mod tests {
         let t = d.totals();
         assert!(t.weight_over);
         assert!(t.value_differs);
+        let empty = ParcelDraft::default().totals();
+        assert_eq!(
+            format!("{:.3}", empty.weight),
+            "0.000",
+            "never a negative zero"
+        );
     }
 }

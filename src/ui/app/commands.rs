@@ -18,6 +18,8 @@ pub enum Command {
     NewParcel,
     Parcels,
     Manifest,
+    IntlCalculator,
+    IntlOrders,
     Settings,
     Refresh,
     Print,
@@ -38,6 +40,8 @@ impl Command {
         Command::NewParcel,
         Command::Parcels,
         Command::Manifest,
+        Command::IntlCalculator,
+        Command::IntlOrders,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -64,6 +68,12 @@ impl Command {
             }
             Command::Manifest => {
                 KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::M)
+            }
+            Command::IntlCalculator => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::K)
+            }
+            Command::IntlOrders => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::L)
             }
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
@@ -139,6 +149,8 @@ mod tests {
             Command::NewParcel => 13,
             Command::Parcels => 14,
             Command::Manifest => 15,
+            Command::IntlCalculator => 16,
+            Command::IntlOrders => 17,
         }
     }
 
@@ -160,7 +172,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..16).collect::<Vec<_>>());
+        assert_eq!(seen, (0..18).collect::<Vec<_>>());
     }
 
     #[test]

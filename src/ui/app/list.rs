@@ -10,6 +10,8 @@ use crate::ui::screens::about::AboutScreen;
 use crate::ui::screens::calculator::Calculator;
 use crate::ui::screens::directories::DirectoryScreen;
 use crate::ui::screens::goods::GoodsScreen;
+use crate::ui::screens::intl_calculator::IntlCalculator;
+use crate::ui::screens::intl_orders::IntlOrdersScreen;
 use crate::ui::screens::login::LoginScreen;
 use crate::ui::screens::manifest::ManifestScreen;
 use crate::ui::screens::order_detail::DetailScreen;
@@ -56,6 +58,18 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             International,
             Command::Manifest,
             ManifestScreen::default(),
+        ),
+        Entry::rail(
+            Id::IntlCalculator,
+            International,
+            Command::IntlCalculator,
+            IntlCalculator::default(),
+        ),
+        Entry::rail(
+            Id::IntlOrders,
+            International,
+            Command::IntlOrders,
+            IntlOrdersScreen::default(),
         ),
         Entry::rail(
             Id::Directories,

@@ -84,6 +84,16 @@ impl DeskApp {
         self.find_screen(ScreenId::Manifest)
     }
 
+    /// The international price calculator.
+    pub fn intl_calculator(&self) -> Option<&crate::ui::screens::intl_calculator::IntlCalculator> {
+        self.find_screen(ScreenId::IntlCalculator)
+    }
+
+    /// The international orders list.
+    pub fn intl_orders(&self) -> Option<&crate::ui::screens::intl_orders::IntlOrdersScreen> {
+        self.find_screen(ScreenId::IntlOrders)
+    }
+
     /// The open new-order form.
     pub fn order_form(&self) -> Option<&OrderForm> {
         self.find_screen::<OrderFormScreen>(ScreenId::NewOrder)?

@@ -18,6 +18,8 @@ pub enum ScreenId {
     NewParcel,
     Parcels,
     Manifest,
+    IntlCalculator,
+    IntlOrders,
     Settings,
     About,
 }

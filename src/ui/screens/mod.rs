@@ -5,6 +5,8 @@ pub mod about;
 pub mod calculator;
 pub mod directories;
 pub mod goods;
+pub mod intl_calculator;
+pub mod intl_orders;
 pub mod login;
 pub mod manifest;
 pub mod order_detail;

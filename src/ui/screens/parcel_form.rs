@@ -204,7 +204,12 @@ impl ParcelFormScreen {
                     dirs,
                     form.error(f::CITY),
                 );
-                if d.delivery == Delivery::Office {
+                if d.delivery == Delivery::Office && d.city.is_none() {
+                    ui.label(RichText::new(t!("parcel.city_first")).weak());
+                    if let Some(e) = form.error(f::BRANCH) {
+                        ui.label(RichText::new(e).color(ERROR_COLOR));
+                    }
+                } else if d.delivery == Delivery::Office {
                     branch_picker(
                         ui,
                         &t!("parcel.branch"),

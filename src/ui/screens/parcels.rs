@@ -52,6 +52,7 @@ pub fn status_name(s: ParcelStatus) -> String {
 impl ParcelsScreen {
     fn track(&mut self, cx: &mut Cx, number: String) {
         if number.trim().is_empty() {
+            self.track_error = Some(t!("parcels.type_number").to_string());
             return;
         }
         self.number = number.trim().to_string();

@@ -1,0 +1,113 @@
+//! The company's international orders as the current interface lists them (by date range, 20 to
+//! a page): one page, or every page with progress and a stop, and the rows as CSV for a
+//! spreadsheet.
+
+use crate::api::international::{IntlListQuery, IntlOrder};
+use crate::api::{ApiError, CurrentClient};
+use chrono::NaiveDate;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// How far "load all" has come: pages read and pages in all (0 until the first page tells).
+#[derive(Debug, Default)]
+pub struct LoadProgress {
+    pub read: AtomicU64,
+    pub total: AtomicU64,
+    pub stop: AtomicBool,
+}
+
+/// Reads every page of the range, one after another, until the last or until stopped; what was
+/// read before a stop is kept.
+pub async fn all_pages(
+    current: Arc<CurrentClient>,
+    begin: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+    progress: Arc<LoadProgress>,
+) -> Result<Vec<IntlOrder>, ApiError> {
+    let mut rows = Vec::new();
+    let mut page = 1u32;
+    loop {
+        if progress.stop.load(Ordering::Relaxed) {
+            return Ok(rows);
+        }
+        let p = current
+            .international_orders(&IntlListQuery {
+                begin_date: begin,
+                end_date: end,
+                page: Some(page),
+                per_page: None,
+            })
+            .await?;
+        progress.total.store(p.meta.page_count, Ordering::Relaxed);
+        progress.read.store(u64::from(page), Ordering::Relaxed);
+        let last = p.items.is_empty() || u64::from(page) >= p.meta.page_count;
+        rows.extend(p.items);
+        if last {
+            return Ok(rows);
+        }
+        page += 1;
+    }
+}
+
+fn cell(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The rows as CSV (comma-separated, quoted where needed, a header line, CRLF line ends as
+/// spreadsheets expect).
+pub fn to_csv(rows: &[IntlOrder]) -> String {
+    let mut out = String::from(
+        "orderId,barcode,clientId,senderDate,receiver,phone,country,city,weight,cost,status\r\n",
+    );
+    for o in rows {
+        let fields = [
+            o.order_id.to_string(),
+            o.barcode.clone(),
+            o.client_id.clone().unwrap_or_default(),
+            o.sender.sender_date.format("%Y-%m-%d").to_string(),
+            o.receiver.name.clone(),
+            o.receiver.receiver_phone.clone(),
+            o.receiver.country.name.clone(),
+            o.receiver.city.name.clone(),
+            o.mail.weight.to_decimal_string(),
+            o.cost.0.to_string(),
+            o.status.info.clone(),
+        ];
+        let line: Vec<String> = fields.iter().map(|f| cell(f)).collect();
+        out.push_str(&line.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Whether a row holds the filter's text (barcode, receiver, country, city, client id).
+pub fn matches(o: &IntlOrder, filter: &str) -> bool {
+    let f = filter.trim().to_lowercase();
+    f.is_empty()
+        || [
+            o.barcode.as_str(),
+            o.receiver.name.as_str(),
+            o.receiver.country.name.as_str(),
+            o.receiver.city.name.as_str(),
+            o.client_id.as_deref().unwrap_or(""),
+        ]
+        .iter()
+        .any(|t| t.to_lowercase().contains(&f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_with_commas_quotes_and_lines_are_quoted() {
+        assert_eq!(cell("plain"), "plain");
+        assert_eq!(cell("a,b"), "\"a,b\"");
+        assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(cell("two\nlines"), "\"two\nlines\"");
+    }
+}

@@ -1,0 +1,233 @@
+//! The international price: every field of the contract's calculation (weight, volume, sender
+//! city, receiver country and city, shipment type, pickup, delivery, pieces, date, company
+//! tariff and customer id), the price the service gives and the request it says it priced.
+
+use crate::api::ApiError;
+use crate::api::codes::{Delivery, PickupType};
+use crate::api::directory::IdName;
+use crate::api::international::IntlCalcResponse;
+use crate::desk::intl_quote::IntlQuoteDraft;
+use crate::desk::task::{Poll, Task};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::{problem_text, tell};
+use crate::ui::widgets::pickers::{CityPicker, id_name_picker};
+use crate::ui::widgets::{ERROR_COLOR, Form};
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+
+pub struct IntlCalculator {
+    pub draft: IntlQuoteDraft,
+    city: CityPicker,
+    tried: bool,
+    pricing: Option<Task<Result<IntlCalcResponse, ApiError>>>,
+    pub answer: Option<IntlCalcResponse>,
+    refused: BTreeMap<&'static str, String>,
+    message: Option<String>,
+}
+
+impl Default for IntlCalculator {
+    fn default() -> Self {
+        IntlCalculator {
+            draft: IntlQuoteDraft::default(),
+            city: CityPicker::new("intl-calc-city"),
+            tried: false,
+            pricing: None,
+            answer: None,
+            refused: BTreeMap::new(),
+            message: None,
+        }
+    }
+}
+
+impl IntlCalculator {
+    fn ask(&mut self, cx: &mut Cx) {
+        self.tried = true;
+        self.refused.clear();
+        self.message = None;
+        if let Ok(req) = self.draft.to_request() {
+            self.pricing = Some(cx.desk.price_international(req));
+        }
+    }
+
+    fn errors(&self) -> BTreeMap<&'static str, String> {
+        let mut e: BTreeMap<&'static str, String> = if self.tried {
+            match self.draft.to_request() {
+                Ok(_) => BTreeMap::new(),
+                Err(p) => p.into_iter().map(|(k, v)| (k, problem_text(v))).collect(),
+            }
+        } else {
+            BTreeMap::new()
+        };
+        for (k, v) in &self.refused {
+            e.entry(k).or_insert_with(|| v.clone());
+        }
+        e
+    }
+}
+
+/// The wire's field names the form shows errors under.
+const FIELDS: &[&str] = &[
+    "weight",
+    "volume",
+    "senderCityId",
+    "receiverCountryId",
+    "receiverCityId",
+    "postTypeId",
+    "piece",
+    "senderDate",
+    "customerId",
+];
+
+impl Screen for IntlCalculator {
+    fn poll(&mut self, _cx: &mut Cx) {
+        if let Some(task) = &mut self.pricing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(Ok(answer)) => {
+                    self.pricing = None;
+                    self.answer = Some(answer);
+                }
+                Poll::Ready(Err(ApiError::Validation { message, fields })) => {
+                    self.pricing = None;
+                    self.answer = None;
+                    for (k, v) in fields {
+                        if let Some(name) = FIELDS.iter().find(|f| **f == k) {
+                            self.refused.insert(name, v.join(" "));
+                        }
+                    }
+                    self.message = message.or_else(|| Some(t!("intl_calc.refused").to_string()));
+                }
+                Poll::Ready(Err(e)) => {
+                    self.pricing = None;
+                    self.answer = None;
+                    self.message = Some(tell(&e).message);
+                }
+                Poll::Lost => self.pricing = None,
+            }
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        let errors = self.errors();
+        let form = Form::new(&errors);
+        let dirs = cx.desk.directories.as_ref();
+        let countries: Vec<IdName> = dirs
+            .map(|d| {
+                d.data
+                    .countries
+                    .iter()
+                    .map(|c| IdName {
+                        id: c.id,
+                        name: c.name.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let post_types: Vec<IdName> = dirs
+            .map(|d| d.data.shipment_types.clone())
+            .unwrap_or_default();
+        let mut ask = false;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading(t!("intl_calc.title"));
+            if let Some(m) = &self.message {
+                ui.label(RichText::new(m).color(ERROR_COLOR));
+            }
+            let d = &mut self.draft;
+            ui.columns(2, |cols| {
+                let ui = &mut cols[0];
+                form.text(ui, &t!("parcel.weight"), &mut d.weight, "weight");
+                form.text(ui, &t!("intl_calc.volume"), &mut d.volume, "volume");
+                self.city.show(
+                    ui,
+                    &t!("intl_calc.sender_city"),
+                    &mut d.sender_city,
+                    dirs,
+                    form.error("senderCityId"),
+                );
+                id_name_picker(
+                    ui,
+                    &t!("intl_calc.country"),
+                    &countries,
+                    &mut d.country,
+                    form.error("receiverCountryId"),
+                );
+                form.text(
+                    ui,
+                    &t!("intl_calc.receiver_city"),
+                    &mut d.receiver_city,
+                    "receiverCityId",
+                );
+                let ui = &mut cols[1];
+                id_name_picker(
+                    ui,
+                    &t!("order.post_type"),
+                    &post_types,
+                    &mut d.post_type,
+                    form.error("postTypeId"),
+                );
+                ui.label(t!("order.pickup"));
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut d.pickup, PickupType::SelfDropOff, t!("intl_calc.self"));
+                    ui.radio_value(&mut d.pickup, PickupType::Courier, t!("order.mode_courier"));
+                });
+                ui.label(t!("parcel.delivery"));
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut d.delivery, None, t!("intl_calc.any"));
+                    ui.radio_value(
+                        &mut d.delivery,
+                        Some(Delivery::Office),
+                        t!("order.mode_office"),
+                    );
+                    ui.radio_value(
+                        &mut d.delivery,
+                        Some(Delivery::Courier),
+                        t!("order.mode_courier"),
+                    );
+                });
+                form.text(ui, &t!("intl_calc.pieces"), &mut d.pieces, "piece");
+                form.text(ui, &t!("intl_calc.date"), &mut d.date, "senderDate");
+                ui.checkbox(&mut d.company, t!("intl_calc.company"));
+                if d.company {
+                    form.text(
+                        ui,
+                        &t!("intl_calc.customer_id"),
+                        &mut d.customer_id,
+                        "customerId",
+                    );
+                }
+            });
+            let busy = self.pricing.is_some();
+            if ui
+                .add_enabled(!busy, egui::Button::new(t!("intl_calc.price")))
+                .clicked()
+            {
+                ask = true;
+            }
+            if busy {
+                ui.spinner();
+            }
+            if let Some(a) = &self.answer {
+                ui.separator();
+                ui.heading(t!("intl_calc.result", price = a.summary_price.to_string()));
+                let r = &a.request_data;
+                ui.label(t!(
+                    "intl_calc.echo",
+                    weight = r.weight.to_decimal_string(),
+                    piece = r.piece,
+                    country = r.receiver_country_id,
+                    city = r.receiver_city_id,
+                    date = r.sender_date.format("%d.%m.%Y").to_string()
+                ));
+            }
+        });
+        if ask {
+            self.ask(cx);
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.pricing.is_some()
+    }
+}

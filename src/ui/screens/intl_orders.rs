@@ -1,0 +1,328 @@
+//! The company's international orders (current interface) in a date range: a page at a time as
+//! the service pages them, or every page with progress and a stop; a filter within the rows read;
+//! the rows saved as CSV.
+
+use crate::api::ApiError;
+use crate::api::envelope::Page;
+use crate::api::international::{IntlListQuery, IntlOrder};
+use crate::desk::international_list::{LoadProgress, matches, to_csv};
+use crate::desk::task::{Poll, Task};
+use crate::text::day::parse_day;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::{ERROR_COLOR, inline_field};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+/// "Load all" under way: its progress (and stop) and its task.
+type LoadingAll = (Arc<LoadProgress>, Task<Result<Vec<IntlOrder>, ApiError>>);
+
+#[derive(Default)]
+pub struct IntlOrdersScreen {
+    pub begin: String,
+    pub end: String,
+    pub filter: String,
+    pub rows: Vec<IntlOrder>,
+    /// The page shown and the pages in all, when reading a page at a time.
+    pub page: Option<(u64, u64)>,
+    paging: Option<Task<Result<Page<IntlOrder>, ApiError>>>,
+    loading_all: Option<LoadingAll>,
+    choosing: Option<Task<Option<PathBuf>>>,
+    writing: Option<Task<Result<PathBuf, String>>>,
+    error: Option<String>,
+}
+
+impl IntlOrdersScreen {
+    fn range(&mut self) -> Option<(Option<chrono::NaiveDate>, Option<chrono::NaiveDate>)> {
+        let read = |t: &str| match t.trim() {
+            "" => Ok(None),
+            t => parse_day(t).map(Some).ok_or(()),
+        };
+        match (read(&self.begin), read(&self.end)) {
+            (Ok(b), Ok(e)) => Some((b, e)),
+            _ => {
+                self.error = Some(t!("order.bad_date").to_string());
+                None
+            }
+        }
+    }
+
+    fn show_page(&mut self, cx: &mut Cx, page: u64) {
+        let Some((begin, end)) = self.range() else {
+            return;
+        };
+        self.error = None;
+        self.paging = Some(cx.desk.international_page(IntlListQuery {
+            begin_date: begin,
+            end_date: end,
+            page: u32::try_from(page).ok(),
+            per_page: None,
+        }));
+    }
+
+    fn load_all(&mut self, cx: &mut Cx) {
+        let Some((begin, end)) = self.range() else {
+            return;
+        };
+        self.error = None;
+        let progress = Arc::new(LoadProgress::default());
+        let task = cx.desk.international_all(begin, end, progress.clone());
+        self.loading_all = Some((progress, task));
+    }
+
+    fn busy(&self) -> bool {
+        self.paging.is_some() || self.loading_all.is_some()
+    }
+
+    fn table(&self, ui: &mut egui::Ui) {
+        let rows: Vec<&IntlOrder> = self
+            .rows
+            .iter()
+            .filter(|o| matches(o, &self.filter))
+            .collect();
+        TableBuilder::new(ui)
+            .id_salt("intl-orders")
+            .striped(true)
+            .column(Column::auto().at_least(120.0))
+            .column(Column::auto().at_least(90.0))
+            .column(Column::remainder().at_least(140.0).clip(true))
+            .column(Column::auto().at_least(110.0))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto().at_least(90.0))
+            .column(Column::auto().at_least(100.0))
+            .header(22.0, |mut h| {
+                for title in [
+                    t!("intl_list.barcode"),
+                    t!("intl_list.date"),
+                    t!("parcel.receiver"),
+                    t!("intl_list.country"),
+                    t!("parcel.weight"),
+                    t!("intl_list.cost"),
+                    t!("parcels.status"),
+                ] {
+                    h.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(22.0, rows.len(), |mut row| {
+                    let o = rows[row.index()];
+                    row.col(|ui| {
+                        ui.label(&o.barcode);
+                    });
+                    row.col(|ui| {
+                        ui.label(o.sender.sender_date.format("%d.%m.%Y").to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(&o.receiver.name);
+                    });
+                    row.col(|ui| {
+                        ui.label(format!(
+                            "{}, {}",
+                            o.receiver.country.name, o.receiver.city.name
+                        ));
+                    });
+                    row.col(|ui| {
+                        ui.label(o.mail.weight.to_decimal_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(o.cost.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(&o.status.info);
+                    });
+                });
+            });
+    }
+}
+
+impl Screen for IntlOrdersScreen {
+    fn poll(&mut self, cx: &mut Cx) {
+        if let Some(task) = &mut self.paging {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.paging = None;
+                    match result {
+                        Ok(p) => {
+                            self.page = Some((p.meta.current_page, p.meta.page_count));
+                            self.rows = p.items;
+                        }
+                        Err(e) => self.error = Some(tell(&e).message),
+                    }
+                }
+                Poll::Lost => self.paging = None,
+            }
+        }
+        if let Some((_, task)) = &mut self.loading_all {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.loading_all = None;
+                    self.page = None;
+                    match result {
+                        Ok(rows) => self.rows = rows,
+                        Err(e) => self.error = Some(tell(&e).message),
+                    }
+                }
+                Poll::Lost => self.loading_all = None,
+            }
+        }
+        if let Some(task) = &mut self.choosing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(path) => {
+                    self.choosing = None;
+                    if let Some(path) = path {
+                        let csv = to_csv(
+                            &self
+                                .rows
+                                .iter()
+                                .filter(|o| matches(o, &self.filter))
+                                .cloned()
+                                .collect::<Vec<_>>(),
+                        );
+                        self.writing = Some(cx.desk.write_text_file(path, csv));
+                    }
+                }
+                Poll::Lost => self.choosing = None,
+            }
+        }
+        if let Some(task) = &mut self.writing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(Ok(path)) => {
+                    self.writing = None;
+                    cx.toasts
+                        .info(t!("intl_list.saved", path = path.display().to_string()));
+                }
+                Poll::Ready(Err(e)) => {
+                    self.writing = None;
+                    cx.toasts.error(t!("intl_list.not_saved"), Some(e));
+                }
+                Poll::Lost => self.writing = None,
+            }
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("intl_list.title"));
+        let mut action = None;
+        ui.horizontal_wrapped(|ui| {
+            inline_field(
+                ui,
+                &t!("intl_list.begin"),
+                &mut self.begin,
+                "intl-begin",
+                110.0,
+            );
+            inline_field(ui, &t!("intl_list.end"), &mut self.end, "intl-end", 110.0);
+            let idle = !self.busy();
+            if ui
+                .add_enabled(idle, egui::Button::new(t!("intl_list.show")))
+                .clicked()
+            {
+                action = Some(Action::Page(1));
+            }
+            if ui
+                .add_enabled(idle, egui::Button::new(t!("intl_list.load_all")))
+                .clicked()
+            {
+                action = Some(Action::All);
+            }
+        });
+        if let Some((progress, _)) = &self.loading_all {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t!(
+                    "intl_list.progress",
+                    read = progress.read.load(Ordering::Relaxed),
+                    total = progress.total.load(Ordering::Relaxed)
+                ));
+                if ui.button(t!("intl_list.stop")).clicked() {
+                    progress.stop.store(true, Ordering::Relaxed);
+                }
+            });
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if let Some((page, pages)) = self.page {
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        page > 1 && !self.busy(),
+                        egui::Button::new(t!("intl_list.prev")),
+                    )
+                    .clicked()
+                {
+                    action = Some(Action::Page(page - 1));
+                }
+                ui.label(t!("intl_list.page", page = page, pages = pages));
+                if ui
+                    .add_enabled(
+                        page < pages && !self.busy(),
+                        egui::Button::new(t!("intl_list.next")),
+                    )
+                    .clicked()
+                {
+                    action = Some(Action::Page(page + 1));
+                }
+            });
+        }
+        ui.horizontal_wrapped(|ui| {
+            inline_field(
+                ui,
+                &t!("intl_list.filter"),
+                &mut self.filter,
+                "intl-filter",
+                200.0,
+            );
+            let shown = self
+                .rows
+                .iter()
+                .filter(|o| matches(o, &self.filter))
+                .count();
+            ui.label(t!("intl_list.shown", shown = shown, read = self.rows.len()));
+            let can_save = shown > 0 && self.choosing.is_none() && self.writing.is_none();
+            if ui
+                .add_enabled(can_save, egui::Button::new(t!("intl_list.export")))
+                .clicked()
+            {
+                action = Some(Action::Export);
+            }
+        });
+        ui.separator();
+        if self.rows.is_empty() && !self.busy() {
+            ui.label(t!("intl_list.none"));
+        } else {
+            self.table(ui);
+        }
+        match action {
+            Some(Action::Page(p)) => self.show_page(cx, p),
+            Some(Action::All) => self.load_all(cx),
+            Some(Action::Export) => {
+                self.choosing = Some(cx.desk.choose_csv_path("international-orders.csv".into()));
+            }
+            None => {}
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.busy() || self.choosing.is_some() || self.writing.is_some()
+    }
+}
+
+enum Action {
+    Page(u64),
+    All,
+    Export,
+}
