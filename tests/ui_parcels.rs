@@ -301,3 +301,66 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     });
     assert_eq!(h.state().intl_orders().expect("list").rows.len(), seeded);
 }
+
+#[test]
+fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
+    use parcel_desk::ui::screens::parcel_import::RowState;
+    let env = Env::new("import");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    let mut csv = String::from(
+        "ParcelNumber,ReceiverSurname,ReceiverFirstName,ReceiverPhone,ReceiverPassposrtSerial,\
+         ReceiverPassposrtNumber,ReceiverPinfl,ParcelWeight,ParcelValue,ParcelDeclareCurrency,\
+         ReceiverCityId,ReceiverDelivery,ProductDescription,ProductDescriptionRu,ProductQuantity,\
+         ProductWeight,ProductDeclareValue,ProductUrl,ProductUnit,HsCodeIs\n",
+    );
+    for i in 1..=20 {
+        let pinfl = if i == 7 { "123" } else { "31234567890123" };
+        let hs = if i == 13 { "64" } else { "640411" };
+        csv.push_str(&format!(
+            "CN0000005{i:02}UZ,Karimov,\"Aziz {i}\",+998 90 1234567,AA,1234567,{pinfl},1.5,80,USD,\
+             101,1,\"Shoes, size {i}\",Обувь,1,1.2,80,https://shop.example/p/{i},pcs,{hs}\n"
+        ));
+    }
+    std::fs::create_dir_all(&env.dir).expect("a folder");
+    let file = env.dir.join("parcels.csv");
+    std::fs::write(&file, csv).expect("written");
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    step_until(&mut h, "the parcel form", |h| {
+        h.state().screen() == ScreenId::NewParcel
+    });
+    h.get_by_label(&tr("import.open")).click();
+    step_until(&mut h, "the import", |h| {
+        h.state().screen() == ScreenId::ParcelImport
+    });
+    type_into(&mut h, &tr("import.path"), 0, &file.display().to_string());
+    h.get_by_label(&tr("import.read")).click();
+    step_until(&mut h, "read and checked", |h| {
+        h.state()
+            .parcel_import()
+            .is_some_and(|i| i.parcels.len() == 20)
+    });
+    let import = h.state().parcel_import().expect("import");
+    assert_eq!(import.counts(), (18, 2, 0));
+    assert_eq!(import.states[6], RowState::Blocked);
+    assert_eq!(import.states[12], RowState::Blocked);
+    // The bad rows say their line and column.
+    assert!(
+        h.query_all_by_label_contains("ReceiverPinfl")
+            .next()
+            .is_some()
+    );
+    h.get_by_label_contains(&tr("import.send").replace("%{n}", "18"))
+        .click();
+    step_until(&mut h, "the good ones sent", |h| {
+        !h.state().is_busy()
+            && h.state()
+                .parcel_import()
+                .is_some_and(|i| i.counts().2 == 18)
+    });
+    let import = h.state().parcel_import().expect("import");
+    assert_eq!(import.counts(), (0, 2, 18));
+    let listed = common::wait(h.state().desk.parcel_list().expect("wired")).expect("listed");
+    assert_eq!(listed.len(), 18);
+}

@@ -163,3 +163,28 @@ impl Desk {
         })
     }
 }
+
+impl Desk {
+    /// Reads and checks a parcels file (CSV) on the background runtime.
+    pub fn read_parcel_file(
+        &self,
+        path: PathBuf,
+    ) -> Task<Result<Vec<super::parcel_import::ImportedParcel>, String>> {
+        self.spawn_blocking(move || {
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = String::from_utf8_lossy(&bytes);
+            super::parcel_import::read(&text).map_err(|e| e.to_string())
+        })
+    }
+
+    /// Asks which CSV file to read (the system's dialog, off the UI thread).
+    pub fn choose_csv_to_open(&self) -> Task<Option<PathBuf>> {
+        let dir = documents_folder();
+        self.spawn_blocking(move || {
+            rfd::FileDialog::new()
+                .add_filter("CSV", &["csv", "txt"])
+                .set_directory(dir)
+                .pick_file()
+        })
+    }
+}

@@ -23,6 +23,7 @@ mod labels;
 pub mod order_draft;
 pub mod orders;
 pub mod parcel_draft;
+pub mod parcel_import;
 pub mod parcels;
 mod paths;
 pub mod plausible;

@@ -30,4 +30,6 @@ pub enum Problem {
     Currency,
     /// A quantity that is not a whole number of at least one.
     Count,
+    /// A value that is not one of the field's choices (a unit, a delivery mode).
+    Choice,
 }

@@ -18,6 +18,7 @@ use crate::ui::screens::order_detail::DetailScreen;
 use crate::ui::screens::order_form_screen::OrderFormScreen as Form;
 use crate::ui::screens::orders::OrdersScreen;
 use crate::ui::screens::parcel_form::ParcelFormScreen;
+use crate::ui::screens::parcel_import::ParcelImportScreen;
 use crate::ui::screens::parcels::ParcelsScreen;
 use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::unsent::UnsentScreen;
@@ -46,6 +47,11 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             International,
             Command::NewParcel,
             ParcelFormScreen::default(),
+        ),
+        Entry::under(
+            Id::ParcelImport,
+            Id::NewParcel,
+            ParcelImportScreen::default(),
         ),
         Entry::rail(
             Id::Parcels,

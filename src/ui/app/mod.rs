@@ -94,6 +94,11 @@ impl DeskApp {
         self.find_screen(ScreenId::IntlOrders)
     }
 
+    /// The parcels import.
+    pub fn parcel_import(&self) -> Option<&crate::ui::screens::parcel_import::ParcelImportScreen> {
+        self.find_screen(ScreenId::ParcelImport)
+    }
+
     /// The open new-order form.
     pub fn order_form(&self) -> Option<&OrderForm> {
         self.find_screen::<OrderFormScreen>(ScreenId::NewOrder)?

@@ -20,6 +20,7 @@ pub enum ScreenId {
     Manifest,
     IntlCalculator,
     IntlOrders,
+    ParcelImport,
     Settings,
     About,
 }

@@ -15,6 +15,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("base64", "MIT OR Apache-2.0"),
     ("chrono", "MIT OR Apache-2.0"),
     ("clap", "MIT OR Apache-2.0"),
+    ("csv", "Unlicense OR MIT"),
     ("directories", "MIT OR Apache-2.0"),
     ("eframe", "MIT OR Apache-2.0"),
     ("egui", "MIT OR Apache-2.0"),

@@ -14,6 +14,7 @@ pub mod order_form;
 pub mod order_form_screen;
 pub mod orders;
 pub mod parcel_form;
+pub mod parcel_import;
 pub mod parcels;
 pub mod settings;
 pub mod unsent;

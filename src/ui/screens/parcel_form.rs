@@ -45,6 +45,7 @@ pub struct ParcelFormScreen {
     loaded: bool,
     saved_as: Option<ParcelDraft>,
     submit_requested: bool,
+    open_import: bool,
 }
 
 impl Default for ParcelFormScreen {
@@ -60,6 +61,7 @@ impl Default for ParcelFormScreen {
             loaded: false,
             saved_as: None,
             submit_requested: false,
+            open_import: false,
         }
     }
 }
@@ -139,7 +141,12 @@ impl ParcelFormScreen {
         let form = Form::new(&errors);
         let dirs = desk.directories.as_ref();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.heading(t!("parcel.title"));
+            ui.horizontal_wrapped(|ui| {
+                ui.heading(t!("parcel.title"));
+                if ui.button(t!("import.open")).clicked() {
+                    self.open_import = true;
+                }
+            });
             if let Some(m) = &self.refused_message {
                 ui.label(RichText::new(m).color(ERROR_COLOR));
             }
@@ -392,6 +399,11 @@ impl Screen for ParcelFormScreen {
         self.show(ui, cx.desk);
         if std::mem::take(&mut self.submit_requested) {
             self.submit(cx.desk, cx.toasts);
+        }
+        if std::mem::take(&mut self.open_import) {
+            cx.emit(crate::ui::app::event::AppEvent::Go(
+                crate::ui::app::screen::ScreenId::ParcelImport,
+            ));
         }
     }
 

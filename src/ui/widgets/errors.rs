@@ -35,6 +35,7 @@ pub fn problem_text(p: Problem) -> String {
         Problem::Url => t!("parcel.bad_url").to_string(),
         Problem::Currency => t!("parcel.bad_currency").to_string(),
         Problem::Count => t!("parcel.bad_count").to_string(),
+        Problem::Choice => t!("parcel.bad_choice").to_string(),
     }
 }
 

@@ -1,0 +1,308 @@
+//! Many parcels at once: a CSV file (one row per product line, columns named as the contract
+//! names the fields) is read and checked with the form's own rules, each problem shown with its
+//! row and column; the parcels that hold are then sent one after another with progress and a
+//! stop, and a parcel the service refuses keeps its message while the rest go on.
+
+use crate::api::ApiError;
+use crate::desk::parcel_import::ImportedParcel;
+use crate::desk::parcels::SendResult;
+use crate::desk::task::{Poll, Task};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
+use crate::ui::widgets::{ERROR_COLOR, inline_field};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+use std::path::PathBuf;
+
+/// Where one parcel of the file stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RowState {
+    /// Its problems keep it here.
+    Blocked,
+    Ready,
+    Sent,
+    /// The service's words, or no answer.
+    NotSent(String),
+}
+
+#[derive(Default)]
+pub struct ParcelImportScreen {
+    pub path: String,
+    pub parcels: Vec<ImportedParcel>,
+    pub states: Vec<RowState>,
+    reading: Option<Task<Result<Vec<ImportedParcel>, String>>>,
+    choosing: Option<Task<Option<PathBuf>>>,
+    /// The row being sent and its task.
+    sending: Option<(usize, Task<SendResult>)>,
+    /// Rows still to send, in order.
+    queue: Vec<usize>,
+    pub error: Option<String>,
+    stop: bool,
+}
+
+impl ParcelImportScreen {
+    fn read(&mut self, cx: &mut Cx) {
+        let path = self.path.trim();
+        if path.is_empty() {
+            self.error = Some(t!("import.need_path").to_string());
+            return;
+        }
+        self.error = None;
+        self.reading = Some(cx.desk.read_parcel_file(PathBuf::from(path)));
+    }
+
+    fn send_ready(&mut self) {
+        self.stop = false;
+        self.queue = self
+            .states
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s, RowState::Ready | RowState::NotSent(_)))
+            .map(|(i, _)| i)
+            .collect();
+    }
+
+    fn next(&mut self, cx: &mut Cx) {
+        if self.sending.is_some() || self.stop {
+            return;
+        }
+        let Some(i) = (!self.queue.is_empty()).then(|| self.queue.remove(0)) else {
+            return;
+        };
+        match self.parcels[i].draft.to_input() {
+            Ok(input) => match cx.desk.send_parcel(input) {
+                Some(task) => self.sending = Some((i, task)),
+                None => self.states[i] = RowState::NotSent(t!("error.store").to_string()),
+            },
+            Err(_) => self.states[i] = RowState::Blocked,
+        }
+    }
+
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let count = |f: fn(&RowState) -> bool| self.states.iter().filter(|s| f(s)).count();
+        (
+            count(|s| matches!(s, RowState::Ready)),
+            count(|s| matches!(s, RowState::Blocked)),
+            count(|s| matches!(s, RowState::Sent)),
+        )
+    }
+
+    fn state_text(&self, i: usize) -> RichText {
+        match &self.states[i] {
+            RowState::Ready => RichText::new(t!("import.ready")),
+            RowState::Sent => RichText::new(t!("import.sent")).strong(),
+            RowState::NotSent(m) => RichText::new(m).color(ERROR_COLOR),
+            RowState::Blocked => {
+                let lines: Vec<String> = self.parcels[i]
+                    .problems
+                    .iter()
+                    .map(|p| {
+                        t!(
+                            "import.problem",
+                            line = p.line,
+                            column = p.column.clone(),
+                            what = problem_text(p.problem)
+                        )
+                        .to_string()
+                    })
+                    .collect();
+                RichText::new(lines.join("\n")).color(ERROR_COLOR)
+            }
+        }
+    }
+
+    fn table(&self, ui: &mut egui::Ui) {
+        TableBuilder::new(ui)
+            .id_salt("parcel-import")
+            .striped(true)
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto().at_least(140.0))
+            .column(Column::auto().at_least(160.0).clip(true))
+            .column(Column::auto().at_least(60.0))
+            .column(Column::remainder().at_least(200.0))
+            .header(22.0, |mut h| {
+                for title in [
+                    t!("import.lines"),
+                    t!("parcel.number"),
+                    t!("parcel.receiver"),
+                    t!("import.goods"),
+                    t!("parcels.status"),
+                ] {
+                    h.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|mut body| {
+                for (i, p) in self.parcels.iter().enumerate() {
+                    let rows = if self.states[i] == RowState::Blocked {
+                        p.problems.len().max(1)
+                    } else {
+                        1
+                    };
+                    body.row(18.0 * rows as f32 + 4.0, |mut row| {
+                        row.col(|ui| {
+                            let lines: Vec<String> = p.lines.iter().map(usize::to_string).collect();
+                            ui.label(lines.join(", "));
+                        });
+                        row.col(|ui| {
+                            ui.label(&p.draft.number);
+                        });
+                        row.col(|ui| {
+                            ui.label(format!("{} {}", p.draft.surname, p.draft.first_name));
+                        });
+                        row.col(|ui| {
+                            ui.label(p.draft.products.len().to_string());
+                        });
+                        row.col(|ui| {
+                            ui.label(self.state_text(i));
+                        });
+                    });
+                }
+            });
+    }
+}
+
+impl Screen for ParcelImportScreen {
+    fn poll(&mut self, cx: &mut Cx) {
+        if let Some(task) = &mut self.choosing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(path) => {
+                    self.choosing = None;
+                    if let Some(p) = path {
+                        self.path = p.display().to_string();
+                        self.read(cx);
+                    }
+                }
+                Poll::Lost => self.choosing = None,
+            }
+        }
+        if let Some(task) = &mut self.reading {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(Ok(parcels)) => {
+                    self.reading = None;
+                    self.states = parcels
+                        .iter()
+                        .map(|p| {
+                            if p.problems.is_empty() {
+                                RowState::Ready
+                            } else {
+                                RowState::Blocked
+                            }
+                        })
+                        .collect();
+                    self.parcels = parcels;
+                    self.queue.clear();
+                }
+                Poll::Ready(Err(e)) => {
+                    self.reading = None;
+                    self.error = Some(t!("import.unreadable", detail = e).to_string());
+                }
+                Poll::Lost => self.reading = None,
+            }
+        }
+        if let Some((i, task)) = &mut self.sending {
+            let i = *i;
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(result) => {
+                    self.sending = None;
+                    self.states[i] = match result {
+                        SendResult::Saved(_) | SendResult::AlreadySaved(_) => RowState::Sent,
+                        SendResult::Refused(ApiError::Validation { message, fields }) => {
+                            let mut words: Vec<String> = message.into_iter().collect();
+                            for (k, v) in fields {
+                                words.push(format!("{k}: {}", v.join(" ")));
+                            }
+                            RowState::NotSent(words.join("\n"))
+                        }
+                        SendResult::Refused(e) => RowState::NotSent(tell(&e).message),
+                        SendResult::Unknown(e) => RowState::NotSent(format!(
+                            "{} {}",
+                            t!("parcel.unknown"),
+                            tell_desk(&e).message
+                        )),
+                        SendResult::Failed(e) => RowState::NotSent(tell_desk(&e).message),
+                    };
+                    if self.queue.is_empty() || self.stop {
+                        cx.emit(AppEvent::ParcelsChanged);
+                    }
+                }
+                Poll::Lost => self.sending = None,
+            }
+        }
+        self.next(cx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("import.title"));
+        ui.label(RichText::new(t!("import.how")).weak());
+        let mut read = false;
+        ui.horizontal_wrapped(|ui| {
+            inline_field(ui, &t!("import.path"), &mut self.path, "import-path", 360.0);
+            if cx.desk.file_dialogs && ui.button(t!("import.choose")).clicked() {
+                self.choosing = Some(cx.desk.choose_csv_to_open());
+            }
+            if ui
+                .add_enabled(self.reading.is_none(), egui::Button::new(t!("import.read")))
+                .clicked()
+            {
+                read = true;
+            }
+        });
+        if read {
+            self.read(cx);
+        }
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if self.parcels.is_empty() {
+            return;
+        }
+        let (ready, blocked, sent) = self.counts();
+        ui.label(t!(
+            "import.summary",
+            all = self.parcels.len(),
+            ready = ready,
+            blocked = blocked,
+            sent = sent
+        ));
+        ui.horizontal(|ui| {
+            let busy = self.sending.is_some() || !self.queue.is_empty();
+            let waiting = self
+                .states
+                .iter()
+                .filter(|s| matches!(s, RowState::Ready | RowState::NotSent(_)))
+                .count();
+            if !busy
+                && ui
+                    .add_enabled(
+                        waiting > 0,
+                        egui::Button::new(t!("import.send", n = waiting)),
+                    )
+                    .clicked()
+            {
+                self.send_ready();
+            }
+            if busy {
+                ui.spinner();
+                ui.label(t!("import.sending", left = self.queue.len() + 1));
+                if ui.button(t!("intl_list.stop")).clicked() {
+                    self.stop = true;
+                    self.queue.clear();
+                }
+            }
+        });
+        ui.separator();
+        self.table(ui);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.reading.is_some() || self.sending.is_some() || !self.queue.is_empty()
+    }
+}
