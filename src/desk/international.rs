@@ -188,3 +188,19 @@ impl Desk {
         })
     }
 }
+
+impl Desk {
+    /// Makes a document on the background runtime and writes it where the clerk chose.
+    pub fn write_document(
+        &self,
+        path: PathBuf,
+        make: impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static,
+    ) -> Task<Result<PathBuf, String>> {
+        self.spawn_blocking(move || {
+            let bytes = make()?;
+            std::fs::write(&path, bytes)
+                .map(|()| path.clone())
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+    }
+}

@@ -1,9 +1,12 @@
 //! Labels the desk renders itself, from one layout: an order becomes placed items (`design`,
 //! `sheet`), which become a PDF (`pdf`), ZPL for thermal printers (`zpl`) or pixels for the preview
-//! and PNG (`raster`). `print` sends the result to a printer or a file. Nothing here knows egui.
+//! and PNG (`raster`). `print` sends the result to a printer or a file. International parcels'
+//! paper (parcel label, CN 23 declaration, manifest handover sheet) is drawn in the same layout
+//! (`documents`). Nothing here knows egui.
 
 pub mod command;
 pub mod design;
+pub mod documents;
 pub mod export;
 pub mod fit;
 pub mod font;

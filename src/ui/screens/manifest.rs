@@ -13,6 +13,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, ErrorsByField, Form, inline_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
@@ -44,6 +45,7 @@ pub struct ManifestScreen {
     loading: Option<Task<Result<ManifestView, DeskError>>>,
     submitting: Option<Task<ManifestOutcome>>,
     stale: bool,
+    sheet: SaveDocument,
 }
 
 fn today() -> String {
@@ -68,6 +70,7 @@ impl Default for ManifestScreen {
             loading: None,
             submitting: None,
             stale: false,
+            sheet: SaveDocument::default(),
         }
     }
 }
@@ -162,6 +165,27 @@ impl ManifestScreen {
         }
     }
 
+    fn save_sheet(&mut self, cx: &mut Cx, i: usize) {
+        let Some(m) = self.manifests.get(i) else {
+            return;
+        };
+        let parcels: Vec<_> = m
+            .parcels
+            .iter()
+            .filter_map(|n| self.parcels.iter().find(|p| &p.number == n))
+            .map(|p| p.input.clone())
+            .collect();
+        let (number, date) = (m.number.clone(), m.date.clone());
+        let lang = cx.desk.settings.language;
+        let name = file_name("manifest", &number);
+        self.sheet.start(cx, &name, move || {
+            let refs: Vec<_> = parcels.iter().collect();
+            let pages = crate::label::documents::handover_sheet(&number, &date, &refs, lang)
+                .map_err(|e| e.to_string())?;
+            pdf(&pages, &number)
+        });
+    }
+
     fn parcels_table(&mut self, ui: &mut egui::Ui) {
         let filter = self.filter.clone();
         let rows: Vec<&ParcelRow> = self
@@ -242,6 +266,7 @@ impl Screen for ManifestScreen {
     }
 
     fn poll(&mut self, cx: &mut Cx) {
+        self.sheet.poll(cx);
         if let Some(task) = &mut self.loading {
             match task.poll() {
                 Poll::Pending => {}
@@ -344,24 +369,33 @@ impl Screen for ManifestScreen {
             if self.manifests.is_empty() {
                 ui.label(t!("manifest.none"));
             }
-            for m in &self.manifests {
+            let mut sheet = None;
+            for (i, m) in self.manifests.iter().enumerate() {
                 let state = if m.saved {
                     t!("manifest.state_saved")
                 } else {
                     t!("manifest.state_sending")
                 };
-                ui.label(format!(
-                    "{} · {} · {} · {}",
-                    m.number,
-                    m.date,
-                    t!("manifest.parcels_n", count = m.parcels.len()),
-                    state
-                ));
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "{} · {} · {} · {}",
+                        m.number,
+                        m.date,
+                        t!("manifest.parcels_n", count = m.parcels.len()),
+                        state
+                    ));
+                    if m.saved && ui.button(t!("manifest.sheet_pdf")).clicked() {
+                        sheet = Some(i);
+                    }
+                });
+            }
+            if let Some(i) = sheet {
+                self.save_sheet(cx, i);
             }
         });
     }
 
     fn is_busy(&self) -> bool {
-        self.loading.is_some() || self.submitting.is_some()
+        self.loading.is_some() || self.submitting.is_some() || self.sheet.is_busy()
     }
 }

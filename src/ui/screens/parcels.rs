@@ -10,6 +10,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, entered, inline_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
@@ -25,6 +26,13 @@ pub struct ParcelsScreen {
     pub rows: Vec<ParcelRow>,
     list_error: Option<String>,
     stale: bool,
+    paper: SaveDocument,
+}
+
+/// A paper of one parcel the clerk asked for.
+enum Paper {
+    Label,
+    Declaration,
 }
 
 /// The chain a parcel goes along; customs may end it at 130 instead.
@@ -96,15 +104,16 @@ impl ParcelsScreen {
         }
     }
 
-    fn table(&mut self, ui: &mut egui::Ui) -> Option<String> {
+    fn table(&mut self, ui: &mut egui::Ui) -> (Option<String>, Option<(usize, Paper)>) {
         let mut track = None;
+        let mut paper = None;
         TableBuilder::new(ui)
             .striped(true)
             .column(Column::auto().at_least(140.0))
             .column(Column::remainder().at_least(160.0).clip(true))
             .column(Column::auto().at_least(70.0))
             .column(Column::auto().at_least(160.0))
-            .column(Column::auto())
+            .column(Column::auto().at_least(260.0))
             .header(22.0, |mut h| {
                 for title in [
                     t!("parcel.number"),
@@ -119,7 +128,7 @@ impl ParcelsScreen {
                 }
             })
             .body(|mut body| {
-                for r in &self.rows {
+                for (i, r) in self.rows.iter().enumerate() {
                     body.row(22.0, |mut row| {
                         row.col(|ui| {
                             ui.label(&r.number);
@@ -144,14 +153,52 @@ impl ParcelsScreen {
                             ui.label(status);
                         });
                         row.col(|ui| {
-                            if ui.button(t!("parcels.track")).clicked() {
-                                track = Some(r.number.clone());
-                            }
+                            ui.horizontal(|ui| {
+                                if ui.button(t!("parcels.track")).clicked() {
+                                    track = Some(r.number.clone());
+                                }
+                                if ui.button(t!("parcels.label_pdf")).clicked() {
+                                    paper = Some((i, Paper::Label));
+                                }
+                                if ui.button(t!("parcels.cn23_pdf")).clicked() {
+                                    paper = Some((i, Paper::Declaration));
+                                }
+                            });
                         });
                     });
                 }
             });
-        track
+        (track, paper)
+    }
+
+    fn save_paper(&mut self, cx: &mut Cx, row: usize, paper: Paper) {
+        let Some(r) = self.rows.get(row) else {
+            return;
+        };
+        let input = r.input.clone();
+        let city = input
+            .receiver_city_id
+            .and_then(|id| cx.desk.directories.as_ref()?.city(id))
+            .map(|c| c.name.clone())
+            .unwrap_or_default();
+        let lang = cx.desk.settings.language;
+        match paper {
+            Paper::Label => {
+                let name = file_name("parcel-label", &input.parcel_number);
+                self.paper.start(cx, &name, move || {
+                    let page = crate::label::documents::parcel_label(&input, &city, lang)
+                        .map_err(|e| e.to_string())?;
+                    pdf(&[page], &input.parcel_number)
+                });
+            }
+            Paper::Declaration => {
+                let name = file_name("cn23", &input.parcel_number);
+                self.paper.start(cx, &name, move || {
+                    let pages = crate::label::documents::customs_declaration(&input, &city, lang);
+                    pdf(&pages, &format!("CN 23 {}", input.parcel_number))
+                });
+            }
+        }
     }
 }
 
@@ -173,6 +220,7 @@ impl Screen for ParcelsScreen {
     }
 
     fn poll(&mut self, cx: &mut Cx) {
+        self.paper.poll(cx);
         if let Some(task) = &mut self.tracking {
             match task.poll() {
                 Poll::Pending => {}
@@ -245,10 +293,18 @@ impl Screen for ParcelsScreen {
         if let Some(e) = &self.list_error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
+        let mut paper = None;
         if self.rows.is_empty() {
             ui.label(t!("parcels.none"));
-        } else if let Some(number) = self.table(ui) {
-            go = Some(number);
+        } else {
+            let (track, asked) = self.table(ui);
+            if track.is_some() {
+                go = track;
+            }
+            paper = asked;
+        }
+        if let Some((row, kind)) = paper {
+            self.save_paper(cx, row, kind);
         }
         if let Some(number) = go {
             self.track(cx, number);
@@ -256,6 +312,6 @@ impl Screen for ParcelsScreen {
     }
 
     fn is_busy(&self) -> bool {
-        self.tracking.is_some() || self.listing.is_some()
+        self.tracking.is_some() || self.listing.is_some() || self.paper.is_busy()
     }
 }

@@ -7,6 +7,7 @@ pub mod errors;
 pub mod period;
 pub mod pickers;
 pub mod price_box;
+pub mod save_document;
 pub mod status;
 mod toasts;
 

@@ -1,0 +1,90 @@
+//! "Save as PDF…" for a document made on the background runtime: the clerk chooses where (the
+//! system's dialog, or the documents folder when there is none), the document is made and
+//! written off the UI thread, and a toast says where it went or why not.
+
+use crate::desk::documents_folder;
+use crate::desk::task::{Poll, Task};
+use crate::ui::app::cx::Cx;
+use rust_i18n::t;
+use std::path::PathBuf;
+
+type Make = Box<dyn FnOnce() -> Result<Vec<u8>, String> + Send>;
+
+#[derive(Default)]
+pub struct SaveDocument {
+    choosing: Option<(Make, Task<Option<PathBuf>>)>,
+    writing: Option<Task<Result<PathBuf, String>>>,
+}
+
+impl SaveDocument {
+    pub fn is_busy(&self) -> bool {
+        self.choosing.is_some() || self.writing.is_some()
+    }
+
+    /// Starts saving the document `make` produces under a proposed file name.
+    pub fn start(
+        &mut self,
+        cx: &mut Cx,
+        name: &str,
+        make: impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static,
+    ) {
+        if self.is_busy() {
+            return;
+        }
+        let proposed = documents_folder().join(name);
+        if cx.desk.file_dialogs {
+            self.choosing = Some((Box::new(make), cx.desk.choose_save_path(proposed)));
+        } else {
+            self.writing = Some(cx.desk.write_document(proposed, make));
+        }
+    }
+
+    pub fn poll(&mut self, cx: &mut Cx) {
+        if let Some((_, task)) = &mut self.choosing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(path) => {
+                    if let (Some((make, _)), Some(path)) = (self.choosing.take(), path) {
+                        self.writing = Some(cx.desk.write_document(path, make));
+                    }
+                }
+                Poll::Lost => self.choosing = None,
+            }
+        }
+        if let Some(task) = &mut self.writing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(Ok(path)) => {
+                    self.writing = None;
+                    cx.toasts
+                        .info(t!("doc.saved", path = path.display().to_string()));
+                }
+                Poll::Ready(Err(e)) => {
+                    self.writing = None;
+                    cx.toasts.error(t!("doc.not_saved"), Some(e));
+                }
+                Poll::Lost => self.writing = None,
+            }
+        }
+    }
+}
+
+/// The PDF of these pages, or why not (for a toast).
+pub fn pdf(pages: &[crate::label::Page], title: &str) -> Result<Vec<u8>, String> {
+    crate::label::pdf::render_pdf(pages, title).map_err(|e| e.to_string())
+}
+
+/// A proposed file name from a number: letters, digits, dashes only.
+pub fn file_name(prefix: &str, number: &str) -> String {
+    let safe: String = number
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{prefix}-{safe}.pdf")
+}
