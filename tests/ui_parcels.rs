@@ -168,6 +168,20 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
             .is_some(),
         "the timeline names the status"
     );
+
+    // The parcel number typed (or scanned) in the Orders search opens it here, tracked.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    step_until(&mut h, "the orders", |h| {
+        h.state().screen() == ScreenId::Orders && !h.state().is_busy()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::F);
+    h.step();
+    h.event(egui::Event::Text(NUMBER.into()));
+    h.step();
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the parcel tracked from the search", |h| {
+        h.state().screen() == ScreenId::Parcels && !h.state().is_busy()
+    });
 }
 
 fn parcel(number: &str) -> parcel_desk::api::international::ParcelInput {

@@ -69,6 +69,16 @@ pub fn currency_ok(text: &str) -> bool {
     t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase())
 }
 
+/// An international parcel number as the UPU's S10 writes it: two letters, eight digits and a
+/// check digit, two letters (`CN000000101UZ`). A scan of one opens the parcel, not an order.
+pub fn is_parcel_number(text: &str) -> bool {
+    let t = text.trim().as_bytes();
+    t.len() == 13
+        && t[..2].iter().all(u8::is_ascii_uppercase)
+        && t[2..11].iter().all(u8::is_ascii_digit)
+        && t[11..].iter().all(u8::is_ascii_uppercase)
+}
+
 /// A non-negative decimal as typed ("12,5" reads as 12.5); `None` when it is not one.
 pub fn decimal(text: &str) -> Option<f64> {
     let v: f64 = text.trim().replace(',', ".").parse().ok()?;
@@ -134,5 +144,8 @@ mod tests {
         assert_eq!(count("0"), None);
         assert_eq!(count("1.5"), None);
         assert!(CURRENCIES.iter().all(|c| currency_ok(c)));
+        assert!(is_parcel_number("CN000000101UZ"));
+        assert!(!is_parcel_number("019914300001"), "a domestic barcode");
+        assert!(!is_parcel_number("cn000000101uz"));
     }
 }

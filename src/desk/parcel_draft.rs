@@ -382,6 +382,52 @@ impl ProductDraft {
     }
 }
 
+/// Product lines the company declared before, most recent first, one per description and HS
+/// code: offered as suggestions while a new line is typed.
+pub fn earlier_lines(parcels: &[crate::store::ParcelRow]) -> Vec<ProductDraft> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for p in parcels {
+        for l in &p.input.products {
+            let key = (
+                l.description.trim().to_lowercase(),
+                l.hs_code.trim().to_string(),
+            );
+            if key.0.is_empty() || !seen.insert(key) {
+                continue;
+            }
+            out.push(ProductDraft {
+                description: l.description.clone(),
+                description_ru: l.description_ru.clone(),
+                url: l.url.clone(),
+                unit: l.unit,
+                hs_code: l.hs_code.clone(),
+                ..ProductDraft::default()
+            });
+            if out.len() >= 500 {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// The earlier lines whose description or HS code holds what is typed (at most `n`).
+pub fn suggest<'a>(earlier: &'a [ProductDraft], typed: &str, n: usize) -> Vec<&'a ProductDraft> {
+    let t = typed.trim().to_lowercase();
+    if t.chars().count() < 2 {
+        return Vec::new();
+    }
+    earlier
+        .iter()
+        .filter(|l| {
+            (l.description.to_lowercase().contains(&t) || l.hs_code.starts_with(&t))
+                && l.description.trim().to_lowercase() != t
+        })
+        .take(n)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,6 +497,38 @@ mod tests {
             Some(&Problem::Required)
         );
         assert_eq!(normalise_key("products[1].HsCodeIs"), "products.1.HsCodeIs");
+    }
+
+    #[test]
+    fn earlier_lines_are_offered_once_each_by_description_or_hs_code() {
+        let row = |products: Vec<ProductDraft>| crate::store::ParcelRow {
+            number: "CN1".into(),
+            state: crate::store::ParcelState::Saved,
+            input: ParcelDraft {
+                products,
+                ..valid()
+            }
+            .to_input()
+            .expect("valid"),
+            status: None,
+            created_at: 0,
+            updated_at: 0,
+            manifest: None,
+        };
+        let line = valid().products[0].clone();
+        let phone = ProductDraft {
+            description: "Phone".into(),
+            hs_code: "851712".into(),
+            ..line.clone()
+        };
+        let earlier = earlier_lines(&[row(vec![line.clone(), phone]), row(vec![line])]);
+        assert_eq!(earlier.len(), 2, "the same line twice is offered once");
+        assert_eq!(suggest(&earlier, "snea", 5)[0].hs_code, "640411");
+        assert_eq!(suggest(&earlier, "8517", 5)[0].description, "Phone");
+        assert!(
+            suggest(&earlier, "s", 5).is_empty(),
+            "one letter offers nothing"
+        );
     }
 
     #[test]

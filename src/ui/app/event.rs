@@ -26,6 +26,8 @@ pub enum AppEvent {
     ParcelsChanged,
     /// Look up this barcode (journal first, then the service) and open its order.
     Find(String),
+    /// Track this international parcel (a scanned or typed parcel number).
+    TrackParcel(String),
     /// The session ended (logout, or another service): screens forget what they showed.
     SessionEnded,
 }

@@ -179,7 +179,11 @@ impl DeskApp {
                         self.current = ScreenId::OrderDetail
                     }
                     AppEvent::EditOrder { .. } => self.current = ScreenId::EditOrder,
+                    AppEvent::Find(code) if crate::desk::customs::is_parcel_number(&code) => {
+                        self.events.push(AppEvent::TrackParcel(code));
+                    }
                     AppEvent::Find(code) => self.find(code),
+                    AppEvent::TrackParcel(_) => self.go(ScreenId::Parcels, ctx),
                     AppEvent::SessionEnded => self.current = ScreenId::NewOrder,
                     AppEvent::GoodsChanged | AppEvent::ParcelsChanged => {}
                 }
@@ -231,7 +235,8 @@ impl DeskApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if let Some(code) = self.scanner.feed(&ctx) {
-            self.find(code);
+            // Through the event: a parcel number opens the parcel, any other the order.
+            self.events.push(AppEvent::Find(code));
         }
         if let Some(cmd) = Command::pressed(&ctx) {
             self.run(cmd, &ctx);

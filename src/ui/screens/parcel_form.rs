@@ -46,6 +46,9 @@ pub struct ParcelFormScreen {
     saved_as: Option<ParcelDraft>,
     submit_requested: bool,
     open_import: bool,
+    /// Product lines declared before, for suggestions.
+    earlier: Vec<ProductDraft>,
+    earlier_loading: Option<Task<Result<Vec<crate::store::ParcelRow>, crate::desk::DeskError>>>,
 }
 
 impl Default for ParcelFormScreen {
@@ -62,6 +65,8 @@ impl Default for ParcelFormScreen {
             saved_as: None,
             submit_requested: false,
             open_import: false,
+            earlier: Vec::new(),
+            earlier_loading: None,
         }
     }
 }
@@ -236,7 +241,7 @@ impl ParcelFormScreen {
             let lines = d.products.len();
             for (i, line) in d.products.iter_mut().enumerate() {
                 ui.push_id(("product", i), |ui| {
-                    product_line(ui, &errors, i, line);
+                    product_line(ui, &errors, i, line, &self.earlier);
                     if lines > 1 && ui.button(t!("parcel.remove_line")).clicked() {
                         remove = Some(i);
                     }
@@ -277,9 +282,42 @@ impl ParcelFormScreen {
 }
 
 /// One product line: its fields in three columns, each over its own error.
-fn product_line(ui: &mut egui::Ui, errors: &Errors, i: usize, line: &mut ProductDraft) {
+fn product_line(
+    ui: &mut egui::Ui,
+    errors: &Errors,
+    i: usize,
+    line: &mut ProductDraft,
+    earlier: &[ProductDraft],
+) {
     let form = Form::new(errors);
     ui.label(t!("parcel.line", n = i + 1));
+    // Lines declared before that match what is typed: one click fills the line's description,
+    // Russian description, link, unit and HS code.
+    let offered: Vec<ProductDraft> = if line.hs_code.trim().is_empty() {
+        crate::desk::parcel_draft::suggest(earlier, &line.description, 4)
+            .into_iter()
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !offered.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.weak(t!("parcel.earlier"));
+            for s in offered {
+                if ui
+                    .button(format!("{} — {}", s.description, s.hs_code))
+                    .clicked()
+                {
+                    line.description = s.description.clone();
+                    line.description_ru = s.description_ru.clone();
+                    line.url = s.url.clone();
+                    line.unit = s.unit;
+                    line.hs_code = s.hs_code.clone();
+                }
+            }
+        });
+    }
     let key = |name: &str| product_key(i, name);
     ui.columns(3, |cols| {
         form.text(
@@ -359,9 +397,24 @@ impl Screen for ParcelFormScreen {
         if !self.loaded && self.loading.is_none() {
             self.loading = Some(cx.desk.load_parcel_form());
         }
+        if self.earlier_loading.is_none() {
+            self.earlier_loading = cx.desk.parcel_list();
+        }
     }
 
     fn poll(&mut self, cx: &mut Cx) {
+        if let Some(task) = &mut self.earlier_loading {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(rows) => {
+                    self.earlier_loading = None;
+                    if let Ok(rows) = rows {
+                        self.earlier = crate::desk::parcel_draft::earlier_lines(&rows);
+                    }
+                }
+                Poll::Lost => self.earlier_loading = None,
+            }
+        }
         if let Some(task) = &mut self.loading {
             match task.poll() {
                 Poll::Pending => {}
@@ -404,6 +457,17 @@ impl Screen for ParcelFormScreen {
             cx.emit(crate::ui::app::event::AppEvent::Go(
                 crate::ui::app::screen::ScreenId::ParcelImport,
             ));
+        }
+    }
+
+    fn on_event(&mut self, event: &crate::ui::app::event::AppEvent, cx: &mut Cx) {
+        use crate::ui::app::event::AppEvent;
+        match event {
+            AppEvent::ParcelsChanged if self.earlier_loading.is_none() => {
+                self.earlier_loading = cx.desk.parcel_list();
+            }
+            AppEvent::SessionEnded => self.earlier.clear(),
+            _ => {}
         }
     }
 

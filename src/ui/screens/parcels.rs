@@ -210,6 +210,7 @@ impl Screen for ParcelsScreen {
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         match event {
             AppEvent::ParcelsChanged => self.stale = true,
+            AppEvent::TrackParcel(number) => self.track(cx, number.clone()),
             AppEvent::SessionEnded => *self = ParcelsScreen::default(),
             _ => {}
         }

@@ -159,9 +159,10 @@ impl OrdersScreen {
                 if self.view.len() == 1 {
                     open = Some(Found::Order(self.rows[self.view[0]].order_id));
                 } else if self.view.is_empty()
-                    && typed.len() >= 8
-                    && typed.chars().all(|c| c.is_ascii_digit())
+                    && ((typed.len() >= 8 && typed.chars().all(|c| c.is_ascii_digit()))
+                        || crate::desk::customs::is_parcel_number(typed))
                 {
+                    // A parcel number from abroad is tracked on the Parcels screen.
                     open = Some(Found::Lookup(typed.to_string()));
                 }
             }
