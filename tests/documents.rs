@@ -92,13 +92,22 @@ fn texts(page: &Page) -> String {
 #[test]
 fn a_parcel_label_scans_as_its_number() {
     for lang in [Language::Uz, Language::Ru, Language::En] {
-        let page = parcel_label(&parcel("CN000000101UZ"), "Samarqand shahar", lang).expect("label");
-        inside(&page);
-        let read = barcodes(&page);
-        assert_eq!(read.len(), 1);
-        assert_eq!(read[0].1.as_deref(), Some("CN000000101UZ"), "{lang:?}");
-        assert!(texts(&page).contains("Abdurahmonova"));
-        parcel_desk::label::pdf::render_pdf(&[page], "label").expect("a PDF");
+        for dpi in [parcel_desk::label::Dpi::D203, parcel_desk::label::Dpi::D300] {
+            let page = parcel_label(&parcel("CN000000101UZ"), "Samarqand shahar", lang, dpi)
+                .expect("label");
+            inside(&page);
+            let read = barcodes(&page);
+            assert_eq!(read.len(), 1);
+            assert_eq!(
+                read[0].1.as_deref(),
+                Some("CN000000101UZ"),
+                "{lang:?} {dpi:?}"
+            );
+            assert!(texts(&page).contains("Abdurahmonova"));
+            parcel_desk::label::pdf::render_pdf(std::slice::from_ref(&page), "label")
+                .expect("a PDF");
+            parcel_desk::label::zpl::render_zpl(&[page]).expect("ZPL");
+        }
     }
 }
 

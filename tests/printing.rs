@@ -464,3 +464,40 @@ fn the_clerk_picks_the_queue_from_the_installed_printers() {
             })
     });
 }
+
+#[test]
+fn a_parcel_label_reaches_the_label_printer_as_zpl_with_its_number() {
+    let env = Env::new("print-parcel");
+    let mut desk = logged_in(&env);
+    let (address, got) = fake_9100();
+    desk.settings.printing = PrintSettings {
+        printer: Some(Printer::NetworkZpl { address }),
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        copies: 2,
+        auto_print: false,
+    };
+    let parcel: parcel_desk::api::international::ParcelInput =
+        serde_json::from_value(serde_json::json!({
+            "ParcelNumber": "CN000000101UZ", "ReceiverPhone": "+998 90 1234567",
+            "ReceiverSurname": "Karimov", "ReceiverFirstName": "Aziz",
+            "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
+            "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5",
+            "ParcelDeclareCurrency": "USD", "ReceiverCityId": 101, "ReceiverDelivery": "1"
+        }))
+        .expect("a parcel");
+    wait(desk.print_parcel_label(parcel, "Samarqand shahar".into())).expect("printed");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while got.lock().expect("lock").is_empty() {
+        assert!(Instant::now() < deadline, "nothing reached the printer");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let jobs = got.lock().expect("lock").clone();
+    assert_eq!(jobs.len(), 1, "one job");
+    let zpl = String::from_utf8_lossy(&jobs[0]).to_string();
+    assert_eq!(zpl.matches("^XA").count(), 2, "two copies");
+    assert!(
+        zpl.contains("CN000000101UZ"),
+        "the number is in the bars' data"
+    );
+}

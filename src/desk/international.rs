@@ -204,3 +204,43 @@ impl Desk {
         })
     }
 }
+
+impl Desk {
+    /// Prints a parcel's label on the configured label printer (its format and resolution).
+    pub fn print_parcel_label(
+        &self,
+        input: ParcelInput,
+        city: String,
+    ) -> Task<Result<(), printing::PrintProblem>> {
+        use crate::label::print;
+        let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
+        let spooler = self.spooler.clone();
+        self.spawn(async move {
+            let Some(printer) = settings.printer.clone() else {
+                return Err(print::PrintError::NoPrinter.into());
+            };
+            let format = printer.format();
+            let title = input.parcel_number.clone();
+            let rendered = tokio::task::spawn_blocking(move || {
+                let page = crate::label::documents::parcel_label(&input, &city, lang, settings.dpi)
+                    .map_err(|e| e.to_string())?;
+                crate::label::export::render_pages(&[page], format, &input.parcel_number)
+                    .map_err(|e| e.to_string())
+            })
+            .await
+            .map_err(|e| printing::PrintProblem::Render(e.to_string()))?
+            .map_err(printing::PrintProblem::Render)?;
+            let bytes = rendered.single_file().unwrap_or_default().to_vec();
+            let job = print::Job {
+                document: &bytes,
+                size: crate::label::LabelSize::L100x150,
+                page_height_mm: 150.0,
+                copies: settings.copies,
+                title: &title,
+            };
+            print::send(&printer, &spooler, job)
+                .await
+                .map_err(printing::PrintProblem::from)
+        })
+    }
+}

@@ -30,6 +30,8 @@ struct Pen {
     height: f32,
     y: f32,
     items: Vec<Item>,
+    dpi: Dpi,
+    dots: u32,
 }
 
 impl Pen {
@@ -39,6 +41,8 @@ impl Pen {
             height,
             y: top,
             items: Vec::new(),
+            dpi: DPI,
+            dots: DOTS,
         }
     }
 
@@ -75,12 +79,12 @@ impl Pen {
     /// Code 128 bars of `data` at `x`, `height` mm tall, at this pen's line.
     fn bars(&mut self, x: f32, height: f32, data: &str) -> Result<f32, DesignError> {
         let modules = symbols::code128(data)?;
-        let width = modules.len() as f32 * DPI.mm(DOTS);
+        let width = modules.len() as f32 * self.dpi.mm(self.dots);
         self.items.push(Item::Barcode(Bars {
             x,
             y: self.y,
             height,
-            dots_per_module: DOTS,
+            dots_per_module: self.dots,
             modules,
             data: data.to_string(),
         }));
@@ -91,7 +95,7 @@ impl Pen {
         Page {
             width_mm: self.width,
             height_mm: self.height,
-            dpi: DPI,
+            dpi: self.dpi,
             items: self.items,
         }
     }
@@ -111,14 +115,24 @@ fn receiver_name(p: &ParcelInput) -> String {
 }
 
 /// The parcel's own label, 100 × 150 mm: its number as bars and digits, the receiver, the city,
-/// the weight.
-pub fn parcel_label(p: &ParcelInput, city: &str, lang: Language) -> Result<Page, DesignError> {
+/// the weight; bars on whole dots of a `dpi` printer.
+pub fn parcel_label(
+    p: &ParcelInput,
+    city: &str,
+    lang: Language,
+    dpi: Dpi,
+) -> Result<Page, DesignError> {
     let size = (100.0, 150.0);
     let mut pen = Pen::new(size, 8.0);
+    pen.dpi = dpi;
+    pen.dots = match dpi {
+        Dpi::D203 => 2,
+        Dpi::D300 => 3,
+    };
     let inner = size.0 - 16.0;
     pen.text_at(8.0, inner, 5.0, Face::Bold, &say("doc.parcel_label", lang));
     pen.y += 9.0;
-    let width = symbols::code128(&p.parcel_number)?.len() as f32 * DPI.mm(DOTS);
+    let width = symbols::code128(&p.parcel_number)?.len() as f32 * dpi.mm(pen.dots);
     if width > inner {
         return Err(DesignError::BarcodeTooWide(p.parcel_number.clone()));
     }

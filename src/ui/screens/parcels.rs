@@ -27,10 +27,13 @@ pub struct ParcelsScreen {
     list_error: Option<String>,
     stale: bool,
     paper: SaveDocument,
+    printing: Option<Task<Result<(), crate::desk::printing::PrintProblem>>>,
 }
 
 /// A paper of one parcel the clerk asked for.
 enum Paper {
+    /// On the label printer.
+    Print,
     Label,
     Declaration,
 }
@@ -113,7 +116,7 @@ impl ParcelsScreen {
             .column(Column::remainder().at_least(160.0).clip(true))
             .column(Column::auto().at_least(70.0))
             .column(Column::auto().at_least(160.0))
-            .column(Column::auto().at_least(260.0))
+            .column(Column::auto().at_least(360.0))
             .header(22.0, |mut h| {
                 for title in [
                     t!("parcel.number"),
@@ -157,6 +160,9 @@ impl ParcelsScreen {
                                 if ui.button(t!("parcels.track")).clicked() {
                                     track = Some(r.number.clone());
                                 }
+                                if ui.button(t!("parcels.print_label")).clicked() {
+                                    paper = Some((i, Paper::Print));
+                                }
                                 if ui.button(t!("parcels.label_pdf")).clicked() {
                                     paper = Some((i, Paper::Label));
                                 }
@@ -183,10 +189,16 @@ impl ParcelsScreen {
             .unwrap_or_default();
         let lang = cx.desk.settings.language;
         match paper {
+            Paper::Print => {
+                if self.printing.is_none() {
+                    self.printing = Some(cx.desk.print_parcel_label(input, city));
+                }
+            }
             Paper::Label => {
                 let name = file_name("parcel-label", &input.parcel_number);
+                let dpi = cx.desk.settings.printing.dpi;
                 self.paper.start(cx, &name, move || {
-                    let page = crate::label::documents::parcel_label(&input, &city, lang)
+                    let page = crate::label::documents::parcel_label(&input, &city, lang, dpi)
                         .map_err(|e| e.to_string())?;
                     pdf(&[page], &input.parcel_number)
                 });
@@ -222,6 +234,21 @@ impl Screen for ParcelsScreen {
 
     fn poll(&mut self, cx: &mut Cx) {
         self.paper.poll(cx);
+        if let Some(task) = &mut self.printing {
+            match task.poll() {
+                Poll::Pending => {}
+                Poll::Ready(Ok(())) => {
+                    self.printing = None;
+                    cx.toasts.info(t!("parcels.printed"));
+                }
+                Poll::Ready(Err(e)) => {
+                    self.printing = None;
+                    let told = crate::ui::widgets::errors::tell_print(&e);
+                    cx.toasts.error(told.message, told.details);
+                }
+                Poll::Lost => self.printing = None,
+            }
+        }
         if let Some(task) = &mut self.tracking {
             match task.poll() {
                 Poll::Pending => {}
@@ -313,6 +340,9 @@ impl Screen for ParcelsScreen {
     }
 
     fn is_busy(&self) -> bool {
-        self.tracking.is_some() || self.listing.is_some() || self.paper.is_busy()
+        self.tracking.is_some()
+            || self.listing.is_some()
+            || self.paper.is_busy()
+            || self.printing.is_some()
     }
 }
