@@ -11,19 +11,6 @@ use parcel_desk::sandbox::Faults;
 use parcel_desk::store::{ParcelState, Store};
 use std::sync::Arc;
 
-fn parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
-    serde_json::from_value(serde_json::json!({
-        "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
-        "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
-        "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": "80",
-        "ParcelDeclareCurrency": "USD", "ReceiverCityId": 101, "ReceiverDelivery": "1",
-        "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
-            "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": "80",
-            "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
-    }))
-    .expect("a parcel")
-}
-
 #[tokio::test]
 async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
     let t = twin().await;
@@ -38,7 +25,7 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
         drop_after_commit_rate: 1.0,
         ..Faults::default()
     });
-    let first = parcels.send(parcel("CN000000201UZ")).await;
+    let first = parcels.send(intl_parcel("CN000000201UZ")).await;
     assert!(matches!(first, SendResult::Unknown(_)), "{first:?}");
     assert_eq!(
         store
@@ -51,17 +38,17 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
     t.set_faults(Faults::default());
     // Sent again: the service is asked first, has it, and it is saved without a second create
     // (which the service would refuse as a taken number).
-    match parcels.send(parcel("CN000000201UZ")).await {
+    match parcels.send(intl_parcel("CN000000201UZ")).await {
         SendResult::Saved(row) => assert_eq!(row.state, ParcelState::Saved),
         other => panic!("{other:?}"),
     }
     assert!(matches!(
-        parcels.send(parcel("CN000000201UZ")).await,
+        parcels.send(intl_parcel("CN000000201UZ")).await,
         SendResult::AlreadySaved(_)
     ));
 
     // A refusal forgets the attempt, with the service's message under its field.
-    let mut bad = parcel("CN000000202UZ");
+    let mut bad = intl_parcel("CN000000202UZ");
     bad.pinfl = "123".into();
     match parcels.send(bad).await {
         SendResult::Refused(e @ ApiError::Validation { .. }) => {
@@ -85,7 +72,7 @@ async fn a_manifest_is_submitted_once_and_its_parcels_are_not_offered_twice() {
     };
     for n in ["CN000000401UZ", "CN000000402UZ"] {
         assert!(matches!(
-            parcels.send(parcel(n)).await,
+            parcels.send(intl_parcel(n)).await,
             SendResult::Saved(_)
         ));
     }

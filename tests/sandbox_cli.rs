@@ -6,18 +6,7 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn prints_three_urls_and_serves() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
-        .args(["sandbox", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let mut got = Vec::new();
-    for _ in 0..3 {
-        got.push(lines.next().expect("a line").expect("readable"));
-    }
+    let (mut child, got) = first_lines(&["sandbox", "--listen", "127.0.0.1:0"], 3);
     let port = got[0]
         .rsplit(':')
         .next()

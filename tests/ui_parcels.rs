@@ -184,26 +184,17 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     });
 }
 
-fn parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
-    serde_json::from_value(serde_json::json!({
-        "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimova",
-        "ReceiverFirstName": "Dilnoza", "ReceiverPassposrtSerial": "AB", "ReceiverPassposrtNumber": "7654321",
-        "ReceiverPinfl": "41234567890123", "ParcelWeight": "0.7", "ParcelValue": "25",
-        "ParcelDeclareCurrency": "EUR", "ReceiverCityId": 101, "ReceiverDelivery": "1",
-        "products": [{"ProductDescription": "Book", "ProductDescriptionRu": "Книга",
-            "ProductQuantity": "1", "ProductWeight": "0.6", "ProductDeclareValue": "25",
-            "ProductUrl": "https://shop.example/b/1", "ProductUnit": "pcs", "HsCodeIs": "490199"}]
-    }))
-    .expect("a parcel")
-}
-
 #[test]
 fn parcels_go_on_one_manifest_and_are_not_offered_again() {
     let env = Env::new("manifest");
     let mut h = harness(env.desk());
     ready(&mut h);
     for n in ["CN000000301UZ", "CN000000302UZ", "CN000000303UZ"] {
-        let task = h.state().desk.send_parcel(parcel(n)).expect("wired");
+        let task = h
+            .state()
+            .desk
+            .send_parcel(common::intl_parcel(n))
+            .expect("wired");
         match common::wait(task) {
             parcel_desk::desk::parcels::SendResult::Saved(_) => {}
             other => panic!("{other:?}"),

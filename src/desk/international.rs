@@ -141,27 +141,6 @@ impl Desk {
             r
         })
     }
-
-    /// Asks where to save a CSV file (the system's dialog, off the UI thread).
-    pub fn choose_csv_path(&self, name: String) -> Task<Option<PathBuf>> {
-        let dir = documents_folder();
-        self.spawn_blocking(move || {
-            rfd::FileDialog::new()
-                .add_filter("CSV", &["csv"])
-                .set_directory(dir)
-                .set_file_name(name)
-                .save_file()
-        })
-    }
-
-    /// Writes text to a file the clerk chose (background).
-    pub fn write_text_file(&self, path: PathBuf, text: String) -> Task<Result<PathBuf, String>> {
-        self.spawn_blocking(move || {
-            std::fs::write(&path, text)
-                .map(|()| path.clone())
-                .map_err(|e| format!("{}: {e}", path.display()))
-        })
-    }
 }
 
 impl Desk {

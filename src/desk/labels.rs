@@ -96,10 +96,15 @@ impl Desk {
     }
 
     /// Asks where to save, through the system's own dialog (on the background runtime: the
-    /// dialog blocks its thread, never the UI's). `None` when the clerk cancels.
+    /// dialog blocks its thread, never the UI's), offering files of the suggested name's kind
+    /// (PDF, CSV). `None` when the clerk cancels.
     pub fn choose_save_path(&self, suggested: PathBuf) -> Task<Option<PathBuf>> {
         self.spawn_blocking(move || {
-            let mut dialog = rfd::FileDialog::new().add_filter("PDF", &["pdf"]);
+            let ext = suggested
+                .extension()
+                .map(|e| e.to_string_lossy().to_lowercase())
+                .unwrap_or_else(|| "pdf".into());
+            let mut dialog = rfd::FileDialog::new().add_filter(ext.to_uppercase(), &[ext.as_str()]);
             if let Some(dir) = suggested.parent() {
                 dialog = dialog.set_directory(dir);
             }

@@ -182,3 +182,17 @@ pub fn wait<T>(mut task: parcel_desk::desk::task::Task<T>) -> T {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// A valid international parcel with one product line, courier to Samarkand.
+pub fn intl_parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
+    serde_json::from_value(serde_json::json!({
+        "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
+        "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
+        "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": "80",
+        "ParcelDeclareCurrency": "USD", "ReceiverCityId": 101, "ReceiverDelivery": "1",
+        "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
+            "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": "80",
+            "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
+    }))
+    .expect("a parcel")
+}

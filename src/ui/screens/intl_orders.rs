@@ -11,11 +11,11 @@ use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{ERROR_COLOR, inline_field};
+use crate::ui::widgets::save_document::SaveDocument;
+use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -32,8 +32,7 @@ pub struct IntlOrdersScreen {
     pub page: Option<(u64, u64)>,
     paging: Option<Task<Result<Page<IntlOrder>, ApiError>>>,
     loading_all: Option<LoadingAll>,
-    choosing: Option<Task<Option<PathBuf>>>,
-    writing: Option<Task<Result<PathBuf, String>>>,
+    export: SaveDocument,
     error: Option<String>,
 }
 
@@ -96,19 +95,18 @@ impl IntlOrdersScreen {
             .column(Column::auto().at_least(90.0))
             .column(Column::auto().at_least(100.0))
             .header(22.0, |mut h| {
-                for title in [
-                    t!("intl_list.barcode"),
-                    t!("intl_list.date"),
-                    t!("parcel.receiver"),
-                    t!("intl_list.country"),
-                    t!("parcel.weight"),
-                    t!("intl_list.cost"),
-                    t!("parcels.status"),
-                ] {
-                    h.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+                header_cells(
+                    &mut h,
+                    [
+                        t!("intl_list.barcode"),
+                        t!("intl_list.date"),
+                        t!("parcel.receiver"),
+                        t!("intl_list.country"),
+                        t!("parcel.weight"),
+                        t!("intl_list.cost"),
+                        t!("parcels.status"),
+                    ],
+                );
             })
             .body(|body| {
                 body.rows(22.0, rows.len(), |mut row| {
@@ -174,41 +172,7 @@ impl Screen for IntlOrdersScreen {
                 Poll::Lost => self.loading_all = None,
             }
         }
-        if let Some(task) = &mut self.choosing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(path) => {
-                    self.choosing = None;
-                    if let Some(path) = path {
-                        let csv = to_csv(
-                            &self
-                                .rows
-                                .iter()
-                                .filter(|o| matches(o, &self.filter))
-                                .cloned()
-                                .collect::<Vec<_>>(),
-                        );
-                        self.writing = Some(cx.desk.write_text_file(path, csv));
-                    }
-                }
-                Poll::Lost => self.choosing = None,
-            }
-        }
-        if let Some(task) = &mut self.writing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(Ok(path)) => {
-                    self.writing = None;
-                    cx.toasts
-                        .info(t!("intl_list.saved", path = path.display().to_string()));
-                }
-                Poll::Ready(Err(e)) => {
-                    self.writing = None;
-                    cx.toasts.error(t!("intl_list.not_saved"), Some(e));
-                }
-                Poll::Lost => self.writing = None,
-            }
-        }
+        self.export.poll(cx);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
@@ -292,7 +256,7 @@ impl Screen for IntlOrdersScreen {
                 .filter(|o| matches(o, &self.filter))
                 .count();
             ui.label(t!("intl_list.shown", shown = shown, read = self.rows.len()));
-            let can_save = shown > 0 && self.choosing.is_none() && self.writing.is_none();
+            let can_save = shown > 0 && !self.export.is_busy();
             if ui
                 .add_enabled(can_save, egui::Button::new(t!("intl_list.export")))
                 .clicked()
@@ -310,14 +274,22 @@ impl Screen for IntlOrdersScreen {
             Some(Action::Page(p)) => self.show_page(cx, p),
             Some(Action::All) => self.load_all(cx),
             Some(Action::Export) => {
-                self.choosing = Some(cx.desk.choose_csv_path("international-orders.csv".into()));
+                let rows: Vec<IntlOrder> = self
+                    .rows
+                    .iter()
+                    .filter(|o| matches(o, &self.filter))
+                    .cloned()
+                    .collect();
+                self.export.start(cx, "international-orders.csv", move || {
+                    Ok(to_csv(&rows).into_bytes())
+                });
             }
             None => {}
         }
     }
 
     fn is_busy(&self) -> bool {
-        self.busy() || self.choosing.is_some() || self.writing.is_some()
+        self.busy() || self.export.is_busy()
     }
 }
 

@@ -14,7 +14,7 @@ use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, ErrorsByField, Form, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, Form, header_cells, inline_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -24,14 +24,6 @@ const NUMBER: &str = "ManifestNumber";
 const DATE: &str = "Date";
 const COUNT: &str = "ParcelsCount";
 const PARCELS: &str = "Parcels";
-
-struct Errors(BTreeMap<String, String>);
-
-impl ErrorsByField for Errors {
-    fn error(&self, key: &str) -> Option<&str> {
-        self.0.get(key).map(String::as_str)
-    }
-}
 
 pub struct ManifestScreen {
     pub number: String,
@@ -203,16 +195,15 @@ impl ManifestScreen {
             .column(Column::auto().at_least(70.0))
             .column(Column::auto().at_least(140.0))
             .header(22.0, |mut h| {
-                for title in [
-                    t!("parcel.number"),
-                    t!("parcel.receiver"),
-                    t!("parcel.weight"),
-                    t!("manifest.on_manifest"),
-                ] {
-                    h.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+                header_cells(
+                    &mut h,
+                    [
+                        t!("parcel.number"),
+                        t!("parcel.receiver"),
+                        t!("parcel.weight"),
+                        t!("manifest.on_manifest"),
+                    ],
+                );
             })
             .body(|mut body| {
                 for p in rows {
@@ -310,7 +301,7 @@ impl Screen for ManifestScreen {
             if let Some(m) = &self.message {
                 ui.label(RichText::new(m).color(ERROR_COLOR));
             }
-            let errors = Errors(self.errors.clone());
+            let errors = self.errors.clone();
             let form = Form::new(&errors);
             ui.columns(2, |cols| {
                 form.text(

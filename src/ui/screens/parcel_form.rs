@@ -17,19 +17,13 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
-use crate::ui::widgets::{ERROR_COLOR, ErrorsByField, Form};
+use crate::ui::widgets::{ERROR_COLOR, Form};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
 
 /// Errors by the wire's field names (lines' fields as `products.N.Name`).
-struct Errors(BTreeMap<String, String>);
-
-impl ErrorsByField for Errors {
-    fn error(&self, key: &str) -> Option<&str> {
-        self.0.get(key).map(String::as_str)
-    }
-}
+type Errors = BTreeMap<String, String>;
 
 pub struct ParcelFormScreen {
     pub draft: ParcelDraft,
@@ -85,7 +79,7 @@ impl ParcelFormScreen {
         for (k, m) in &self.refused {
             shown.entry(k.clone()).or_insert_with(|| m.clone());
         }
-        Errors(shown)
+        shown
     }
 
     /// Sends the parcel when the form holds; otherwise says what is wrong under each field.

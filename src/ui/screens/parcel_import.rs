@@ -11,7 +11,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -124,17 +124,16 @@ impl ParcelImportScreen {
             .column(Column::auto().at_least(60.0))
             .column(Column::remainder().at_least(200.0))
             .header(22.0, |mut h| {
-                for title in [
-                    t!("import.lines"),
-                    t!("parcel.number"),
-                    t!("parcel.receiver"),
-                    t!("import.goods"),
-                    t!("parcels.status"),
-                ] {
-                    h.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+                header_cells(
+                    &mut h,
+                    [
+                        t!("import.lines"),
+                        t!("parcel.number"),
+                        t!("parcel.receiver"),
+                        t!("import.goods"),
+                        t!("parcels.status"),
+                    ],
+                );
             })
             .body(|mut body| {
                 for (i, p) in self.parcels.iter().enumerate() {

@@ -11,7 +11,7 @@ use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, entered, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, entered, header_cells, inline_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -118,17 +118,16 @@ impl ParcelsScreen {
             .column(Column::auto().at_least(160.0))
             .column(Column::auto().at_least(360.0))
             .header(22.0, |mut h| {
-                for title in [
-                    t!("parcel.number"),
-                    t!("parcel.receiver"),
-                    t!("parcel.weight"),
-                    t!("parcels.status"),
-                    t!("parcels.action"),
-                ] {
-                    h.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+                header_cells(
+                    &mut h,
+                    [
+                        t!("parcel.number"),
+                        t!("parcel.receiver"),
+                        t!("parcel.weight"),
+                        t!("parcels.status"),
+                        t!("parcels.action"),
+                    ],
+                );
             })
             .body(|mut body| {
                 for (i, r) in self.rows.iter().enumerate() {

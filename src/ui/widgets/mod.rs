@@ -65,6 +65,25 @@ impl ErrorsByField for std::collections::BTreeMap<&'static str, String> {
     }
 }
 
+/// Errors keyed by names made at run time (a product line's `products.N.HsCodeIs`).
+impl ErrorsByField for std::collections::BTreeMap<String, String> {
+    fn error(&self, key: &str) -> Option<&str> {
+        self.get(key).map(String::as_str)
+    }
+}
+
+/// A table's header row: each title strong, cut to its column rather than spilling over.
+pub fn header_cells<'a>(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    titles: impl IntoIterator<Item = std::borrow::Cow<'a, str>>,
+) {
+    for title in titles {
+        row.col(|ui| {
+            ui.add(egui::Label::new(RichText::new(title).strong()).truncate());
+        });
+    }
+}
+
 /// A form's fields, each under its label and over its own error: `text` for what is read,
 /// `secret` for passwords.
 pub struct Form<'e> {

@@ -1,6 +1,6 @@
-//! "Save as PDF…" for a document made on the background runtime: the clerk chooses where (the
-//! system's dialog, or the documents folder when there is none), the document is made and
-//! written off the UI thread, and a toast says where it went or why not.
+//! "Save as…" for a document made on the background runtime (a PDF, a CSV): the clerk chooses
+//! where (the system's dialog, or the documents folder when there is none), the document is made
+//! and written off the UI thread, and a toast says where it went or why not.
 
 use crate::desk::documents_folder;
 use crate::desk::task::{Poll, Task};
