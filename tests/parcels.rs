@@ -111,3 +111,127 @@ async fn a_manifest_is_submitted_once_and_its_parcels_are_not_offered_twice() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A workbook of one sheet with these rows (inline strings, numbers as numbers), as a
+/// spreadsheet program saves it.
+fn workbook(rows: &[Vec<&str>]) -> Vec<u8> {
+    use std::io::Write;
+    let mut buf = std::io::Cursor::new(Vec::new());
+    let mut z = zip::ZipWriter::new(&mut buf);
+    let opts =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    let files: [(&str, String); 4] = [
+        (
+            "[Content_Types].xml",
+            r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#.into(),
+        ),
+        (
+            "_rels/.rels",
+            r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#.into(),
+        ),
+        (
+            "xl/workbook.xml",
+            r#"<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Parcels" sheetId="1" r:id="rId1"/></sheets></workbook>"#.into(),
+        ),
+        (
+            "xl/_rels/workbook.xml.rels",
+            r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>"#.into(),
+        ),
+    ];
+    for (name, text) in files {
+        z.start_file(name, opts).expect("entry");
+        z.write_all(text.as_bytes()).expect("written");
+    }
+    let mut sheet = String::from(
+        r#"<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>"#,
+    );
+    for (r, row) in rows.iter().enumerate() {
+        sheet.push_str(&format!("<row r=\"{}\">", r + 1));
+        for (c, cell) in row.iter().enumerate() {
+            let at = format!("{}{}", (b'A' + c as u8) as char, r + 1);
+            if r > 0 && !cell.is_empty() && cell.parse::<f64>().is_ok() {
+                sheet.push_str(&format!("<c r=\"{at}\"><v>{cell}</v></c>"));
+            } else {
+                let text = cell.replace('&', "&amp;").replace('<', "&lt;");
+                sheet.push_str(&format!(
+                    "<c r=\"{at}\" t=\"inlineStr\"><is><t>{text}</t></is></c>"
+                ));
+            }
+        }
+        sheet.push_str("</row>");
+    }
+    sheet.push_str("</sheetData></worksheet>");
+    z.start_file("xl/worksheets/sheet1.xml", opts)
+        .expect("entry");
+    z.write_all(sheet.as_bytes()).expect("written");
+    z.finish().expect("a workbook");
+    buf.into_inner()
+}
+
+#[test]
+fn a_workbook_is_read_as_its_csv_would_be_numbers_kept_whole() {
+    use parcel_desk::desk::parcel_import::{CellProblem, read_workbook};
+    use parcel_desk::desk::problem::Problem;
+    let header = vec![
+        "ParcelNumber",
+        "ReceiverSurname",
+        "ReceiverFirstName",
+        "ReceiverPhone",
+        "ReceiverPassposrtSerial",
+        "ReceiverPassposrtNumber",
+        "ReceiverPinfl",
+        "ParcelWeight",
+        "ParcelValue",
+        "ParcelDeclareCurrency",
+        "ReceiverCityId",
+        "ReceiverDelivery",
+        "ProductDescription",
+        "ProductDescriptionRu",
+        "ProductQuantity",
+        "ProductWeight",
+        "ProductDeclareValue",
+        "ProductUrl",
+        "ProductUnit",
+        "HsCodeIs",
+    ];
+    let good = vec![
+        "CN000000601UZ",
+        "Karimov",
+        "Aziz",
+        "+998 90 1234567",
+        "AA",
+        "1234567",
+        "31234567890123",
+        "1.5",
+        "80",
+        "USD",
+        "101",
+        "1",
+        "Shoes",
+        "Обувь",
+        "1",
+        "1.2",
+        "80",
+        "https://s.example/1",
+        "pcs",
+        "640411",
+    ];
+    let mut bad = good.clone();
+    bad[0] = "CN000000602UZ";
+    bad[6] = "123";
+    let parcels = read_workbook(workbook(&[header, good, bad])).expect("a readable workbook");
+    assert_eq!(parcels.len(), 2);
+    let input = parcels[0].draft.to_input().expect("the first holds");
+    assert_eq!(
+        input.pinfl, "31234567890123",
+        "a long number is not written as 3.1e13"
+    );
+    assert_eq!(input.products[0].hs_code, "640411");
+    assert_eq!(input.receiver_city_id, Some(101));
+    assert!(parcels[1].problems.contains(&CellProblem {
+        line: 3,
+        column: "ReceiverPinfl".into(),
+        problem: Problem::Pinfl,
+    }));
+    assert!(read_workbook(b"not a workbook".to_vec()).is_err());
+}

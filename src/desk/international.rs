@@ -144,13 +144,21 @@ impl Desk {
 }
 
 impl Desk {
-    /// Reads and checks a parcels file (CSV) on the background runtime.
+    /// Reads and checks a parcels file (CSV, or a workbook: xlsx, xls, ods) on the background
+    /// runtime.
     pub fn read_parcel_file(
         &self,
         path: PathBuf,
     ) -> Task<Result<Vec<super::parcel_import::ImportedParcel>, String>> {
         self.spawn_blocking(move || {
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let workbook = path
+                .extension()
+                .map(|e| e.to_string_lossy().to_lowercase())
+                .is_some_and(|e| matches!(e.as_str(), "xlsx" | "xlsm" | "xls" | "ods"));
+            if workbook {
+                return super::parcel_import::read_workbook(bytes).map_err(|e| e.to_string());
+            }
             let text = String::from_utf8_lossy(&bytes);
             super::parcel_import::read(&text).map_err(|e| e.to_string())
         })
@@ -161,7 +169,7 @@ impl Desk {
         let dir = documents_folder();
         self.spawn_blocking(move || {
             rfd::FileDialog::new()
-                .add_filter("CSV", &["csv", "txt"])
+                .add_filter("CSV / Excel", &["csv", "txt", "xlsx", "xls", "ods"])
                 .set_directory(dir)
                 .pick_file()
         })

@@ -1,4 +1,4 @@
-//! Many parcels at once from a spreadsheet saved as CSV: one row per product line, the parcel's
+//! Many parcels at once from a spreadsheet (CSV, or the workbook itself): one row per product line, the parcel's
 //! columns repeated on each of its rows (rows with the same `ParcelNumber` are one parcel). The
 //! columns are named as the contract names the fields; every parcel is checked with the same
 //! rules as the form, and each problem is kept with its row and column for the clerk.
@@ -81,7 +81,7 @@ fn unit(text: &str) -> Option<ProductUnit> {
     serde_json::from_value(serde_json::Value::String(t.to_string())).ok()
 }
 
-/// Reads the file's text; a parcel's problems are its own, the file's are an error.
+/// Reads a CSV file's text; a parcel's problems are its own, the file's are an error.
 pub fn read(text: &str) -> Result<Vec<ImportedParcel>, ImportError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let delimiter = if text
@@ -96,16 +96,42 @@ pub fn read(text: &str) -> Result<Vec<ImportedParcel>, ImportError> {
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .flexible(true)
+        .has_headers(false)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
-    let headers = reader
-        .headers()
-        .map_err(|e| ImportError::Unreadable {
-            line: 1,
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| ImportError::Unreadable {
+            line: i + 1,
             detail: e.to_string(),
-        })?
-        .clone();
-    if headers.is_empty() || headers.iter().all(str::is_empty) {
+        })?;
+        rows.push(record.iter().map(str::to_string).collect());
+    }
+    from_rows(rows)
+}
+
+/// Reads a workbook (xlsx, xls, ods): its first sheet, as the CSV would be.
+pub fn read_workbook(bytes: Vec<u8>) -> Result<Vec<ImportedParcel>, ImportError> {
+    use calamine::Reader;
+    let unreadable = |detail: String| ImportError::Unreadable { line: 1, detail };
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes))
+        .map_err(|e| unreadable(e.to_string()))?;
+    let sheet = book
+        .worksheet_range_at(0)
+        .ok_or(ImportError::Empty)?
+        .map_err(|e| unreadable(e.to_string()))?;
+    let rows = sheet
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string().trim().to_string()).collect())
+        .collect();
+    from_rows(rows)
+}
+
+/// The parcels of a table whose first row names the columns.
+fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError> {
+    let mut rows = rows.into_iter();
+    let headers = rows.next().ok_or(ImportError::Empty)?;
+    if headers.is_empty() || headers.iter().all(String::is_empty) {
         return Err(ImportError::Empty);
     }
     let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
@@ -115,20 +141,16 @@ pub fn read(text: &str) -> Result<Vec<ImportedParcel>, ImportError> {
         }
     }
     let mut parcels: Vec<ImportedParcel> = Vec::new();
-    for (i, record) in reader.records().enumerate() {
+    for (i, record) in rows.enumerate() {
         let line = i + 2;
-        let record = record.map_err(|e| ImportError::Unreadable {
-            line,
-            detail: e.to_string(),
-        })?;
-        if record.iter().all(str::is_empty) {
+        if record.iter().all(String::is_empty) {
             continue;
         }
         let get = |name: &str| {
             column(name)
                 .and_then(|c| record.get(c))
-                .unwrap_or("")
-                .to_string()
+                .cloned()
+                .unwrap_or_default()
         };
         let mut problems = Vec::new();
         let number = get(field::NUMBER);

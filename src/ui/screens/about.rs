@@ -13,6 +13,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("axum", "MIT"),
     ("barcoders", "MIT OR Apache-2.0"),
     ("base64", "MIT OR Apache-2.0"),
+    ("calamine", "MIT"),
     ("chrono", "MIT OR Apache-2.0"),
     ("clap", "MIT OR Apache-2.0"),
     ("csv", "Unlicense OR MIT"),
