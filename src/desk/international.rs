@@ -185,6 +185,11 @@ impl Desk {
     ) -> Task<Result<PathBuf, String>> {
         self.spawn_blocking(move || {
             let bytes = make()?;
+            if let Some(folder) = path.parent() {
+                // The documents folder of a fresh account may not exist yet.
+                std::fs::create_dir_all(folder)
+                    .map_err(|e| format!("{}: {e}", folder.display()))?;
+            }
             std::fs::write(&path, bytes)
                 .map(|()| path.clone())
                 .map_err(|e| format!("{}: {e}", path.display()))

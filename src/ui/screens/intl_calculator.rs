@@ -169,7 +169,11 @@ impl Screen for IntlCalculator {
                 );
                 ui.label(t!("order.pickup"));
                 ui.horizontal_wrapped(|ui| {
-                    ui.radio_value(&mut d.pickup, PickupType::SelfDropOff, t!("intl_calc.self"));
+                    ui.radio_value(
+                        &mut d.pickup,
+                        PickupType::SelfDropOff,
+                        t!("order.mode_office"),
+                    );
                     ui.radio_value(&mut d.pickup, PickupType::Courier, t!("order.mode_courier"));
                 });
                 ui.label(t!("parcel.delivery"));

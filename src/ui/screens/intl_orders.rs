@@ -89,8 +89,13 @@ impl IntlOrdersScreen {
             .striped(true)
             .column(Column::auto().at_least(120.0))
             .column(Column::auto().at_least(90.0))
-            .column(Column::remainder().at_least(140.0).clip(true))
-            .column(Column::auto().at_least(110.0))
+            .column(
+                Column::initial(180.0)
+                    .at_least(120.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(Column::remainder().at_least(180.0).clip(true))
             .column(Column::auto().at_least(70.0))
             .column(Column::auto().at_least(90.0))
             .column(Column::auto().at_least(100.0))
