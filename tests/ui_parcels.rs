@@ -169,6 +169,32 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         "the timeline names the status"
     );
 
+    // A scanner sending the whole number with its Enter, anywhere: the parcel opens, tracked.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    step_until(&mut h, "the order form", |h| {
+        h.state().screen() == ScreenId::NewOrder
+    });
+    // In one frame, as such a scanner delivers it (the harness would give each event its own).
+    let enter = |pressed| egui::Event::Key {
+        key: Key::Enter,
+        pressed,
+        modifiers: Modifiers::default(),
+        repeat: false,
+        physical_key: None,
+    };
+    h.input_mut()
+        .events
+        .extend([egui::Event::Text(NUMBER.into()), enter(true), enter(false)]);
+    step_until(&mut h, "the parcel tracked from a scan", |h| {
+        h.state().screen() == ScreenId::Parcels && !h.state().is_busy()
+    });
+    assert!(
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.sender_name.is_empty()),
+        "nothing of the scan reached the form"
+    );
+
     // The parcel number typed (or scanned) in the Orders search opens it here, tracked.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "the orders", |h| {

@@ -1,7 +1,9 @@
 //! A barcode scanner is a keyboard: it types the digits fast, one keystroke each, and presses
 //! Enter. Single digit keystrokes are held back for a moment: when Enter follows quickly after at
 //! least eight digits, it was a scan (and nothing reaches the focused field); otherwise the digits
-//! are given back to the field a few tens of milliseconds later, as typed.
+//! are given back to the field a few tens of milliseconds later, as typed. A scanner that sends a
+//! whole code in one go with its Enter is caught too, and then the code may also be a parcel
+//! number from abroad (letters and digits).
 
 use egui::{Event, Key};
 use std::time::{Duration, Instant};
@@ -67,7 +69,11 @@ impl Scanner {
                     }
                 )
             });
-            if texts.len() == 1 && is_digits(&burst) && burst.len() >= MIN_DIGITS && enter_now {
+            // A whole code in one frame with its Enter: a scanner (or a paste), never typing. A
+            // parcel number from abroad (letters and digits) is caught this way only.
+            let whole_code = (is_digits(&burst) && burst.len() >= MIN_DIGITS)
+                || crate::desk::customs::is_parcel_number(&burst);
+            if texts.len() == 1 && whole_code && enter_now {
                 input.events.retain(|e| {
                     !matches!(
                         e,
