@@ -104,3 +104,43 @@ async fn directories_and_refusals_come_in_the_language_asked_for() {
     }
     twin.stop().await;
 }
+
+#[tokio::test]
+async fn international_orders_name_their_places_and_statuses_in_the_language_asked_for() {
+    use parcel_desk::api::international::IntlListQuery;
+    let twin = common::twin().await;
+    let cell = LanguageCell::new(Language::Ru);
+    let config = parcel_desk::api::ClientConfig {
+        language: cell.clone(),
+        ..common::quick_config()
+    };
+    let c = parcel_desk::api::CurrentClient::new(common::url(&twin.current_url()), config)
+        .expect("client");
+    c.login("demo", "demo12345").await.expect("demo login");
+    let mut names = Vec::new();
+    for lang in [Language::Uz, Language::Ru, Language::En] {
+        cell.set(lang);
+        let page = c
+            .international_orders(&IntlListQuery::default())
+            .await
+            .expect("a page");
+        let first = page.items.first().expect("seeded orders").clone();
+        names.push((
+            first.receiver.country.name,
+            first.status.info,
+            first.sender.city.name,
+        ));
+    }
+    assert_eq!(names[1].1, "Доставлен", "{names:?}");
+    assert_eq!(names[2].1, "Delivered", "{names:?}");
+    for (a, b) in [(0, 1), (1, 2), (0, 2)] {
+        assert_ne!(
+            names[a].0, names[b].0,
+            "the country in each language: {names:?}"
+        );
+        assert_ne!(
+            names[a].2, names[b].2,
+            "the sender's city in each language: {names:?}"
+        );
+    }
+}

@@ -960,6 +960,38 @@ async fn webhook_config(
     }
 }
 
+/// An international order with the names the twin knows (country, sender's place, shipment and
+/// packaging types, status) in the language the request asks in, as the service answers.
+fn in_language(
+    seed: &super::seed::Seed,
+    o: &crate::api::international::IntlOrder,
+    lang: Language,
+) -> crate::api::international::IntlOrder {
+    let mut o = o.clone();
+    if let Some(c) = seed.country(o.receiver.country.id) {
+        o.receiver.country.name = c.name.get(lang).to_string();
+    }
+    if let Some(c) = seed.city(o.sender.city.id) {
+        o.sender.city.name = c.name.get(lang).to_string();
+    }
+    if let Some(r) = seed.region(o.sender.region.id) {
+        o.sender.region.name = r.name.get(lang).to_string();
+    }
+    if let Some(b) = o.sender.branch.as_mut()
+        && let Some(found) = seed.branch(b.id)
+    {
+        b.name = found.name.get(lang).to_string();
+    }
+    if let Some(n) = seed.shipment_type(o.mail.post_type.id) {
+        o.mail.post_type.name = n.get(lang).to_string();
+    }
+    if let Some(n) = seed.packaging_type(o.mail.package.id) {
+        o.mail.package.name = n.get(lang).to_string();
+    }
+    o.status.info = msg::intl_status(lang, o.status.id);
+    o
+}
+
 async fn international_list(
     State(s): State<Shared>,
     Caller { customer, lang }: Caller,
@@ -990,7 +1022,7 @@ async fn international_list(
                 && begin.is_none_or(|b| o.sender.sender_date >= b)
                 && end.is_none_or(|e| o.sender.sender_date <= e)
         })
-        .map(|(_, o)| o.clone())
+        .map(|(_, o)| in_language(&w.seed, o, lang))
         .collect();
     let (page, per) = paging(&q);
     let mut extra = String::new();

@@ -29,6 +29,20 @@ pub fn invalid(lang: Language, f: &str) -> String {
     )
 }
 
+/// The two statuses of the twin's international orders: delivered (6), on the way (otherwise).
+pub fn intl_status(lang: Language, id: i64) -> String {
+    if id == 6 {
+        pick(
+            lang,
+            "Yetkazildi".into(),
+            "Доставлен".into(),
+            "Delivered".into(),
+        )
+    } else {
+        pick(lang, "Yoʻlda".into(), "В пути".into(), "On the way".into())
+    }
+}
+
 pub fn webhook_to_itself(lang: Language) -> String {
     pick(
         lang,
