@@ -11,15 +11,21 @@ use parcel_desk::sandbox::Faults;
 use parcel_desk::store::{ParcelState, Store};
 use std::sync::Arc;
 
-#[tokio::test]
-async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
-    let t = twin().await;
+/// This desk's parcels against the twin, with an empty store of their own.
+async fn parcels_on(t: &parcel_desk::sandbox::RunningSandbox) -> (Arc<Store>, Parcels) {
     let store = Arc::new(Store::open_in_memory().unwrap());
     let parcels = Parcels {
         store: store.clone(),
         service: svc(),
-        legacy: Arc::new(legacy(&t).await),
+        legacy: Arc::new(legacy(t).await),
     };
+    (store, parcels)
+}
+
+#[tokio::test]
+async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
+    let t = twin().await;
+    let (store, parcels) = parcels_on(&t).await;
     // The service keeps the parcel but the answer never arrives.
     t.set_faults(Faults {
         drop_after_commit_rate: 1.0,
@@ -64,12 +70,7 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
 async fn a_manifest_is_submitted_once_and_its_parcels_are_not_offered_twice() {
     use parcel_desk::desk::parcels::ManifestOutcome;
     let t = twin().await;
-    let store = Arc::new(Store::open_in_memory().unwrap());
-    let parcels = Parcels {
-        store: store.clone(),
-        service: svc(),
-        legacy: Arc::new(legacy(&t).await),
-    };
+    let (_, parcels) = parcels_on(&t).await;
     for n in ["CN000000401UZ", "CN000000402UZ"] {
         assert!(matches!(
             parcels.send(intl_parcel(n)).await,

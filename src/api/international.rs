@@ -121,6 +121,23 @@ pub struct ParcelInput {
     pub products: Vec<ProductLine>,
 }
 
+impl ParcelInput {
+    /// The receiver's full name as papers and lists show it: surname, first name, patronymic.
+    pub fn receiver_name(&self) -> String {
+        [
+            Some(self.receiver_surname.as_str()),
+            Some(self.receiver_first_name.as_str()),
+            self.receiver_patronymic.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ParcelBranch {
     #[serde(rename = "ReceiverBranchId", with = "opt_int", default)]

@@ -101,19 +101,6 @@ impl Pen {
     }
 }
 
-fn receiver_name(p: &ParcelInput) -> String {
-    [
-        Some(p.receiver_surname.as_str()),
-        Some(p.receiver_first_name.as_str()),
-        p.receiver_patronymic.as_deref(),
-    ]
-    .into_iter()
-    .flatten()
-    .filter(|s| !s.trim().is_empty())
-    .collect::<Vec<_>>()
-    .join(" ")
-}
-
 /// The parcel's own label, 100 × 150 mm: its number as bars and digits, the receiver, the city,
 /// the weight; bars on whole dots of a `dpi` printer.
 pub fn parcel_label(
@@ -141,7 +128,7 @@ pub fn parcel_label(
     pen.text_at(8.0, inner, 5.0, Face::Bold, &p.parcel_number);
     pen.y += 10.0;
     for (label, value) in [
-        (say("doc.receiver", lang), receiver_name(p)),
+        (say("doc.receiver", lang), p.receiver_name()),
         (say("doc.phone", lang), p.receiver_phone.clone()),
         (say("doc.city", lang), city.to_string()),
         (
@@ -177,7 +164,7 @@ pub fn customs_declaration(p: &ParcelInput, city: &str, lang: Language) -> Vec<P
         "______________________________________________",
     );
     pen.line(3.2, Face::Bold, &say("doc.receiver", lang));
-    pen.line(4.2, Face::Bold, &receiver_name(p));
+    pen.line(4.2, Face::Bold, &p.receiver_name());
     let address = [
         p.receiver_address.clone().unwrap_or_default(),
         city.to_string(),
@@ -191,12 +178,13 @@ pub fn customs_declaration(p: &ParcelInput, city: &str, lang: Language) -> Vec<P
         3.6,
         Face::Regular,
         &format!(
-            "{}: {}   {}: {} {}   PINFL: {}",
+            "{}: {}   {}: {} {}   {}: {}",
             say("doc.phone", lang),
             p.receiver_phone,
             say("doc.passport", lang),
             p.passport_serial,
             p.passport_number,
+            say("doc.pinfl", lang),
             p.pinfl
         ),
     );
@@ -327,7 +315,7 @@ pub fn handover_sheet(
         pen.y = top + 9.6;
         pen.text_at(MARGIN + 10.0, 60.0, 3.0, Face::Regular, &p.parcel_number);
         pen.y = top + 1.0;
-        pen.text_at(MARGIN + 85.0, 70.0, 3.6, Face::Regular, &receiver_name(p));
+        pen.text_at(MARGIN + 85.0, 70.0, 3.6, Face::Regular, &p.receiver_name());
         pen.text_at(
             MARGIN + 160.0,
             20.0,

@@ -223,10 +223,7 @@ impl ManifestScreen {
                             }
                         });
                         row.col(|ui| {
-                            ui.label(format!(
-                                "{} {}",
-                                p.input.receiver_surname, p.input.receiver_first_name
-                            ));
+                            ui.label(p.input.receiver_name());
                         });
                         row.col(|ui| {
                             ui.label(p.input.weight.to_decimal_string());

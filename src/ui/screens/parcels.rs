@@ -136,10 +136,7 @@ impl ParcelsScreen {
                             ui.label(&r.number);
                         });
                         row.col(|ui| {
-                            ui.label(format!(
-                                "{} {}",
-                                r.input.receiver_surname, r.input.receiver_first_name
-                            ));
+                            ui.label(r.input.receiver_name());
                         });
                         row.col(|ui| {
                             ui.label(r.input.weight.to_decimal_string());
