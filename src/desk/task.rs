@@ -45,6 +45,27 @@ pub fn take<T>(slot: &mut Option<Task<T>>) -> Option<Result<T, TaskLost>> {
     }
 }
 
+/// The result once it has arrived, the slot empty again. Work that vanished without an answer
+/// (a worker that panicked) empties the slot too and answers nothing: the screen is idle again and
+/// the clerk can repeat what they asked.
+pub fn ready<T>(slot: &mut Option<Task<T>>) -> Option<T> {
+    take(slot)?.ok()
+}
+
+/// As [`ready`], for a slot that keeps something beside its task (progress, what to do next):
+/// both come back together once the answer is in.
+pub fn ready_with<P, T>(slot: &mut Option<(P, Task<T>)>) -> Option<(P, T)> {
+    let (_, task) = slot.as_mut()?;
+    match task.poll() {
+        Poll::Pending => None,
+        Poll::Ready(v) => slot.take().map(|(p, _)| (p, v)),
+        Poll::Lost => {
+            *slot = None;
+            None
+        }
+    }
+}
+
 /// A slot that may hold work under way, whatever that work answers.
 pub trait Slot {
     fn running(&self) -> bool;

@@ -7,7 +7,7 @@ use crate::api::codes::{Delivery, PickupType};
 use crate::api::directory::IdName;
 use crate::api::international::IntlCalcResponse;
 use crate::desk::intl_quote::IntlQuoteDraft;
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell};
@@ -82,30 +82,22 @@ const FIELDS: &[&str] = &[
 
 impl Screen for IntlCalculator {
     fn poll(&mut self, _cx: &mut Cx) {
-        if let Some(task) = &mut self.pricing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(Ok(answer)) => {
-                    self.pricing = None;
-                    self.answer = Some(answer);
-                }
-                Poll::Ready(Err(ApiError::Validation { message, fields })) => {
-                    self.pricing = None;
-                    self.answer = None;
-                    for (k, v) in fields {
-                        if let Some(name) = FIELDS.iter().find(|f| **f == k) {
-                            self.refused.insert(name, v.join(" "));
-                        }
+        match ready(&mut self.pricing) {
+            Some(Ok(answer)) => self.answer = Some(answer),
+            Some(Err(ApiError::Validation { message, fields })) => {
+                self.answer = None;
+                for (k, v) in fields {
+                    if let Some(name) = FIELDS.iter().find(|f| **f == k) {
+                        self.refused.insert(name, v.join(" "));
                     }
-                    self.message = message.or_else(|| Some(t!("intl_calc.refused").to_string()));
                 }
-                Poll::Ready(Err(e)) => {
-                    self.pricing = None;
-                    self.answer = None;
-                    self.message = Some(tell(&e).message);
-                }
-                Poll::Lost => self.pricing = None,
+                self.message = message.or_else(|| Some(t!("intl_calc.refused").to_string()));
             }
+            Some(Err(e)) => {
+                self.answer = None;
+                self.message = Some(tell(&e).message);
+            }
+            None => {}
         }
     }
 

@@ -6,7 +6,7 @@ use crate::api::ApiError;
 use crate::api::envelope::Page;
 use crate::api::international::{IntlListQuery, IntlOrder};
 use crate::desk::international_list::{LoadProgress, matches, to_csv};
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready, ready_with};
 use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
@@ -147,34 +147,19 @@ impl IntlOrdersScreen {
 
 impl Screen for IntlOrdersScreen {
     fn poll(&mut self, cx: &mut Cx) {
-        if let Some(task) = &mut self.paging {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.paging = None;
-                    match result {
-                        Ok(p) => {
-                            self.page = Some((p.meta.current_page, p.meta.page_count));
-                            self.rows = p.items;
-                        }
-                        Err(e) => self.error = Some(tell(&e).message),
-                    }
-                }
-                Poll::Lost => self.paging = None,
+        match ready(&mut self.paging) {
+            Some(Ok(p)) => {
+                self.page = Some((p.meta.current_page, p.meta.page_count));
+                self.rows = p.items;
             }
+            Some(Err(e)) => self.error = Some(tell(&e).message),
+            None => {}
         }
-        if let Some((_, task)) = &mut self.loading_all {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.loading_all = None;
-                    self.page = None;
-                    match result {
-                        Ok(rows) => self.rows = rows,
-                        Err(e) => self.error = Some(tell(&e).message),
-                    }
-                }
-                Poll::Lost => self.loading_all = None,
+        if let Some((_, result)) = ready_with(&mut self.loading_all) {
+            self.page = None;
+            match result {
+                Ok(rows) => self.rows = rows,
+                Err(e) => self.error = Some(tell(&e).message),
             }
         }
         self.export.poll(cx);

@@ -6,7 +6,7 @@
 use crate::api::ApiError;
 use crate::desk::DeskError;
 use crate::desk::parcels::{ManifestOutcome, ManifestView};
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready};
 use crate::store::{ManifestRow, ParcelRow, ParcelState};
 use crate::text::day::{counter_zone, parse_day};
 use crate::ui::app::cx::Cx;
@@ -255,37 +255,22 @@ impl Screen for ManifestScreen {
 
     fn poll(&mut self, cx: &mut Cx) {
         self.sheet.poll(cx);
-        if let Some(task) = &mut self.loading {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.loading = None;
-                    match result {
-                        Ok((parcels, manifests)) => {
-                            // A selection keeps only what can still be picked.
-                            self.selected.retain(|n| {
-                                parcels
-                                    .iter()
-                                    .any(|p| &p.number == n && p.manifest.is_none())
-                            });
-                            self.parcels = parcels;
-                            self.manifests = manifests;
-                        }
-                        Err(e) => self.message = Some(tell_desk(&e).message),
-                    }
-                }
-                Poll::Lost => self.loading = None,
+        match ready(&mut self.loading) {
+            Some(Ok((parcels, manifests))) => {
+                // A selection keeps only what can still be picked.
+                self.selected.retain(|n| {
+                    parcels
+                        .iter()
+                        .any(|p| &p.number == n && p.manifest.is_none())
+                });
+                self.parcels = parcels;
+                self.manifests = manifests;
             }
+            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            None => {}
         }
-        if let Some(task) = &mut self.submitting {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(outcome) => {
-                    self.submitting = None;
-                    self.landed(outcome, cx);
-                }
-                Poll::Lost => self.submitting = None,
-            }
+        if let Some(outcome) = ready(&mut self.submitting) {
+            self.landed(outcome, cx);
         }
         if std::mem::take(&mut self.stale) {
             self.reload(cx);

@@ -11,7 +11,7 @@ use crate::desk::parcel_draft::{
     ParcelDraft, ProductDraft, field as f, normalise_key, product_field as pf, product_key,
 };
 use crate::desk::parcels::SendResult;
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
@@ -397,44 +397,19 @@ impl Screen for ParcelFormScreen {
     }
 
     fn poll(&mut self, cx: &mut Cx) {
-        if let Some(task) = &mut self.earlier_loading {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(rows) => {
-                    self.earlier_loading = None;
-                    if let Ok(rows) = rows {
-                        self.earlier = crate::desk::parcel_draft::earlier_lines(&rows);
-                    }
-                }
-                Poll::Lost => self.earlier_loading = None,
-            }
+        if let Some(Ok(rows)) = ready(&mut self.earlier_loading) {
+            self.earlier = crate::desk::parcel_draft::earlier_lines(&rows);
         }
-        if let Some(task) = &mut self.loading {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(kept) => {
-                    if let Some(kept) = kept {
-                        self.draft = kept.clone();
-                        self.saved_as = Some(kept);
-                    }
-                    self.loading = None;
-                    self.loaded = true;
-                }
-                Poll::Lost => {
-                    self.loading = None;
-                    self.loaded = true;
-                }
-            }
+        let was_loading = self.loading.is_some();
+        if let Some(Some(kept)) = ready(&mut self.loading) {
+            self.draft = kept.clone();
+            self.saved_as = Some(kept);
         }
-        if let Some(task) = &mut self.sending {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.sending = None;
-                    self.landed(result, cx);
-                }
-                Poll::Lost => self.sending = None,
-            }
+        if was_loading && self.loading.is_none() {
+            self.loaded = true;
+        }
+        if let Some(result) = ready(&mut self.sending) {
+            self.landed(result, cx);
         }
         if self.loaded && self.saved_as.as_ref() != Some(&self.draft) {
             cx.desk.save_parcel_form(&self.draft);

@@ -6,7 +6,7 @@
 use crate::api::ApiError;
 use crate::desk::parcel_import::ImportedParcel;
 use crate::desk::parcels::SendResult;
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready, ready_with};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -167,72 +167,32 @@ impl ParcelImportScreen {
 
 impl Screen for ParcelImportScreen {
     fn poll(&mut self, cx: &mut Cx) {
-        if let Some(task) = &mut self.choosing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(path) => {
-                    self.choosing = None;
-                    if let Some(p) = path {
-                        self.path = p.display().to_string();
-                        self.read(cx);
-                    }
-                }
-                Poll::Lost => self.choosing = None,
-            }
+        if let Some(Some(p)) = ready(&mut self.choosing) {
+            self.path = p.display().to_string();
+            self.read(cx);
         }
-        if let Some(task) = &mut self.reading {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(Ok(parcels)) => {
-                    self.reading = None;
-                    self.states = parcels
-                        .iter()
-                        .map(|p| {
-                            if p.problems.is_empty() {
-                                RowState::Ready
-                            } else {
-                                RowState::Blocked
-                            }
-                        })
-                        .collect();
-                    self.parcels = parcels;
-                    self.queue.clear();
-                }
-                Poll::Ready(Err(e)) => {
-                    self.reading = None;
-                    self.error = Some(t!("import.unreadable", detail = e).to_string());
-                }
-                Poll::Lost => self.reading = None,
-            }
-        }
-        if let Some((i, task)) = &mut self.sending {
-            let i = *i;
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.sending = None;
-                    self.states[i] = match result {
-                        SendResult::Saved(_) | SendResult::AlreadySaved(_) => RowState::Sent,
-                        SendResult::Refused(ApiError::Validation { message, fields }) => {
-                            let mut words: Vec<String> = message.into_iter().collect();
-                            for (k, v) in fields {
-                                words.push(format!("{k}: {}", v.join(" ")));
-                            }
-                            RowState::NotSent(words.join("\n"))
+        match ready(&mut self.reading) {
+            Some(Ok(parcels)) => {
+                self.states = parcels
+                    .iter()
+                    .map(|p| {
+                        if p.problems.is_empty() {
+                            RowState::Ready
+                        } else {
+                            RowState::Blocked
                         }
-                        SendResult::Refused(e) => RowState::NotSent(tell(&e).message),
-                        SendResult::Unknown(e) => RowState::NotSent(format!(
-                            "{} {}",
-                            t!("parcel.unknown"),
-                            tell_desk(&e).message
-                        )),
-                        SendResult::Failed(e) => RowState::NotSent(tell_desk(&e).message),
-                    };
-                    if self.queue.is_empty() || self.stop {
-                        cx.emit(AppEvent::ParcelsChanged);
-                    }
-                }
-                Poll::Lost => self.sending = None,
+                    })
+                    .collect();
+                self.parcels = parcels;
+                self.queue.clear();
+            }
+            Some(Err(e)) => self.error = Some(t!("import.unreadable", detail = e).to_string()),
+            None => {}
+        }
+        if let Some((i, result)) = ready_with(&mut self.sending) {
+            self.states[i] = row_state(result);
+            if self.queue.is_empty() || self.stop {
+                cx.emit(AppEvent::ParcelsChanged);
             }
         }
         self.next(cx);
@@ -303,5 +263,26 @@ impl Screen for ParcelImportScreen {
 
     fn is_busy(&self) -> bool {
         self.reading.is_some() || self.sending.is_some() || !self.queue.is_empty()
+    }
+}
+
+/// What became of one line once its sending ended, in the clerk's words.
+fn row_state(result: SendResult) -> RowState {
+    match result {
+        SendResult::Saved(_) | SendResult::AlreadySaved(_) => RowState::Sent,
+        SendResult::Refused(ApiError::Validation { message, fields }) => {
+            let mut words: Vec<String> = message.into_iter().collect();
+            for (k, v) in fields {
+                words.push(format!("{k}: {}", v.join(" ")));
+            }
+            RowState::NotSent(words.join("\n"))
+        }
+        SendResult::Refused(e) => RowState::NotSent(tell(&e).message),
+        SendResult::Unknown(e) => RowState::NotSent(format!(
+            "{} {}",
+            t!("parcel.unknown"),
+            tell_desk(&e).message
+        )),
+        SendResult::Failed(e) => RowState::NotSent(tell_desk(&e).message),
     }
 }

@@ -4,7 +4,7 @@
 use crate::api::codes::ParcelStatus;
 use crate::api::international::ParcelTrack;
 use crate::desk::DeskError;
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready};
 use crate::store::{ParcelRow, ParcelState};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
@@ -230,55 +230,32 @@ impl Screen for ParcelsScreen {
 
     fn poll(&mut self, cx: &mut Cx) {
         self.paper.poll(cx);
-        if let Some(task) = &mut self.printing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(Ok(())) => {
-                    self.printing = None;
-                    cx.toasts.info(t!("parcels.printed"));
-                }
-                Poll::Ready(Err(e)) => {
-                    self.printing = None;
-                    let told = crate::ui::widgets::errors::tell_print(&e);
-                    cx.toasts.error(told.message, told.details);
-                }
-                Poll::Lost => self.printing = None,
+        match ready(&mut self.printing) {
+            Some(Ok(())) => cx.toasts.info(t!("parcels.printed")),
+            Some(Err(e)) => {
+                let told = crate::ui::widgets::errors::tell_print(&e);
+                cx.toasts.error(told.message, told.details);
             }
+            None => {}
         }
-        if let Some(task) = &mut self.tracking {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.tracking = None;
-                    match result {
-                        Ok(track) => {
-                            self.tracked = Some(track);
-                            self.reload(cx);
-                        }
-                        Err(e) => {
-                            self.tracked = None;
-                            self.track_error = Some(tell_desk(&e).message);
-                        }
-                    }
-                }
-                Poll::Lost => self.tracking = None,
+        match ready(&mut self.tracking) {
+            Some(Ok(track)) => {
+                self.tracked = Some(track);
+                self.reload(cx);
             }
+            Some(Err(e)) => {
+                self.tracked = None;
+                self.track_error = Some(tell_desk(&e).message);
+            }
+            None => {}
         }
-        if let Some(task) = &mut self.listing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(result) => {
-                    self.listing = None;
-                    match result {
-                        Ok(rows) => {
-                            self.rows = rows;
-                            self.list_error = None;
-                        }
-                        Err(e) => self.list_error = Some(tell_desk(&e).message),
-                    }
-                }
-                Poll::Lost => self.listing = None,
+        match ready(&mut self.listing) {
+            Some(Ok(rows)) => {
+                self.rows = rows;
+                self.list_error = None;
             }
+            Some(Err(e)) => self.list_error = Some(tell_desk(&e).message),
+            None => {}
         }
     }
 

@@ -3,7 +3,7 @@
 //! and written off the UI thread, and a toast says where it went or why not.
 
 use crate::desk::documents_folder;
-use crate::desk::task::{Poll, Task};
+use crate::desk::task::{Task, ready, ready_with};
 use crate::ui::app::cx::Cx;
 use rust_i18n::t;
 use std::path::PathBuf;
@@ -40,31 +40,15 @@ impl SaveDocument {
     }
 
     pub fn poll(&mut self, cx: &mut Cx) {
-        if let Some((_, task)) = &mut self.choosing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(path) => {
-                    if let (Some((make, _)), Some(path)) = (self.choosing.take(), path) {
-                        self.writing = Some(cx.desk.write_document(path, make));
-                    }
-                }
-                Poll::Lost => self.choosing = None,
-            }
+        if let Some((make, Some(path))) = ready_with(&mut self.choosing) {
+            self.writing = Some(cx.desk.write_document(path, make));
         }
-        if let Some(task) = &mut self.writing {
-            match task.poll() {
-                Poll::Pending => {}
-                Poll::Ready(Ok(path)) => {
-                    self.writing = None;
-                    cx.toasts
-                        .info(t!("doc.saved", path = path.display().to_string()));
-                }
-                Poll::Ready(Err(e)) => {
-                    self.writing = None;
-                    cx.toasts.error(t!("doc.not_saved"), Some(e));
-                }
-                Poll::Lost => self.writing = None,
-            }
+        match ready(&mut self.writing) {
+            Some(Ok(path)) => cx
+                .toasts
+                .info(t!("doc.saved", path = path.display().to_string())),
+            Some(Err(e)) => cx.toasts.error(t!("doc.not_saved"), Some(e)),
+            None => {}
         }
     }
 }
