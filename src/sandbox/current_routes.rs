@@ -98,10 +98,7 @@ fn tokens_for(s: &Shared, customer: i64) -> Tokens {
 
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
     let lang = lang(&headers);
-    let body = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let body = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
     check.required(&body, &["login", "password"]);
     if !check.ok() {
@@ -121,10 +118,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
 
 async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
     let lang = lang(&headers);
-    let body = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let body = or_reply!(parse_body(body));
     let token = body
         .get("refresh_token")
         .and_then(Value::as_str)
@@ -356,16 +350,10 @@ async fn add(
     Caller { customer, lang }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let raw = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let raw = or_reply!(parse_body(body));
     let (rec, jobs) = {
         let mut w = s.world();
-        let (body, priced) = match order_body(&w, lang, customer, &raw, None) {
-            Ok(b) => b,
-            Err(r) => return r,
-        };
+        let (body, priced) = or_reply!(order_body(&w, lang, customer, &raw, None));
         let (order, jobs) = w.create_order(customer, Iface::Current, body, priced);
         (record(&w, &order, lang), jobs)
     };
@@ -402,14 +390,8 @@ async fn edit(
     Query(q): Query<Q>,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let id = match order_id(&q) {
-        Ok(id) => id,
-        Err(r) => return r,
-    };
-    let raw = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let id = or_reply!(order_id(&q));
+    let raw = or_reply!(parse_body(body));
     let mut w = s.world();
     match w.order_for(customer, id) {
         Err(l) => return lookup_failure(l),
@@ -418,10 +400,7 @@ async fn edit(
         }
         Ok(_) => {}
     }
-    let (body, priced) = match order_body(&w, lang, customer, &raw, Some(id)) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let (body, priced) = or_reply!(order_body(&w, lang, customer, &raw, Some(id)));
     match w.edit_order(id, body, priced) {
         Some(order) => current_ok(msg::saved(lang), record(&w, &order, lang)),
         None => current_not_found(),
@@ -433,10 +412,7 @@ async fn detail(
     Caller { customer, lang }: Caller,
     Query(q): Query<Q>,
 ) -> Response {
-    let id = match order_id(&q) {
-        Ok(id) => id,
-        Err(r) => return r,
-    };
+    let id = or_reply!(order_id(&q));
     let w = s.world();
     match w.order_for(customer, id) {
         Ok(o) => current_ok(msg::ok(lang), record(&w, o, lang)),
@@ -449,10 +425,7 @@ async fn track(
     Caller { customer, lang }: Caller,
     Query(q): Query<Q>,
 ) -> Response {
-    let id = match order_id(&q) {
-        Ok(id) => id,
-        Err(r) => return r,
-    };
+    let id = or_reply!(order_id(&q));
     let w = s.world();
     match w.order_for(customer, id) {
         Ok(o) => current_ok(
@@ -474,10 +447,7 @@ async fn cancel(
     Caller { customer, lang }: Caller,
     Query(q): Query<Q>,
 ) -> Response {
-    let id = match order_id(&q) {
-        Ok(id) => id,
-        Err(r) => return r,
-    };
+    let id = or_reply!(order_id(&q));
     let (data, jobs) = {
         let mut w = s.world();
         match w.order_for(customer, id) {
@@ -525,10 +495,7 @@ async fn sticker(
     Caller { customer, lang }: Caller,
     Query(q): Query<Q>,
 ) -> Response {
-    let id = match order_id(&q) {
-        Ok(id) => id,
-        Err(r) => return r,
-    };
+    let id = or_reply!(order_id(&q));
     let w = s.world();
     match w.order_for(customer, id) {
         Ok(o) => current_ok(
@@ -547,10 +514,7 @@ async fn stickers(
     Caller { customer, lang }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let raw = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let raw = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
     check.required(&raw, &["orderIds"]);
     if !check.ok() {
@@ -595,10 +559,7 @@ async fn calculate(
     Caller { lang, .. }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let raw = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let raw = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
     check.required(
         &raw,
@@ -682,10 +643,7 @@ async fn calculate_international(
     Caller { customer, lang }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let raw = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let raw = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
     check.required(
         &raw,
@@ -776,11 +734,7 @@ async fn statuses(Caller { lang, .. }: Caller, Query(q): Query<Q>) -> Response {
             next_possible_statuses: st.next_possible().to_vec(),
         })
         .collect();
-    let (page, per) = paging(&q);
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/status/index", ""),
-    )
+    listed(lang, &items, &q, "/v1/status/index", "")
 }
 
 async fn countries(
@@ -799,11 +753,7 @@ async fn countries(
             name: c.name.get(lang).to_string(),
         })
         .collect();
-    let (page, per) = paging(&q);
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/directory/countries", ""),
-    )
+    listed(lang, &items, &q, "/v1/directory/countries", "")
 }
 
 async fn regions(
@@ -822,11 +772,7 @@ async fn regions(
             name: r.name.get(lang).to_string(),
         })
         .collect();
-    let (page, per) = paging(&q);
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/directory/regions", ""),
-    )
+    listed(lang, &items, &q, "/v1/directory/regions", "")
 }
 
 async fn cities(
@@ -851,14 +797,10 @@ async fn cities(
             region_code: Some(c.code[..2].to_string()),
         })
         .collect();
-    let (page, per) = paging(&q);
     let extra = region
         .map(|r| format!("regionCode={r}&"))
         .unwrap_or_default();
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/directory/cities", &extra),
-    )
+    listed(lang, &items, &q, "/v1/directory/cities", &extra)
 }
 
 async fn branches(
@@ -896,7 +838,6 @@ async fn branches(
             })
         })
         .collect();
-    let (page, per) = paging(&q);
     let mut extra = String::new();
     if let Some(r) = &region {
         extra.push_str(&format!("regionCode={r}&"));
@@ -904,10 +845,7 @@ async fn branches(
     if let Some(c) = &city {
         extra.push_str(&format!("cityCode={c}&"));
     }
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/directory/branches", &extra),
-    )
+    listed(lang, &items, &q, "/v1/directory/branches", &extra)
 }
 
 fn id_names(list: &[(i64, super::seed::Name)], lang: Language) -> Vec<IdName> {
@@ -925,11 +863,7 @@ async fn packages(
     Query(q): Query<Q>,
 ) -> Response {
     let items = id_names(&s.world().seed.packaging_types, lang);
-    let (page, per) = paging(&q);
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/package/index", ""),
-    )
+    listed(lang, &items, &q, "/v1/package/index", "")
 }
 
 async fn shipment_types(
@@ -938,11 +872,7 @@ async fn shipment_types(
     Query(q): Query<Q>,
 ) -> Response {
     let items = id_names(&s.world().seed.shipment_types, lang);
-    let (page, per) = paging(&q);
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/inside/index", ""),
-    )
+    listed(lang, &items, &q, "/v1/inside/index", "")
 }
 
 async fn webhook_config(
@@ -950,10 +880,7 @@ async fn webhook_config(
     Caller { customer, lang }: Caller,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let raw = match parse_body(body) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
+    let raw = or_reply!(parse_body(body));
     match super::webhook_reg::webhook_config(&s, lang, customer, &raw, Iface::Current, true) {
         Ok(cfg) => current_ok(msg::saved(lang), cfg),
         Err(fields) => current_invalid(fields),
@@ -1024,7 +951,6 @@ async fn international_list(
         })
         .map(|(_, o)| in_language(&w.seed, o, lang))
         .collect();
-    let (page, per) = paging(&q);
     let mut extra = String::new();
     if let Some(b) = begin {
         extra.push_str(&format!("beginDate={b}&"));
@@ -1032,8 +958,17 @@ async fn international_list(
     if let Some(e) = end {
         extra.push_str(&format!("endDate={e}&"));
     }
-    current_ok(
-        msg::ok(lang),
-        page_of(&items, page, per, "/v1/order/international-list", &extra),
-    )
+    listed(lang, &items, &q, "/v1/order/international-list", &extra)
+}
+
+/// One page of a directory list, as `page` and `per-page` ask, in the current envelope.
+fn listed<T: Clone + serde::Serialize>(
+    lang: Language,
+    items: &[T],
+    q: &Q,
+    path: &str,
+    extra_query: &str,
+) -> Response {
+    let (page, per) = paging(q);
+    current_ok(msg::ok(lang), page_of(items, page, per, path, extra_query))
 }

@@ -2,6 +2,17 @@
 //! send (JSON, form-urlencoded, multipart), the failure bodies of each interface, field checks
 //! that collect messages keyed by the wire's field names, and paging.
 
+/// A handler's early answer: the value of an `Ok`, or the `Err`'s response returned from the
+/// handler as it stands (a handler answers a `Response` either way, so `?` does not apply).
+macro_rules! or_reply {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(r) => return r,
+        }
+    };
+}
+
 use super::messages as msg;
 use crate::api::codes::Language;
 use crate::api::envelope::{

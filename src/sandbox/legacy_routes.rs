@@ -199,10 +199,7 @@ impl Cx<'_> {
     }
 
     fn with_order(&self, f: impl FnOnce(&World, &super::model::Order) -> Response) -> Response {
-        let id = match self.id_param("id") {
-            Ok(id) => id,
-            Err(r) => return r,
-        };
+        let id = or_reply!(self.id_param("id"));
         let w = self.s.world();
         match w.order_for(self.customer, id) {
             Ok(o) => f(&w, o),
@@ -360,10 +357,7 @@ impl Cx<'_> {
     fn add(&self, raw: &Value) -> Response {
         let (jobs, rendered) = {
             let mut w = self.s.world();
-            let (body, priced) = match self.order_body(&w, raw, None) {
-                Ok(b) => b,
-                Err(r) => return r,
-            };
+            let (body, priced) = or_reply!(self.order_body(&w, raw, None));
             let (order, jobs) = w.create_order(self.customer, Iface::Legacy, body, priced);
             let rendered = render::legacy_record(&w.seed, &w.links, &order, self.lang);
             (jobs, rendered)
@@ -392,10 +386,7 @@ impl Cx<'_> {
             }
             Ok(_) => {}
         }
-        let (body, priced) = match self.order_body(&w, raw, Some(id)) {
-            Ok(b) => b,
-            Err(r) => return r,
-        };
+        let (body, priced) = or_reply!(self.order_body(&w, raw, Some(id)));
         match w.edit_order(id, body, priced) {
             Some(order) => json_response(
                 StatusCode::OK,
@@ -459,10 +450,7 @@ impl Cx<'_> {
     }
 
     fn cancel(&self) -> Response {
-        let id = match self.id_param("id") {
-            Ok(id) => id,
-            Err(r) => return r,
-        };
+        let id = or_reply!(self.id_param("id"));
         let mut w = self.s.world();
         let status = match w.order_for(self.customer, id) {
             Err(_) => return framework(StatusCode::NOT_FOUND, msg::order_not_found(self.lang)),

@@ -8,11 +8,14 @@
 // noise to every handler, and these are not hot paths.
 #![allow(clippy::result_large_err)]
 
+// First, so that its `or_reply!` is known to the route modules below.
+#[macro_use]
+mod http_util;
+
 mod app;
 mod control;
 mod current_routes;
 mod faults;
-mod http_util;
 mod intl_seed;
 mod label_pdf;
 mod legacy_routes;

@@ -186,10 +186,7 @@ async fn create_purveyor(
     headers: HeaderMap,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (customer, lang) = or_reply!(authed(&s, &headers));
     let raw = match body {
         Ok(b) => b,
         Err(e) => return wms_fail(e.status, "error", json!(e.text)),
@@ -243,10 +240,7 @@ async fn clients(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (customer, lang) = or_reply!(authed(&s, &headers));
     let w = s.world();
     let items: Vec<Purveyor> = w
         .purveyors
@@ -264,10 +258,7 @@ async fn client_status(
     headers: HeaderMap,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (customer, lang) = or_reply!(authed(&s, &headers));
     let raw = match body {
         Ok(b) => b,
         Err(e) => return wms_fail(e.status, "error", json!(e.text)),
@@ -326,10 +317,7 @@ async fn create_product(
     headers: HeaderMap,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = match authed(&s, &headers) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (customer, lang) = or_reply!(authed(&s, &headers));
     let raw = match body {
         Ok(b) => b,
         Err(e) => return wms_fail(e.status, "error", json!(e.text)),
