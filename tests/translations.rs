@@ -139,3 +139,39 @@ fn a_failing_database_is_told_as_such_not_as_the_services_answer() {
     assert!(told.details.is_some_and(|d| d.contains("No space left")));
     rust_i18n::set_locale("uz");
 }
+
+#[test]
+fn notices_follow_a_change_of_language() {
+    let _turn = LOCALE.lock().unwrap_or_else(|p| p.into_inner());
+    use parcel_desk::desk::DeskError;
+    use parcel_desk::store::StoreError;
+    use parcel_desk::ui::widgets::Toasts;
+    use parcel_desk::ui::widgets::errors::tell_desk;
+    let full = || {
+        let e = DeskError::Store(StoreError::Folder {
+            path: "/data".into(),
+            source: std::io::Error::other("No space left on device"),
+        });
+        let told = tell_desk(&e);
+        (told.message, told.details)
+    };
+    rust_i18n::set_locale("en");
+    let mut toasts = Toasts::default();
+    toasts.info("Saved.");
+    toasts.act(full);
+    let english: Vec<String> = toasts.texts().map(str::to_string).collect();
+    assert_eq!(english.len(), 2);
+    assert!(english[1].contains("database on this computer"));
+    rust_i18n::set_locale("ru");
+    toasts.follow_language();
+    let russian: Vec<String> = toasts.texts().map(str::to_string).collect();
+    // The report said in English is withdrawn; what the clerk must act on is said again.
+    assert_eq!(russian.len(), 1, "{russian:?}");
+    assert_eq!(russian[0], full().0);
+    assert!(
+        russian[0].chars().any(|c| ('а'..='я').contains(&c)),
+        "{}",
+        russian[0]
+    );
+    rust_i18n::set_locale("uz");
+}

@@ -136,7 +136,10 @@ impl UnsentScreen {
                     Decided::Sent(CreateResult::Conflict {
                         order_id, barcode, ..
                     }) => {
-                        toasts.act(t!("order.conflict", id = order_id, barcode = barcode), None);
+                        toasts.act(move || {
+                            let said = t!("order.conflict", id = order_id, barcode = barcode);
+                            (said.to_string(), None)
+                        });
                     }
                     Decided::Sent(
                         CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. },

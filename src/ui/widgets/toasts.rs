@@ -1,5 +1,9 @@
 //! Short messages in a strip of their own above the status bar: what happened, what failed (with
 //! details for support), and what the clerk must act on (stays until closed).
+//!
+//! One language at a time: a notice that only reports is said once, in the language of the
+//! moment, and withdrawn if the clerk changes language; a notice the clerk must act on is worded
+//! anew each frame, so it follows the change.
 
 use egui::{Color32, RichText};
 use std::time::{Duration, Instant};
@@ -13,10 +17,17 @@ pub enum ToastKind {
     Act,
 }
 
+/// A notice's words with their details for support.
+type Words = (String, Option<String>);
+
 struct Toast {
     kind: ToastKind,
     text: String,
     details: Option<String>,
+    /// The language the words are in.
+    language: String,
+    /// How to say it again in another language (notices the clerk must act on).
+    reword: Option<Box<dyn Fn() -> Words>>,
     born: Instant,
 }
 
@@ -40,9 +51,14 @@ impl Toasts {
         self.push(ToastKind::Error, text.into(), details);
     }
 
-    /// A message the clerk must act on (it stays until closed).
-    pub fn act(&mut self, text: impl Into<String>, details: Option<String>) {
-        self.push(ToastKind::Act, text.into(), details);
+    /// A message the clerk must act on (it stays until closed): worded by `words` in the language
+    /// of the moment, again whenever the clerk changes language.
+    pub fn act(&mut self, words: impl Fn() -> Words + 'static) {
+        let (text, details) = words();
+        self.push(ToastKind::Act, text, details);
+        if let Some(t) = self.items.last_mut() {
+            t.reword = Some(Box::new(words));
+        }
     }
 
     fn push(&mut self, kind: ToastKind, text: String, details: Option<String>) {
@@ -52,6 +68,8 @@ impl Toasts {
             kind,
             text,
             details,
+            language: rust_i18n::locale().to_string(),
+            reword: None,
             born: Instant::now(),
         });
         if self.items.len() > 4 {
@@ -74,8 +92,26 @@ impl Toasts {
         self.items.iter().find(|t| t.text == text).map(|t| t.kind)
     }
 
+    /// Follows a change of language: notices that can be worded again are, the others are
+    /// withdrawn (they were said in a language the clerk has just left).
+    pub fn follow_language(&mut self) {
+        let now = rust_i18n::locale().to_string();
+        self.items.retain_mut(|t| {
+            if t.language == now {
+                return true;
+            }
+            let Some(reword) = &t.reword else {
+                return false;
+            };
+            (t.text, t.details) = reword();
+            t.language.clone_from(&now);
+            true
+        });
+    }
+
     /// Draws the strip (call before the central panel, so the screen makes room for it).
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.follow_language();
         self.items.retain(|t| match t.kind {
             ToastKind::Act => true,
             ToastKind::Error => t.born.elapsed() < ERROR_LIFETIME,

@@ -170,17 +170,22 @@ impl OrderForm {
             Ok(CreateResult::Unknown { reason, .. }) => {
                 // Not offline: the request left and its answer was lost. Only the lookup or the
                 // clerk can settle it, and nothing is sent again until then.
-                toasts.act(
-                    t!("order.outcome_unknown"),
-                    Some(tell_desk(&reason).message),
-                );
+                toasts.act(move || {
+                    (
+                        t!("order.outcome_unknown").to_string(),
+                        Some(tell_desk(&reason).message),
+                    )
+                });
                 self.reset(desk);
                 None
             }
             Ok(CreateResult::Conflict {
                 order_id, barcode, ..
             }) => {
-                toasts.act(t!("order.conflict", id = order_id, barcode = barcode), None);
+                toasts.act(move || {
+                    let said = t!("order.conflict", id = order_id, barcode = barcode);
+                    (said.to_string(), None)
+                });
                 self.reset(desk);
                 None
             }
