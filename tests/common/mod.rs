@@ -23,12 +23,21 @@ pub fn quick_config() -> ClientConfig {
     }
 }
 
+/// The twin the tests run against. With `PARCEL_DESK_TWIN_SHAPES=real` in the environment it
+/// answers in the production service's shapes (`--real-shapes`), so the same tests prove the desk
+/// against both; `.ci/run` runs the desk's suites once more that way.
 pub fn twin_config() -> SandboxConfig {
     SandboxConfig {
         webhook_backoff: Duration::from_millis(50),
         control: Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0))),
+        real_shapes: real_shapes(),
         ..SandboxConfig::default()
     }
+}
+
+/// Whether the tests run against a twin in the production service's shapes.
+pub fn real_shapes() -> bool {
+    std::env::var("PARCEL_DESK_TWIN_SHAPES").is_ok_and(|v| v == "real")
 }
 
 pub async fn twin() -> RunningSandbox {
