@@ -201,6 +201,10 @@ pub(crate) fn classify(
     body: &[u8],
 ) -> Result<Value, ApiError> {
     let code = status.as_u16();
+    // A success with nothing to say (the warehouse's 204 on delete).
+    if status.is_success() && body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Null);
+    }
     let parsed: Result<Value, _> = serde_json::from_slice(body);
     let v = match parsed {
         Ok(v) => v,

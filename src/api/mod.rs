@@ -14,6 +14,7 @@ pub mod international;
 pub mod legacy;
 pub mod legacy_client;
 pub mod lenient;
+pub mod pacer;
 pub mod phone;
 pub mod quantity;
 pub mod sandbox_client;

@@ -1,4 +1,7 @@
-//! Wire types of the warehouse (fulfilment) interface: suppliers/buyers and products.
+//! Wire types of the warehouse (fulfilment) interface: suppliers/buyers, products and the
+//! account. Where the contract and the real server differ (tax numbers as integers under `okpp`
+//! in the contract, strings under `okpo` on the server), input in either form is read and the
+//! server's form is written.
 
 use super::lenient::{flag_bool, opt_int, opt_string};
 use serde::{Deserialize, Serialize};
@@ -16,24 +19,32 @@ pub struct PurveyorInput {
     pub stock_percentage: Option<String>,
     #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
     pub stock_expiry: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal_entity: Option<bool>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
-    pub inn: Option<i64>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
-    pub kpp: Option<i64>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
-    pub okpp: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub is_buyer: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub depositor: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub is_supplier: Option<bool>,
+    /// Flags are always sent: the server's columns are not nullable.
+    #[serde(with = "flag_bool", default)]
+    pub legal_entity: bool,
+    /// Tax and registry numbers are strings on the server (leading zeros kept); numbers read too.
+    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    pub inn: Option<String>,
+    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    pub kpp: Option<String>,
+    /// Spelled `okpo` on the server, `okpp` in the contract.
+    #[serde(
+        with = "opt_string",
+        alias = "okpp",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub okpo: Option<String>,
+    #[serde(with = "flag_bool", default)]
+    pub is_buyer: bool,
+    #[serde(with = "flag_bool", default)]
+    pub depositor: bool,
+    #[serde(with = "flag_bool", default)]
+    pub is_supplier: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub main_delivery_address: Option<String>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
-    pub contract_number: Option<i64>,
+    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    pub contract_number: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contract_date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -117,13 +128,37 @@ pub struct SelfLink {
     pub this: Href,
 }
 
-/// Confirmation state of a supplier record: created `new`, moved to `confirmed` by client-status.
+/// Confirmation state of a record: created (or edited) `new`, moved to `confirmed` by
+/// client-status. The server keeps it as the integer `status`, 1 new and 0 confirmed.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum PurveyorState {
     #[default]
     New,
     Confirmed,
+}
+
+impl PurveyorState {
+    /// The server's integer (`1` new, `0` confirmed; `2` "approved" is never set).
+    pub fn from_status(status: i64) -> Option<PurveyorState> {
+        match status {
+            1 => Some(PurveyorState::New),
+            0 | 2 => Some(PurveyorState::Confirmed),
+            _ => None,
+        }
+    }
+
+    pub fn status(self) -> i64 {
+        match self {
+            PurveyorState::New => 1,
+            PurveyorState::Confirmed => 0,
+        }
+    }
+}
+
+/// The state a record reports: the server's integer `status`, or the word some deployments send.
+fn state_of(status: Option<i64>, state: Option<PurveyorState>) -> Option<PurveyorState> {
+    status.and_then(PurveyorState::from_status).or(state)
 }
 
 /// A supplier/buyer record.
@@ -144,11 +179,66 @@ pub struct Purveyor {
     pub supplier_buyer_status: Option<SupplierBuyerStatus>,
     #[serde(rename = "taxInfo", default)]
     pub tax_info: Option<TaxInfo>,
-    /// Not in the contract's record; the twin and newer deployments report it.
-    #[serde(default)]
+    /// The server's record state: 1 new, 0 confirmed (not in the contract's record).
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    /// The same as a word, as some deployments send it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<PurveyorState>,
     #[serde(rename = "_links", default)]
     pub links: Option<SelfLink>,
+}
+
+impl Purveyor {
+    /// Whether it waits for confirmation, if the answer says.
+    pub fn state(&self) -> Option<PurveyorState> {
+        state_of(self.status, self.state)
+    }
+
+    /// The record as a form's input again (to edit it).
+    pub fn input(&self) -> PurveyorInput {
+        let bank = self.contract_bank_detail.clone();
+        let entity = self.entity_type.clone();
+        let flags = self.supplier_buyer_status.clone();
+        let tax = self.tax_info.clone();
+        PurveyorInput {
+            group: self.group.clone(),
+            code: self.code.clone(),
+            name: self.name.clone(),
+            full_name: self.full_name.clone(),
+            name_eng: self.name_eng.clone(),
+            stock_percentage: entity.as_ref().and_then(|e| e.stock_percentage.clone()),
+            stock_expiry: entity
+                .as_ref()
+                .and_then(|e| e.stock_expiry)
+                .map(|d| d.to_string()),
+            legal_entity: entity.is_some_and(|e| e.legal_entity),
+            inn: tax.as_ref().and_then(|t| t.inn.clone()),
+            kpp: tax.as_ref().and_then(|t| t.kpp.clone()),
+            okpo: tax.and_then(|t| t.okpo),
+            is_buyer: flags.as_ref().is_some_and(|f| f.is_buyer),
+            depositor: flags.as_ref().is_some_and(|f| f.depositor),
+            is_supplier: flags.is_some_and(|f| f.is_supplier),
+            main_delivery_address: bank.as_ref().and_then(|b| b.main_delivery_address.clone()),
+            contract_number: bank.as_ref().and_then(|b| b.contract_number.clone()),
+            contract_date: bank.as_ref().and_then(|b| b.contract_date.clone()),
+            bank_details: bank.as_ref().and_then(|b| b.bank_details.clone()),
+            contact_info: bank.as_ref().and_then(|b| b.contact_info.clone()),
+            additional_details: bank.and_then(|b| b.additional_details),
+        }
+    }
+}
+
+/// `/v1/auth/about-me`: the warehouse account itself (a bare object, no envelope).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct AboutMe {
+    pub id: i64,
+    #[serde(with = "super::lenient::string_or_number", default)]
+    pub username: String,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(with = "opt_int", default)]
+    pub status: Option<i64>,
 }
 
 /// One item of `/v1/purveyor/client-status`.
@@ -169,15 +259,19 @@ pub struct ClientStatusRequest {
 pub struct ProductInput {
     #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub supplier_buyer_id: Option<i64>,
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub group: String,
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub code: String,
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub name: String,
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub full_name: String,
-    #[serde(default)]
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub gtin: String,
-    #[serde(default)]
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub article: String,
-    #[serde(default)]
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub nomenclature_type: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
@@ -185,7 +279,7 @@ pub struct ProductInput {
     pub shelf_life_stock: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abc_class: Option<String>,
-    #[serde(default)]
+    #[serde(with = "super::lenient::string_or_number", default)]
     pub kis_code: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -217,10 +311,25 @@ pub struct ProductInput {
     pub base_packaging: Option<String>,
 }
 
-/// A stored product: the input with its id.
+/// A stored product: the input with its id and state, and whatever else the server nests in it
+/// (`productPackagin`, `productShelfLive`, spelled so; not in the contract), kept as sent so the
+/// desk can show it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Product {
     pub id: i64,
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<PurveyorState>,
     #[serde(flatten)]
     pub fields: ProductInput,
+    #[serde(flatten)]
+    pub more: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+impl Product {
+    /// Whether it waits for confirmation, if the answer says.
+    pub fn state(&self) -> Option<PurveyorState> {
+        state_of(self.status, self.state)
+    }
 }

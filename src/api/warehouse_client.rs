@@ -1,6 +1,11 @@
 //! `WarehouseClient`: the fulfilment interface (`{wms_url}/v1/...`): login/refresh with bare
-//! token answers, suppliers/buyers and products. Its envelope has no `status`; validation
-//! failures arrive as HTTP 500 with `errors`.
+//! token answers, the account ("about me"), suppliers/buyers and products with the server's own
+//! verbs (list, view, create, update with PUT, delete with DELETE, confirm). Its envelope has no
+//! `status`; validation failures arrive as HTTP 500 with `errors`.
+//!
+//! The server allows 50 requests per user in ten minutes and answers 429 past them without a
+//! `Retry-After`: every call goes through a [`Pacer`] that keeps under the limit, and no call is
+//! retried by the HTTP layer (each retry would count against it).
 
 use super::current::{LoginRequest, Tokens};
 use super::current_client::join;
@@ -8,6 +13,7 @@ use super::decode::at;
 use super::envelope::Page;
 use super::error::{ApiError, Interface};
 use super::http::{Call, ClientConfig, Http};
+use super::pacer::Pacer;
 use super::token::{Authenticator, TokenKeeper};
 use super::warehouse::*;
 use reqwest::Method;
@@ -58,17 +64,49 @@ impl Authenticator for WmsAuth {
 
 pub struct WarehouseClient {
     keeper: TokenKeeper<WmsAuth>,
+    pacer: std::sync::Arc<Pacer>,
+}
+
+/// The server's limit: requests per user in a window.
+pub const RATE_LIMIT: (usize, std::time::Duration) = (50, std::time::Duration::from_secs(600));
+
+/// The two kinds of record the warehouse keeps, which share their routes' shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Purveyor,
+    Product,
+}
+
+impl Kind {
+    fn path(self, action: &str) -> String {
+        let kind = match self {
+            Kind::Purveyor => "purveyor",
+            Kind::Product => "product",
+        };
+        format!("v1/{kind}/{action}")
+    }
 }
 
 impl WarehouseClient {
     /// `base` is the interface root, for example `https://host/wms`.
     pub fn new(base: url::Url, config: ClientConfig) -> Result<Self, ApiError> {
+        Self::paced(base, config, Pacer::new(RATE_LIMIT.0, RATE_LIMIT.1))
+    }
+
+    /// With a pacer of another limit (a deployment with its own, or a test).
+    pub fn paced(base: url::Url, config: ClientConfig, pacer: Pacer) -> Result<Self, ApiError> {
         Ok(WarehouseClient {
             keeper: TokenKeeper::new(WmsAuth {
                 http: Http::new(config)?,
                 base,
             }),
+            pacer: std::sync::Arc::new(pacer),
         })
+    }
+
+    /// How long requests are held back to stay under the server's limit, when they are.
+    pub fn waiting(&self) -> Option<std::time::Duration> {
+        self.pacer.waiting()
     }
 
     pub fn base(&self) -> &url::Url {
@@ -107,10 +145,10 @@ impl WarehouseClient {
             url.query_pairs_mut()
                 .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
         }
-        let retry = method == Method::GET;
         let mut token = self.keeper.access(None).await?;
         let mut renewed = false;
         loop {
+            self.pacer.admit().await;
             let result = auth
                 .http
                 .send(
@@ -121,7 +159,7 @@ impl WarehouseClient {
                         token: Some(&token),
                         body: body.as_ref(),
                         headers: &JSON_HEADERS,
-                        retry,
+                        retry: false,
                     },
                 )
                 .await;
@@ -129,6 +167,11 @@ impl WarehouseClient {
                 Err(ApiError::Unauthorized { .. }) if !renewed => {
                     renewed = true;
                     token = self.keeper.access(Some(&token)).await?;
+                }
+                Err(e @ ApiError::RateLimited { .. }) => {
+                    // Others share the account: hold everything back for a whole window.
+                    self.pacer.refused();
+                    return Err(e);
                 }
                 other => return at(other?, pointer),
             }
@@ -140,27 +183,97 @@ impl WarehouseClient {
             .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
     }
 
-    /// `/v1/purveyor/create`.
-    pub async fn create_purveyor(&self, input: &PurveyorInput) -> Result<Purveyor, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/purveyor/create",
-            &[],
-            Some(Self::json(input)?),
-            "/data",
-        )
-        .await
-    }
-
-    /// `/v1/purveyor/clients`.
-    pub async fn purveyors(&self, page: Option<u32>) -> Result<Page<Purveyor>, ApiError> {
-        let q: Vec<(&str, String)> = page.map(|p| ("page", p.to_string())).into_iter().collect();
-        self.call(Method::GET, "v1/purveyor/clients", &q, None, "/data")
+    /// `/v1/auth/about-me`: the account's own details (a bare object).
+    pub async fn about_me(&self) -> Result<AboutMe, ApiError> {
+        self.call(Method::GET, "v1/auth/about-me", &[], None, "")
             .await
     }
 
-    /// `/v1/purveyor/client-status`: confirms the records stored on the caller's side.
-    pub async fn confirm_purveyors(&self, ids: &[i64]) -> Result<String, ApiError> {
+    /// One page of the company's records (`clients`): `per_page` 0 asks for all on one page;
+    /// `filters` are column names with the text they must contain.
+    pub async fn list<T: DeserializeOwned>(
+        &self,
+        kind: Kind,
+        page: u32,
+        per_page: u32,
+        filters: &[(&str, String)],
+    ) -> Result<Page<T>, ApiError> {
+        let mut q: Vec<(&str, String)> = vec![
+            ("page", page.to_string()),
+            ("per-page", per_page.to_string()),
+        ];
+        q.extend(filters.iter().cloned());
+        self.call(Method::GET, &kind.path("clients"), &q, None, "/data")
+            .await
+    }
+
+    /// One record by id (`view`).
+    pub async fn view<T: DeserializeOwned>(&self, kind: Kind, id: i64) -> Result<T, ApiError> {
+        let q = [("id", id.to_string())];
+        self.call(Method::GET, &kind.path("view"), &q, None, "/data")
+            .await
+    }
+
+    async fn write<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: String,
+        id: Option<i64>,
+        body: Value,
+    ) -> Result<T, ApiError> {
+        let q: Vec<(&str, String)> = id.map(|id| ("id", id.to_string())).into_iter().collect();
+        self.call(method, &path, &q, Some(body), "/data").await
+    }
+
+    /// `/v1/purveyor/create`.
+    pub async fn create_purveyor(&self, input: &PurveyorInput) -> Result<Purveyor, ApiError> {
+        let path = Kind::Purveyor.path("create");
+        self.write(Method::POST, path, None, Self::json(input)?)
+            .await
+    }
+
+    /// `/v1/purveyor/update?id=` (PUT): the record is new again until confirmed.
+    pub async fn update_purveyor(
+        &self,
+        id: i64,
+        input: &PurveyorInput,
+    ) -> Result<Purveyor, ApiError> {
+        let path = Kind::Purveyor.path("update");
+        self.write(Method::PUT, path, Some(id), Self::json(input)?)
+            .await
+    }
+
+    /// `/v1/product/create`.
+    pub async fn create_product(&self, input: &ProductInput) -> Result<Product, ApiError> {
+        let path = Kind::Product.path("create");
+        self.write(Method::POST, path, None, Self::json(input)?)
+            .await
+    }
+
+    /// `/v1/product/update?id=` (PUT).
+    pub async fn update_product(&self, id: i64, input: &ProductInput) -> Result<Product, ApiError> {
+        let path = Kind::Product.path("update");
+        self.write(Method::PUT, path, Some(id), Self::json(input)?)
+            .await
+    }
+
+    /// `/v1/{kind}/delete?id=` (DELETE; the server answers 204 and keeps the row, hidden).
+    pub async fn delete(&self, kind: Kind, id: i64) -> Result<(), ApiError> {
+        let q = [("id", id.to_string())];
+        let _: Value = self
+            .call(Method::DELETE, &kind.path("delete"), &q, None, "")
+            .await?;
+        Ok(())
+    }
+
+    /// `/v1/purveyor/clients`, first page or the one asked (20 a page).
+    pub async fn purveyors(&self, page: Option<u32>) -> Result<Page<Purveyor>, ApiError> {
+        self.list(Kind::Purveyor, page.unwrap_or(1), 20, &[]).await
+    }
+
+    /// `/v1/{kind}/client-status`: confirms the records stored on the caller's side; the
+    /// service's message says how many moved.
+    pub async fn confirm(&self, kind: Kind, ids: &[i64]) -> Result<String, ApiError> {
         let body = ClientStatusRequest {
             status: ids
                 .iter()
@@ -172,7 +285,7 @@ impl WarehouseClient {
         };
         self.call(
             Method::POST,
-            "v1/purveyor/client-status",
+            &kind.path("client-status"),
             &[],
             Some(Self::json(&body)?),
             "/message",
@@ -180,15 +293,8 @@ impl WarehouseClient {
         .await
     }
 
-    /// `/v1/product/create`.
-    pub async fn create_product(&self, input: &ProductInput) -> Result<Product, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/product/create",
-            &[],
-            Some(Self::json(input)?),
-            "/data",
-        )
-        .await
+    /// `/v1/purveyor/client-status`.
+    pub async fn confirm_purveyors(&self, ids: &[i64]) -> Result<String, ApiError> {
+        self.confirm(Kind::Purveyor, ids).await
     }
 }

@@ -327,3 +327,32 @@ pub fn history_message(e: &super::model::Event, lang: Language) -> String {
         e.message.clone()
     }
 }
+
+pub fn record_not_found(lang: Language) -> String {
+    pick(
+        lang,
+        "Yozuv topilmadi.".into(),
+        "Запись не найдена.".into(),
+        "The record was not found.".into(),
+    )
+}
+
+pub fn missing_id(lang: Language) -> String {
+    pick(
+        lang,
+        "Majburiy parametr yoʻq: id".into(),
+        "Отсутствуют обязательные параметры: id".into(),
+        "Missing required parameters: id".into(),
+    )
+}
+
+pub fn wrong_verb(lang: Language, allowed: &str) -> String {
+    pick(
+        lang,
+        format!("Usul ruxsat etilmagan. Bu manzil faqat quyidagilarni qabul qiladi: {allowed}."),
+        format!("Метод не разрешён. Этот адрес принимает только: {allowed}."),
+        format!(
+            "Method Not Allowed. This URL can only handle the following request methods: {allowed}."
+        ),
+    )
+}

@@ -34,6 +34,7 @@ mod serve;
 mod shared;
 mod webhook_reg;
 mod webhooks;
+mod wms_records;
 mod wms_routes;
 pub mod world;
 
@@ -58,7 +59,7 @@ pub struct SandboxConfig {
     pub lifetimes: world::Lifetimes,
     pub webhook_attempts: u32,
     pub webhook_backoff: Duration,
-    /// Warehouse requests per window per user (field notes: 100 per 600 s).
+    /// Warehouse requests per window per user (the server: 50 per 600 s).
     pub wms_rate_limit: (u32, Duration),
     pub rng_seed: u64,
     /// The HTTP status of the legacy answer to a wrong or expired token: 400 as the deployments
@@ -86,7 +87,7 @@ impl Default for SandboxConfig {
             lifetimes: world::Lifetimes::default(),
             webhook_attempts: 6,
             webhook_backoff: webhooks::DEFAULT_BACKOFF,
-            wms_rate_limit: (100, Duration::from_secs(600)),
+            wms_rate_limit: (50, Duration::from_secs(600)),
             rng_seed: 0x005E_ED0F_DE5C,
             legacy_bad_token_status: 400,
             real_shapes: false,

@@ -162,6 +162,9 @@ pub struct PurveyorRec {
     pub customer_id: i64,
     pub input: PurveyorInput,
     pub state: PurveyorState,
+    /// Deleted records stay (the server deletes softly) but are no longer served.
+    #[serde(default)]
+    pub deleted: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -169,6 +172,10 @@ pub struct ProductRec {
     pub id: i64,
     pub customer_id: i64,
     pub input: ProductInput,
+    #[serde(default)]
+    pub state: PurveyorState,
+    #[serde(default)]
+    pub deleted: bool,
 }
 
 /// One attempt to deliver a webhook notification, for `GET /sandbox/webhooks/deliveries`.

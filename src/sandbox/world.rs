@@ -699,28 +699,11 @@ impl World {
             customer_id,
             input,
             state: PurveyorState::New,
+            deleted: false,
         };
         self.save("purveyor", id, &rec);
         self.purveyors.insert(id, rec.clone());
         rec
-    }
-
-    /// Moves the named records of this customer from new to confirmed; returns how many moved.
-    pub fn confirm_purveyors(&mut self, customer_id: i64, ids: &[i64]) -> usize {
-        let mut moved = Vec::new();
-        for id in ids {
-            if let Some(rec) = self.purveyors.get_mut(id)
-                && rec.customer_id == customer_id
-                && rec.state == PurveyorState::New
-            {
-                rec.state = PurveyorState::Confirmed;
-                moved.push(rec.clone());
-            }
-        }
-        for rec in &moved {
-            self.save("purveyor", rec.id, rec);
-        }
-        moved.len()
     }
 
     pub fn add_product(&mut self, customer_id: i64, input: ProductInput) -> ProductRec {
@@ -729,10 +712,76 @@ impl World {
             id,
             customer_id,
             input,
+            state: PurveyorState::New,
+            deleted: false,
         };
         self.save("product", id, &rec);
         self.products.insert(id, rec.clone());
         rec
+    }
+
+    /// This customer's warehouse record (supplier or product), unless deleted.
+    pub fn record<R: WmsRecord>(&self, customer_id: i64, id: i64) -> Option<&R> {
+        R::all(self)
+            .get(&id)
+            .filter(|r| r.meta().0 == customer_id && !r.meta().1)
+    }
+
+    /// This customer's records, oldest first.
+    pub fn records<R: WmsRecord>(&self, customer_id: i64) -> impl Iterator<Item = &R> {
+        R::all(self)
+            .values()
+            .filter(move |r| r.meta().0 == customer_id && !r.meta().1)
+    }
+
+    /// Changes one record of this customer and keeps it; `None` when there is none.
+    fn change<R: WmsRecord>(
+        &mut self,
+        customer_id: i64,
+        id: i64,
+        how: impl FnOnce(&mut R),
+    ) -> Option<R> {
+        self.record::<R>(customer_id, id)?;
+        let rec = R::all_mut(self).get_mut(&id)?;
+        how(rec);
+        let rec = rec.clone();
+        self.save(R::KIND, id, &rec);
+        Some(rec)
+    }
+
+    /// Replaces a record's fields; as on the server, an edited record is new again.
+    pub fn update_record<R: WmsRecord>(
+        &mut self,
+        customer_id: i64,
+        id: i64,
+        input: R::Input,
+    ) -> Option<R> {
+        self.change(customer_id, id, |r: &mut R| r.replace(input))
+    }
+
+    /// Deletes softly (the record stays, no longer served); false when there is none.
+    pub fn delete_record<R: WmsRecord>(&mut self, customer_id: i64, id: i64) -> bool {
+        self.change(customer_id, id, |r: &mut R| r.delete())
+            .is_some()
+    }
+
+    /// Moves the named records of this customer from new to confirmed; returns how many moved.
+    /// Unknown ids are skipped, as the server does.
+    pub fn confirm_records<R: WmsRecord>(&mut self, customer_id: i64, ids: &[i64]) -> usize {
+        let mut moved = 0;
+        for id in ids {
+            let new = self
+                .record::<R>(customer_id, *id)
+                .is_some_and(|r| r.meta().2 == PurveyorState::New);
+            if new
+                && self
+                    .change(customer_id, *id, |r: &mut R| r.confirm())
+                    .is_some()
+            {
+                moved += 1;
+            }
+        }
+        moved
     }
 
     pub fn webhook_environment(&self, customer_id: i64) -> Environment {
@@ -751,5 +800,77 @@ impl NoNanos for NaiveDateTime {
     fn with_nanosecond_zero(self) -> Self {
         use chrono::Timelike;
         self.with_nanosecond(0).unwrap_or(self)
+    }
+}
+
+/// A warehouse record of the twin (supplier/buyer or product): owned by one customer, new until
+/// confirmed, deleted softly.
+pub trait WmsRecord: Clone + serde::Serialize + 'static {
+    /// Its name in the data file.
+    const KIND: &'static str;
+    type Input;
+    fn all(w: &World) -> &BTreeMap<i64, Self>;
+    fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self>;
+    /// Its owner, whether it is deleted, and its state.
+    fn meta(&self) -> (i64, bool, PurveyorState);
+    fn state_mut(&mut self) -> &mut PurveyorState;
+    fn input_mut(&mut self) -> &mut Self::Input;
+    fn deleted_mut(&mut self) -> &mut bool;
+
+    fn replace(&mut self, input: Self::Input) {
+        *self.input_mut() = input;
+        *self.state_mut() = PurveyorState::New;
+    }
+    fn delete(&mut self) {
+        *self.deleted_mut() = true;
+    }
+    fn confirm(&mut self) {
+        *self.state_mut() = PurveyorState::Confirmed;
+    }
+}
+
+impl WmsRecord for PurveyorRec {
+    const KIND: &'static str = "purveyor";
+    type Input = PurveyorInput;
+    fn all(w: &World) -> &BTreeMap<i64, Self> {
+        &w.purveyors
+    }
+    fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
+        &mut w.purveyors
+    }
+    fn meta(&self) -> (i64, bool, PurveyorState) {
+        (self.customer_id, self.deleted, self.state)
+    }
+    fn state_mut(&mut self) -> &mut PurveyorState {
+        &mut self.state
+    }
+    fn input_mut(&mut self) -> &mut PurveyorInput {
+        &mut self.input
+    }
+    fn deleted_mut(&mut self) -> &mut bool {
+        &mut self.deleted
+    }
+}
+
+impl WmsRecord for ProductRec {
+    const KIND: &'static str = "product";
+    type Input = ProductInput;
+    fn all(w: &World) -> &BTreeMap<i64, Self> {
+        &w.products
+    }
+    fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
+        &mut w.products
+    }
+    fn meta(&self) -> (i64, bool, PurveyorState) {
+        (self.customer_id, self.deleted, self.state)
+    }
+    fn state_mut(&mut self) -> &mut PurveyorState {
+        &mut self.state
+    }
+    fn input_mut(&mut self) -> &mut ProductInput {
+        &mut self.input
+    }
+    fn deleted_mut(&mut self) -> &mut bool {
+        &mut self.deleted
     }
 }
