@@ -328,7 +328,7 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
     ));
 
     // Products: create, list, confirm, edit, delete; the nested parts come back.
-    let mut p = product(a.id, "P-10", "04780000000024");
+    let mut p = product(a.id, "P-10", "04780000000021");
     let made = c.create_product(&p).await.unwrap();
     assert!(made.more.contains_key("productPackagin"));
     let listed = c.list::<Product>(Kind::Product, 1, 20, &[]).await.unwrap();
@@ -343,7 +343,7 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
     assert_eq!(edited.state(), Some(PurveyorState::New));
     // The same GTIN twice is refused under the field.
     let twin_gtin = c
-        .create_product(&product(a.id, "P-11", "04780000000024"))
+        .create_product(&product(a.id, "P-11", "04780000000021"))
         .await;
     assert_eq!(twin_gtin.unwrap_err().field("gtin").len(), 1);
     c.delete(Kind::Product, made.id).await.unwrap();

@@ -58,11 +58,16 @@ impl Pacer {
         }
     }
 
-    /// How long requests are held back for, when they are.
+    /// How long the next request would be held back (the window is full), when it would.
     pub fn waiting(&self) -> Option<Duration> {
         let s = self.lock();
-        s.waiting_until
-            .map(|t| t.saturating_duration_since(Instant::now()))
+        let now = Instant::now();
+        let full_until = (s.sent.len() >= self.limit)
+            .then(|| s.sent.front().map(|t| *t + self.window))
+            .flatten();
+        full_until
+            .max(s.waiting_until)
+            .map(|t| t.saturating_duration_since(now))
             .filter(|d| !d.is_zero())
     }
 
@@ -92,8 +97,9 @@ mod tests {
         for _ in 0..3 {
             pacer.admit().await;
         }
-        assert!(pacer.waiting().is_none());
         assert!(start.elapsed() < Duration::from_secs(1));
+        // Full: the next one would wait the whole window.
+        assert!(pacer.waiting().is_some_and(|d| d > Duration::from_secs(59)));
         pacer.admit().await;
         assert!(
             start.elapsed() >= Duration::from_secs(60),

@@ -230,7 +230,7 @@ impl Purveyor {
 }
 
 /// `/v1/auth/about-me`: the warehouse account itself (a bare object, no envelope).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct AboutMe {
     pub id: i64,
     #[serde(with = "super::lenient::string_or_number", default)]
@@ -253,6 +253,29 @@ pub struct ClientStatusItem {
 pub struct ClientStatusRequest {
     pub status: Vec<ClientStatusItem>,
 }
+
+/// Fields the server requires of a product (field notes).
+pub const PRODUCT_REQUIRED: &[&str] = &[
+    "supplier_buyer_id",
+    "group",
+    "code",
+    "name",
+    "full_name",
+    "gtin",
+    "article",
+    "nomenclature_type",
+    "unit",
+    "shelf_life_stock",
+    "kis_code",
+    "is_set",
+    "weight",
+    "net_weight",
+    "volume",
+    "net_volume",
+    "specification",
+    "temperature_mode",
+    "base_packaging",
+];
 
 /// `/v1/product/create` request. The server requires most of these (see field notes).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]

@@ -69,30 +69,17 @@ pub const PARCEL_DRAFT: &str = "new-parcel";
 impl Desk {
     /// Keeps the new-parcel form as typed (disk, in the background), so nothing typed is lost.
     pub fn save_parcel_form(&self, draft: &super::parcel_draft::ParcelDraft) {
-        let (Some(store), Ok(json)) = (self.store.clone(), serde_json::to_string(draft)) else {
-            return;
-        };
-        let _ = self.spawn_blocking(move || {
-            if let Err(e) = store.put_draft(PARCEL_DRAFT, &json, chrono::Utc::now().timestamp()) {
-                tracing::warn!("cannot save the parcel draft: {e}");
-            }
-        });
+        self.keep_form(PARCEL_DRAFT, draft);
     }
 
     /// Forgets the kept new-parcel form (it was sent).
     pub fn clear_parcel_form(&self) {
-        if let Some(store) = self.store.clone() {
-            let _ = self.spawn_blocking(move || store.delete_draft(PARCEL_DRAFT));
-        }
+        self.forget_form(PARCEL_DRAFT);
     }
 
     /// The new-parcel form as it was kept, if any.
     pub fn load_parcel_form(&self) -> Task<Option<super::parcel_draft::ParcelDraft>> {
-        let store = self.store.clone();
-        self.spawn_blocking(move || {
-            let json = store.and_then(|s| s.draft(PARCEL_DRAFT).ok().flatten())?;
-            serde_json::from_str(&json).ok()
-        })
+        self.kept_form(PARCEL_DRAFT)
     }
 }
 

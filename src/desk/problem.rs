@@ -32,4 +32,6 @@ pub enum Problem {
     Count,
     /// A value that is not one of the field's choices (a unit, a delivery mode).
     Choice,
+    /// A GTIN that is not 8, 12, 13 or 14 digits with a right check digit.
+    Gtin,
 }

@@ -10,6 +10,8 @@ pub struct Session {
     pub inn: String,
     pub current_login: Option<String>,
     pub warehouse_login: Option<String>,
+    /// The warehouse account's own details, once read ("about me").
+    pub warehouse_account: Option<crate::api::warehouse::AboutMe>,
 }
 
 /// What the clerk typed on the login screen.
@@ -174,6 +176,7 @@ impl Desk {
                 .then(|| c.current_login.trim().to_string()),
             warehouse_login: matches!(outcome.warehouse, Some(Ok(())))
                 .then(|| c.warehouse_login.trim().to_string()),
+            warehouse_account: None,
         });
         self.enter_scope(c.inn.trim());
         // The order form picks from the directories: read them at once.

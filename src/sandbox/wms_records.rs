@@ -362,29 +362,6 @@ fn purveyor(base: &str, rec: &PurveyorRec) -> Purveyor {
     }
 }
 
-/// Fields the server requires of a product (field notes).
-const PRODUCT_REQUIRED: &[&str] = &[
-    "supplier_buyer_id",
-    "group",
-    "code",
-    "name",
-    "full_name",
-    "gtin",
-    "article",
-    "nomenclature_type",
-    "unit",
-    "shelf_life_stock",
-    "kis_code",
-    "is_set",
-    "weight",
-    "net_weight",
-    "volume",
-    "net_volume",
-    "specification",
-    "temperature_mode",
-    "base_packaging",
-];
-
 impl Served for ProductRec {
     const PATH: &'static str = "product";
     const COLUMNS: &'static [&'static str] =

@@ -20,6 +20,8 @@ pub enum Command {
     Manifest,
     IntlCalculator,
     IntlOrders,
+    Suppliers,
+    Products,
     Settings,
     Refresh,
     Print,
@@ -42,6 +44,8 @@ impl Command {
         Command::Manifest,
         Command::IntlCalculator,
         Command::IntlOrders,
+        Command::Suppliers,
+        Command::Products,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -74,6 +78,12 @@ impl Command {
             }
             Command::IntlOrders => {
                 KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::L)
+            }
+            Command::Suppliers => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S)
+            }
+            Command::Products => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::P)
             }
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
@@ -151,6 +161,8 @@ mod tests {
             Command::Manifest => 15,
             Command::IntlCalculator => 16,
             Command::IntlOrders => 17,
+            Command::Suppliers => 18,
+            Command::Products => 19,
         }
     }
 
@@ -172,7 +184,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..18).collect::<Vec<_>>());
+        assert_eq!(seen, (0..20).collect::<Vec<_>>());
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! (`DeskApp::handle`), after every screen has heard it.
 
 use super::screen_id::ScreenId;
+use crate::api::warehouse::{Product, Purveyor};
+use crate::api::warehouse_client::Kind;
 use crate::desk::LoginOutcome;
 use crate::desk::order_draft::OrderDraft;
 
@@ -28,6 +30,12 @@ pub enum AppEvent {
     Find(String),
     /// Track this international parcel (a scanned or typed parcel number).
     TrackParcel(String),
+    /// Open the supplier/buyer form: empty for a new one, or filled to edit this record.
+    EditSupplier(Option<Box<Purveyor>>),
+    /// Open the product form: empty for a new one, or filled to edit this product.
+    EditProduct(Option<Box<Product>>),
+    /// Warehouse records of this kind were saved, deleted or confirmed: their list reads again.
+    WarehouseChanged(Kind),
     /// The session ended (logout, or another service): screens forget what they showed.
     SessionEnded,
 }

@@ -22,6 +22,9 @@ use crate::ui::screens::parcel_import::ParcelImportScreen;
 use crate::ui::screens::parcels::ParcelsScreen;
 use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::unsent::UnsentScreen;
+use crate::ui::screens::warehouse::{
+    ProductFormScreen, ProductsScreen, SupplierFormScreen, SuppliersScreen,
+};
 
 pub fn screens(desk: &Desk) -> Vec<Entry> {
     vec![
@@ -77,6 +80,24 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             Command::IntlOrders,
             IntlOrdersScreen::default(),
         ),
+        Entry::rail(
+            Id::Suppliers,
+            Warehouse,
+            Command::Suppliers,
+            SuppliersScreen::default(),
+        ),
+        Entry::under(
+            Id::SupplierForm,
+            Id::Suppliers,
+            SupplierFormScreen::default(),
+        ),
+        Entry::rail(
+            Id::Products,
+            Warehouse,
+            Command::Products,
+            ProductsScreen::default(),
+        ),
+        Entry::under(Id::ProductForm, Id::Products, ProductFormScreen::default()),
         Entry::rail(
             Id::Directories,
             Reference,

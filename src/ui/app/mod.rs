@@ -63,8 +63,8 @@ impl DeskApp {
             || self.screens.iter().any(|s| s.screen.is_busy())
     }
 
-    /// The screen of this id, as its own type.
-    fn find_screen<T: 'static>(&self, id: ScreenId) -> Option<&T> {
+    /// The screen of this id, as its own type (tests read a screen's state through it).
+    pub fn find_screen<T: 'static>(&self, id: ScreenId) -> Option<&T> {
         let entry = self.screens.iter().find(|s| s.id == id)?;
         entry.screen.as_any().downcast_ref()
     }
@@ -185,7 +185,11 @@ impl DeskApp {
                     AppEvent::Find(code) => self.find(code),
                     AppEvent::TrackParcel(_) => self.go(ScreenId::Parcels, ctx),
                     AppEvent::SessionEnded => self.current = ScreenId::NewOrder,
-                    AppEvent::GoodsChanged | AppEvent::ParcelsChanged => {}
+                    AppEvent::EditSupplier(_) => self.current = ScreenId::SupplierForm,
+                    AppEvent::EditProduct(_) => self.current = ScreenId::ProductForm,
+                    AppEvent::GoodsChanged
+                    | AppEvent::ParcelsChanged
+                    | AppEvent::WarehouseChanged(_) => {}
                 }
             }
         }

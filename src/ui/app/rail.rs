@@ -11,6 +11,7 @@ fn heading(section: Section) -> std::borrow::Cow<'static, str> {
     match section {
         Section::Counter => t!("nav.section_counter"),
         Section::International => t!("nav.section_international"),
+        Section::Warehouse => t!("nav.section_warehouse"),
         Section::Reference => t!("nav.section_reference"),
         Section::Desk => t!("nav.section_desk"),
     }

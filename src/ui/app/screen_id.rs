@@ -21,6 +21,10 @@ pub enum ScreenId {
     IntlCalculator,
     IntlOrders,
     ParcelImport,
+    Suppliers,
+    SupplierForm,
+    Products,
+    ProductForm,
     Settings,
     About,
 }
@@ -32,6 +36,8 @@ pub enum Section {
     Counter,
     /// Parcels from abroad: the customs form, tracking along the customs chain.
     International,
+    /// The fulfilment warehouse: suppliers and buyers, products.
+    Warehouse,
     /// What the forms pick from: directories, registered goods.
     Reference,
     /// The desk itself: settings, about.

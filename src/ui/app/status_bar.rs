@@ -52,6 +52,13 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
                 if let Some(w) = &s.warehouse_login {
                     ui.label(format!("· {}: {w}", t!("status.warehouse")));
                 }
+                if let Some(wait) = desk.warehouse_waiting() {
+                    // Held back under the warehouse's limit of requests: said, not hidden.
+                    let text = t!("wms.waiting", s = wait.as_secs().max(1));
+                    ui.label(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30)));
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs(1));
+                }
             }
         }
         ui.separator();

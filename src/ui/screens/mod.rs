@@ -18,3 +18,4 @@ pub mod parcel_import;
 pub mod parcels;
 pub mod settings;
 pub mod unsent;
+pub mod warehouse;

@@ -36,6 +36,7 @@ pub fn problem_text(p: Problem) -> String {
         Problem::Currency => t!("parcel.bad_currency").to_string(),
         Problem::Count => t!("parcel.bad_count").to_string(),
         Problem::Choice => t!("parcel.bad_choice").to_string(),
+        Problem::Gtin => t!("wms.bad_gtin").to_string(),
     }
 }
 

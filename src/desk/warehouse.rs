@@ -1,0 +1,186 @@
+//! The warehouse (fulfilment) as the screens ask for it: its own login beside the order session,
+//! the account's details, suppliers/buyers and products page by page or all with progress,
+//! saving (create or edit), deleting and confirming. Every call runs on the background runtime
+//! and goes through the client's pacer, which keeps the desk under the server's rate limit.
+//!
+//! A create whose answer was lost is settled before the clerk is asked to send again: the
+//! company's records with that code are read, and one with the same code and names is the record
+//! that was made.
+
+use super::international_list::LoadProgress;
+use super::*;
+use crate::api::envelope::Page;
+use crate::api::warehouse::{AboutMe, Product, ProductInput, Purveyor, PurveyorInput};
+use crate::api::warehouse_client::{Kind, WarehouseClient};
+use serde::de::DeserializeOwned;
+
+/// Rows read per request by "load all": few requests against the limit of 50 in ten minutes.
+const ALL_PER_PAGE: u32 = 100;
+
+impl Desk {
+    /// Whether the warehouse session is open.
+    pub fn warehouse_logged_in(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.warehouse_login.is_some())
+    }
+
+    /// Logs in to the warehouse alone (the order session stays as it is) and reads the account.
+    pub fn warehouse_login(
+        &self,
+        login: String,
+        password: String,
+    ) -> Task<Result<AboutMe, DeskError>> {
+        let wms = self.services.warehouse.clone();
+        self.spawn(async move {
+            wms.login(login.trim(), &password).await?;
+            Ok(wms.about_me().await?)
+        })
+    }
+
+    /// The warehouse session is open under this login (after [`Desk::warehouse_login`]), with
+    /// the account's details.
+    pub fn note_warehouse_login(&mut self, login: &str, account: AboutMe) {
+        if let Some(s) = &mut self.session {
+            s.warehouse_login = Some(login.trim().to_string());
+            s.warehouse_account = Some(account);
+        }
+    }
+
+    /// The account's details were read (after a login on the login screen).
+    pub fn note_warehouse_account(&mut self, account: AboutMe) {
+        if let Some(s) = &mut self.session {
+            s.warehouse_account = Some(account);
+        }
+    }
+
+    /// The warehouse account's own details.
+    pub fn warehouse_about_me(&self) -> Task<Result<AboutMe, DeskError>> {
+        self.warehouse_call(|wms| async move { wms.about_me().await })
+    }
+
+    /// How long warehouse requests are held back to stay under its limit, when they are.
+    pub fn warehouse_waiting(&self) -> Option<Duration> {
+        self.services.warehouse.waiting()
+    }
+
+    /// One page of the company's suppliers/buyers or products (20 a page, as the server pages).
+    pub fn warehouse_page<T>(&self, kind: Kind, page: u32) -> Task<Result<Page<T>, DeskError>>
+    where
+        T: DeserializeOwned + Send + 'static,
+    {
+        self.warehouse_call(move |wms| async move { wms.list(kind, page, 20, &[]).await })
+    }
+
+    /// Every record, page after page with progress, until the last or a stop (what was read
+    /// before a stop is kept).
+    pub fn warehouse_all<T>(
+        &self,
+        kind: Kind,
+        progress: Arc<LoadProgress>,
+    ) -> Task<Result<Vec<T>, DeskError>>
+    where
+        T: DeserializeOwned + Send + 'static,
+    {
+        self.warehouse_call(move |wms| async move {
+            let mut rows = Vec::new();
+            let mut page = 1u32;
+            loop {
+                if progress.stop.load(Ordering::Relaxed) {
+                    return Ok(rows);
+                }
+                let p: Page<T> = wms.list(kind, page, ALL_PER_PAGE, &[]).await?;
+                progress.total.store(p.meta.page_count, Ordering::Relaxed);
+                progress.read.store(u64::from(page), Ordering::Relaxed);
+                let last = p.items.is_empty() || u64::from(page) >= p.meta.page_count;
+                rows.extend(p.items);
+                if last {
+                    return Ok(rows);
+                }
+                page += 1;
+            }
+        })
+    }
+
+    /// Creates a supplier/buyer (`id` none) or replaces one's fields.
+    pub fn save_supplier(
+        &self,
+        id: Option<i64>,
+        input: PurveyorInput,
+    ) -> Task<Result<Purveyor, DeskError>> {
+        self.warehouse_call(move |wms| async move {
+            let Some(id) = id else {
+                let made = wms.create_purveyor(&input).await;
+                return settle(&wms, made, Kind::Purveyor, &input.code, |p: &Purveyor| {
+                    p.code == input.code && p.name == input.name && p.full_name == input.full_name
+                })
+                .await;
+            };
+            wms.update_purveyor(id, &input).await
+        })
+    }
+
+    /// Creates a product (`id` none) or replaces one's fields.
+    pub fn save_product(
+        &self,
+        id: Option<i64>,
+        input: ProductInput,
+    ) -> Task<Result<Product, DeskError>> {
+        self.warehouse_call(move |wms| async move {
+            let Some(id) = id else {
+                let made = wms.create_product(&input).await;
+                return settle(&wms, made, Kind::Product, &input.code, |p: &Product| {
+                    p.fields.code == input.code && p.fields.gtin == input.gtin
+                })
+                .await;
+            };
+            wms.update_product(id, &input).await
+        })
+    }
+
+    /// Deletes one record (the server keeps it hidden).
+    pub fn warehouse_delete(&self, kind: Kind, id: i64) -> Task<Result<(), DeskError>> {
+        self.warehouse_call(move |wms| async move { wms.delete(kind, id).await })
+    }
+
+    /// Confirms records; the service's message says how many moved.
+    pub fn warehouse_confirm(&self, kind: Kind, ids: Vec<i64>) -> Task<Result<String, DeskError>> {
+        self.warehouse_call(move |wms| async move { wms.confirm(kind, &ids).await })
+    }
+
+    /// Runs one warehouse call in the background, noting what it says about reachability.
+    fn warehouse_call<T, F, Fut>(&self, call: F) -> Task<Result<T, DeskError>>
+    where
+        T: Send + 'static,
+        F: FnOnce(Arc<WarehouseClient>) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, ApiError>> + Send + 'static,
+    {
+        let wms = self.services.warehouse.clone();
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = call(wms).await;
+            reach.note(&r);
+            Ok(r?)
+        })
+    }
+}
+
+/// A create's answer, or, when it was lost, the record it made if the service has it.
+async fn settle<T: DeserializeOwned>(
+    wms: &WarehouseClient,
+    made: Result<T, ApiError>,
+    kind: Kind,
+    code: &str,
+    same: impl Fn(&T) -> bool,
+) -> Result<T, ApiError> {
+    match made {
+        Err(e) if e.outcome_unknown() => {
+            let filter = [("code", code.to_string())];
+            match wms.list::<T>(kind, 1, 0, &filter).await {
+                Ok(found) => found.items.into_iter().find(|r| same(r)).ok_or(e),
+                Err(_) => Err(e),
+            }
+        }
+        other => other,
+    }
+}

@@ -1,0 +1,246 @@
+//! The form that creates or edits a warehouse record (a supplier/buyer or a product): what is
+//! typed is kept on this computer while it changes (a crash loses nothing), checked before it is
+//! sent, and sent once; the service's refusals land under the field they name. One screen type
+//! serves both kinds through [`Fields`].
+
+use super::account::Account;
+use crate::api::ApiError;
+use crate::desk::DeskError;
+use crate::desk::problem::Problem;
+use crate::desk::task::{Task, any_running, ready};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::widgets::errors::{problem_text, tell_desk};
+use crate::ui::widgets::{ERROR_COLOR, Form};
+use egui::RichText;
+use rust_i18n::t;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+
+/// What the form of one kind of record knows: how it is kept, checked, drawn and sent.
+pub trait Fields:
+    Default + Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static
+{
+    /// The record the service answers with.
+    type Record: Send + 'static;
+    /// What the form needs beside its fields (the product form's list of suppliers).
+    type Aid: Default;
+    /// The name it is kept under on this computer.
+    const KEPT: &'static str;
+    /// The list it returns to.
+    const LIST: ScreenId;
+    fn title(editing: Option<i64>) -> String;
+    fn problems(&self) -> BTreeMap<&'static str, Problem>;
+    /// The form for an event that opens it: `Some((id, form))`, `id` none for a new record.
+    fn opened_by(event: &AppEvent) -> Option<(Option<i64>, Self)>;
+    /// Sends it (create when `id` is none); `None` while it has problems.
+    fn send(&self, cx: &mut Cx, id: Option<i64>) -> Option<Task<Result<Self::Record, DeskError>>>;
+    fn saved_text(record: &Self::Record) -> String;
+    fn changed_event() -> AppEvent;
+    /// Starts what the aid needs (when the form opens).
+    fn prepare(_aid: &mut Self::Aid, _cx: &mut Cx) {}
+    fn poll_aid(_aid: &mut Self::Aid, _cx: &mut Cx) {}
+    fn aid_busy(_aid: &Self::Aid) -> bool {
+        false
+    }
+    fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Self::Aid);
+}
+
+/// A form as kept: the record it edits (none for a new one) and what was typed.
+type Kept<D> = (Option<i64>, D);
+
+pub struct WarehouseForm<D: Fields> {
+    account: Account,
+    pub draft: D,
+    /// The record being edited; none for a new one.
+    pub editing: Option<i64>,
+    aid: D::Aid,
+    loading: Option<Task<Option<Kept<D>>>>,
+    loaded: bool,
+    kept_as: Option<Kept<D>>,
+    sending: Option<Task<Result<D::Record, DeskError>>>,
+    /// Problems shown: after a first try to send, and the service's own.
+    shown: bool,
+    refused: BTreeMap<String, String>,
+    pub message: Option<String>,
+    pub error: Option<String>,
+}
+
+impl<D: Fields> Default for WarehouseForm<D> {
+    fn default() -> Self {
+        WarehouseForm {
+            account: Account::default(),
+            draft: D::default(),
+            editing: None,
+            aid: D::Aid::default(),
+            loading: None,
+            loaded: false,
+            kept_as: None,
+            sending: None,
+            shown: false,
+            refused: BTreeMap::new(),
+            message: None,
+            error: None,
+        }
+    }
+}
+
+impl<D: Fields> WarehouseForm<D> {
+    fn errors(&self) -> BTreeMap<String, String> {
+        let mut out = self.refused.clone();
+        if self.shown {
+            for (k, p) in self.draft.problems() {
+                out.entry(k.to_string()).or_insert_with(|| problem_text(p));
+            }
+        }
+        out
+    }
+
+    fn submit(&mut self, cx: &mut Cx) {
+        self.shown = true;
+        self.refused.clear();
+        self.message = None;
+        self.error = None;
+        match self.draft.send(cx, self.editing) {
+            Some(task) => self.sending = Some(task),
+            None => self.error = Some(t!("wms.fix_fields").to_string()),
+        }
+    }
+
+    fn landed(&mut self, result: Result<D::Record, DeskError>, cx: &mut Cx) {
+        match result {
+            Ok(record) => {
+                self.message = Some(D::saved_text(&record));
+                self.draft = D::default();
+                self.editing = None;
+                self.shown = false;
+                cx.desk.forget_form(D::KEPT);
+                self.kept_as = Some((None, D::default()));
+                cx.emit(D::changed_event());
+            }
+            Err(DeskError::Service(ApiError::Validation { message, fields })) => {
+                for (k, v) in fields {
+                    // `products[0].x` and `products.0.x` alike; here names are flat.
+                    self.refused.insert(k, v.join(" "));
+                }
+                self.error = Some(message.unwrap_or_else(|| t!("wms.refused").to_string()));
+            }
+            Err(e) if e.service().is_some_and(ApiError::outcome_unknown) => {
+                // Not found by its code either: only the clerk can tell, with the list.
+                self.error = Some(t!("wms.unknown", detail = tell_desk(&e).message).to_string());
+            }
+            Err(e) => self.error = Some(tell_desk(&e).message),
+        }
+    }
+}
+
+impl<D: Fields> Screen for WarehouseForm<D> {
+    fn entered(&mut self, cx: &mut Cx) {
+        if !self.loaded && self.loading.is_none() {
+            self.loading = Some(cx.desk.kept_form(D::KEPT));
+        }
+        D::prepare(&mut self.aid, cx);
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        self.account.poll(cx);
+        D::poll_aid(&mut self.aid, cx);
+        let was_loading = self.loading.is_some();
+        if let Some(Some(kept)) = ready(&mut self.loading) {
+            // Typed before and not sent: it comes back, unless the clerk opened another form.
+            if self.kept_as.is_none() {
+                (self.editing, self.draft) = kept.clone();
+                self.kept_as = Some(kept);
+            }
+        }
+        if was_loading && self.loading.is_none() {
+            self.loaded = true;
+        }
+        if let Some(result) = ready(&mut self.sending) {
+            self.landed(result, cx);
+        }
+        let now = (self.editing, self.draft.clone());
+        if self.loaded && self.kept_as.as_ref() != Some(&now) {
+            cx.desk.keep_form(D::KEPT, &now);
+            self.kept_as = Some(now);
+        }
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        if let Some((id, draft)) = D::opened_by(event) {
+            // An edit or a new form replaces what was typed only when asked for.
+            self.editing = id;
+            self.draft = draft;
+            self.shown = false;
+            self.refused.clear();
+            self.message = None;
+            self.error = None;
+            self.loaded = true;
+            // What was kept before is replaced, not read back over the opened form.
+            self.loading = None;
+            D::prepare(&mut self.aid, cx);
+        } else if matches!(event, AppEvent::SessionEnded) {
+            self.message = None;
+            self.error = None;
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        any_running(&[&self.sending, &self.loading])
+            || self.account.is_busy()
+            || D::aid_busy(&self.aid)
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(D::title(self.editing));
+        self.account.ui(ui, cx);
+        if !Account::open(cx) {
+            return;
+        }
+        let errors = self.errors();
+        let form = Form::new(&errors);
+        let mut send = false;
+        egui::ScrollArea::vertical()
+            .id_salt((D::KEPT, "scroll"))
+            .auto_shrink([false, true])
+            .max_height(ui.available_height() - 60.0)
+            .show(ui, |ui| {
+                ui.set_max_width(720.0);
+                self.draft.fields_ui(ui, &form, &mut self.aid);
+            });
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            let idle = self.sending.is_none();
+            let label = if self.editing.is_some() {
+                t!("wms.save")
+            } else {
+                t!("wms.create")
+            };
+            send = ui.add_enabled(idle, egui::Button::new(label)).clicked();
+            if !idle {
+                ui.spinner();
+            }
+            if ui.button(t!("wms.back")).clicked() {
+                cx.emit(AppEvent::Go(D::LIST));
+            }
+            if ui.button(t!("wms.clear")).clicked() {
+                self.draft = D::default();
+                self.editing = None;
+                self.shown = false;
+                self.refused.clear();
+                self.error = None;
+            }
+        });
+        if let Some(m) = &self.message {
+            ui.label(RichText::new(m).strong());
+        }
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if send {
+            self.submit(cx);
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! The company's suppliers/buyers or products in the warehouse: a page at a time as the server
+//! pages them (20), or all with progress and a stop; a filter within the rows read; a detail
+//! pane with every field; and what the clerk does with them: new, edit, delete (asked first),
+//! and confirm the rows ticked (the service's message shown, the rows read again).
+
+use super::account::Account;
+use super::rows::{Row, detail_ui, shown, state_text};
+use crate::api::envelope::Page;
+use crate::desk::DeskError;
+use crate::desk::international_list::LoadProgress;
+use crate::desk::task::{Task, any_running, ready, ready_with};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+type Loading<R> = (Arc<LoadProgress>, Task<Result<Vec<R>, DeskError>>);
+
+pub struct WarehouseList<R: Row> {
+    account: Account,
+    pub rows: Vec<R>,
+    pub filter: String,
+    /// The page shown and the pages in all, when reading a page at a time.
+    page: Option<(u64, u64)>,
+    paging: Option<Task<Result<Page<R>, DeskError>>>,
+    loading_all: Option<Loading<R>>,
+    /// Ticked for confirmation, by id.
+    pub selected: BTreeSet<i64>,
+    /// The row whose detail is shown.
+    open: Option<i64>,
+    confirming: Option<Task<Result<String, DeskError>>>,
+    /// The record the clerk asked to delete, until they answer.
+    asking_delete: Option<i64>,
+    deleting: Option<Task<Result<(), DeskError>>>,
+    /// What the service said last (a confirmation's message, a deletion).
+    pub message: Option<String>,
+    pub error: Option<String>,
+    /// Read again after the next answer (a change while a page was being read).
+    stale: bool,
+}
+
+impl<R: Row> Default for WarehouseList<R> {
+    fn default() -> Self {
+        WarehouseList {
+            account: Account::default(),
+            rows: Vec::new(),
+            filter: String::new(),
+            page: None,
+            paging: None,
+            loading_all: None,
+            selected: BTreeSet::new(),
+            open: None,
+            confirming: None,
+            asking_delete: None,
+            deleting: None,
+            message: None,
+            error: None,
+            stale: false,
+        }
+    }
+}
+
+enum Action {
+    Page(u64),
+    All,
+    Confirm,
+    Delete(i64),
+}
+
+impl<R: Row> WarehouseList<R> {
+    fn show_page(&mut self, cx: &mut Cx, page: u64) {
+        if !Account::open(cx) {
+            return;
+        }
+        self.error = None;
+        let page = u32::try_from(page).unwrap_or(1);
+        self.paging = Some(cx.desk.warehouse_page(R::KIND, page));
+    }
+
+    fn reload(&mut self, cx: &mut Cx) {
+        if self.paging.is_some() || self.loading_all.is_some() {
+            self.stale = true;
+            return;
+        }
+        let page = self.page.map_or(1, |(p, _)| p);
+        self.show_page(cx, page);
+    }
+
+    fn act(&mut self, action: Action, cx: &mut Cx) {
+        match action {
+            Action::Page(p) => self.show_page(cx, p),
+            Action::All => {
+                self.error = None;
+                let progress = Arc::new(LoadProgress::default());
+                let task = cx.desk.warehouse_all(R::KIND, progress.clone());
+                self.loading_all = Some((progress, task));
+            }
+            Action::Confirm => {
+                let ids: Vec<i64> = self.selected.iter().copied().collect();
+                self.message = None;
+                self.confirming = Some(cx.desk.warehouse_confirm(R::KIND, ids));
+            }
+            Action::Delete(id) => {
+                self.message = None;
+                self.deleting = Some(cx.desk.warehouse_delete(R::KIND, id));
+            }
+        }
+    }
+
+    fn head(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>) {
+        let idle = self.paging.is_none() && self.loading_all.is_none();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(idle, egui::Button::new(t!("wms.show")))
+                .clicked()
+            {
+                *action = Some(Action::Page(1));
+            }
+            if ui
+                .add_enabled(idle, egui::Button::new(t!("intl_list.load_all")))
+                .clicked()
+            {
+                *action = Some(Action::All);
+            }
+            if let Some((page, pages)) = self.page {
+                if ui
+                    .add_enabled(idle && page > 1, egui::Button::new(t!("intl_list.prev")))
+                    .clicked()
+                {
+                    *action = Some(Action::Page(page - 1));
+                }
+                ui.label(t!("intl_list.page", page = page, pages = pages));
+                if ui
+                    .add_enabled(
+                        idle && page < pages,
+                        egui::Button::new(t!("intl_list.next")),
+                    )
+                    .clicked()
+                {
+                    *action = Some(Action::Page(page + 1));
+                }
+            }
+            if !idle && self.loading_all.is_none() {
+                ui.spinner();
+            }
+        });
+        if let Some((progress, _)) = &self.loading_all {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(t!(
+                    "intl_list.progress",
+                    read = progress.read.load(Ordering::Relaxed),
+                    total = progress.total.load(Ordering::Relaxed)
+                ));
+                if ui.button(t!("intl_list.stop")).clicked() {
+                    progress.stop.store(true, Ordering::Relaxed);
+                }
+            });
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
+    }
+
+    fn tools(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>, cx: &mut Cx) {
+        ui.horizontal_wrapped(|ui| {
+            let salt = format!("{}-filter", R::SALT);
+            inline_field(ui, &t!("intl_list.filter"), &mut self.filter, &salt, 200.0);
+            let count = self.rows.iter().filter(|r| shown(*r, &self.filter)).count();
+            ui.label(t!("intl_list.shown", shown = count, read = self.rows.len()));
+            ui.separator();
+            if ui.button(t!("wms.new")).clicked() {
+                cx.emit(R::edit(None));
+            }
+            let picked = self.selected.len();
+            let can_confirm = picked > 0 && self.confirming.is_none();
+            if ui
+                .add_enabled(
+                    can_confirm,
+                    egui::Button::new(t!("wms.confirm_picked", n = picked)),
+                )
+                .clicked()
+            {
+                *action = Some(Action::Confirm);
+            }
+            if self.confirming.is_some() || self.deleting.is_some() {
+                ui.spinner();
+            }
+        });
+    }
+
+    fn table(&mut self, ui: &mut egui::Ui) {
+        let rows: Vec<&R> = self
+            .rows
+            .iter()
+            .filter(|r| shown(*r, &self.filter))
+            .collect();
+        let mut titles = vec![t!("wms.pick"), t!("wms.id"), t!("wms.state")];
+        titles.extend(R::columns());
+        let extra = R::columns().len();
+        let mut table = TableBuilder::new(ui)
+            .id_salt(R::SALT)
+            .striped(true)
+            .max_scroll_height(360.0)
+            .column(Column::auto().at_least(40.0))
+            .column(Column::auto().at_least(60.0))
+            .column(Column::auto().at_least(110.0));
+        for i in 0..extra {
+            table = if i + 1 == extra {
+                table.column(Column::remainder().at_least(120.0).clip(true))
+            } else {
+                table.column(Column::initial(150.0).at_least(80.0).clip(true))
+            };
+        }
+        let (selected, open) = (&mut self.selected, &mut self.open);
+        table
+            .header(22.0, |mut h| header_cells(&mut h, titles))
+            .body(|mut body| {
+                for r in rows {
+                    let id = r.id();
+                    body.row(22.0, |mut row| {
+                        row.col(|ui| {
+                            let mut ticked = selected.contains(&id);
+                            let label = t!("wms.pick_row", id = id);
+                            let boxed = ui.checkbox(&mut ticked, "").on_hover_text(label.clone());
+                            boxed.widget_info(|| {
+                                egui::WidgetInfo::selected(
+                                    egui::Role::CheckBox,
+                                    true,
+                                    ticked,
+                                    label.clone(),
+                                )
+                            });
+                            if boxed.changed() {
+                                if ticked {
+                                    selected.insert(id);
+                                } else {
+                                    selected.remove(&id);
+                                }
+                            }
+                        });
+                        row.col(|ui| {
+                            if ui.link(id.to_string()).clicked() {
+                                *open = Some(id);
+                            }
+                        });
+                        row.col(|ui| {
+                            ui.label(state_text(r.state()));
+                        });
+                        for cell in r.cells() {
+                            row.col(|ui| {
+                                ui.add(egui::Label::new(cell).truncate());
+                            });
+                        }
+                    });
+                }
+            });
+    }
+
+    fn detail(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>, cx: &mut Cx) {
+        let Some(r) = self
+            .open
+            .and_then(|id| self.rows.iter().find(|r| r.id() == id))
+        else {
+            return;
+        };
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t!("wms.record", id = r.id())).strong());
+            ui.label(state_text(r.state()));
+            if ui.button(t!("wms.edit")).clicked() {
+                cx.emit(R::edit(Some(r)));
+            }
+            if ui
+                .add_enabled(self.deleting.is_none(), egui::Button::new(t!("wms.delete")))
+                .clicked()
+            {
+                self.asking_delete = Some(r.id());
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt((R::SALT, "detail-scroll"))
+            .show(ui, |ui| detail_ui(ui, r));
+        if let Some(id) = self.asking_delete {
+            let question = Question {
+                id: R::SALT,
+                title: t!("wms.delete_title", id = id).to_string(),
+                lines: vec![t!("wms.delete_body").to_string()],
+                yes: t!("wms.delete_yes").to_string(),
+                no: t!("wms.delete_no").to_string(),
+            };
+            match ask(ui.ctx(), question) {
+                Some(true) => {
+                    self.asking_delete = None;
+                    *action = Some(Action::Delete(id));
+                }
+                Some(false) => self.asking_delete = None,
+                None => {}
+            }
+        }
+    }
+}
+
+impl<R: Row> Screen for WarehouseList<R> {
+    fn entered(&mut self, cx: &mut Cx) {
+        if self.rows.is_empty() && self.paging.is_none() {
+            self.show_page(cx, 1);
+        }
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if self.account.poll(cx) {
+            self.show_page(cx, 1);
+        }
+        match ready(&mut self.paging) {
+            Some(Ok(p)) => {
+                self.page = Some((p.meta.current_page, p.meta.page_count));
+                self.rows = p.items;
+            }
+            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            None => {}
+        }
+        if let Some((_, result)) = ready_with(&mut self.loading_all) {
+            match result {
+                Ok(rows) => {
+                    self.page = None;
+                    self.rows = rows;
+                }
+                Err(e) => self.error = Some(tell_desk(&e).message),
+            }
+        }
+        match ready(&mut self.confirming) {
+            Some(Ok(said)) => {
+                self.message = Some(said);
+                self.selected.clear();
+                cx.emit(AppEvent::WarehouseChanged(R::KIND));
+            }
+            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            None => {}
+        }
+        match ready(&mut self.deleting) {
+            Some(Ok(())) => {
+                self.message = Some(t!("wms.deleted").to_string());
+                if let Some(id) = self.open.take() {
+                    self.selected.remove(&id);
+                }
+                cx.emit(AppEvent::WarehouseChanged(R::KIND));
+            }
+            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            None => {}
+        }
+        if self.stale && self.paging.is_none() && self.loading_all.is_none() {
+            self.stale = false;
+            self.reload(cx);
+        }
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        match event {
+            AppEvent::WarehouseChanged(kind) if *kind == R::KIND => self.reload(cx),
+            AppEvent::SessionEnded => *self = WarehouseList::default(),
+            _ => {}
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        any_running(&[
+            &self.paging,
+            &self.loading_all,
+            &self.confirming,
+            &self.deleting,
+        ]) || self.account.is_busy()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(R::heading());
+        self.account.ui(ui, cx);
+        if !Account::open(cx) {
+            return;
+        }
+        let mut action = None;
+        self.head(ui, &mut action);
+        self.tools(ui, &mut action, cx);
+        if let Some(m) = &self.message {
+            ui.label(RichText::new(m).strong());
+        }
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        ui.separator();
+        if self.rows.is_empty() && !self.is_busy() {
+            ui.label(t!("wms.none"));
+        } else {
+            self.table(ui);
+        }
+        self.detail(ui, &mut action, cx);
+        if let Some(a) = action {
+            self.act(a, cx);
+        }
+    }
+}

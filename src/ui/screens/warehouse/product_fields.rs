@@ -1,0 +1,190 @@
+//! The product form's fields: the supplier/buyer it belongs to (picked from the warehouse's
+//! list, read when the form opens), what it is and how it is coded (GTIN with its check digit),
+//! its measures, shelf life and storage.
+
+use super::form::Fields;
+use super::supplier_fields::flag;
+use crate::api::warehouse::{Product, Purveyor};
+use crate::api::warehouse_client::Kind;
+use crate::desk::DeskError;
+use crate::desk::international_list::LoadProgress;
+use crate::desk::problem::Problem;
+use crate::desk::product_draft::ProductDraft;
+use crate::desk::task::{Task, ready};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::ScreenId;
+use crate::ui::widgets::{ERROR_COLOR, Form};
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The suppliers/buyers a product can belong to.
+#[derive(Default)]
+pub struct Suppliers {
+    list: Vec<Purveyor>,
+    reading: Option<Task<Result<Vec<Purveyor>, DeskError>>>,
+    error: Option<String>,
+}
+
+impl Fields for ProductDraft {
+    type Record = Product;
+    type Aid = Suppliers;
+    const KEPT: &'static str = "warehouse-product";
+    const LIST: ScreenId = ScreenId::Products;
+
+    fn title(editing: Option<i64>) -> String {
+        match editing {
+            Some(id) => t!("wms.edit_product", id = id).to_string(),
+            None => t!("wms.new_product").to_string(),
+        }
+    }
+
+    fn problems(&self) -> BTreeMap<&'static str, Problem> {
+        ProductDraft::problems(self)
+    }
+
+    fn opened_by(event: &AppEvent) -> Option<(Option<i64>, Self)> {
+        match event {
+            AppEvent::EditProduct(Some(p)) => Some((Some(p.id), ProductDraft::from_record(p))),
+            AppEvent::EditProduct(None) => Some((None, ProductDraft::default())),
+            _ => None,
+        }
+    }
+
+    fn send(&self, cx: &mut Cx, id: Option<i64>) -> Option<Task<Result<Product, DeskError>>> {
+        Some(cx.desk.save_product(id, self.input()?))
+    }
+
+    fn saved_text(record: &Product) -> String {
+        t!("wms.saved", id = record.id, name = record.fields.name).to_string()
+    }
+
+    fn changed_event() -> AppEvent {
+        AppEvent::WarehouseChanged(Kind::Product)
+    }
+
+    fn prepare(aid: &mut Suppliers, cx: &mut Cx) {
+        if aid.reading.is_none() && cx.desk.warehouse_logged_in() {
+            let progress = Arc::new(LoadProgress::default());
+            aid.reading = Some(cx.desk.warehouse_all(Kind::Purveyor, progress));
+        }
+    }
+
+    fn aid_busy(aid: &Suppliers) -> bool {
+        aid.reading.is_some()
+    }
+
+    fn poll_aid(aid: &mut Suppliers, _cx: &mut Cx) {
+        match ready(&mut aid.reading) {
+            Some(Ok(list)) => {
+                aid.list = list;
+                aid.error = None;
+            }
+            Some(Err(e)) => aid.error = Some(crate::ui::widgets::errors::tell_desk(&e).message),
+            None => {}
+        }
+    }
+
+    fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Suppliers) {
+        let named = |id: i64| {
+            aid.list
+                .iter()
+                .find(|p| p.id == id)
+                .map(|p| format!("{} — {} (#{id})", p.code, p.name))
+                .unwrap_or_else(|| format!("#{id}"))
+        };
+        let l = ui.label(t!("wms.supplier_id"));
+        let shown = self.supplier_buyer_id.map(named).unwrap_or_default();
+        egui::ComboBox::from_id_salt("product-supplier")
+            .selected_text(shown)
+            .width(360.0)
+            .show_ui(ui, |ui| {
+                for p in &aid.list {
+                    let text = format!("{} — {} (#{})", p.code, p.name, p.id);
+                    ui.selectable_value(&mut self.supplier_buyer_id, Some(p.id), text);
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if aid.reading.is_some() {
+            ui.spinner();
+        }
+        for e in [aid.error.as_deref(), form.error("supplier_buyer_id")]
+            .into_iter()
+            .flatten()
+        {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        ui.add_space(4.0);
+        form.texts(
+            ui,
+            [
+                (t!("wms.group"), &mut self.group, "group"),
+                (t!("wms.code"), &mut self.code, "code"),
+                (t!("wms.name"), &mut self.name, "name"),
+                (t!("wms.full_name"), &mut self.full_name, "full_name"),
+                (t!("wms.name_eng"), &mut self.name_eng, "name_eng"),
+                (t!("wms.tsd_name"), &mut self.tsd_name, "tsd_name"),
+                (t!("wms.gtin"), &mut self.gtin, "gtin"),
+                (t!("wms.article"), &mut self.article, "article"),
+                (
+                    t!("wms.nomenclature_type"),
+                    &mut self.nomenclature_type,
+                    "nomenclature_type",
+                ),
+                (t!("wms.kis_code"), &mut self.kis_code, "kis_code"),
+                (t!("wms.unit"), &mut self.unit, "unit"),
+                (t!("wms.abc_class"), &mut self.abc_class, "abc_class"),
+            ],
+        );
+        flag(ui, &mut self.is_set, &t!("wms.is_set"));
+        ui.add_space(4.0);
+        form.texts(
+            ui,
+            [
+                (t!("wms.weight"), &mut self.weight, "weight"),
+                (t!("wms.net_weight"), &mut self.net_weight, "net_weight"),
+                (t!("wms.volume"), &mut self.volume, "volume"),
+                (t!("wms.net_volume"), &mut self.net_volume, "net_volume"),
+                (
+                    t!("wms.shelf_life_stock"),
+                    &mut self.shelf_life_stock,
+                    "shelf_life_stock",
+                ),
+                (
+                    t!("wms.min_shelf_life_stock"),
+                    &mut self.min_shelf_life_stock,
+                    "min_shelf_life_stock",
+                ),
+                (
+                    t!("wms.shelf_life_deviation_days"),
+                    &mut self.shelf_life_deviation_days,
+                    "shelf_life_deviation_days",
+                ),
+                (
+                    t!("wms.min_shelf_life_period"),
+                    &mut self.min_shelf_life_period,
+                    "min_shelf_life_period",
+                ),
+                (
+                    t!("wms.specification"),
+                    &mut self.specification,
+                    "specification",
+                ),
+                (
+                    t!("wms.temperature_mode"),
+                    &mut self.temperature_mode,
+                    "temperature_mode",
+                ),
+                (
+                    t!("wms.base_packaging"),
+                    &mut self.base_packaging,
+                    "base_packaging",
+                ),
+                (t!("wms.comment"), &mut self.comment, "comment"),
+            ],
+        );
+    }
+}

@@ -1,0 +1,246 @@
+//! What the warehouse list shows of each kind of record: its columns, the words a filter finds it
+//! by, its detail (every field the service sent, nested records included), and the form that
+//! edits it. One list screen serves both kinds through this trait.
+
+use crate::api::warehouse::{Product, Purveyor, PurveyorState};
+use crate::api::warehouse_client::Kind;
+use crate::text::translit::{matches, search_key};
+use crate::ui::app::event::AppEvent;
+use egui::RichText;
+use rust_i18n::t;
+use serde::de::DeserializeOwned;
+use std::borrow::Cow;
+
+pub trait Row: DeserializeOwned + Clone + Send + 'static {
+    const KIND: Kind;
+    /// Tells the two lists' widgets apart.
+    const SALT: &'static str;
+    fn id(&self) -> i64;
+    fn state(&self) -> Option<PurveyorState>;
+    fn heading() -> Cow<'static, str>;
+    /// Column titles after the selection box, the id and the state.
+    fn columns() -> Vec<Cow<'static, str>>;
+    fn cells(&self) -> Vec<String>;
+    /// The text a filter looks in.
+    fn haystack(&self) -> String;
+    /// Every field as the service sent it, labelled, for the detail pane.
+    fn detail(&self) -> Vec<(Cow<'static, str>, String)>;
+    /// Opens the form: for this record, or empty for a new one.
+    fn edit(record: Option<&Self>) -> AppEvent;
+}
+
+/// Whether a record is shown under this filter (every word found, spellings folded).
+pub fn shown<R: Row>(r: &R, filter: &str) -> bool {
+    let key = search_key(filter);
+    key.is_empty() || matches(&key, &search_key(&r.haystack()))
+}
+
+/// A record's state in the clerk's words.
+pub fn state_text(state: Option<PurveyorState>) -> Cow<'static, str> {
+    match state {
+        Some(PurveyorState::New) => t!("wms.state_new"),
+        Some(PurveyorState::Confirmed) => t!("wms.state_confirmed"),
+        None => t!("wms.state_unknown"),
+    }
+}
+
+fn yes_no(v: bool) -> String {
+    if v { t!("wms.yes") } else { t!("wms.no") }.to_string()
+}
+
+fn opt(v: &Option<String>) -> String {
+    v.clone().unwrap_or_default()
+}
+
+impl Row for Purveyor {
+    const KIND: Kind = Kind::Purveyor;
+    const SALT: &'static str = "suppliers";
+
+    fn id(&self) -> i64 {
+        self.id
+    }
+
+    fn state(&self) -> Option<PurveyorState> {
+        Purveyor::state(self)
+    }
+
+    fn heading() -> Cow<'static, str> {
+        t!("command.Suppliers")
+    }
+
+    fn columns() -> Vec<Cow<'static, str>> {
+        vec![
+            t!("wms.code"),
+            t!("wms.name"),
+            t!("wms.group"),
+            t!("wms.roles"),
+        ]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let flags = self.supplier_buyer_status.clone();
+        let mut roles = Vec::new();
+        for (on, word) in [
+            (
+                flags.as_ref().is_some_and(|f| f.is_supplier),
+                t!("wms.supplier"),
+            ),
+            (flags.as_ref().is_some_and(|f| f.is_buyer), t!("wms.buyer")),
+            (
+                flags.as_ref().is_some_and(|f| f.depositor),
+                t!("wms.depositor"),
+            ),
+        ] {
+            if on {
+                roles.push(word.to_string());
+            }
+        }
+        vec![
+            self.code.clone(),
+            self.name.clone(),
+            self.group.clone(),
+            roles.join(", "),
+        ]
+    }
+
+    fn haystack(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.code, self.name, self.full_name, self.group
+        )
+    }
+
+    fn detail(&self) -> Vec<(Cow<'static, str>, String)> {
+        let i = self.input();
+        vec![
+            (t!("wms.full_name"), i.full_name),
+            (t!("wms.name_eng"), opt(&i.name_eng)),
+            (t!("wms.legal_entity"), yes_no(i.legal_entity)),
+            (t!("wms.stock_percentage"), opt(&i.stock_percentage)),
+            (t!("wms.stock_expiry"), opt(&i.stock_expiry)),
+            (t!("wms.supplier"), yes_no(i.is_supplier)),
+            (t!("wms.buyer"), yes_no(i.is_buyer)),
+            (t!("wms.depositor"), yes_no(i.depositor)),
+            (t!("wms.inn"), opt(&i.inn)),
+            (t!("wms.kpp"), opt(&i.kpp)),
+            (t!("wms.okpo"), opt(&i.okpo)),
+            (t!("wms.contract_number"), opt(&i.contract_number)),
+            (t!("wms.contract_date"), opt(&i.contract_date)),
+            (t!("wms.address"), opt(&i.main_delivery_address)),
+            (t!("wms.bank_details"), opt(&i.bank_details)),
+            (t!("wms.contact_info"), opt(&i.contact_info)),
+            (t!("wms.additional"), opt(&i.additional_details)),
+        ]
+    }
+
+    fn edit(record: Option<&Self>) -> AppEvent {
+        AppEvent::EditSupplier(record.map(|r| Box::new(r.clone())))
+    }
+}
+
+impl Row for Product {
+    const KIND: Kind = Kind::Product;
+    const SALT: &'static str = "products";
+
+    fn id(&self) -> i64 {
+        self.id
+    }
+
+    fn state(&self) -> Option<PurveyorState> {
+        Product::state(self)
+    }
+
+    fn heading() -> Cow<'static, str> {
+        t!("command.Products")
+    }
+
+    fn columns() -> Vec<Cow<'static, str>> {
+        vec![
+            t!("wms.code"),
+            t!("wms.name"),
+            t!("wms.gtin"),
+            t!("wms.supplier_id"),
+        ]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let f = &self.fields;
+        vec![
+            f.code.clone(),
+            f.name.clone(),
+            f.gtin.clone(),
+            f.supplier_buyer_id
+                .map(|id| id.to_string())
+                .unwrap_or_default(),
+        ]
+    }
+
+    fn haystack(&self) -> String {
+        let f = &self.fields;
+        format!(
+            "{} {} {} {} {}",
+            f.code, f.name, f.full_name, f.gtin, f.article
+        )
+    }
+
+    fn detail(&self) -> Vec<(Cow<'static, str>, String)> {
+        let f = &self.fields;
+        let mut out = vec![
+            (t!("wms.full_name"), f.full_name.clone()),
+            (t!("wms.group"), f.group.clone()),
+            (t!("wms.article"), f.article.clone()),
+            (t!("wms.nomenclature_type"), f.nomenclature_type.clone()),
+            (t!("wms.unit"), opt(&f.unit)),
+            (t!("wms.kis_code"), f.kis_code.clone()),
+            (t!("wms.is_set"), yes_no(f.is_set)),
+            (t!("wms.weight"), opt(&f.weight)),
+            (t!("wms.net_weight"), opt(&f.net_weight)),
+            (t!("wms.volume"), opt(&f.volume)),
+            (t!("wms.net_volume"), opt(&f.net_volume)),
+            (t!("wms.shelf_life_stock"), opt(&f.shelf_life_stock)),
+            (t!("wms.min_shelf_life_stock"), opt(&f.min_shelf_life_stock)),
+            (
+                t!("wms.shelf_life_deviation_days"),
+                opt(&f.shelf_life_deviation_days),
+            ),
+            (
+                t!("wms.min_shelf_life_period"),
+                opt(&f.min_shelf_life_period),
+            ),
+            (t!("wms.abc_class"), opt(&f.abc_class)),
+            (t!("wms.name_eng"), opt(&f.name_eng)),
+            (t!("wms.tsd_name"), opt(&f.tsd_name)),
+            (t!("wms.specification"), opt(&f.specification)),
+            (t!("wms.temperature_mode"), opt(&f.temperature_mode)),
+            (t!("wms.base_packaging"), opt(&f.base_packaging)),
+            (t!("wms.comment"), opt(&f.comment)),
+        ];
+        // What the service adds beyond the contract, shown as it came.
+        for (k, v) in &self.more {
+            let text = match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            out.push((Cow::Owned(k.clone()), text));
+        }
+        out
+    }
+
+    fn edit(record: Option<&Self>) -> AppEvent {
+        AppEvent::EditProduct(record.map(|r| Box::new(r.clone())))
+    }
+}
+
+/// The detail pane: each field under its name, long values wrapped.
+pub fn detail_ui<R: Row>(ui: &mut egui::Ui, r: &R) {
+    egui::Grid::new((R::SALT, "detail"))
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for (name, value) in r.detail() {
+                ui.label(RichText::new(name).weak());
+                ui.add(egui::Label::new(value).wrap());
+                ui.end_row();
+            }
+        });
+}
