@@ -427,23 +427,13 @@ impl CurrentClient {
     }
 }
 
-/// Reads every page of a paged list, `DIRECTORY_PAGE_SIZE` at a time.
-pub async fn all_pages<T, F, Fut>(mut fetch: F) -> Result<Vec<T>, ApiError>
+/// Reads every page of a paged list.
+pub async fn all_pages<T, F, Fut>(fetch: F) -> Result<Vec<T>, ApiError>
 where
     F: FnMut(u32) -> Fut,
     Fut: std::future::Future<Output = Result<Page<T>, ApiError>>,
 {
-    let mut items = Vec::new();
-    let mut page = 1;
-    loop {
-        let p = fetch(page).await?;
-        let more = p.has_next() && !p.items.is_empty();
-        items.extend(p.items);
-        if !more || page >= 10_000 {
-            return Ok(items);
-        }
-        page += 1;
-    }
+    super::envelope::every_page(&Default::default(), fetch).await
 }
 
 #[cfg(test)]

@@ -162,3 +162,38 @@ mod tests {
         assert!(p.has_next());
     }
 }
+
+/// How far reading every page has come: pages read and pages in all (0 until the first page
+/// tells), and a stop the clerk can pull.
+#[derive(Debug, Default)]
+pub struct LoadProgress {
+    pub read: std::sync::atomic::AtomicU64,
+    pub total: std::sync::atomic::AtomicU64,
+    pub stop: std::sync::atomic::AtomicBool,
+}
+
+/// Reads every page, one after another, until the last or until stopped; what was read before a
+/// stop is kept.
+pub async fn every_page<T, E, F, Fut>(progress: &LoadProgress, mut fetch: F) -> Result<Vec<T>, E>
+where
+    F: FnMut(u32) -> Fut,
+    Fut: std::future::Future<Output = Result<Page<T>, E>>,
+{
+    use std::sync::atomic::Ordering::Relaxed;
+    let mut items = Vec::new();
+    let mut page = 1u32;
+    loop {
+        if progress.stop.load(Relaxed) {
+            return Ok(items);
+        }
+        let p = fetch(page).await?;
+        progress.total.store(p.meta.page_count, Relaxed);
+        progress.read.store(u64::from(page), Relaxed);
+        let more = p.has_next() && !p.items.is_empty();
+        items.extend(p.items);
+        if !more || page >= 10_000 {
+            return Ok(items);
+        }
+        page += 1;
+    }
+}

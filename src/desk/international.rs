@@ -118,7 +118,7 @@ impl Desk {
         &self,
         begin: Option<chrono::NaiveDate>,
         end: Option<chrono::NaiveDate>,
-        progress: std::sync::Arc<super::international_list::LoadProgress>,
+        progress: std::sync::Arc<crate::api::envelope::LoadProgress>,
     ) -> Task<Result<Vec<crate::api::international::IntlOrder>, ApiError>> {
         let current = self.services.current.clone();
         let reach = self.reach.clone();

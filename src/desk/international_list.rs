@@ -2,19 +2,11 @@
 //! a page): one page, or every page with progress and a stop, and the rows as CSV for a
 //! spreadsheet.
 
+use crate::api::envelope::{LoadProgress, every_page};
 use crate::api::international::{IntlListQuery, IntlOrder};
 use crate::api::{ApiError, CurrentClient};
 use chrono::NaiveDate;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// How far "load all" has come: pages read and pages in all (0 until the first page tells).
-#[derive(Debug, Default)]
-pub struct LoadProgress {
-    pub read: AtomicU64,
-    pub total: AtomicU64,
-    pub stop: AtomicBool,
-}
 
 /// Reads every page of the range, one after another, until the last or until stopped; what was
 /// read before a stop is kept.
@@ -24,29 +16,19 @@ pub async fn all_pages(
     end: Option<NaiveDate>,
     progress: Arc<LoadProgress>,
 ) -> Result<Vec<IntlOrder>, ApiError> {
-    let mut rows = Vec::new();
-    let mut page = 1u32;
-    loop {
-        if progress.stop.load(Ordering::Relaxed) {
-            return Ok(rows);
-        }
-        let p = current
-            .international_orders(&IntlListQuery {
+    every_page(&progress, |page| {
+        let current = current.clone();
+        async move {
+            let query = IntlListQuery {
                 begin_date: begin,
                 end_date: end,
                 page: Some(page),
                 per_page: None,
-            })
-            .await?;
-        progress.total.store(p.meta.page_count, Ordering::Relaxed);
-        progress.read.store(u64::from(page), Ordering::Relaxed);
-        let last = p.items.is_empty() || u64::from(page) >= p.meta.page_count;
-        rows.extend(p.items);
-        if last {
-            return Ok(rows);
+            };
+            current.international_orders(&query).await
         }
-        page += 1;
-    }
+    })
+    .await
 }
 
 fn cell(text: &str) -> String {

@@ -7,9 +7,8 @@
 //! company's records with that code are read, and one with the same code and names is the record
 //! that was made.
 
-use super::international_list::LoadProgress;
 use super::*;
-use crate::api::envelope::Page;
+use crate::api::envelope::{LoadProgress, Page, every_page};
 use crate::api::warehouse::{AboutMe, Product, ProductInput, Purveyor, PurveyorInput};
 use crate::api::warehouse_client::{Kind, WarehouseClient};
 use serde::de::DeserializeOwned;
@@ -83,22 +82,11 @@ impl Desk {
         T: DeserializeOwned + Send + 'static,
     {
         self.warehouse_call(move |wms| async move {
-            let mut rows = Vec::new();
-            let mut page = 1u32;
-            loop {
-                if progress.stop.load(Ordering::Relaxed) {
-                    return Ok(rows);
-                }
-                let p: Page<T> = wms.list(kind, page, ALL_PER_PAGE, &[]).await?;
-                progress.total.store(p.meta.page_count, Ordering::Relaxed);
-                progress.read.store(u64::from(page), Ordering::Relaxed);
-                let last = p.items.is_empty() || u64::from(page) >= p.meta.page_count;
-                rows.extend(p.items);
-                if last {
-                    return Ok(rows);
-                }
-                page += 1;
-            }
+            every_page(&progress, |page| {
+                let wms = wms.clone();
+                async move { wms.list(kind, page, ALL_PER_PAGE, &[]).await }
+            })
+            .await
         })
     }
 

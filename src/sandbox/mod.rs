@@ -34,6 +34,7 @@ mod serve;
 mod shared;
 mod webhook_reg;
 mod webhooks;
+mod wms_gate;
 mod wms_records;
 mod wms_routes;
 pub mod world;

@@ -9,7 +9,7 @@ use super::http_util::*;
 use super::messages as msg;
 use super::model::{ProductRec, PurveyorRec};
 use super::shared::Shared;
-use super::wms_routes::{authed, invalid, only};
+use super::wms_gate::{authed, invalid, only};
 use super::world::{WmsRecord, World};
 use crate::api::codes::Language;
 use crate::api::envelope::Page;

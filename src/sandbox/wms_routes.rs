@@ -1,18 +1,19 @@
-//! The warehouse interface of the twin: bare token answers, `{message, data?, errors?}`,
+//! The warehouse interface of the twin: its login, refresh and "about me" (bare answers), and
+//! the records of `wms_records`; answers are `{message, data?, errors?}`,
 //! HTTP 500 on validation, 429 past the rate limit, 405 on a wrong verb.
 
 use super::http_util::*;
 use super::messages as msg;
 use super::model::{CUSTOMERS, Iface, ProductRec, PurveyorRec};
 use super::shared::Shared;
+use super::wms_gate::{authed, only};
 use super::world::TokenKind;
-use crate::api::codes::Language;
 use crate::api::current::{LoginRequest, Tokens};
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get, post};
+use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 pub fn router() -> Router<Shared> {
@@ -22,24 +23,6 @@ pub fn router() -> Router<Shared> {
         .route("/v1/auth/about-me", only(get(about_me), "GET, HEAD"))
         .merge(super::wms_records::routes::<PurveyorRec>())
         .merge(super::wms_records::routes::<ProductRec>())
-}
-
-/// A route that answers any other verb as the server's framework does: 405 with its JSON body
-/// and an `Allow` header.
-pub fn only(route: MethodRouter<Shared>, allowed: &'static str) -> MethodRouter<Shared> {
-    route.fallback(move |headers: HeaderMap| async move {
-        let mut r = framework(
-            StatusCode::METHOD_NOT_ALLOWED,
-            msg::wrong_verb(lang(&headers), allowed),
-        );
-        r.headers_mut()
-            .insert(header::ALLOW, axum::http::HeaderValue::from_static(allowed));
-        r
-    })
-}
-
-pub fn invalid(fields: crate::api::FieldErrors) -> Response {
-    wms_fail(StatusCode::INTERNAL_SERVER_ERROR, "error", json!(fields))
 }
 
 fn tokens(s: &Shared, customer: i64) -> Tokens {
@@ -103,27 +86,6 @@ async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): Any
             json!(msg::bad_token(lang)),
         ),
     }
-}
-
-/// The caller, counted against the rate limit (the server counts per user and sends no
-/// `Retry-After`).
-pub fn authed(s: &Shared, headers: &HeaderMap) -> Result<(i64, Language), Response> {
-    let lang = lang(headers);
-    let mut w = s.world();
-    let customer =
-        bearer(headers).and_then(|t| w.check_token(&t, Iface::Warehouse, TokenKind::Access));
-    let Some(customer) = customer else {
-        return Err(framework(StatusCode::UNAUTHORIZED, msg::bad_token(lang)));
-    };
-    let (limit, window) = s.config.wms_rate_limit;
-    if !w.rate_ok(customer, limit, window) {
-        return Err(wms_fail(
-            StatusCode::TOO_MANY_REQUESTS,
-            &msg::too_many_requests(lang),
-            json!(msg::too_many_requests(lang)),
-        ));
-    }
-    Ok((customer, lang))
 }
 
 /// `/v1/auth/about-me`: the account itself, bare as the server answers it.

@@ -3,21 +3,21 @@
 //! the rows saved as CSV.
 
 use crate::api::ApiError;
+use crate::api::envelope::LoadProgress;
 use crate::api::envelope::Page;
 use crate::api::international::{IntlListQuery, IntlOrder};
-use crate::desk::international_list::{LoadProgress, matches, to_csv};
+use crate::desk::international_list::{matches, to_csv};
 use crate::desk::task::{Task, ready, ready_with};
 use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::save_document::SaveDocument;
-use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field, pages};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 /// "Load all" under way: its progress (and stop) and its task.
 type LoadingAll = (Arc<LoadProgress>, Task<Result<Vec<IntlOrder>, ApiError>>);
@@ -192,43 +192,16 @@ impl Screen for IntlOrdersScreen {
             }
         });
         if let Some((progress, _)) = &self.loading_all {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t!(
-                    "intl_list.progress",
-                    read = progress.read.load(Ordering::Relaxed),
-                    total = progress.total.load(Ordering::Relaxed)
-                ));
-                if ui.button(t!("intl_list.stop")).clicked() {
-                    progress.stop.store(true, Ordering::Relaxed);
-                }
-            });
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(200));
+            pages::progress(ui, progress);
         }
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
-        if let Some((page, pages)) = self.page {
+        if let Some((page, count)) = self.page {
+            let idle = !self.busy();
             ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(
-                        page > 1 && !self.busy(),
-                        egui::Button::new(t!("intl_list.prev")),
-                    )
-                    .clicked()
-                {
-                    action = Some(Action::Page(page - 1));
-                }
-                ui.label(t!("intl_list.page", page = page, pages = pages));
-                if ui
-                    .add_enabled(
-                        page < pages && !self.busy(),
-                        egui::Button::new(t!("intl_list.next")),
-                    )
-                    .clicked()
-                {
-                    action = Some(Action::Page(page + 1));
+                if let Some(asked) = pages::pager(ui, page, count, idle) {
+                    action = Some(Action::Page(asked));
                 }
             });
         }

@@ -4,6 +4,7 @@
 
 pub mod confirm;
 pub mod errors;
+pub mod pages;
 pub mod period;
 pub mod pickers;
 pub mod price_box;

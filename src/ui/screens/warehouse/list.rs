@@ -5,22 +5,21 @@
 
 use super::account::Account;
 use super::rows::{Row, detail_ui, shown, state_text};
+use crate::api::envelope::LoadProgress;
 use crate::api::envelope::Page;
 use crate::desk::DeskError;
-use crate::desk::international_list::LoadProgress;
 use crate::desk::task::{Task, any_running, ready, ready_with};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::tell_desk;
-use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field, pages};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 type Loading<R> = (Arc<LoadProgress>, Task<Result<Vec<R>, DeskError>>);
 
@@ -130,42 +129,17 @@ impl<R: Row> WarehouseList<R> {
             {
                 *action = Some(Action::All);
             }
-            if let Some((page, pages)) = self.page {
-                if ui
-                    .add_enabled(idle && page > 1, egui::Button::new(t!("intl_list.prev")))
-                    .clicked()
-                {
-                    *action = Some(Action::Page(page - 1));
-                }
-                ui.label(t!("intl_list.page", page = page, pages = pages));
-                if ui
-                    .add_enabled(
-                        idle && page < pages,
-                        egui::Button::new(t!("intl_list.next")),
-                    )
-                    .clicked()
-                {
-                    *action = Some(Action::Page(page + 1));
-                }
+            if let Some((page, pages)) = self.page
+                && let Some(asked) = pages::pager(ui, page, pages, idle)
+            {
+                *action = Some(Action::Page(asked));
             }
             if !idle && self.loading_all.is_none() {
                 ui.spinner();
             }
         });
         if let Some((progress, _)) = &self.loading_all {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t!(
-                    "intl_list.progress",
-                    read = progress.read.load(Ordering::Relaxed),
-                    total = progress.total.load(Ordering::Relaxed)
-                ));
-                if ui.button(t!("intl_list.stop")).clicked() {
-                    progress.stop.store(true, Ordering::Relaxed);
-                }
-            });
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(200));
+            pages::progress(ui, progress);
         }
     }
 

@@ -4,10 +4,10 @@
 
 use super::form::Fields;
 use super::supplier_fields::flag;
+use crate::api::envelope::LoadProgress;
 use crate::api::warehouse::{Product, Purveyor};
 use crate::api::warehouse_client::Kind;
 use crate::desk::DeskError;
-use crate::desk::international_list::LoadProgress;
 use crate::desk::problem::Problem;
 use crate::desk::product_draft::ProductDraft;
 use crate::desk::task::{Task, ready};
