@@ -2,10 +2,10 @@
 //! embedded twin in demo mode, or the configured URLs; `wiring`), who is logged in (`session`),
 //! the background runtime the screens' tasks run on, the settings and the store. What the screens
 //! ask of it is grouped by domain, each an `impl Desk` of its own file (`counter` for orders,
-//! `labels` for printing, `reference` for directories and goods, `international` for parcels),
-//! over the domain parts that do the work (`orders::Orders`, `printing::Printing`,
-//! `parcels::Parcels`, `directories`). Everything here can be
-//! tested without a window.
+//! `labels` for printing, `reference` for directories and goods, `international` for parcels,
+//! `warehouse` for suppliers and products, `kept_forms` for forms kept as typed), over the domain
+//! parts that do the work (`orders::Orders`, `printing::Printing`, `parcels::Parcels`,
+//! `directories`, the drafts). Everything here can be tested without a window.
 
 mod counter;
 pub mod current_edit;
