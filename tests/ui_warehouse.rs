@@ -268,3 +268,59 @@ fn past_the_request_limit_the_clerk_is_told_to_wait_and_nothing_more_is_sent() {
             .is_some_and(|d| d > Duration::from_secs(590))
     );
 }
+
+#[test]
+fn what_was_typed_comes_back_after_a_restart_and_an_edit_only_at_its_own_warehouse() {
+    let env = Env::new("warehouse-kept");
+    let twin = service(&env, common::twin_config());
+    {
+        let mut h = harness_sized(env.desk(), [1280.0, 1400.0]);
+        log_in_by_hand(&mut h);
+        warehouse_login(&mut h);
+        click(&mut h, &tr("wms.new"));
+        type_into(&mut h, &tr("wms.code"), 0, "KEPT-1");
+        type_into(&mut h, &tr("wms.name"), 0, "Typed before the crash");
+        idle(&mut h, "the form kept");
+    }
+    // The desk starts again: "New" shows what was typed.
+    {
+        let mut h = harness_sized(env.desk(), [1280.0, 1400.0]);
+        log_in_by_hand(&mut h);
+        warehouse_login(&mut h);
+        idle(&mut h, "the kept form read");
+        click(&mut h, &tr("wms.new"));
+        let form: &SupplierFormScreen = h.state().find_screen(ScreenId::SupplierForm).unwrap();
+        assert_eq!(form.draft.code, "KEPT-1");
+        assert_eq!(form.editing, None);
+        // Now an edit of a record of this warehouse, left unsaved.
+        for (label, text) in [
+            ("wms.group", "G"),
+            ("wms.full_name", "Typed before the crash LLC"),
+        ] {
+            type_into(&mut h, &tr(label), 0, text);
+        }
+        click(&mut h, &tr("wms.create"));
+        idle(&mut h, "saved");
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        idle(&mut h, "the list");
+        step_until(&mut h, "listed", |h| suppliers(h).rows.len() == 1);
+        let id = suppliers(&h).rows[0].id;
+        click(&mut h, &id.to_string());
+        click(&mut h, &tr("wms.edit"));
+        replace_text(&mut h, &tr("wms.name"), "An unsaved change");
+        idle(&mut h, "the edit kept");
+        let form: &SupplierFormScreen = h.state().find_screen(ScreenId::SupplierForm).unwrap();
+        assert_eq!(form.editing, Some(id));
+    }
+    // Pointed at another warehouse, the kept edit's id means nothing there: the typing comes
+    // back as a new record, never as an edit of whatever has that id at the other warehouse.
+    drop(twin);
+    let _other = service(&env, common::twin_config());
+    let mut h = harness_sized(env.desk(), [1280.0, 1400.0]);
+    log_in_by_hand(&mut h);
+    warehouse_login(&mut h);
+    idle(&mut h, "the kept form read");
+    let form: &SupplierFormScreen = h.state().find_screen(ScreenId::SupplierForm).unwrap();
+    assert_eq!(form.editing, None);
+    assert_eq!(form.draft.name, "An unsaved change");
+}

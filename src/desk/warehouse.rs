@@ -37,6 +37,18 @@ impl Desk {
         })
     }
 
+    /// Whose warehouse records the screens show: the warehouse (its address, or the embedded
+    /// twin's records) and the account. A record's id means something only there, so a form that
+    /// edits one is kept under it.
+    pub fn warehouse_identity(&self) -> Option<String> {
+        let login = self.session.as_ref()?.warehouse_login.clone()?;
+        let place = match &self.twin {
+            Some(twin) => format!("twin:{}", twin.instance()),
+            None => self.services.warehouse.base().to_string(),
+        };
+        Some(format!("{place}|{login}"))
+    }
+
     /// The warehouse session is open under this login (after [`Desk::warehouse_login`]), with
     /// the account's details.
     pub fn note_warehouse_login(&mut self, login: &str, account: AboutMe) {

@@ -48,8 +48,9 @@ pub trait Fields:
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Self::Aid);
 }
 
-/// A form as kept: the record it edits (none for a new one) and what was typed.
-type Kept<D> = (Option<i64>, D);
+/// A form as kept: whose warehouse it was typed for, the record it edits (none for a new one;
+/// an id means something only at that warehouse) and what was typed.
+type Kept<D> = (Option<String>, Option<i64>, D);
 
 pub struct WarehouseForm<D: Fields> {
     account: Account,
@@ -117,7 +118,7 @@ impl<D: Fields> WarehouseForm<D> {
                 self.editing = None;
                 self.shown = false;
                 cx.desk.forget_form(D::KEPT);
-                self.kept_as = Some((None, D::default()));
+                self.kept_as = Some((cx.desk.warehouse_identity(), None, D::default()));
                 cx.emit(D::changed_event());
             }
             Err(DeskError::Service(ApiError::Validation { message, fields })) => {
@@ -138,20 +139,26 @@ impl<D: Fields> WarehouseForm<D> {
 
 impl<D: Fields> Screen for WarehouseForm<D> {
     fn entered(&mut self, cx: &mut Cx) {
-        if !self.loaded && self.loading.is_none() {
-            self.loading = Some(cx.desk.kept_form(D::KEPT));
-        }
         D::prepare(&mut self.aid, cx);
     }
 
     fn poll(&mut self, cx: &mut Cx) {
         self.account.poll(cx);
+        // What was typed before comes back once the warehouse is open (whose it was is known
+        // then), before the clerk can ask for the form.
+        if !self.loaded && self.loading.is_none() && cx.desk.warehouse_logged_in() {
+            self.loading = Some(cx.desk.kept_form(D::KEPT));
+        }
         D::poll_aid(&mut self.aid, cx);
         let was_loading = self.loading.is_some();
         if let Some(Some(kept)) = ready(&mut self.loading) {
             // Typed before and not sent: it comes back, unless the clerk opened another form.
             if self.kept_as.is_none() {
-                (self.editing, self.draft) = kept.clone();
+                let (whose, editing, draft) = kept.clone();
+                // Typed for another warehouse or account: what was typed stays, as a new record.
+                let here = whose.is_some() && whose == cx.desk.warehouse_identity();
+                self.editing = editing.filter(|_| here);
+                self.draft = draft;
                 self.kept_as = Some(kept);
             }
         }
@@ -161,7 +168,11 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         if let Some(result) = ready(&mut self.sending) {
             self.landed(result, cx);
         }
-        let now = (self.editing, self.draft.clone());
+        let now = (
+            cx.desk.warehouse_identity(),
+            self.editing,
+            self.draft.clone(),
+        );
         if self.loaded && self.kept_as.as_ref() != Some(&now) {
             cx.desk.keep_form(D::KEPT, &now);
             self.kept_as = Some(now);
@@ -170,7 +181,17 @@ impl<D: Fields> Screen for WarehouseForm<D> {
 
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         if let Some((id, draft)) = D::opened_by(event) {
-            // An edit or a new form replaces what was typed only when asked for.
+            D::prepare(&mut self.aid, cx);
+            // "New" over a new record's form that holds typing (kept from before, or left when
+            // the clerk went back to the list) shows that typing again rather than losing it;
+            // Clear empties it. An edit opens the record asked for.
+            let typed = self.editing.is_none() && self.draft != D::default();
+            if id.is_none() && typed {
+                if self.loading.is_none() {
+                    self.loaded = true;
+                }
+                return;
+            }
             self.editing = id;
             self.draft = draft;
             self.shown = false;
@@ -180,8 +201,9 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             self.loaded = true;
             // What was kept before is replaced, not read back over the opened form.
             self.loading = None;
-            D::prepare(&mut self.aid, cx);
         } else if matches!(event, AppEvent::SessionEnded) {
+            // Another session may be another warehouse: the record's id no longer applies.
+            self.editing = None;
             self.message = None;
             self.error = None;
         }
