@@ -25,6 +25,8 @@ pub enum DeskNote {
     Rewiring(super::DeskError),
     /// A background task ended without an answer.
     Lost,
+    /// A journaled order's status moved (a notification or a reading).
+    StatusMoved(super::live_status::Moved),
 }
 
 impl Desk {
@@ -70,6 +72,7 @@ impl Desk {
     /// Picks up the desk's own finished work; what the clerk should hear comes back.
     pub fn poll(&mut self) -> Vec<DeskNote> {
         let mut notes: Vec<DeskNote> = self.finish_rewiring().into_iter().collect();
+        notes.extend(self.poll_live().into_iter().map(DeskNote::StatusMoved));
         match take(&mut self.sync.cached) {
             Some(Ok(Ok(Some(data)))) if self.directories.is_none() => {
                 self.directories = Some(Directories::new(data, true));

@@ -21,6 +21,8 @@ pub mod intl_quote;
 pub mod item_draft;
 mod kept_forms;
 mod labels;
+pub mod live;
+pub mod live_status;
 pub mod order_draft;
 pub mod orders;
 pub mod parcel_draft;
@@ -32,6 +34,7 @@ pub mod printing;
 pub mod problem;
 pub mod product_draft;
 mod reach;
+pub mod receiver;
 mod reference;
 pub mod secrets;
 mod session;
@@ -105,6 +108,8 @@ pub struct Desk {
     /// Whether the system's file dialog can be shown (else the clerk types a path).
     pub file_dialogs: bool,
     worker: Option<tokio::task::AbortHandle>,
+    /// Statuses kept live while a session is open (receiver, poller).
+    live: Option<live::Live>,
 }
 
 /// A journaled order and the tracking link from its record.
@@ -151,6 +156,7 @@ impl Desk {
             outbox: Arc::new(AtomicI64::new(0)),
             file_dialogs: system_file_dialog_available(),
             worker: None,
+            live: None,
         };
         desk.wire_orders();
         Ok(desk)

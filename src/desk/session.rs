@@ -179,6 +179,7 @@ impl Desk {
             warehouse_account: None,
         });
         self.enter_scope(c.inn.trim());
+        self.start_live();
         // The order form picks from the directories: read them at once.
         self.sync_directories();
         if self.is_demo() {

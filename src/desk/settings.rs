@@ -87,6 +87,39 @@ pub struct Settings {
     /// Values above these are asked about before an order is sent.
     #[serde(default)]
     pub limits: super::plausible::Limits,
+    /// Keeping the journal's statuses live: the poller and the webhook receiver.
+    #[serde(default)]
+    pub live: LiveSettings,
+}
+
+/// How the journal's statuses are kept live.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LiveSettings {
+    /// Seconds a round of readings of the open orders takes; 0 stops the readings.
+    pub poll_seconds: u32,
+    /// Whether the desk listens for the service's notifications (always in demo mode).
+    pub receiver: bool,
+    /// Where it listens: an address of this computer and a port.
+    pub bind: String,
+    pub port: u16,
+    /// The partner key the service sends with each notification; empty takes any.
+    pub key: String,
+    /// The bearer token the service sends (a registration with a token); empty takes any.
+    pub token: String,
+}
+
+impl Default for LiveSettings {
+    fn default() -> Self {
+        LiveSettings {
+            poll_seconds: 180,
+            receiver: false,
+            bind: "127.0.0.1".into(),
+            port: 8787,
+            key: String::new(),
+            token: String::new(),
+        }
+    }
 }
 
 /// What is wrong with a settings value, per field.
@@ -283,6 +316,14 @@ mod tests {
                 max_weight_kg: 70,
                 max_cod: 5_000_000,
                 max_name_chars: 80,
+            },
+            live: LiveSettings {
+                poll_seconds: 600,
+                receiver: true,
+                bind: "0.0.0.0".into(),
+                port: 9000,
+                key: "k".into(),
+                token: "t".into(),
             },
         };
         s.save(&dir).unwrap();

@@ -6,12 +6,14 @@
 
 mod journal;
 mod manifests;
+mod notifications;
 mod outbox;
 mod parcels;
 mod print_log;
 
 pub use journal::{HistoryRow, JournalRow};
 pub use manifests::ManifestRow;
+pub use notifications::{NotificationRow, Verdict};
 pub use outbox::{OutboxEntry, OutboxState};
 pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
@@ -172,6 +174,24 @@ const MIGRATIONS: &[&str] = &[
         updated_at INTEGER NOT NULL,
         PRIMARY KEY (service, number)
     );",
+    // Every status notification the desk's receiver took (or the poller found), with what became
+    // of it; the log an integrator reads.
+    "CREATE TABLE notifications (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        service TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        order_id INTEGER,
+        barcode TEXT NOT NULL,
+        status_id INTEGER,
+        status_name TEXT NOT NULL,
+        status_date TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL,
+        verdict TEXT NOT NULL
+    );
+    CREATE INDEX notifications_received ON notifications (service, received_at);",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
@@ -215,6 +235,9 @@ pub enum StoreError {
         kept_key: Option<String>,
         kept_barcode: String,
     },
+    /// The work on the database stopped before it finished (its worker ended).
+    #[error("the database work stopped: {0}")]
+    Interrupted(String),
 }
 
 pub struct Store {

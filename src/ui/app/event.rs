@@ -36,6 +36,8 @@ pub enum AppEvent {
     EditProduct(Option<Box<Product>>),
     /// Warehouse records of this kind were saved, deleted or confirmed: their list reads again.
     WarehouseChanged(Kind),
+    /// A journaled order's status moved on its own (a notification or a reading).
+    OrderMoved(i64),
     /// The session ended (logout, or another service): screens forget what they showed.
     SessionEnded,
 }

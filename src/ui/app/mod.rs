@@ -141,6 +141,14 @@ impl DeskApp {
                     self.toasts.error(told.message, told.details);
                 }
                 DeskNote::Lost => self.toasts.error(t!("error.lost"), None),
+                DeskNote::StatusMoved(m) => {
+                    let status =
+                        crate::ui::widgets::status::status_text(m.status_id, &m.status_name);
+                    let barcode = m.barcode.clone();
+                    self.toasts
+                        .info(t!("live.moved", barcode = barcode, status = status));
+                    self.events.push(AppEvent::OrderMoved(m.order_id));
+                }
             }
         }
         let logged_in = self.desk.session.is_some();
@@ -189,7 +197,8 @@ impl DeskApp {
                     AppEvent::EditProduct(_) => self.current = ScreenId::ProductForm,
                     AppEvent::GoodsChanged
                     | AppEvent::ParcelsChanged
-                    | AppEvent::WarehouseChanged(_) => {}
+                    | AppEvent::WarehouseChanged(_)
+                    | AppEvent::OrderMoved(_) => {}
                 }
             }
         }

@@ -413,6 +413,16 @@ impl Screen for DetailScreen {
                 self.detail = Some(d);
             }
             AppEvent::SessionEnded => self.detail = None,
+            // Its status moved on its own (a notification, a reading): read it again, unless
+            // the clerk is in the middle of something with it.
+            AppEvent::OrderMoved(id)
+                if self
+                    .detail
+                    .as_ref()
+                    .is_some_and(|d| d.order_id == *id && !d.is_busy()) =>
+            {
+                self.detail = Some(OrderDetail::open(cx.desk, *id));
+            }
             _ => {}
         }
     }

@@ -1,0 +1,300 @@
+//! Keeping the journal's statuses live while a session is open. Two feeds, one door
+//! ([`LiveStatus`]): the webhook receiver (when the service can reach this computer; always in
+//! demo mode, where it registers itself with the embedded twin) and the poller, which re-reads
+//! the journal's open orders one at a time, spread over a round the clerk sets, backing off on
+//! failures and on 429. What moved comes back to the screens as notes.
+
+use super::live_status::{Arrival, LiveStatus, Moved};
+use super::receiver::{Expect, Receiver};
+use super::*;
+use crate::api::codes::{Environment, OrderStatus};
+use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
+use crate::store::{NotificationRow, Verdict};
+use std::sync::Mutex;
+
+/// What the poller is doing, for the clerk to see.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PollState {
+    /// Seconds a round takes (0: stopped).
+    pub every_seconds: u32,
+    /// When the next reading is due (seconds since the epoch).
+    pub next_at: Option<i64>,
+    /// Orders read in the current round, of how many.
+    pub read: usize,
+    pub open: usize,
+    /// Why the last reading failed, while the poller waits longer before the next.
+    pub last_error: Option<String>,
+}
+
+/// A receiver listening, with the registration the demo twin answered.
+type Started = (Receiver, Option<WebhookConfig>);
+
+/// The live parts of an open session.
+pub struct Live {
+    pub status: LiveStatus,
+    receiver: Option<Receiver>,
+    starting: Option<Task<Result<Started, String>>>,
+    /// Why the receiver could not start.
+    pub receiver_error: Option<String>,
+    /// The registration the demo twin answered with.
+    pub registered: Option<WebhookConfig>,
+    poller: Option<tokio::task::AbortHandle>,
+    pub poll: Arc<Mutex<PollState>>,
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        if let Some(p) = self.poller.take() {
+            p.abort();
+        }
+    }
+}
+
+/// A key nobody can guess, for the receiver the demo registers with its twin.
+fn random_key() -> String {
+    use ring::rand::SecureRandom;
+    let mut bytes = [0u8; 16];
+    if ring::rand::SystemRandom::new().fill(&mut bytes).is_err() {
+        // No system randomness: the time is still unknown to anyone calling from outside.
+        bytes = chrono::Utc::now()
+            .timestamp_nanos_opt()
+            .unwrap_or_default()
+            .to_le_bytes()
+            .repeat(2)
+            .try_into()
+            .unwrap_or_default();
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Longest wait after failures.
+const MAX_BACKOFF: Duration = Duration::from_secs(30 * 60);
+
+/// Whether an order may still move (not delivered, cancelled, deleted or expired).
+fn is_open(status_id: i64) -> bool {
+    OrderStatus::from_legacy(status_id).is_none_or(|s| !s.is_final())
+}
+
+/// Reads the open orders again and again: one request at a time, spread over the round.
+async fn poll_loop(
+    legacy: Arc<crate::api::LegacyClient>,
+    live: LiveStatus,
+    every: Duration,
+    state: Arc<Mutex<PollState>>,
+) {
+    let set = |f: &dyn Fn(&mut PollState)| f(&mut state.lock().unwrap_or_else(|p| p.into_inner()));
+    let mut backoff = Duration::ZERO;
+    loop {
+        let (store, scope) = (live.store().clone(), live.scope().clone());
+        let open: Vec<(i64, String)> = tokio::task::spawn_blocking(move || {
+            store
+                .journal(&scope)
+                .map(|rows| {
+                    rows.into_iter()
+                        .filter(|r| is_open(r.status_id))
+                        .map(|r| (r.order_id, r.barcode))
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .await
+        .unwrap_or_default();
+        let gap = every / u32::try_from(open.len().max(1)).unwrap_or(u32::MAX);
+        let gap = gap.max(Duration::from_secs(1));
+        set(&|s| {
+            s.read = 0;
+            s.open = open.len();
+        });
+        for (order_id, barcode) in open {
+            let wait = gap.max(backoff);
+            let due = chrono::Utc::now().timestamp() + wait.as_secs() as i64;
+            set(&|s| s.next_at = Some(due));
+            tokio::time::sleep(wait).await;
+            match legacy.track(order_id).await {
+                Ok(track) => {
+                    backoff = Duration::ZERO;
+                    let now = chrono::Utc::now().with_timezone(&crate::text::day::counter_zone());
+                    let arrival = Arrival {
+                        source: "poller",
+                        order_id: Some(order_id),
+                        barcode,
+                        status_id: Some(track.status.id.code()),
+                        status_name: track.status.name.clone(),
+                        status_date: now.format("%Y-%m-%d %H:%M:%S").to_string(),
+                        ..Arrival::default()
+                    };
+                    if let Err(e) = live.take(arrival).await {
+                        tracing::warn!("cannot apply a polled status: {e}");
+                    }
+                    set(&|s| {
+                        s.read += 1;
+                        s.last_error = None;
+                    });
+                }
+                Err(e) => {
+                    backoff = match &e {
+                        crate::api::ApiError::RateLimited {
+                            retry_after: Some(d),
+                            ..
+                        } => *d,
+                        _ => (backoff * 2).max(every).min(MAX_BACKOFF),
+                    };
+                    let said = e.to_string();
+                    set(&|s| s.last_error = Some(said.clone()));
+                }
+            }
+        }
+        if gap > Duration::ZERO {
+            let due = chrono::Utc::now().timestamp() + gap.as_secs() as i64;
+            set(&|s| s.next_at = Some(due));
+            tokio::time::sleep(gap).await;
+        }
+    }
+}
+
+impl Desk {
+    /// Starts keeping statuses live for the session just opened.
+    pub(super) fn start_live(&mut self) {
+        self.live = None;
+        let (Some(store), Some(scope)) = (self.store.clone(), self.scope.clone()) else {
+            return;
+        };
+        let status = LiveStatus::new(store, scope);
+        let settings = self.settings.live.clone();
+        let poll = Arc::new(Mutex::new(PollState {
+            every_seconds: settings.poll_seconds,
+            ..PollState::default()
+        }));
+        let poller = (settings.poll_seconds > 0).then(|| {
+            let every = Duration::from_secs(u64::from(settings.poll_seconds));
+            let legacy = self.services.legacy.clone();
+            let task = poll_loop(legacy, status.clone(), every, poll.clone());
+            self.rt.spawn(task).abort_handle()
+        });
+        let starting = (settings.receiver || self.is_demo()).then(|| self.start_receiver(&status));
+        self.live = Some(Live {
+            status,
+            receiver: None,
+            starting,
+            receiver_error: None,
+            registered: None,
+            poller,
+            poll,
+        });
+    }
+
+    /// Listens for notifications; in demo mode on a free loopback port, registered at once with
+    /// the embedded twin under a key of its own.
+    fn start_receiver(
+        &self,
+        status: &LiveStatus,
+    ) -> Task<Result<Started, String>> {
+        let demo = self.is_demo();
+        let s = &self.settings.live;
+        let (bind, mut expect) = if demo {
+            let key = random_key();
+            let bind = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+            (
+                Ok(bind),
+                Expect {
+                    key,
+                    token: String::new(),
+                },
+            )
+        } else {
+            let bind = format!("{}:{}", s.bind.trim(), s.port)
+                .parse::<std::net::SocketAddr>()
+                .map_err(|e| format!("{}:{} — {e}", s.bind.trim(), s.port));
+            (
+                bind,
+                Expect {
+                    key: s.key.clone(),
+                    token: s.token.clone(),
+                },
+            )
+        };
+        let (status, current) = (status.clone(), self.services.current.clone());
+        self.spawn(async move {
+            let bind = bind?;
+            let key = expect.key.clone();
+            if demo {
+                expect.token.clear();
+            }
+            let receiver = Receiver::start(bind, expect, status)
+                .await
+                .map_err(|e| format!("{bind} — {e}"))?;
+            if !demo {
+                return Ok((receiver, None));
+            }
+            let request = WebhookConfigRequest {
+                webhook_url: receiver.url(),
+                has_token: false,
+                environment: Some(Environment::Test),
+                partner_api_key: Some(key),
+            };
+            let registered = current
+                .webhook_config(&request)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok((receiver, Some(registered)))
+        })
+    }
+
+    /// Picks up the receiver's start and the orders that moved (each frame).
+    pub(super) fn poll_live(&mut self) -> Vec<Moved> {
+        // Another session or service: what was live belongs to the one before.
+        if self.live.as_ref().is_some_and(|l| {
+            self.session.is_none() || Some(l.status.scope()) != self.scope.as_ref()
+        }) {
+            self.live = None;
+        }
+        let Some(live) = &mut self.live else {
+            return Vec::new();
+        };
+        match super::task::ready(&mut live.starting) {
+            Some(Ok((receiver, registered))) => {
+                live.receiver = Some(receiver);
+                live.registered = registered;
+                live.receiver_error = None;
+            }
+            Some(Err(e)) => live.receiver_error = Some(e),
+            None => {}
+        }
+        live.status.take_moved()
+    }
+
+    pub fn live(&self) -> Option<&Live> {
+        self.live.as_ref()
+    }
+
+    /// Where the receiver listens, once it does.
+    pub fn receiver_url(&self) -> Option<String> {
+        self.live.as_ref()?.receiver.as_ref().map(Receiver::url)
+    }
+
+    /// The delivery log, newest first.
+    pub fn delivery_log(&self) -> Option<Task<Result<Vec<NotificationRow>, DeskError>>> {
+        let live = self.live.as_ref()?.status.clone();
+        Some(self.spawn_blocking(move || Ok(live.store().notifications(live.scope(), 500)?)))
+    }
+
+    /// Applies a logged notification again (its verdict is updated).
+    pub fn replay(&self, row: NotificationRow) -> Option<Task<Result<Verdict, DeskError>>> {
+        let live = self.live.as_ref()?.status.clone();
+        Some(self.spawn(async move {
+            let arrival = Arrival {
+                source: "replay",
+                order_id: row.order_id,
+                barcode: row.barcode,
+                status_id: row.status_id,
+                status_name: row.status_name,
+                status_date: row.status_date,
+                environment: row.environment,
+                headers: row.headers,
+                body: row.body,
+                refused: false,
+            };
+            Ok(live.take(arrival).await?)
+        }))
+    }
+}

@@ -1,0 +1,186 @@
+//! One way into the journal for statuses that arrive on their own: the receiver's notifications
+//! and the poller's readings both come through [`LiveStatus::take`], one at a time, so an update
+//! applied by one is a duplicate to the other. Every arrival is kept in the delivery log with its
+//! verdict; a known order moves on only forward: along the status chain, or, off the chain (a
+//! return, a cancellation), to something newer than what it shows.
+
+use crate::api::codes::OrderStatus;
+use crate::store::{NotificationRow, ServiceKey, Store, StoreError, Verdict};
+use std::sync::{Arc, Mutex};
+
+/// A status that arrived, with everything the log keeps of it.
+#[derive(Debug, Clone, Default)]
+pub struct Arrival {
+    /// `receiver` or `poller`.
+    pub source: &'static str,
+    pub order_id: Option<i64>,
+    pub barcode: String,
+    /// The legacy status id (what the journal keeps).
+    pub status_id: Option<i64>,
+    pub status_name: String,
+    /// As the service wrote it: `YYYY-MM-DD HH:MM:SS`, counter time.
+    pub status_date: String,
+    pub environment: String,
+    pub headers: String,
+    pub body: String,
+    /// Refused at the door (a wrong key, an unreadable body): only logged.
+    pub refused: bool,
+}
+
+/// An order whose status moved on, for the screens to say so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moved {
+    pub order_id: i64,
+    pub barcode: String,
+    pub status_id: i64,
+    pub status_name: String,
+}
+
+/// The journal's door for statuses that arrive on their own (cheap to clone).
+#[derive(Clone)]
+pub struct LiveStatus {
+    store: Arc<Store>,
+    scope: ServiceKey,
+    /// One arrival at a time: the check and the move are one step.
+    gate: Arc<tokio::sync::Mutex<()>>,
+    moved: Arc<Mutex<Vec<Moved>>>,
+}
+
+/// Where a legacy status stands on the chain (`None` off it: refused, return, draft).
+fn rank(status_id: i64) -> Option<usize> {
+    let s = OrderStatus::from_legacy(status_id)?;
+    OrderStatus::ALL.iter().position(|x| *x == s)
+}
+
+/// Whether a status at a time moves an order on from the latest it shows.
+pub fn moves_on(latest: Option<(i64, i64)>, at: i64, status_id: i64) -> bool {
+    let Some((latest_at, latest_id)) = latest else {
+        return true;
+    };
+    if latest_id == status_id {
+        return false;
+    }
+    match (rank(latest_id), rank(status_id)) {
+        (Some(before), Some(now)) => now > before,
+        _ => at > latest_at,
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS` in counter time, as seconds since the epoch.
+pub fn service_time(text: &str) -> Option<i64> {
+    let t = chrono::NaiveDateTime::parse_from_str(text.trim(), "%Y-%m-%d %H:%M:%S").ok()?;
+    t.and_local_timezone(crate::text::day::counter_zone())
+        .single()
+        .map(|t| t.timestamp())
+}
+
+impl LiveStatus {
+    pub fn new(store: Arc<Store>, scope: ServiceKey) -> LiveStatus {
+        LiveStatus {
+            store,
+            scope,
+            gate: Arc::new(tokio::sync::Mutex::new(())),
+            moved: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    /// Logs an arrival and applies it when it moves a known order on; its verdict.
+    pub async fn take(&self, arrival: Arrival) -> Result<Verdict, StoreError> {
+        let _turn = self.gate.lock().await;
+        let (store, scope) = (self.store.clone(), self.scope.clone());
+        let (verdict, moved) = tokio::task::spawn_blocking(move || {
+            let verdict = judge(&store, &scope, &arrival)?;
+            let row = NotificationRow {
+                id: 0,
+                received_at: chrono::Utc::now().timestamp(),
+                source: arrival.source.to_string(),
+                order_id: arrival.order_id,
+                barcode: arrival.barcode.clone(),
+                status_id: arrival.status_id,
+                status_name: arrival.status_name.clone(),
+                status_date: arrival.status_date.clone(),
+                environment: arrival.environment.clone(),
+                headers: arrival.headers.clone(),
+                body: arrival.body.clone(),
+                verdict,
+            };
+            store.notification_add(&scope, &row)?;
+            let moved = (verdict == Verdict::Applied).then(|| Moved {
+                order_id: arrival.order_id.unwrap_or_default(),
+                barcode: arrival.barcode,
+                status_id: arrival.status_id.unwrap_or_default(),
+                status_name: arrival.status_name,
+            });
+            Ok::<_, StoreError>((verdict, moved))
+        })
+        .await
+        .map_err(|e| StoreError::Interrupted(e.to_string()))??;
+        if let Some(m) = moved {
+            self.moved.lock().unwrap_or_else(|p| p.into_inner()).push(m);
+        }
+        Ok(verdict)
+    }
+
+    /// Orders that moved since last asked.
+    pub fn take_moved(&self) -> Vec<Moved> {
+        std::mem::take(&mut *self.moved.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    pub fn scope(&self) -> &ServiceKey {
+        &self.scope
+    }
+
+    pub fn store(&self) -> &Arc<Store> {
+        &self.store
+    }
+}
+
+/// The verdict on an arrival, applying it when it moves a known order on.
+fn judge(store: &Store, scope: &ServiceKey, a: &Arrival) -> Result<Verdict, StoreError> {
+    let (Some(order_id), Some(status_id)) = (a.order_id, a.status_id) else {
+        return Ok(Verdict::Rejected);
+    };
+    if a.refused {
+        return Ok(Verdict::Rejected);
+    }
+    let Some(row) = store.journal_get(scope, order_id)? else {
+        return Ok(Verdict::UnknownOrder);
+    };
+    let at = service_time(&a.status_date).unwrap_or_else(|| chrono::Utc::now().timestamp());
+    let latest = store
+        .latest_status(scope, order_id)?
+        .or(Some((row.created_at, row.status_id)));
+    if !moves_on(latest, at, status_id) {
+        return Ok(Verdict::Duplicate);
+    }
+    store.journal_move(scope, order_id, status_id, &a.status_name, at)?;
+    Ok(Verdict::Applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_moves_only_forward() {
+        // 1 at sender (legacy), 3 at the sending office, 6 delivered? Take codes from the chain.
+        let code = |s: OrderStatus| s.legacy().code();
+        let at_sender = code(OrderStatus::AtSender);
+        let office = code(OrderStatus::AtSendingOffice);
+        let delivered = code(OrderStatus::Delivered);
+        assert!(moves_on(None, 10, at_sender));
+        assert!(moves_on(Some((10, at_sender)), 20, office));
+        // The same status again, later: nothing new.
+        assert!(!moves_on(Some((20, office)), 30, office));
+        // An older status arriving late never moves it back, whatever its date.
+        assert!(!moves_on(Some((20, office)), 40, at_sender));
+        assert!(moves_on(Some((20, office)), 15, delivered));
+    }
+
+    #[test]
+    fn the_services_time_is_counter_time() {
+        let t = service_time("2026-11-24 10:00:00").expect("time");
+        assert_eq!(t, 1_795_496_400);
+        assert!(service_time("24.11.2026").is_none());
+    }
+}

@@ -1,0 +1,178 @@
+//! The delivery log: every status notification received (or status found by the poller) under
+//! the service it belongs to, with its headers and raw body as they came and the verdict on it;
+//! and the latest status applied to an order, which decides whether a new one moves it on.
+
+use super::{ServiceKey, Store, StoreError};
+use rusqlite::{OptionalExtension, params};
+
+/// What became of a notification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The order's status moved on.
+    Applied,
+    /// Already known (the same status and date), or older than what the order already shows.
+    Duplicate,
+    /// No order of this desk's journal has that id.
+    UnknownOrder,
+    /// Refused at the door (a wrong key) or unreadable.
+    Rejected,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Applied => "applied",
+            Verdict::Duplicate => "duplicate",
+            Verdict::UnknownOrder => "unknown_order",
+            Verdict::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(text: &str) -> Verdict {
+        match text {
+            "applied" => Verdict::Applied,
+            "duplicate" => Verdict::Duplicate,
+            "unknown_order" => Verdict::UnknownOrder,
+            _ => Verdict::Rejected,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub received_at: i64,
+    /// `receiver` or `poller`.
+    pub source: String,
+    pub order_id: Option<i64>,
+    pub barcode: String,
+    pub status_id: Option<i64>,
+    pub status_name: String,
+    /// As the service wrote it (`YYYY-MM-DD HH:MM:SS`).
+    pub status_date: String,
+    pub environment: String,
+    /// One `name: value` a line.
+    pub headers: String,
+    pub body: String,
+    pub verdict: Verdict,
+}
+
+impl Store {
+    /// Keeps a notification; its id.
+    pub fn notification_add(
+        &self,
+        service: &ServiceKey,
+        n: &NotificationRow,
+    ) -> Result<i64, StoreError> {
+        let conn = self.conn();
+        conn.execute(
+            "INSERT INTO notifications (service, received_at, source, order_id, barcode, status_id,
+                status_name, status_date, environment, headers, body, verdict)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            params![
+                service.as_str(),
+                n.received_at,
+                n.source,
+                n.order_id,
+                n.barcode,
+                n.status_id,
+                n.status_name,
+                n.status_date,
+                n.environment,
+                n.headers,
+                n.body,
+                n.verdict.as_str()
+            ],
+        )?;
+        Ok(conn.last_insert_rowid())
+    }
+
+    /// Records the verdict of a notification applied again.
+    pub fn notification_verdict(
+        &self,
+        service: &ServiceKey,
+        id: i64,
+        verdict: Verdict,
+    ) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE notifications SET verdict = ?3 WHERE service = ?1 AND id = ?2",
+            params![service.as_str(), id, verdict.as_str()],
+        )?;
+        Ok(())
+    }
+
+    /// The newest notifications first, at most `limit`.
+    pub fn notifications(
+        &self,
+        service: &ServiceKey,
+        limit: i64,
+    ) -> Result<Vec<NotificationRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, received_at, source, order_id, barcode, status_id, status_name,
+                    status_date, environment, headers, body, verdict
+             FROM notifications WHERE service = ?1 ORDER BY id DESC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![service.as_str(), limit], |r| {
+            Ok(NotificationRow {
+                id: r.get(0)?,
+                received_at: r.get(1)?,
+                source: r.get(2)?,
+                order_id: r.get(3)?,
+                barcode: r.get(4)?,
+                status_id: r.get(5)?,
+                status_name: r.get(6)?,
+                status_date: r.get(7)?,
+                environment: r.get(8)?,
+                headers: r.get(9)?,
+                body: r.get(10)?,
+                verdict: Verdict::parse(&r.get::<_, String>(11)?),
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The latest status entry of an order's history: its time and status.
+    pub fn latest_status(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+    ) -> Result<Option<(i64, i64)>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT at, status_id FROM status_history WHERE service = ?1 AND order_id = ?2
+                 ORDER BY at DESC, rowid DESC LIMIT 1",
+                params![service.as_str(), order_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+    }
+
+    /// Moves an order to a status at a time: its journal status and one more history entry.
+    pub fn journal_move(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+        status_id: i64,
+        status_name: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
+             WHERE service = ?1 AND order_id = ?2",
+            params![service.as_str(), order_id, status_id, status_name, at],
+        )?;
+        tx.execute(
+            "INSERT OR IGNORE INTO status_history (service, order_id, at, status_id, message, location)
+             VALUES (?1, ?2, ?3, ?4, ?5, '')",
+            params![service.as_str(), order_id, at, status_id, status_name],
+        )?;
+        tx.commit()?;
+        drop(conn);
+        self.journal_touched();
+        Ok(())
+    }
+}
