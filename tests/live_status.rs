@@ -168,7 +168,7 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
         "receiver",
         LiveSettings {
             poll_seconds: 0,
-            receiver: true,
+            receiver: Some(true),
             port: 0,
             key: "k-123".into(),
             ..LiveSettings::default()
@@ -280,7 +280,7 @@ fn the_poller_alone_moves_the_journal_along() {
         "poller",
         LiveSettings {
             poll_seconds: 1,
-            receiver: false,
+            receiver: Some(false),
             ..LiveSettings::default()
         },
     );

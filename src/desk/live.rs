@@ -171,7 +171,10 @@ impl Desk {
             let task = poll_loop(legacy, status.clone(), every, poll.clone());
             self.rt.spawn(task).abort_handle()
         });
-        let starting = (settings.receiver || self.is_demo()).then(|| self.start_receiver(&status));
+        let demo = self.is_demo();
+        let starting = settings
+            .receiver_on(demo)
+            .then(|| self.start_receiver(&status));
         self.live = Some(Live {
             status,
             receiver: None,
@@ -296,5 +299,67 @@ impl Desk {
             };
             Ok(live.take(arrival).await?)
         }))
+    }
+}
+
+/// Which registration route a webhook goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// `v1/webhook/add`: notifications as a JSON body.
+    Legacy,
+    /// `/v1/webhook/webhook-config`: notifications as form data.
+    Current,
+}
+
+impl Desk {
+    /// Registers an address for status notifications on the chosen route.
+    pub fn register_webhook(
+        &self,
+        route: Route,
+        request: WebhookConfigRequest,
+    ) -> Task<Result<WebhookConfig, DeskError>> {
+        let (legacy, current) = (self.services.legacy.clone(), self.services.current.clone());
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = match route {
+                Route::Legacy => legacy.add_webhook(&request).await,
+                Route::Current => current.webhook_config(&request).await,
+            };
+            reach.note(&r);
+            Ok(r?)
+        })
+    }
+
+    /// Demo mode: asks the twin to move an order one status on, so its notification comes.
+    pub fn send_test_notification(&self, order_id: i64) -> Option<Task<Result<(), DeskError>>> {
+        let control = self.twin_control()?;
+        Some(self.spawn(async move {
+            let url = format!("{control}/sandbox/orders/{order_id}/advance");
+            let answer = reqwest::Client::new()
+                .post(url)
+                .send()
+                .await
+                .map_err(|e| crate::api::ApiError::Connect {
+                    detail: e.without_url().to_string(),
+                })?;
+            if answer.status().is_success() {
+                Ok(())
+            } else {
+                Err(DeskError::Service(crate::api::ApiError::Rejected {
+                    status: answer.status().as_u16(),
+                    message: answer.text().await.unwrap_or_default(),
+                }))
+            }
+        }))
+    }
+
+    /// Keeps new live settings and starts the receiver and poller again with them.
+    pub fn set_live_settings(&mut self, live: super::settings::LiveSettings) -> Task<Result<(), String>> {
+        self.settings.live = live;
+        let (settings, dir) = (self.settings.clone(), self.paths.config_dir.clone());
+        if self.session.is_some() {
+            self.start_live();
+        }
+        self.spawn_blocking(move || settings.save(&dir).map_err(|e| e.to_string()))
     }
 }

@@ -98,8 +98,8 @@ pub struct Settings {
 pub struct LiveSettings {
     /// Seconds a round of readings of the open orders takes; 0 stops the readings.
     pub poll_seconds: u32,
-    /// Whether the desk listens for the service's notifications (always in demo mode).
-    pub receiver: bool,
+    /// Whether the desk listens for the service's notifications; unset: in demo mode only.
+    pub receiver: Option<bool>,
     /// Where it listens: an address of this computer and a port.
     pub bind: String,
     pub port: u16,
@@ -109,11 +109,18 @@ pub struct LiveSettings {
     pub token: String,
 }
 
+impl LiveSettings {
+    /// Whether the receiver runs: as set, else in demo mode (where the twin can reach it).
+    pub fn receiver_on(&self, demo: bool) -> bool {
+        self.receiver.unwrap_or(demo)
+    }
+}
+
 impl Default for LiveSettings {
     fn default() -> Self {
         LiveSettings {
             poll_seconds: 180,
-            receiver: false,
+            receiver: None,
             bind: "127.0.0.1".into(),
             port: 8787,
             key: String::new(),
@@ -319,7 +326,7 @@ mod tests {
             },
             live: LiveSettings {
                 poll_seconds: 600,
-                receiver: true,
+                receiver: Some(true),
                 bind: "0.0.0.0".into(),
                 port: 9000,
                 key: "k".into(),

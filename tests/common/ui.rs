@@ -66,6 +66,21 @@ impl Env {
     }
 }
 
+impl Env {
+    /// No receiver and no poller: statuses move only when the clerk asks.
+    pub fn without_live_status(&self) {
+        use parcel_desk::desk::settings::{LiveSettings, Settings};
+        let dir = &self.paths().config_dir;
+        let mut settings = Settings::load(dir).ok().flatten().unwrap_or_default();
+        settings.live = LiveSettings {
+            poll_seconds: 0,
+            receiver: Some(false),
+            ..LiveSettings::default()
+        };
+        settings.save(dir).expect("settings written");
+    }
+}
+
 impl Drop for Env {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
