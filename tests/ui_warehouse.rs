@@ -105,14 +105,17 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
         form.draft.problems(),
         form.draft
     );
+    // Saved: said, and the clerk is back at the list.
+    assert_eq!(h.state().screen(), ScreenId::Suppliers);
     assert!(
-        form.message
-            .as_deref()
-            .is_some_and(|m| m.contains("Olmazor Savdo"))
+        h.state()
+            .toasts
+            .texts()
+            .any(|m| m.contains("Olmazor Savdo"))
     );
 
-    // The same code again (the form is empty after a save): the service's refusal (500 with
-    // errors) lands under the field.
+    // The same code again: the service's refusal (500 with errors) lands under the field.
+    click(&mut h, &tr("wms.new"));
     for (label, text) in [
         ("wms.group", "G"),
         ("wms.code", "S-001"),
@@ -172,7 +175,7 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
         click(&mut h, &tr("wms.new"));
         idle(&mut h, "the suppliers for the picker");
         click(&mut h, &tr("wms.supplier_id"));
-        h.get_by_label_contains("S-001 — Olmazor Savdo Plus")
+        h.get_by_label_contains("S-001 · Olmazor Savdo Plus")
             .click();
         h.step();
         h.step();
@@ -224,7 +227,15 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
     });
     click(&mut h, &second.to_string());
     click(&mut h, &tr("wms.delete"));
-    // Asked first; the answer "delete" goes on.
+    // Asked first, naming the record; Enter keeps it (it cannot be undone).
+    assert!(h.query_all_by_label_contains("P-2 · Futbolka").count() >= 2);
+    h.key_press(Key::Enter);
+    h.step();
+    h.step();
+    idle(&mut h, "kept");
+    assert_eq!(products(&h).rows.len(), 2);
+    // A deliberate "delete" goes on.
+    click(&mut h, &tr("wms.delete"));
     click(&mut h, &tr("wms.delete_yes"));
     idle(&mut h, "the draft deleted");
     step_until(&mut h, "one product left", |h| {

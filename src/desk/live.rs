@@ -188,10 +188,7 @@ impl Desk {
 
     /// Listens for notifications; in demo mode on a free loopback port, registered at once with
     /// the embedded twin under a key of its own.
-    fn start_receiver(
-        &self,
-        status: &LiveStatus,
-    ) -> Task<Result<Started, String>> {
+    fn start_receiver(&self, status: &LiveStatus) -> Task<Result<Started, String>> {
         let demo = self.is_demo();
         let s = &self.settings.live;
         let (bind, mut expect) = if demo {
@@ -335,13 +332,11 @@ impl Desk {
         let control = self.twin_control()?;
         Some(self.spawn(async move {
             let url = format!("{control}/sandbox/orders/{order_id}/advance");
-            let answer = reqwest::Client::new()
-                .post(url)
-                .send()
-                .await
-                .map_err(|e| crate::api::ApiError::Connect {
+            let answer = reqwest::Client::new().post(url).send().await.map_err(|e| {
+                crate::api::ApiError::Connect {
                     detail: e.without_url().to_string(),
-                })?;
+                }
+            })?;
             if answer.status().is_success() {
                 Ok(())
             } else {
@@ -354,7 +349,10 @@ impl Desk {
     }
 
     /// Keeps new live settings and starts the receiver and poller again with them.
-    pub fn set_live_settings(&mut self, live: super::settings::LiveSettings) -> Task<Result<(), String>> {
+    pub fn set_live_settings(
+        &mut self,
+        live: super::settings::LiveSettings,
+    ) -> Task<Result<(), String>> {
         self.settings.live = live;
         let (settings, dir) = (self.settings.clone(), self.paths.config_dir.clone());
         if self.session.is_some() {

@@ -2,7 +2,8 @@
 //! print a cancelled order's label?): egui's modal, so the window behind is dimmed and cannot be
 //! clicked, the text wraps inside a fixed width whatever its length, and the two answers sit below
 //! it, never over anything else. Esc or a click beside it is "no"; the "yes" button has the focus,
-//! so Enter or Space answers it.
+//! so Enter or Space answers it, except for a question that cannot be undone (deleting), where
+//! "no" has the focus.
 
 use egui::RichText;
 
@@ -13,6 +14,8 @@ pub struct Question<'a> {
     pub lines: Vec<String>,
     pub yes: String,
     pub no: String,
+    /// It cannot be undone: Enter answers "no"; "yes" takes a deliberate click or Tab first.
+    pub undoable: bool,
 }
 
 /// Shows the question this frame; `Some(true)` for yes, `Some(false)` for no, `None` while open.
@@ -31,7 +34,11 @@ pub fn ask(ctx: &egui::Context, q: Question<'_>) -> Option<bool> {
             let yes = ui.button(&q.yes);
             let no = ui.button(&q.no);
             if ui.memory(|m| m.focused().is_none()) {
-                yes.request_focus();
+                if q.undoable {
+                    yes.request_focus();
+                } else {
+                    no.request_focus();
+                }
             }
             if yes.clicked() {
                 Some(true)
@@ -58,6 +65,7 @@ pub fn print_cancelled(ctx: &egui::Context, id: &str, title: String) -> Option<b
         lines: vec![rust_i18n::t!("print.cancelled_body").to_string()],
         yes: rust_i18n::t!("print.cancelled_yes").to_string(),
         no: rust_i18n::t!("print.back").to_string(),
+        undoable: true,
     };
     ask(ctx, question)
 }

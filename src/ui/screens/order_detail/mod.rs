@@ -287,6 +287,7 @@ impl OrderDetail {
                     lines: vec![format!("{} · {} · {}", row.barcode, row.receiver, row.city)],
                     yes: t!("detail.cancel_yes").to_string(),
                     no: t!("detail.cancel_no").to_string(),
+                    undoable: true,
                 },
             );
             if let Some(yes) = answer {

@@ -19,6 +19,7 @@ impl OrderForm {
                 lines: found.iter().map(doubt_text).collect(),
                 yes: t!("order.doubt_send").to_string(),
                 no: t!("order.doubt_back").to_string(),
+                undoable: true,
             },
         );
         match answer {

@@ -113,13 +113,16 @@ impl<D: Fields> WarehouseForm<D> {
     fn landed(&mut self, result: Result<D::Record, DeskError>, cx: &mut Cx) {
         match result {
             Ok(record) => {
-                self.message = Some(D::saved_text(&record));
+                // Said where the clerk goes next: the list, which shows the saved record.
+                cx.toasts.info(D::saved_text(&record));
+                self.message = None;
                 self.draft = D::default();
                 self.editing = None;
                 self.shown = false;
                 cx.desk.forget_form(D::KEPT);
                 self.kept_as = Some((cx.desk.warehouse_identity(), None, D::default()));
                 cx.emit(D::changed_event());
+                cx.emit(AppEvent::Go(D::LIST));
             }
             Err(DeskError::Service(ApiError::Validation { message, fields })) => {
                 for (k, v) in fields {
@@ -186,7 +189,9 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             // the clerk went back to the list) shows that typing again rather than losing it;
             // Clear empties it. An edit opens the record asked for.
             let typed = self.editing.is_none() && self.draft != D::default();
-            if id.is_none() && typed {
+            // The same record asked for again while its changes are unsaved: they stay.
+            let same_edit = id.is_some() && id == self.editing;
+            if (id.is_none() && typed) || same_edit {
                 if self.loading.is_none() {
                     self.loaded = true;
                 }
@@ -224,8 +229,9 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         let errors = self.errors();
         let form = Form::new(&errors);
         let mut send = false;
+        // Each form (a new one, each record's) opens at its top.
         egui::ScrollArea::vertical()
-            .id_salt((D::KEPT, "scroll"))
+            .id_salt((D::KEPT, "scroll", self.editing))
             .auto_shrink([false, true])
             .max_height(ui.available_height() - 60.0)
             .show(ui, |ui| {
@@ -247,7 +253,8 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             if ui.button(t!("wms.back")).clicked() {
                 cx.emit(AppEvent::Go(D::LIST));
             }
-            if ui.button(t!("wms.clear")).clicked() {
+            // Emptying is for a new record's form; an edit is left with "Back".
+            if self.editing.is_none() && ui.button(t!("wms.clear")).clicked() {
                 self.draft = D::default();
                 self.editing = None;
                 self.shown = false;

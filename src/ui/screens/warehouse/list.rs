@@ -36,9 +36,9 @@ pub struct WarehouseList<R: Row> {
     /// The row whose detail is shown.
     open: Option<i64>,
     confirming: Option<Task<Result<String, DeskError>>>,
-    /// The record the clerk asked to delete, until they answer.
-    asking_delete: Option<i64>,
-    deleting: Option<Task<Result<(), DeskError>>>,
+    /// The record the clerk asked to delete (its id and how it is known), until they answer.
+    asking_delete: Option<(i64, String)>,
+    deleting: Option<(String, Task<Result<(), DeskError>>)>,
     /// What the service said last (a confirmation's message, a deletion).
     pub message: Option<String>,
     pub error: Option<String>,
@@ -71,7 +71,7 @@ enum Action {
     Page(u64),
     All,
     Confirm,
-    Delete(i64),
+    Delete(i64, String),
 }
 
 impl<R: Row> WarehouseList<R> {
@@ -95,7 +95,10 @@ impl<R: Row> WarehouseList<R> {
 
     fn act(&mut self, action: Action, cx: &mut Cx) {
         match action {
-            Action::Page(p) => self.show_page(cx, p),
+            Action::Page(p) => {
+                self.message = None;
+                self.show_page(cx, p);
+            }
             Action::All => {
                 self.error = None;
                 let progress = Arc::new(LoadProgress::default());
@@ -105,11 +108,12 @@ impl<R: Row> WarehouseList<R> {
             Action::Confirm => {
                 let ids: Vec<i64> = self.selected.iter().copied().collect();
                 self.message = None;
+                self.error = None;
                 self.confirming = Some(cx.desk.warehouse_confirm(R::KIND, ids));
             }
-            Action::Delete(id) => {
+            Action::Delete(id, title) => {
                 self.message = None;
-                self.deleting = Some(cx.desk.warehouse_delete(R::KIND, id));
+                self.deleting = Some((title, cx.desk.warehouse_delete(R::KIND, id)));
             }
         }
     }
@@ -170,7 +174,7 @@ impl<R: Row> WarehouseList<R> {
         });
     }
 
-    fn table(&mut self, ui: &mut egui::Ui) {
+    fn table(&mut self, ui: &mut egui::Ui, height: f32) {
         let rows: Vec<&R> = self
             .rows
             .iter()
@@ -179,18 +183,31 @@ impl<R: Row> WarehouseList<R> {
         let mut titles = vec![t!("wms.pick"), t!("wms.id"), t!("wms.state")];
         titles.extend(R::columns());
         let extra = R::columns().len();
+        // The columns share the width there is: none pushes the table past the window.
+        let share = ((ui.available_width() - 240.0) / extra.max(1) as f32).max(70.0);
         let mut table = TableBuilder::new(ui)
             .id_salt(R::SALT)
             .striped(true)
-            .max_scroll_height(360.0)
-            .column(Column::auto().at_least(40.0))
-            .column(Column::auto().at_least(60.0))
-            .column(Column::auto().at_least(110.0));
+            .min_scrolled_height(0.0)
+            .max_scroll_height(height)
+            .column(Column::auto().at_least(32.0))
+            .column(Column::auto().at_least(48.0))
+            .column(
+                Column::initial(120.0)
+                    .at_least(80.0)
+                    .clip(true)
+                    .resizable(true),
+            );
         for i in 0..extra {
             table = if i + 1 == extra {
-                table.column(Column::remainder().at_least(120.0).clip(true))
+                table.column(Column::remainder().at_least(70.0).clip(true))
             } else {
-                table.column(Column::initial(150.0).at_least(80.0).clip(true))
+                table.column(
+                    Column::initial(share)
+                        .at_least(60.0)
+                        .clip(true)
+                        .resizable(true),
+                )
             };
         }
         let (selected, open) = (&mut self.selected, &mut self.open);
@@ -247,7 +264,8 @@ impl<R: Row> WarehouseList<R> {
         };
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t!("wms.record", id = r.id())).strong());
+            let head = format!("{} — {}", t!("wms.record", id = r.id()), r.title());
+            ui.add(egui::Label::new(RichText::new(head).strong()).truncate());
             ui.label(state_text(r.state()));
             if ui.button(t!("wms.edit")).clicked() {
                 cx.emit(R::edit(Some(r)));
@@ -256,24 +274,27 @@ impl<R: Row> WarehouseList<R> {
                 .add_enabled(self.deleting.is_none(), egui::Button::new(t!("wms.delete")))
                 .clicked()
             {
-                self.asking_delete = Some(r.id());
+                self.asking_delete = Some((r.id(), r.title()));
             }
         });
+        // Each record's detail opens at its top.
         egui::ScrollArea::vertical()
-            .id_salt((R::SALT, "detail-scroll"))
+            .id_salt((R::SALT, "detail-scroll", r.id()))
+            .auto_shrink([false, false])
             .show(ui, |ui| detail_ui(ui, r));
-        if let Some(id) = self.asking_delete {
+        if let Some((id, title)) = self.asking_delete.clone() {
             let question = Question {
                 id: R::SALT,
                 title: t!("wms.delete_title", id = id).to_string(),
-                lines: vec![t!("wms.delete_body").to_string()],
+                lines: vec![title.clone(), t!("wms.delete_body").to_string()],
                 yes: t!("wms.delete_yes").to_string(),
                 no: t!("wms.delete_no").to_string(),
+                undoable: false,
             };
             match ask(ui.ctx(), question) {
                 Some(true) => {
                     self.asking_delete = None;
-                    *action = Some(Action::Delete(id));
+                    *action = Some(Action::Delete(id, title));
                 }
                 Some(false) => self.asking_delete = None,
                 None => {}
@@ -319,15 +340,15 @@ impl<R: Row> Screen for WarehouseList<R> {
             Some(Err(e)) => self.error = Some(tell_desk(&e).message),
             None => {}
         }
-        match ready(&mut self.deleting) {
-            Some(Ok(())) => {
-                self.message = Some(t!("wms.deleted").to_string());
+        match ready_with(&mut self.deleting) {
+            Some((title, Ok(()))) => {
+                self.message = Some(t!("wms.deleted", what = title).to_string());
                 if let Some(id) = self.open.take() {
                     self.selected.remove(&id);
                 }
                 cx.emit(AppEvent::WarehouseChanged(R::KIND));
             }
-            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            Some((_, Err(e))) => self.error = Some(tell_desk(&e).message),
             None => {}
         }
         if self.stale && self.paging.is_none() && self.loading_all.is_none() {
@@ -369,10 +390,19 @@ impl<R: Row> Screen for WarehouseList<R> {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
         ui.separator();
+        // The table takes the height there is, or about half of it while a detail is open.
+        let room = ui.available_height();
+        let height = if self.open.is_some() {
+            (room * 0.45).max(120.0)
+        } else {
+            (room - 30.0).max(120.0)
+        };
         if self.rows.is_empty() && !self.is_busy() {
             ui.label(t!("wms.none"));
+        } else if !self.rows.iter().any(|r| shown(r, &self.filter)) {
+            ui.label(t!("wms.none_shown"));
         } else {
-            self.table(ui);
+            self.table(ui, height);
         }
         self.detail(ui, &mut action, cx);
         if let Some(a) = action {

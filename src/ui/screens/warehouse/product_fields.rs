@@ -88,22 +88,32 @@ impl Fields for ProductDraft {
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Suppliers) {
+        // The id first, so two records of the same code and name still differ; long names cut.
+        let entry = |p: &Purveyor| {
+            let text = format!("#{} · {} · {}", p.id, p.code, p.name);
+            match text.char_indices().nth(70) {
+                Some((at, _)) => format!("{}…", &text[..at]),
+                None => text,
+            }
+        };
         let named = |id: i64| {
             aid.list
                 .iter()
                 .find(|p| p.id == id)
-                .map(|p| format!("{} — {} (#{id})", p.code, p.name))
+                .map(entry)
                 .unwrap_or_else(|| format!("#{id}"))
         };
         let l = ui.label(t!("wms.supplier_id"));
-        let shown = self.supplier_buyer_id.map(named).unwrap_or_default();
+        let shown = self
+            .supplier_buyer_id
+            .map(named)
+            .unwrap_or_else(|| t!("wms.pick_supplier").to_string());
         egui::ComboBox::from_id_salt("product-supplier")
             .selected_text(shown)
             .width(360.0)
             .show_ui(ui, |ui| {
                 for p in &aid.list {
-                    let text = format!("{} — {} (#{})", p.code, p.name, p.id);
-                    ui.selectable_value(&mut self.supplier_buyer_id, Some(p.id), text);
+                    ui.selectable_value(&mut self.supplier_buyer_id, Some(p.id), entry(p));
                 }
             })
             .response

@@ -16,6 +16,8 @@ pub trait Row: DeserializeOwned + Clone + Send + 'static {
     /// Tells the two lists' widgets apart.
     const SALT: &'static str;
     fn id(&self) -> i64;
+    /// How the clerk knows it: its code and name.
+    fn title(&self) -> String;
     fn state(&self) -> Option<PurveyorState>;
     fn heading() -> Cow<'static, str>;
     /// Column titles after the selection box, the id and the state.
@@ -44,6 +46,15 @@ pub fn state_text(state: Option<PurveyorState>) -> Cow<'static, str> {
     }
 }
 
+/// A value as text: strings as they are, nothing for null, the rest as JSON.
+fn plain(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
 fn yes_no(v: bool) -> String {
     if v { t!("wms.yes") } else { t!("wms.no") }.to_string()
 }
@@ -58,6 +69,10 @@ impl Row for Purveyor {
 
     fn id(&self) -> i64 {
         self.id
+    }
+
+    fn title(&self) -> String {
+        format!("{} · {}", self.code, self.name)
     }
 
     fn state(&self) -> Option<PurveyorState> {
@@ -112,7 +127,17 @@ impl Row for Purveyor {
 
     fn detail(&self) -> Vec<(Cow<'static, str>, String)> {
         let i = self.input();
+        let contract_date = i
+            .contract_date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok())
+            .map(|d| d.format("%d.%m.%Y").to_string())
+            .or(i.contract_date.clone())
+            .unwrap_or_default();
         vec![
+            (t!("wms.code"), i.code),
+            (t!("wms.name"), i.name),
+            (t!("wms.group"), i.group),
             (t!("wms.full_name"), i.full_name),
             (t!("wms.name_eng"), opt(&i.name_eng)),
             (t!("wms.legal_entity"), yes_no(i.legal_entity)),
@@ -125,7 +150,7 @@ impl Row for Purveyor {
             (t!("wms.kpp"), opt(&i.kpp)),
             (t!("wms.okpo"), opt(&i.okpo)),
             (t!("wms.contract_number"), opt(&i.contract_number)),
-            (t!("wms.contract_date"), opt(&i.contract_date)),
+            (t!("wms.contract_date"), contract_date),
             (t!("wms.address"), opt(&i.main_delivery_address)),
             (t!("wms.bank_details"), opt(&i.bank_details)),
             (t!("wms.contact_info"), opt(&i.contact_info)),
@@ -144,6 +169,10 @@ impl Row for Product {
 
     fn id(&self) -> i64 {
         self.id
+    }
+
+    fn title(&self) -> String {
+        format!("{} · {}", self.fields.code, self.fields.name)
     }
 
     fn state(&self) -> Option<PurveyorState> {
@@ -185,7 +214,12 @@ impl Row for Product {
 
     fn detail(&self) -> Vec<(Cow<'static, str>, String)> {
         let f = &self.fields;
+        let supplier = f.supplier_buyer_id.map(|id| id.to_string());
         let mut out = vec![
+            (t!("wms.code"), f.code.clone()),
+            (t!("wms.name"), f.name.clone()),
+            (t!("wms.gtin"), f.gtin.clone()),
+            (t!("wms.supplier_id"), opt(&supplier)),
             (t!("wms.full_name"), f.full_name.clone()),
             (t!("wms.group"), f.group.clone()),
             (t!("wms.article"), f.article.clone()),
@@ -215,13 +249,17 @@ impl Row for Product {
             (t!("wms.base_packaging"), opt(&f.base_packaging)),
             (t!("wms.comment"), opt(&f.comment)),
         ];
-        // What the service adds beyond the contract, shown as it came.
+        // What the service adds beyond the contract (nested parts, spelled as it spells them),
+        // one field a row; the product's own id in them says nothing new.
         for (k, v) in &self.more {
-            let text = match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            out.push((Cow::Owned(k.clone()), text));
+            match v {
+                serde_json::Value::Object(fields) => {
+                    for (name, value) in fields.iter().filter(|(n, _)| *n != "product_id") {
+                        out.push((Cow::Owned(format!("{k} › {name}")), plain(value)));
+                    }
+                }
+                other => out.push((Cow::Owned(k.clone()), plain(other))),
+            }
         }
         out
     }
