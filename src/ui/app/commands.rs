@@ -22,6 +22,7 @@ pub enum Command {
     IntlOrders,
     Suppliers,
     Products,
+    Webhooks,
     Settings,
     Refresh,
     Print,
@@ -46,6 +47,7 @@ impl Command {
         Command::IntlOrders,
         Command::Suppliers,
         Command::Products,
+        Command::Webhooks,
         Command::Settings,
         Command::Refresh,
         Command::Print,
@@ -84,6 +86,9 @@ impl Command {
             }
             Command::Products => {
                 KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::P)
+            }
+            Command::Webhooks => {
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::W)
             }
             Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
             Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
@@ -163,6 +168,7 @@ mod tests {
             Command::IntlOrders => 17,
             Command::Suppliers => 18,
             Command::Products => 19,
+            Command::Webhooks => 20,
         }
     }
 
@@ -184,7 +190,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..20).collect::<Vec<_>>());
+        assert_eq!(seen, (0..21).collect::<Vec<_>>());
     }
 
     #[test]

@@ -25,6 +25,7 @@ use crate::ui::screens::unsent::UnsentScreen;
 use crate::ui::screens::warehouse::{
     ProductFormScreen, ProductsScreen, SupplierFormScreen, SuppliersScreen,
 };
+use crate::ui::screens::webhooks::WebhooksScreen;
 
 pub fn screens(desk: &Desk) -> Vec<Entry> {
     vec![
@@ -105,6 +106,12 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             DirectoryScreen::default(),
         ),
         Entry::rail(Id::Goods, Reference, Command::Goods, GoodsScreen::default()),
+        Entry::rail(
+            Id::Webhooks,
+            Desk,
+            Command::Webhooks,
+            WebhooksScreen::default(),
+        ),
         Entry::rail(
             Id::Settings,
             Desk,

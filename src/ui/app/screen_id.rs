@@ -25,6 +25,7 @@ pub enum ScreenId {
     SupplierForm,
     Products,
     ProductForm,
+    Webhooks,
     Settings,
     About,
 }

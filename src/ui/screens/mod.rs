@@ -19,3 +19,4 @@ pub mod parcels;
 pub mod settings;
 pub mod unsent;
 pub mod warehouse;
+pub mod webhooks;

@@ -1,0 +1,510 @@
+//! Live status for the integrator: registering an address for the service's notifications (on
+//! either route), this desk's own receiver and background readings (settings and what they are
+//! doing), and the delivery log: every notification with its verdict, its headers and raw body,
+//! replayed on demand; in demo mode a test notification through the twin.
+
+use crate::api::codes::Environment;
+use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
+use crate::desk::DeskError;
+use crate::desk::customs::url_ok;
+use crate::desk::live::Route;
+use crate::desk::settings::LiveSettings;
+use crate::desk::task::{Task, any_running, ready};
+use crate::store::{NotificationRow, Verdict};
+use crate::ui::app::cx::Cx;
+use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::{ERROR_COLOR, Form, choice, header_cells, inline_field, status::when};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+use std::collections::BTreeMap;
+
+/// The longest partner key the service takes.
+const KEY_MAX: usize = 512;
+
+pub struct WebhooksScreen {
+    route: Route,
+    pub address: String,
+    has_token: bool,
+    environment: Environment,
+    pub key: String,
+    show_key: bool,
+    registering: Option<Task<Result<WebhookConfig, DeskError>>>,
+    pub registered: Option<WebhookConfig>,
+    errors: BTreeMap<String, String>,
+    /// The receiver and readings as the clerk edits them (applied with a button).
+    live: Option<LiveSettings>,
+    poll_text: String,
+    port_text: String,
+    saving: Option<Task<Result<(), String>>>,
+    live_error: Option<String>,
+    pub log: Vec<NotificationRow>,
+    loading: Option<Task<Result<Vec<NotificationRow>, DeskError>>>,
+    open: Option<i64>,
+    replaying: Option<Task<Result<Verdict, DeskError>>>,
+    test_order: String,
+    testing: Option<Task<Result<(), DeskError>>>,
+    pub message: Option<String>,
+}
+
+impl Default for WebhooksScreen {
+    fn default() -> Self {
+        WebhooksScreen {
+            route: Route::Current,
+            address: String::new(),
+            has_token: false,
+            environment: Environment::Test,
+            key: String::new(),
+            show_key: false,
+            registering: None,
+            registered: None,
+            errors: BTreeMap::new(),
+            live: None,
+            poll_text: String::new(),
+            port_text: String::new(),
+            saving: None,
+            live_error: None,
+            log: Vec::new(),
+            loading: None,
+            open: None,
+            replaying: None,
+            test_order: String::new(),
+            testing: None,
+            message: None,
+        }
+    }
+}
+
+fn verdict_text(v: Verdict) -> std::borrow::Cow<'static, str> {
+    match v {
+        Verdict::Applied => t!("hooks.applied"),
+        Verdict::Duplicate => t!("hooks.duplicate"),
+        Verdict::UnknownOrder => t!("hooks.unknown_order"),
+        Verdict::Rejected => t!("hooks.rejected"),
+    }
+}
+
+impl WebhooksScreen {
+    fn reload(&mut self, cx: &mut Cx) {
+        if self.loading.is_none() {
+            self.loading = cx.desk.delivery_log();
+        }
+    }
+
+    fn register(&mut self, cx: &mut Cx) {
+        self.errors.clear();
+        if !url_ok(&self.address) {
+            self.errors
+                .insert("webhook_url".into(), t!("parcel.bad_url").to_string());
+        }
+        if self.key.chars().count() > KEY_MAX {
+            let long = t!("order.too_long", n = KEY_MAX).to_string();
+            self.errors.insert("partner-apiKey".into(), long);
+        }
+        if !self.errors.is_empty() {
+            return;
+        }
+        let key = self.key.trim();
+        let request = WebhookConfigRequest {
+            webhook_url: self.address.trim().to_string(),
+            has_token: self.has_token,
+            environment: Some(self.environment),
+            partner_api_key: (!key.is_empty()).then(|| key.to_string()),
+        };
+        self.registered = None;
+        self.registering = Some(cx.desk.register_webhook(self.route, request));
+    }
+
+    fn registration(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("hooks.register"));
+        let errors = self.errors.clone();
+        let form = Form::new(&errors);
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut self.route, Route::Current, t!("hooks.route_current"));
+            ui.radio_value(&mut self.route, Route::Legacy, t!("hooks.route_legacy"));
+        });
+        form.text(ui, &t!("hooks.address"), &mut self.address, "webhook_url");
+        if let Some(url) = cx.desk.receiver_url()
+            && ui.button(t!("hooks.use_receiver")).clicked()
+        {
+            self.address = url;
+        }
+        ui.checkbox(&mut self.has_token, t!("hooks.has_token"));
+        let envs = [Environment::Test, Environment::Production];
+        choice(
+            ui,
+            &t!("hooks.environment"),
+            "hook-environment",
+            &mut self.environment,
+            envs,
+            |e| match e {
+                Environment::Test => t!("hooks.env_test").to_string(),
+                Environment::Production => t!("hooks.env_production").to_string(),
+            },
+        );
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.set_max_width(420.0);
+                if self.show_key {
+                    form.text(ui, &t!("hooks.key"), &mut self.key, "partner-apiKey");
+                } else {
+                    form.secret(ui, &t!("hooks.key"), &mut self.key, "partner-apiKey");
+                }
+            });
+            ui.checkbox(&mut self.show_key, t!("hooks.show"));
+        });
+        ui.horizontal(|ui| {
+            let idle = self.registering.is_none();
+            if ui
+                .add_enabled(idle, egui::Button::new(t!("hooks.register_button")))
+                .clicked()
+            {
+                self.register(cx);
+            }
+            if !idle {
+                ui.spinner();
+            }
+        });
+        if let Some(e) = errors.get("") {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if let Some(r) = &self.registered {
+            let flags = format!(
+                "{} · {} · {} · {}",
+                r.method,
+                r.date,
+                r.environment.as_str(),
+                if r.has_token {
+                    t!("hooks.with_token")
+                } else {
+                    t!("hooks.without_token")
+                }
+            );
+            ui.label(RichText::new(t!("hooks.registered", url = r.webhook_url)).strong());
+            ui.label(flags);
+        }
+    }
+
+    fn receiver(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("hooks.receiver"));
+        let demo = cx.desk.is_demo();
+        let live = self
+            .live
+            .get_or_insert_with(|| cx.desk.settings.live.clone());
+        if self.port_text.is_empty() {
+            self.port_text = live.port.to_string();
+            self.poll_text = live.poll_seconds.to_string();
+        }
+        let mut on = live.receiver_on(demo);
+        if ui.checkbox(&mut on, t!("hooks.receiver_on")).changed() {
+            live.receiver = Some(on);
+        }
+        ui.horizontal_wrapped(|ui| {
+            inline_field(ui, &t!("hooks.bind"), &mut live.bind, "hook-bind", 140.0);
+            inline_field(
+                ui,
+                &t!("hooks.port"),
+                &mut self.port_text,
+                "hook-port",
+                70.0,
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(t!("hooks.expected_key"));
+            let edit = egui::TextEdit::singleline(&mut live.key)
+                .id_salt("hook-expected-key")
+                .password(!self.show_key)
+                .desired_width(220.0);
+            ui.add(edit).labelled_by(l.id);
+            let l = ui.label(t!("hooks.expected_token"));
+            let edit = egui::TextEdit::singleline(&mut live.token)
+                .id_salt("hook-expected-token")
+                .password(!self.show_key)
+                .desired_width(220.0);
+            ui.add(edit).labelled_by(l.id);
+        });
+        inline_field(
+            ui,
+            &t!("hooks.poll_seconds"),
+            &mut self.poll_text,
+            "hook-poll",
+            70.0,
+        );
+        ui.horizontal(|ui| {
+            let idle = self.saving.is_none();
+            if ui
+                .add_enabled(idle, egui::Button::new(t!("hooks.apply")))
+                .clicked()
+            {
+                let port = self.port_text.trim().parse::<u16>();
+                let poll = self.poll_text.trim().parse::<u32>();
+                match (port, poll) {
+                    (Ok(port), Ok(poll)) => {
+                        let mut settings = live.clone();
+                        settings.port = port;
+                        settings.poll_seconds = poll;
+                        self.live_error = None;
+                        self.saving = Some(cx.desk.set_live_settings(settings));
+                    }
+                    _ => self.live_error = Some(t!("order.bad_number").to_string()),
+                }
+            }
+        });
+        match cx.desk.live() {
+            Some(l) => {
+                match (cx.desk.receiver_url(), &l.receiver_error) {
+                    (Some(url), _) => {
+                        ui.label(t!("hooks.listening", url = url));
+                    }
+                    (None, Some(e)) => {
+                        ui.label(
+                            RichText::new(t!("hooks.not_listening", why = e)).color(ERROR_COLOR),
+                        );
+                    }
+                    (None, None) => {
+                        ui.label(t!("hooks.receiver_off"));
+                    }
+                }
+                let p = l.poll.lock().map(|p| p.clone()).unwrap_or_default();
+                if p.every_seconds == 0 {
+                    ui.label(t!("hooks.poll_off"));
+                } else {
+                    let next = p.next_at.map(when).unwrap_or_default();
+                    ui.label(t!(
+                        "hooks.poll_state",
+                        read = p.read,
+                        open = p.open,
+                        every = p.every_seconds,
+                        next = next
+                    ));
+                }
+                if let Some(e) = p.last_error {
+                    ui.label(RichText::new(t!("hooks.poll_failed", why = e)).color(ERROR_COLOR));
+                }
+            }
+            None => {
+                ui.label(t!("hooks.no_session"));
+            }
+        }
+        if let Some(e) = &self.live_error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+    }
+
+    fn deliveries(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("hooks.log"));
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(
+                    self.loading.is_none(),
+                    egui::Button::new(t!("hooks.reload")),
+                )
+                .clicked()
+            {
+                self.reload(cx);
+            }
+            if cx.desk.is_demo() {
+                inline_field(
+                    ui,
+                    &t!("hooks.test_order"),
+                    &mut self.test_order,
+                    "hook-test-order",
+                    100.0,
+                );
+                if ui
+                    .add_enabled(self.testing.is_none(), egui::Button::new(t!("hooks.test")))
+                    .clicked()
+                {
+                    match self.test_order.trim().parse::<i64>() {
+                        Ok(id) => self.testing = cx.desk.send_test_notification(id),
+                        Err(_) => self.message = Some(t!("order.bad_number").to_string()),
+                    }
+                }
+            }
+        });
+        if self.log.is_empty() {
+            ui.label(t!("hooks.log_empty"));
+            return;
+        }
+        let open = &mut self.open;
+        TableBuilder::new(ui)
+            .id_salt("deliveries")
+            .striped(true)
+            .max_scroll_height(260.0)
+            .column(Column::auto().at_least(130.0))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto().at_least(80.0))
+            .column(Column::auto().at_least(110.0))
+            .column(Column::initial(160.0).at_least(80.0).clip(true))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::remainder().at_least(100.0).clip(true))
+            .header(22.0, |mut h| {
+                header_cells(
+                    &mut h,
+                    [
+                        t!("hooks.when"),
+                        t!("hooks.source"),
+                        t!("hooks.order"),
+                        t!("hooks.barcode"),
+                        t!("hooks.status"),
+                        t!("hooks.environment"),
+                        t!("hooks.verdict"),
+                    ],
+                );
+            })
+            .body(|mut body| {
+                for n in &self.log {
+                    body.row(22.0, |mut row| {
+                        row.col(|ui| {
+                            if ui.link(when(n.received_at)).clicked() {
+                                *open = Some(n.id);
+                            }
+                        });
+                        row.col(|ui| {
+                            ui.label(&n.source);
+                        });
+                        row.col(|ui| {
+                            ui.label(n.order_id.map(|o| o.to_string()).unwrap_or_default());
+                        });
+                        row.col(|ui| {
+                            ui.label(&n.barcode);
+                        });
+                        row.col(|ui| {
+                            let status = n
+                                .status_id
+                                .map(|s| crate::ui::widgets::status::status_text(s, &n.status_name))
+                                .unwrap_or_default();
+                            ui.add(egui::Label::new(status).truncate());
+                        });
+                        row.col(|ui| {
+                            ui.label(&n.environment);
+                        });
+                        row.col(|ui| {
+                            ui.label(verdict_text(n.verdict));
+                        });
+                    });
+                }
+            });
+        let Some(n) = self
+            .open
+            .and_then(|id| self.log.iter().find(|n| n.id == id))
+        else {
+            return;
+        };
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(t!("hooks.detail", when = when(n.received_at))).strong());
+            let can = self.replaying.is_none() && n.order_id.is_some();
+            if ui
+                .add_enabled(can, egui::Button::new(t!("hooks.replay")))
+                .clicked()
+            {
+                self.replaying = cx.desk.replay(n.clone());
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt(("delivery", n.id))
+            .max_height(240.0)
+            .show(ui, |ui| {
+                ui.label(RichText::new(t!("hooks.headers")).weak());
+                ui.label(RichText::new(&n.headers).monospace());
+                ui.label(RichText::new(t!("hooks.body")).weak());
+                ui.add(egui::Label::new(RichText::new(&n.body).monospace()).wrap());
+            });
+    }
+}
+
+impl Screen for WebhooksScreen {
+    fn entered(&mut self, cx: &mut Cx) {
+        if self.address.is_empty()
+            && let Some(url) = cx.desk.receiver_url()
+        {
+            self.address = url;
+        }
+        self.reload(cx);
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        match ready(&mut self.registering) {
+            Some(Ok(r)) => self.registered = Some(r),
+            Some(Err(DeskError::Service(crate::api::ApiError::Validation { message, fields }))) => {
+                for (k, v) in fields {
+                    self.errors.insert(k, v.join(" "));
+                }
+                if let Some(m) = message {
+                    self.errors.insert(String::new(), m);
+                }
+            }
+            Some(Err(e)) => {
+                let said = match &e {
+                    DeskError::Service(api) => tell(api).message,
+                    other => tell_desk(other).message,
+                };
+                self.errors.insert(String::new(), said);
+            }
+            None => {}
+        }
+        match ready(&mut self.saving) {
+            Some(Ok(())) => self.live = None,
+            Some(Err(e)) => self.live_error = Some(e),
+            None => {}
+        }
+        match ready(&mut self.loading) {
+            Some(Ok(rows)) => self.log = rows,
+            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            None => {}
+        }
+        match ready(&mut self.replaying) {
+            Some(Ok(v)) => {
+                self.message = Some(t!("hooks.replayed", verdict = verdict_text(v)).to_string());
+                self.reload(cx);
+            }
+            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            None => {}
+        }
+        match ready(&mut self.testing) {
+            Some(Ok(())) => self.message = Some(t!("hooks.test_sent").to_string()),
+            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            None => {}
+        }
+    }
+
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        match event {
+            AppEvent::OrderMoved(_) => self.reload(cx),
+            AppEvent::SessionEnded => {
+                self.log.clear();
+                self.open = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        any_running(&[
+            &self.registering,
+            &self.loading,
+            &self.replaying,
+            &self.testing,
+        ]) || self.saving.is_some()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        egui::ScrollArea::vertical()
+            .id_salt("webhooks-screen")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.set_max_width(1000.0);
+                self.registration(ui, cx);
+                ui.separator();
+                self.receiver(ui, cx);
+                ui.separator();
+                self.deliveries(ui, cx);
+                if let Some(m) = &self.message {
+                    ui.label(RichText::new(m).strong());
+                }
+            });
+    }
+}
