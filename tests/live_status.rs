@@ -240,6 +240,35 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
     let mut unknown = note(3, "2026-11-24 10:00:00");
     unknown["orderId"] = json!(999_999_999);
     assert_eq!(send_json(unknown, "k-123").status().as_u16(), 200);
+    // Form-urlencoded `text` is read too (the same status again: a duplicate).
+    let encoded = format!(
+        "text={}",
+        url::form_urlencoded::byte_serialize(note(4, "2026-11-24 11:00:00").to_string().as_bytes())
+            .collect::<String>()
+    );
+    let r = rt
+        .block_on(
+            client
+                .post(&url)
+                .header("partner-apiKey", "k-123")
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(encoded)
+                .send(),
+        )
+        .expect("sent");
+    assert_eq!(r.status().as_u16(), 200);
+    // Past the size limit: 413, never read.
+    let huge = "x".repeat(200 * 1024);
+    let r = rt
+        .block_on(
+            client
+                .post(&url)
+                .header("partner-apiKey", "k-123")
+                .body(huge)
+                .send(),
+        )
+        .expect("sent");
+    assert_eq!(r.status().as_u16(), 413);
     // Unreadable: 400.
     let r = rt
         .block_on(
@@ -263,6 +292,7 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
             Verdict::Applied,
             Verdict::Duplicate,
             Verdict::UnknownOrder,
+            Verdict::Duplicate,
             Verdict::Rejected,
         ]
     );
