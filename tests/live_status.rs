@@ -14,14 +14,6 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime")
-}
-
 fn paths(name: &str) -> DeskPaths {
     let dir: PathBuf =
         std::env::temp_dir().join(format!("parcel-desk-live-{name}-{}", std::process::id()));

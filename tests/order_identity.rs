@@ -16,14 +16,6 @@ use parcel_desk::store::OutboxState;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime")
-}
-
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("parcel-desk-id-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -40,6 +40,15 @@ pub fn real_shapes() -> bool {
     std::env::var("PARCEL_DESK_TWIN_SHAPES").is_ok_and(|v| v == "real")
 }
 
+/// A runtime of its own for a test that drives a desk from a plain thread.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
 pub async fn twin() -> RunningSandbox {
     twin_with(twin_config()).await
 }
