@@ -15,9 +15,9 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, Form, choice, header_cells, inline_field, status::when};
+use crate::ui::widgets::{ERROR_COLOR, Form, choice, inline_field, status::when};
+use deliveries::verdict_text;
 use egui::RichText;
-use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use std::collections::BTreeMap;
 
@@ -77,14 +77,7 @@ impl Default for WebhooksScreen {
     }
 }
 
-fn verdict_text(v: Verdict) -> std::borrow::Cow<'static, str> {
-    match v {
-        Verdict::Applied => t!("hooks.applied"),
-        Verdict::Duplicate => t!("hooks.duplicate"),
-        Verdict::UnknownOrder => t!("hooks.unknown_order"),
-        Verdict::Rejected => t!("hooks.rejected"),
-    }
-}
+mod deliveries;
 
 impl WebhooksScreen {
     fn reload(&mut self, cx: &mut Cx) {
@@ -291,128 +284,6 @@ impl WebhooksScreen {
         if let Some(e) = &self.live_error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
-    }
-
-    fn deliveries(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
-        ui.heading(t!("hooks.log"));
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(
-                    self.loading.is_none(),
-                    egui::Button::new(t!("hooks.reload")),
-                )
-                .clicked()
-            {
-                self.reload(cx);
-            }
-            if cx.desk.is_demo() {
-                inline_field(
-                    ui,
-                    &t!("hooks.test_order"),
-                    &mut self.test_order,
-                    "hook-test-order",
-                    100.0,
-                );
-                if ui
-                    .add_enabled(self.testing.is_none(), egui::Button::new(t!("hooks.test")))
-                    .clicked()
-                {
-                    match self.test_order.trim().parse::<i64>() {
-                        Ok(id) => self.testing = cx.desk.send_test_notification(id),
-                        Err(_) => self.message = Some(t!("order.bad_number").to_string()),
-                    }
-                }
-            }
-        });
-        if self.log.is_empty() {
-            ui.label(t!("hooks.log_empty"));
-            return;
-        }
-        let open = &mut self.open;
-        TableBuilder::new(ui)
-            .id_salt("deliveries")
-            .striped(true)
-            .max_scroll_height(260.0)
-            .column(Column::auto().at_least(130.0))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(80.0))
-            .column(Column::auto().at_least(110.0))
-            .column(Column::initial(160.0).at_least(80.0).clip(true))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::remainder().at_least(100.0).clip(true))
-            .header(22.0, |mut h| {
-                header_cells(
-                    &mut h,
-                    [
-                        t!("hooks.when"),
-                        t!("hooks.source"),
-                        t!("hooks.order"),
-                        t!("hooks.barcode"),
-                        t!("hooks.status"),
-                        t!("hooks.environment"),
-                        t!("hooks.verdict"),
-                    ],
-                );
-            })
-            .body(|mut body| {
-                for n in &self.log {
-                    body.row(22.0, |mut row| {
-                        row.col(|ui| {
-                            if ui.link(when(n.received_at)).clicked() {
-                                *open = Some(n.id);
-                            }
-                        });
-                        row.col(|ui| {
-                            ui.label(&n.source);
-                        });
-                        row.col(|ui| {
-                            ui.label(n.order_id.map(|o| o.to_string()).unwrap_or_default());
-                        });
-                        row.col(|ui| {
-                            ui.label(&n.barcode);
-                        });
-                        row.col(|ui| {
-                            let status = n
-                                .status_id
-                                .map(|s| crate::ui::widgets::status::status_text(s, &n.status_name))
-                                .unwrap_or_default();
-                            ui.add(egui::Label::new(status).truncate());
-                        });
-                        row.col(|ui| {
-                            ui.label(&n.environment);
-                        });
-                        row.col(|ui| {
-                            ui.label(verdict_text(n.verdict));
-                        });
-                    });
-                }
-            });
-        let Some(n) = self
-            .open
-            .and_then(|id| self.log.iter().find(|n| n.id == id))
-        else {
-            return;
-        };
-        ui.separator();
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(t!("hooks.detail", when = when(n.received_at))).strong());
-            let can = self.replaying.is_none() && n.order_id.is_some();
-            if ui
-                .add_enabled(can, egui::Button::new(t!("hooks.replay")))
-                .clicked()
-            {
-                self.replaying = cx.desk.replay(n.clone());
-            }
-        });
-        egui::ScrollArea::vertical()
-            .id_salt(("delivery", n.id))
-            .max_height(240.0)
-            .show(ui, |ui| {
-                ui.label(RichText::new(t!("hooks.headers")).weak());
-                ui.label(RichText::new(&n.headers).monospace());
-                ui.label(RichText::new(t!("hooks.body")).weak());
-                ui.add(egui::Label::new(RichText::new(&n.body).monospace()).wrap());
-            });
     }
 }
 
