@@ -34,4 +34,6 @@ pub enum Problem {
     Choice,
     /// A GTIN that is not 8, 12, 13 or 14 digits with a right check digit.
     Gtin,
+    /// A number outside what the field takes (from, to).
+    Between(u32, u32),
 }

@@ -5,6 +5,7 @@
 
 use super::customs;
 use super::problem::Problem;
+use super::supplier_draft::DAYS_MAX;
 use crate::api::warehouse::{PRODUCT_REQUIRED, Product, ProductInput};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -168,8 +169,8 @@ impl ProductDraft {
             ("shelf_life_deviation_days", &self.shelf_life_deviation_days),
             ("min_shelf_life_period", &self.min_shelf_life_period),
         ] {
-            if given(value).is_some_and(|v| v.parse::<u32>().is_err()) {
-                p.entry(key).or_insert(Problem::Number);
+            if given(value).is_some_and(|v| !v.parse::<u32>().is_ok_and(|d| d <= DAYS_MAX)) {
+                p.entry(key).or_insert(Problem::Between(0, DAYS_MAX));
             }
         }
         p
@@ -248,7 +249,7 @@ mod tests {
         }
         assert_eq!(p.get("gtin"), Some(&Problem::Gtin));
         assert_eq!(p.get("weight"), Some(&Problem::Number));
-        assert_eq!(p.get("shelf_life_stock"), Some(&Problem::Number));
+        assert_eq!(p.get("shelf_life_stock"), Some(&Problem::Between(0, 36_500)));
         assert!(d.input().is_none());
     }
 }

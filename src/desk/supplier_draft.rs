@@ -35,6 +35,8 @@ const CODE_MAX: usize = 100;
 const TAX_MAX: usize = 20;
 /// Free text (addresses, bank details): what the twin and the server's text columns take.
 const TEXT_MAX: usize = 1000;
+/// The longest span of days the server takes (a hundred years).
+pub const DAYS_MAX: u32 = 36_500;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -147,10 +149,10 @@ impl SupplierDraft {
         if given(&self.stock_percentage)
             .is_some_and(|v| customs::decimal(&v).is_none_or(|n| n > 100.0))
         {
-            p.insert(f::STOCK_PERCENTAGE, Problem::Number);
+            p.insert(f::STOCK_PERCENTAGE, Problem::Between(0, 100));
         }
         if given(&self.stock_expiry).is_some_and(|v| v.parse::<u32>().is_err()) {
-            p.insert(f::STOCK_EXPIRY, Problem::Number);
+            p.insert(f::STOCK_EXPIRY, Problem::Between(0, DAYS_MAX));
         }
         if given(&self.contract_date).is_some_and(|d| crate::text::day::parse_day(&d).is_none()) {
             p.insert(f::CONTRACT_DATE, Problem::Date);
@@ -230,7 +232,7 @@ mod tests {
         assert_eq!(p.get(field::CODE), Some(&Problem::Required));
         assert_eq!(p.get(field::INN), Some(&Problem::Number));
         assert_eq!(p.get(field::OKPO), Some(&Problem::TooLong(20)));
-        assert_eq!(p.get(field::STOCK_PERCENTAGE), Some(&Problem::Number));
+        assert_eq!(p.get(field::STOCK_PERCENTAGE), Some(&Problem::Between(0, 100)));
         assert_eq!(p.get(field::CONTRACT_DATE), Some(&Problem::Date));
         assert!(d.input().is_none());
     }

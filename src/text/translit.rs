@@ -156,7 +156,9 @@ pub fn search_key(text: &str) -> String {
     // Cyrillic (Uzbek and Russian) read in Latin by the one table, then only letters, digits and
     // spaces kept: apostrophes go, other punctuation parts words.
     let mut latin = String::with_capacity(text.len());
-    for c in cyrillic_to_latin(&text.to_lowercase()).chars() {
+    // "ё" is often written "е": both are one letter to a search.
+    let text = text.to_lowercase().replace('ё', "е");
+    for c in cyrillic_to_latin(&text).chars() {
         match c {
             c if is_apostrophe(c) => {}
             c if c.is_alphanumeric() || c == ' ' => latin.push(c),
@@ -208,6 +210,11 @@ mod tests {
         assert_eq!(latin_to_cyrillic("Chirchiq"), "Чирчиқ");
         assert_eq!(latin_to_cyrillic("Yangiyoʻl"), "Янгийўл");
         assert_eq!(latin_to_cyrillic("O'zbekiston"), "Ўзбекистон");
+    }
+
+    #[test]
+    fn yo_written_as_ye_is_found() {
+        assert_eq!(search_key("Шёлк"), search_key("шелк"));
     }
 
     #[test]

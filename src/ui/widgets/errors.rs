@@ -37,6 +37,7 @@ pub fn problem_text(p: Problem) -> String {
         Problem::Count => t!("parcel.bad_count").to_string(),
         Problem::Choice => t!("parcel.bad_choice").to_string(),
         Problem::Gtin => t!("wms.bad_gtin").to_string(),
+        Problem::Between(min, max) => t!("wms.between", min = min, max = max).to_string(),
     }
 }
 
