@@ -17,6 +17,9 @@ pub struct Account {
     pub password: String,
     logging_in: Option<Task<Result<AboutMe, DeskError>>>,
     reading: Option<Task<Result<AboutMe, DeskError>>>,
+    /// The account's details were asked for once this session (asked again only by the clerk,
+    /// never each frame: every request counts against the warehouse's limit).
+    asked: bool,
     error: Option<String>,
 }
 
@@ -43,8 +46,10 @@ impl Account {
             Some(Err(e)) => self.error = Some(tell_desk(&e).message),
             None => {}
         }
-        if let Some(Ok(me)) = ready(&mut self.reading) {
-            cx.desk.note_warehouse_account(me);
+        match ready(&mut self.reading) {
+            Some(Ok(me)) => cx.desk.note_warehouse_account(me),
+            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            None => {}
         }
         opened
     }
@@ -63,10 +68,19 @@ impl Account {
                     let who = t!("wms.account", name = me.username, email = email, id = me.id);
                     ui.label(RichText::new(who).weak());
                 }
-                None if self.reading.is_none() => {
+                None if !self.asked => {
+                    self.asked = true;
                     self.reading = Some(cx.desk.warehouse_about_me());
                 }
-                None => {}
+                None => {
+                    if ui.button(t!("wms.about_again")).clicked() && self.reading.is_none() {
+                        self.error = None;
+                        self.reading = Some(cx.desk.warehouse_about_me());
+                    }
+                }
+            }
+            if let Some(e) = &self.error {
+                ui.label(RichText::new(e).color(ERROR_COLOR));
             }
             return;
         }
