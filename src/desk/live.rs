@@ -38,6 +38,8 @@ pub struct Live {
     pub receiver_error: Option<String>,
     /// The registration the demo twin answered with.
     pub registered: Option<WebhookConfig>,
+    /// The partner key the receiver expects (to register it with).
+    pub expected_key: String,
     poller: Option<tokio::task::AbortHandle>,
     pub poll: Arc<Mutex<PollState>>,
 }
@@ -172,15 +174,21 @@ impl Desk {
             self.rt.spawn(task).abort_handle()
         });
         let demo = self.is_demo();
+        let expected_key = if demo {
+            random_key()
+        } else {
+            settings.key.clone()
+        };
         let starting = settings
             .receiver_on(demo)
-            .then(|| self.start_receiver(&status));
+            .then(|| self.start_receiver(&status, &expected_key));
         self.live = Some(Live {
             status,
             receiver: None,
             starting,
             receiver_error: None,
             registered: None,
+            expected_key,
             poller,
             poll,
         });
@@ -188,16 +196,15 @@ impl Desk {
 
     /// Listens for notifications; in demo mode on a free loopback port, registered at once with
     /// the embedded twin under a key of its own.
-    fn start_receiver(&self, status: &LiveStatus) -> Task<Result<Started, String>> {
+    fn start_receiver(&self, status: &LiveStatus, key: &str) -> Task<Result<Started, String>> {
         let demo = self.is_demo();
         let s = &self.settings.live;
         let (bind, mut expect) = if demo {
-            let key = random_key();
             let bind = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
             (
                 Ok(bind),
                 Expect {
-                    key,
+                    key: key.to_string(),
                     token: String::new(),
                 },
             )
@@ -265,6 +272,12 @@ impl Desk {
 
     pub fn live(&self) -> Option<&Live> {
         self.live.as_ref()
+    }
+
+    /// The partner key the receiver expects, once it listens (to register it with).
+    pub fn receiver_key(&self) -> Option<String> {
+        let live = self.live.as_ref()?;
+        live.receiver.as_ref().map(|_| live.expected_key.clone())
     }
 
     /// Where the receiver listens, once it does.

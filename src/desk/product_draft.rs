@@ -249,7 +249,10 @@ mod tests {
         }
         assert_eq!(p.get("gtin"), Some(&Problem::Gtin));
         assert_eq!(p.get("weight"), Some(&Problem::Number));
-        assert_eq!(p.get("shelf_life_stock"), Some(&Problem::Between(0, 36_500)));
+        assert_eq!(
+            p.get("shelf_life_stock"),
+            Some(&Problem::Between(0, 36_500))
+        );
         assert!(d.input().is_none());
     }
 }

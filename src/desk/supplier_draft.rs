@@ -232,7 +232,10 @@ mod tests {
         assert_eq!(p.get(field::CODE), Some(&Problem::Required));
         assert_eq!(p.get(field::INN), Some(&Problem::Number));
         assert_eq!(p.get(field::OKPO), Some(&Problem::TooLong(20)));
-        assert_eq!(p.get(field::STOCK_PERCENTAGE), Some(&Problem::Between(0, 100)));
+        assert_eq!(
+            p.get(field::STOCK_PERCENTAGE),
+            Some(&Problem::Between(0, 100))
+        );
         assert_eq!(p.get(field::CONTRACT_DATE), Some(&Problem::Date));
         assert!(d.input().is_none());
     }

@@ -29,10 +29,11 @@ pub fn status_chip(ui: &mut egui::Ui, status_id: i64, name: &str) {
         });
 }
 
-/// A status in the clerk's language: the catalog's name for a status of the chain, else the
-/// name the service gave (in the language asked when it was read).
+/// A status in the clerk's language, by its legacy id (what the journal keeps): the catalog's
+/// name, so a list never shows one status in the language of the day it was read; the name the
+/// service gave only for an id the catalog does not know.
 pub fn status_text(status_id: i64, service_name: &str) -> String {
-    let key = format!("order_status.{status_id}");
+    let key = format!("legacy_status.{status_id}");
     let text = t!(&key).to_string();
     if text == key || text.is_empty() {
         service_name.to_string()

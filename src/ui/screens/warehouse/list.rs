@@ -193,8 +193,8 @@ impl<R: Row> WarehouseList<R> {
             .column(Column::auto().at_least(32.0))
             .column(Column::auto().at_least(48.0))
             .column(
-                Column::initial(120.0)
-                    .at_least(80.0)
+                Column::initial(150.0)
+                    .at_least(90.0)
                     .clip(true)
                     .resizable(true),
             );

@@ -250,11 +250,15 @@ impl Row for Product {
             (t!("wms.comment"), opt(&f.comment)),
         ];
         // What the service adds beyond the contract (nested parts, spelled as it spells them),
-        // one field a row; the product's own id in them says nothing new.
+        // one field a row; what repeats a field shown above (or the product's own id) is left out.
+        let own = serde_json::to_value(&self.fields).unwrap_or_default();
+        let repeats = |name: &str, value: &serde_json::Value| {
+            name == "product_id" || own.get(name).is_some_and(|o| o == value)
+        };
         for (k, v) in &self.more {
             match v {
                 serde_json::Value::Object(fields) => {
-                    for (name, value) in fields.iter().filter(|(n, _)| *n != "product_id") {
+                    for (name, value) in fields.iter().filter(|(n, v)| !repeats(n, v)) {
                         out.push((Cow::Owned(format!("{k} › {name}")), plain(value)));
                     }
                 }

@@ -18,6 +18,26 @@ pub fn verdict_text(v: Verdict) -> std::borrow::Cow<'static, str> {
     }
 }
 
+/// Where an arrival came from, in the clerk's words.
+fn source_text(source: &str) -> String {
+    match source {
+        "receiver" => t!("hooks.source_receiver").to_string(),
+        "poller" => t!("hooks.source_poller").to_string(),
+        "replay" => t!("hooks.source_replay").to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The service's environment word, in the clerk's words.
+pub fn environment_text(environment: &str) -> String {
+    match environment {
+        "test" => t!("hooks.env_test").to_string(),
+        "production" => t!("hooks.env_production").to_string(),
+        "" => "—".to_string(),
+        other => other.to_string(),
+    }
+}
+
 impl WebhooksScreen {
     pub(super) fn deliveries(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("hooks.log"));
@@ -37,15 +57,20 @@ impl WebhooksScreen {
                     &t!("hooks.test_order"),
                     &mut self.test_order,
                     "hook-test-order",
-                    100.0,
+                    130.0,
                 );
                 if ui
                     .add_enabled(self.testing.is_none(), egui::Button::new(t!("hooks.test")))
                     .clicked()
                 {
-                    match self.test_order.trim().parse::<i64>() {
-                        Ok(id) => self.testing = cx.desk.send_test_notification(id),
-                        Err(_) => self.message = Some(t!("order.bad_number").to_string()),
+                    // The order's number as the journal shows it, or its barcode.
+                    let typed = self.test_order.trim();
+                    let id = crate::desk::orders::order_id_in_barcode(typed)
+                        .or_else(|| typed.parse::<i64>().ok());
+                    self.message = None;
+                    match id {
+                        Some(id) => self.testing = cx.desk.send_test_notification(id),
+                        None => self.message = Some(t!("order.bad_number").to_string()),
                     }
                 }
             }
@@ -54,7 +79,7 @@ impl WebhooksScreen {
             ui.label(t!("hooks.log_empty"));
             return;
         }
-        let open = &mut self.open;
+        let (open, said) = (&mut self.open, &mut self.message);
         TableBuilder::new(ui)
             .id_salt("deliveries")
             .striped(true)
@@ -86,10 +111,11 @@ impl WebhooksScreen {
                         row.col(|ui| {
                             if ui.link(when(n.received_at)).clicked() {
                                 *open = Some(n.id);
+                                *said = None;
                             }
                         });
                         row.col(|ui| {
-                            ui.label(&n.source);
+                            ui.label(source_text(&n.source));
                         });
                         row.col(|ui| {
                             ui.label(n.order_id.map(|o| o.to_string()).unwrap_or_default());
@@ -105,7 +131,7 @@ impl WebhooksScreen {
                             ui.add(egui::Label::new(status).truncate());
                         });
                         row.col(|ui| {
-                            ui.label(&n.environment);
+                            ui.label(environment_text(&n.environment));
                         });
                         row.col(|ui| {
                             ui.label(verdict_text(n.verdict));

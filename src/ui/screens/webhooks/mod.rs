@@ -122,7 +122,10 @@ impl WebhooksScreen {
         if let Some(url) = cx.desk.receiver_url()
             && ui.button(t!("hooks.use_receiver")).clicked()
         {
+            // Its address and the key it expects: registered so, its notifications are taken.
             self.address = url;
+            self.key = cx.desk.receiver_key().unwrap_or_default();
+            self.errors.clear();
         }
         ui.checkbox(&mut self.has_token, t!("hooks.has_token"));
         let envs = [Environment::Test, Environment::Production];
@@ -168,7 +171,7 @@ impl WebhooksScreen {
                 "{} · {} · {} · {}",
                 r.method,
                 r.date,
-                r.environment.as_str(),
+                deliveries::environment_text(r.environment.as_str()),
                 if r.has_token {
                     t!("hooks.with_token")
                 } else {
@@ -183,6 +186,9 @@ impl WebhooksScreen {
     fn receiver(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("hooks.receiver"));
         let demo = cx.desk.is_demo();
+        if demo {
+            ui.label(RichText::new(t!("hooks.demo_receiver")).weak());
+        }
         let live = self
             .live
             .get_or_insert_with(|| cx.desk.settings.live.clone());
@@ -337,6 +343,10 @@ impl Screen for WebhooksScreen {
         }
         match ready(&mut self.testing) {
             Some(Ok(())) => self.message = Some(t!("hooks.test_sent").to_string()),
+            // The twin's own words are for the details: the clerk reads why in theirs.
+            Some(Err(DeskError::Service(crate::api::ApiError::Rejected { message, .. }))) => {
+                cx.toasts.error(t!("hooks.test_refused"), Some(message));
+            }
             Some(Err(e)) => self.message = Some(tell_desk(&e).message),
             None => {}
         }
