@@ -88,6 +88,8 @@ impl Fields for ProductDraft {
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Suppliers) {
+        // Said before the clerk starts, not found out field by field after pressing Create.
+        ui.label(RichText::new(t!("wms.product_required")).weak());
         // The id first, so two records of the same code and name still differ; long names cut.
         let entry = |p: &Purveyor| {
             let text = format!("#{} · {} · {}", p.id, p.code, p.name);

@@ -57,6 +57,7 @@ impl Fields for SupplierDraft {
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, _aid: &mut ()) {
+        ui.label(egui::RichText::new(t!("wms.supplier_required")).weak());
         form.texts(
             ui,
             [
