@@ -288,8 +288,18 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
             Verdict::Rejected,
         ]
     );
-    // Keys never reach the log.
-    assert!(log.iter().all(|n| !n.headers.contains("k-123")));
+    // The same id with another barcode is another order: never moved on a coincidence of ids.
+    let mut other = note(5, "2026-11-24 13:00:00");
+    other["barcode"] = json!("019999999999");
+    assert_eq!(send_json(other, "k-123").status().as_u16(), 200);
+    assert_eq!(status_of(&desk, row.order_id), 4);
+    let newest = wait(desk.delivery_log().expect("live")).expect("log");
+    assert_eq!(newest[0].verdict, Verdict::UnknownOrder);
+    // Keys never reach the log, neither in the headers nor in the body.
+    assert!(
+        log.iter()
+            .all(|n| !n.headers.contains("k-123") && !n.body.contains("k-123"))
+    );
 }
 
 #[test]

@@ -81,15 +81,11 @@ async fn suppliers_create_list_confirm() {
     let err = c.create_purveyor(&bad).await.unwrap_err();
     assert_eq!(err.field("code").len(), 1);
     assert_eq!(err.field("full_name").len(), 1);
-    assert!(
-        !c.create_purveyor(&supplier("S-001"))
-            .await
-            .unwrap_err()
-            .field("code")
-            .is_empty()
-    );
+    // A supplier's code is not unique on the server: the same code again is another record.
+    let again = c.create_purveyor(&supplier("S-001")).await.unwrap();
+    assert_ne!(again.id, created.id);
 
-    for i in 2..=25 {
+    for i in 3..=25 {
         c.create_purveyor(&supplier(&format!("S-{i:03}")))
             .await
             .unwrap();

@@ -10,10 +10,11 @@ use super::*;
 use crate::api::codes::{Environment, OrderStatus};
 use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
 use crate::store::{NotificationRow, Verdict};
+use rust_i18n::t;
 use std::sync::Mutex;
 
 /// What the poller is doing, for the clerk to see.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PollState {
     /// Seconds a round takes (0: stopped).
     pub every_seconds: u32,
@@ -23,7 +24,16 @@ pub struct PollState {
     pub read: usize,
     pub open: usize,
     /// Why the last reading failed, while the poller waits longer before the next.
-    pub last_error: Option<String>,
+    pub last_error: Option<PollProblem>,
+}
+
+/// Why a reading failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PollProblem {
+    /// The service did not answer as it should.
+    Service(crate::api::ApiError),
+    /// This computer's database could not be read or written.
+    Database(String),
 }
 
 /// A receiver listening, with the registration the demo twin answered.
@@ -72,9 +82,11 @@ fn random_key() -> String {
 /// Longest wait after failures.
 const MAX_BACKOFF: Duration = Duration::from_secs(30 * 60);
 
-/// Whether an order may still move (not delivered, cancelled, deleted or expired).
+/// Whether an order may still move (not delivered, cancelled, deleted or expired; a return is
+/// still on its way).
 fn is_open(status_id: i64) -> bool {
-    OrderStatus::from_legacy(status_id).is_none_or(|s| !s.is_final())
+    status_id == crate::api::codes::LegacyStatus::Return.code()
+        || OrderStatus::from_legacy(status_id).is_none_or(|s| !s.is_final())
 }
 
 /// Reads the open orders again and again: one request at a time, spread over the round.
@@ -88,19 +100,22 @@ async fn poll_loop(
     let mut backoff = Duration::ZERO;
     loop {
         let (store, scope) = (live.store().clone(), live.scope().clone());
-        let open: Vec<(i64, String)> = tokio::task::spawn_blocking(move || {
-            store
-                .journal(&scope)
-                .map(|rows| {
-                    rows.into_iter()
-                        .filter(|r| is_open(r.status_id))
-                        .map(|r| (r.order_id, r.barcode))
-                        .collect()
-                })
-                .unwrap_or_default()
-        })
-        .await
-        .unwrap_or_default();
+        let read = tokio::task::spawn_blocking(move || store.journal(&scope))
+            .await
+            .map_err(|e| crate::store::StoreError::Interrupted(e.to_string()))
+            .and_then(|r| r);
+        let open: Vec<(i64, String)> = match read {
+            Ok(rows) => rows
+                .into_iter()
+                .filter(|r| is_open(r.status_id))
+                .map(|r| (r.order_id, r.barcode))
+                .collect(),
+            Err(e) => {
+                // Said, and tried again after a round.
+                set(&|s| s.last_error = Some(PollProblem::Database(e.to_string())));
+                Vec::new()
+            }
+        };
         let gap = every / u32::try_from(open.len().max(1)).unwrap_or(u32::MAX);
         let gap = gap.max(Duration::from_secs(1));
         set(&|s| {
@@ -125,13 +140,15 @@ async fn poll_loop(
                         status_date: now.format("%Y-%m-%d %H:%M:%S").to_string(),
                         ..Arrival::default()
                     };
-                    if let Err(e) = live.take(arrival).await {
-                        tracing::warn!("cannot apply a polled status: {e}");
+                    match live.take(arrival).await {
+                        Ok(_) => set(&|s| {
+                            s.read += 1;
+                            s.last_error = None;
+                        }),
+                        Err(e) => {
+                            set(&|s| s.last_error = Some(PollProblem::Database(e.to_string())));
+                        }
                     }
-                    set(&|s| {
-                        s.read += 1;
-                        s.last_error = None;
-                    });
                 }
                 Err(e) => {
                     backoff = match &e {
@@ -141,8 +158,7 @@ async fn poll_loop(
                         } => *d,
                         _ => (backoff * 2).max(every).min(MAX_BACKOFF),
                     };
-                    let said = e.to_string();
-                    set(&|s| s.last_error = Some(said.clone()));
+                    set(&|s| s.last_error = Some(PollProblem::Service(e.clone())));
                 }
             }
         }
@@ -220,8 +236,15 @@ impl Desk {
                 },
             )
         };
+        // Outside demo mode a receiver takes notifications only with a key: without one anybody
+        // who reaches the port could move the journal's orders.
+        let keyless = !demo && expect.key.trim().is_empty() && expect.token.trim().is_empty();
+        let refusal = t!("hooks.key_needed").to_string();
         let (status, current) = (status.clone(), self.services.current.clone());
         self.spawn(async move {
+            if keyless {
+                return Err(refusal);
+            }
             let bind = bind?;
             let key = expect.key.clone();
             if demo {

@@ -46,9 +46,13 @@ pub struct LiveStatus {
     moved: Arc<Mutex<Vec<Moved>>>,
 }
 
-/// Where a legacy status stands on the chain (`None` off it: refused, return, draft).
+/// Where a legacy status stands on the chain up to delivery (`None` off it: refused, return,
+/// draft — those move an order only when newer).
 fn rank(status_id: i64) -> Option<usize> {
     let s = OrderStatus::from_legacy(status_id)?;
+    if s.is_final() && s != OrderStatus::Delivered {
+        return None;
+    }
     OrderStatus::ALL.iter().position(|x| *x == s)
 }
 
@@ -90,6 +94,11 @@ impl LiveStatus {
         let (store, scope) = (self.store.clone(), self.scope.clone());
         let (verdict, moved) = tokio::task::spawn_blocking(move || {
             let verdict = judge(&store, &scope, &arrival)?;
+            // A reading that found nothing new is not worth a line of the log (a round of
+            // readings would bury the notifications).
+            if arrival.source == "poller" && verdict == Verdict::Duplicate {
+                return Ok((verdict, None));
+            }
             let row = NotificationRow {
                 id: 0,
                 received_at: chrono::Utc::now().timestamp(),
@@ -146,6 +155,11 @@ fn judge(store: &Store, scope: &ServiceKey, a: &Arrival) -> Result<Verdict, Stor
     let Some(row) = store.journal_get(scope, order_id)? else {
         return Ok(Verdict::UnknownOrder);
     };
+    // The same id with another barcode is another order (another account, environment or
+    // service): never moved on a coincidence of ids.
+    if !a.barcode.trim().is_empty() && a.barcode.trim() != row.barcode.trim() {
+        return Ok(Verdict::UnknownOrder);
+    }
     let at = service_time(&a.status_date).unwrap_or_else(|| chrono::Utc::now().timestamp());
     let latest = store
         .latest_status(scope, order_id)?
@@ -175,6 +189,10 @@ mod tests {
         // An older status arriving late never moves it back, whatever its date.
         assert!(!moves_on(Some((20, office)), 40, at_sender));
         assert!(moves_on(Some((20, office)), 15, delivered));
+        // A cancellation or a return moves it only when newer, never past a later delivery.
+        let refused = crate::api::codes::LegacyStatus::Refused.code();
+        assert!(!moves_on(Some((50, delivered)), 40, refused));
+        assert!(moves_on(Some((50, delivered)), 60, refused));
     }
 
     #[test]

@@ -19,6 +19,8 @@ use std::sync::Arc;
 
 /// Larger notifications are refused (a notification is a few hundred bytes).
 pub const BODY_LIMIT: usize = 64 * 1024;
+/// How much of a refused body the log keeps.
+const REFUSED_KEPT: usize = 2048;
 
 /// What the receiver expects of a caller.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -185,12 +187,25 @@ async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Byte
         json_of(&headers, &body).and_then(|j| serde_json::from_slice(&j).ok());
     let (keys, bearer) = presented(&headers, notification.as_ref());
     let e = &inner.expect;
-    let key_ok = e.key.is_empty() || keys.contains(&e.key);
+    // The key may also come as the bearer token (field notes).
+    let key_ok =
+        e.key.is_empty() || keys.contains(&e.key) || bearer.as_deref() == Some(e.key.as_str());
     let token_ok = e.token.is_empty() || bearer.as_deref() == Some(e.token.as_str());
+    // The log keeps the body as it came, but never a key: each one presented, and the one
+    // expected, is masked in it.
+    let mut kept = raw;
+    for k in keys
+        .iter()
+        .chain(bearer.iter())
+        .chain(std::iter::once(&e.key))
+        .filter(|k| k.len() >= 4)
+    {
+        kept = kept.replace(k.as_str(), "•••");
+    }
     let mut arrival = Arrival {
         source: "receiver",
         headers: headers_text(&headers),
-        body: raw,
+        body: kept,
         environment: headers
             .get("environment")
             .and_then(|v| v.to_str().ok())
@@ -215,6 +230,15 @@ async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Byte
     } else {
         (StatusCode::OK, true, "ok")
     };
+    if arrival.refused && arrival.body.len() > REFUSED_KEPT {
+        // What was turned away is kept only in part: enough to see what it was.
+        let mut cut = REFUSED_KEPT;
+        while !arrival.body.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        arrival.body.truncate(cut);
+        arrival.body.push('…');
+    }
     if let Err(e) = inner.live.take(arrival).await {
         // Not kept: the service is asked to send it again.
         tracing::error!("cannot keep a notification: {e}");

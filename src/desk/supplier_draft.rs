@@ -151,7 +151,8 @@ impl SupplierDraft {
         {
             p.insert(f::STOCK_PERCENTAGE, Problem::Between(0, 100));
         }
-        if given(&self.stock_expiry).is_some_and(|v| v.parse::<u32>().is_err()) {
+        if given(&self.stock_expiry).is_some_and(|v| !v.parse::<u32>().is_ok_and(|d| d <= DAYS_MAX))
+        {
             p.insert(f::STOCK_EXPIRY, Problem::Between(0, DAYS_MAX));
         }
         if given(&self.contract_date).is_some_and(|d| crate::text::day::parse_day(&d).is_none()) {

@@ -29,11 +29,12 @@ impl Desk {
         &self,
         login: String,
         password: String,
-    ) -> Task<Result<AboutMe, DeskError>> {
+    ) -> Task<Result<Option<AboutMe>, DeskError>> {
         let wms = self.services.warehouse.clone();
         self.spawn(async move {
             wms.login(login.trim(), &password).await?;
-            Ok(wms.about_me().await?)
+            // Logged in whatever "about me" answers; its details can be asked for again.
+            Ok(wms.about_me().await.ok())
         })
     }
 
@@ -51,10 +52,10 @@ impl Desk {
 
     /// The warehouse session is open under this login (after [`Desk::warehouse_login`]), with
     /// the account's details.
-    pub fn note_warehouse_login(&mut self, login: &str, account: AboutMe) {
+    pub fn note_warehouse_login(&mut self, login: &str, account: Option<AboutMe>) {
         if let Some(s) = &mut self.session {
             s.warehouse_login = Some(login.trim().to_string());
-            s.warehouse_account = Some(account);
+            s.warehouse_account = account;
         }
     }
 
@@ -177,7 +178,16 @@ async fn settle<T: DeserializeOwned>(
         Err(e) if e.outcome_unknown() => {
             let filter = [("code", code.to_string())];
             match wms.list::<T>(kind, 1, 0, &filter).await {
-                Ok(found) => found.items.into_iter().find(|r| same(r)).ok_or(e),
+                // Only one record like it can be the one just made; with two (an older one of
+                // the same code and names) nobody can tell, and the clerk is asked.
+                Ok(found) => {
+                    let mut like: Vec<T> = found.items.into_iter().filter(|r| same(r)).collect();
+                    if like.len() == 1 {
+                        Ok(like.remove(0))
+                    } else {
+                        Err(e)
+                    }
+                }
                 Err(_) => Err(e),
             }
         }

@@ -53,7 +53,10 @@ pub fn routes<R: Served>() -> Router<Shared> {
         .route(&at("index"), only(get(list::<R, true>), "GET, HEAD"))
         .route(&at("create"), only(post(create::<R>), "POST"))
         .route(&at("view"), only(get(view::<R>), "GET, HEAD"))
-        .route(&at("update"), only(put(update::<R>), "PUT, PATCH"))
+        .route(
+            &at("update"),
+            only(put(update::<R>).patch(update::<R>), "PUT, PATCH"),
+        )
         .route(&at("delete"), only(delete(remove::<R>), "DELETE"))
         .route(&at("status"), only(post(confirm::<R>), "POST"))
         .route(&at("client-status"), only(post(confirm::<R>), "POST"))
@@ -268,19 +271,15 @@ impl Served for PurveyorRec {
     }
 
     fn checked(
-        w: &World,
-        customer: i64,
+        _w: &World,
+        _customer: i64,
         raw: &Value,
         lang: Language,
-        except: Option<i64>,
+        _except: Option<i64>,
     ) -> Result<PurveyorInput, Response> {
+        // A supplier's code is not unique on the server: the same code twice is two records.
         let (input, mut check) =
             read::<PurveyorInput>(raw, lang, &["group", "code", "name", "full_name"])?;
-        if w.records::<PurveyorRec>(customer)
-            .any(|p| p.input.code == input.code && Some(p.id) != except)
-        {
-            check.push("code", msg::taken(lang, "code", &input.code));
-        }
         let percentage = input.stock_percentage.as_deref();
         check.decimal("stock_percentage", percentage, 0.0, 100.0);
         check.whole("stock_expiry", input.stock_expiry.as_deref(), 0, 36_500);

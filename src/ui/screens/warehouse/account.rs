@@ -15,7 +15,7 @@ use rust_i18n::t;
 pub struct Account {
     pub login: String,
     pub password: String,
-    logging_in: Option<Task<Result<AboutMe, DeskError>>>,
+    logging_in: Option<Task<Result<Option<AboutMe>, DeskError>>>,
     reading: Option<Task<Result<AboutMe, DeskError>>>,
     /// The account's details were asked for once this session (asked again only by the clerk,
     /// never each frame: every request counts against the warehouse's limit).
@@ -38,6 +38,8 @@ impl Account {
         let mut opened = false;
         match ready(&mut self.logging_in) {
             Some(Ok(me)) => {
+                // Without the details the account line offers to read them again.
+                self.asked = me.is_none();
                 cx.desk.note_warehouse_login(&self.login, me);
                 self.password.clear();
                 self.error = None;

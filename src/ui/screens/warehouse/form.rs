@@ -45,6 +45,11 @@ pub trait Fields:
     fn aid_busy(_aid: &Self::Aid) -> bool {
         false
     }
+    /// What the aid hears of the app (the suppliers changed: read them again when next needed).
+    fn aid_event(_aid: &mut Self::Aid, _event: &AppEvent) {}
+    /// The form brought back at another warehouse: what points at that warehouse's records
+    /// (a product's supplier) no longer applies.
+    fn forget_references(&mut self) {}
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Self::Aid);
 }
 
@@ -57,6 +62,8 @@ pub struct WarehouseForm<D: Fields> {
     pub draft: D,
     /// The record being edited; none for a new one.
     pub editing: Option<i64>,
+    /// The form as it was opened (empty, or the record being edited): typing differs from it.
+    opened_as: D,
     aid: D::Aid,
     loading: Option<Task<Option<Kept<D>>>>,
     loaded: bool,
@@ -75,6 +82,7 @@ impl<D: Fields> Default for WarehouseForm<D> {
             account: Account::default(),
             draft: D::default(),
             editing: None,
+            opened_as: D::default(),
             aid: D::Aid::default(),
             loading: None,
             loaded: false,
@@ -117,6 +125,7 @@ impl<D: Fields> WarehouseForm<D> {
                 cx.toasts.info(D::saved_text(&record));
                 self.message = None;
                 self.draft = D::default();
+                self.opened_as = D::default();
                 self.editing = None;
                 self.shown = false;
                 cx.desk.forget_form(D::KEPT);
@@ -146,7 +155,9 @@ impl<D: Fields> Screen for WarehouseForm<D> {
     }
 
     fn poll(&mut self, cx: &mut Cx) {
-        self.account.poll(cx);
+        if self.account.poll(cx) {
+            D::prepare(&mut self.aid, cx);
+        }
         // What was typed before comes back once the warehouse is open (whose it was is known
         // then), before the clerk can ask for the form.
         if !self.loaded && self.loading.is_none() && cx.desk.warehouse_logged_in() {
@@ -162,6 +173,9 @@ impl<D: Fields> Screen for WarehouseForm<D> {
                 let here = whose.is_some() && whose == cx.desk.warehouse_identity();
                 self.editing = editing.filter(|_| here);
                 self.draft = draft;
+                if !here {
+                    self.draft.forget_references();
+                }
                 self.kept_as = Some(kept);
             }
         }
@@ -183,21 +197,31 @@ impl<D: Fields> Screen for WarehouseForm<D> {
     }
 
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        D::aid_event(&mut self.aid, event);
         if let Some((id, draft)) = D::opened_by(event) {
             D::prepare(&mut self.aid, cx);
             // "New" over a new record's form that holds typing (kept from before, or left when
             // the clerk went back to the list) shows that typing again rather than losing it;
             // Clear empties it. An edit opens the record asked for.
-            let typed = self.editing.is_none() && self.draft != D::default();
-            // The same record asked for again while its changes are unsaved: they stay.
-            let same_edit = id.is_some() && id == self.editing;
-            if (id.is_none() && typed) || same_edit {
+            // Unsaved typing: a new record's form that holds something, or an edit changed from
+            // the record it opened with.
+            let unsaved = self.draft != self.opened_as;
+            // The same record (or New over a new record's typing) asked for again: it stays.
+            let same = id == self.editing;
+            if same && (unsaved || id.is_some()) {
                 if self.loading.is_none() {
                     self.loaded = true;
                 }
                 return;
             }
+            // Another record while this form holds unsaved typing: the typing stays and the
+            // clerk is told to save it or clear it first (there is one form, nothing is lost).
+            if unsaved {
+                self.error = Some(t!("wms.unsaved_first").to_string());
+                return;
+            }
             self.editing = id;
+            self.opened_as = draft.clone();
             self.draft = draft;
             self.shown = false;
             self.refused.clear();
@@ -209,6 +233,7 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         } else if matches!(event, AppEvent::SessionEnded) {
             // Another session may be another warehouse: the record's id no longer applies.
             self.editing = None;
+            self.draft.forget_references();
             self.message = None;
             self.error = None;
         }
@@ -253,10 +278,14 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             if ui.button(t!("wms.back")).clicked() {
                 cx.emit(AppEvent::Go(D::LIST));
             }
-            // Emptying is for a new record's form; an edit is left with "Back".
-            if self.editing.is_none() && ui.button(t!("wms.clear")).clicked() {
-                self.draft = D::default();
-                self.editing = None;
+            // A new record's form is emptied; an edit goes back to the record as it was.
+            let (label, back_to) = if self.editing.is_some() {
+                (t!("wms.discard"), self.opened_as.clone())
+            } else {
+                (t!("wms.clear"), D::default())
+            };
+            if ui.button(label).clicked() {
+                self.draft = back_to;
                 self.shown = false;
                 self.refused.clear();
                 self.error = None;

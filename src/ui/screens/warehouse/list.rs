@@ -22,6 +22,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 type Loading<R> = (Arc<LoadProgress>, Task<Result<Vec<R>, DeskError>>);
+/// A deletion under way: the record (its id and how it is known) and its task.
+type Deleting = ((i64, String), Task<Result<(), DeskError>>);
 
 pub struct WarehouseList<R: Row> {
     account: Account,
@@ -38,7 +40,7 @@ pub struct WarehouseList<R: Row> {
     confirming: Option<Task<Result<String, DeskError>>>,
     /// The record the clerk asked to delete (its id and how it is known), until they answer.
     asking_delete: Option<(i64, String)>,
-    deleting: Option<(String, Task<Result<(), DeskError>>)>,
+    deleting: Option<Deleting>,
     /// What the service said last (a confirmation's message, a deletion).
     pub message: Option<String>,
     pub error: Option<String>,
@@ -113,7 +115,7 @@ impl<R: Row> WarehouseList<R> {
             }
             Action::Delete(id, title) => {
                 self.message = None;
-                self.deleting = Some((title, cx.desk.warehouse_delete(R::KIND, id)));
+                self.deleting = Some(((id, title), cx.desk.warehouse_delete(R::KIND, id)));
             }
         }
     }
@@ -341,10 +343,11 @@ impl<R: Row> Screen for WarehouseList<R> {
             None => {}
         }
         match ready_with(&mut self.deleting) {
-            Some((title, Ok(()))) => {
+            Some(((id, title), Ok(()))) => {
                 self.message = Some(t!("wms.deleted", what = title).to_string());
-                if let Some(id) = self.open.take() {
-                    self.selected.remove(&id);
+                self.selected.remove(&id);
+                if self.open == Some(id) {
+                    self.open = None;
                 }
                 cx.emit(AppEvent::WarehouseChanged(R::KIND));
             }

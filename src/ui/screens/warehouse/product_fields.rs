@@ -66,7 +66,9 @@ impl Fields for ProductDraft {
     }
 
     fn prepare(aid: &mut Suppliers, cx: &mut Cx) {
-        if aid.reading.is_none() && cx.desk.warehouse_logged_in() {
+        // Read once and kept (each read counts against the warehouse's limit), again only when
+        // the suppliers changed.
+        if aid.reading.is_none() && aid.list.is_empty() && cx.desk.warehouse_logged_in() {
             let progress = Arc::new(LoadProgress::default());
             aid.reading = Some(cx.desk.warehouse_all(Kind::Purveyor, progress));
         }
@@ -74,6 +76,19 @@ impl Fields for ProductDraft {
 
     fn aid_busy(aid: &Suppliers) -> bool {
         aid.reading.is_some()
+    }
+
+    fn aid_event(aid: &mut Suppliers, event: &AppEvent) {
+        match event {
+            AppEvent::WarehouseChanged(Kind::Purveyor) | AppEvent::SessionEnded => {
+                aid.list.clear();
+            }
+            _ => {}
+        }
+    }
+
+    fn forget_references(&mut self) {
+        self.supplier_buyer_id = None;
     }
 
     fn poll_aid(aid: &mut Suppliers, _cx: &mut Cx) {

@@ -148,7 +148,10 @@ impl WebhooksScreen {
         ui.separator();
         ui.horizontal(|ui| {
             ui.label(RichText::new(t!("hooks.detail", when = when(n.received_at))).strong());
-            let can = self.replaying.is_none() && n.order_id.is_some();
+            // What was turned away at the door (a wrong key) is never applied from here.
+            let can = self.replaying.is_none()
+                && n.order_id.is_some()
+                && n.verdict != crate::store::Verdict::Rejected;
             if ui
                 .add_enabled(can, egui::Button::new(t!("hooks.replay")))
                 .clicked()

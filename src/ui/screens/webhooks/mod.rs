@@ -279,7 +279,13 @@ impl WebhooksScreen {
                         next = next
                     ));
                 }
-                if let Some(e) = p.last_error {
+                if let Some(problem) = p.last_error {
+                    let e = match problem {
+                        crate::desk::live::PollProblem::Service(api) => tell(&api).message,
+                        crate::desk::live::PollProblem::Database(detail) => {
+                            t!("hooks.poll_db", detail = detail).to_string()
+                        }
+                    };
                     ui.label(RichText::new(t!("hooks.poll_failed", why = e)).color(ERROR_COLOR));
                 }
             }
