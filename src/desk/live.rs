@@ -10,7 +10,6 @@ use super::*;
 use crate::api::codes::{Environment, OrderStatus};
 use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
 use crate::store::{NotificationRow, Verdict};
-use rust_i18n::t;
 use std::sync::Mutex;
 
 /// What the poller is doing, for the clerk to see.
@@ -27,6 +26,19 @@ pub struct PollState {
     pub last_error: Option<PollProblem>,
 }
 
+/// Why the receiver does not listen; the screen says it in the clerk's words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReceiverProblem {
+    /// Outside demo mode, no key to check callers with.
+    NoKey,
+    /// The address and port do not read as one.
+    Address(String),
+    /// The system refused to listen there (in use, not this computer's); its words kept.
+    Listen { addr: String, detail: String },
+    /// Demo mode: the twin did not take the registration.
+    Register(crate::api::ApiError),
+}
+
 /// Why a reading failed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PollProblem {
@@ -38,14 +50,15 @@ pub enum PollProblem {
 
 /// A receiver listening, with the registration the demo twin answered.
 type Started = (Receiver, Option<WebhookConfig>);
+type Starting = Task<Result<Started, ReceiverProblem>>;
 
 /// The live parts of an open session.
 pub struct Live {
     pub status: LiveStatus,
     receiver: Option<Receiver>,
-    starting: Option<Task<Result<Started, String>>>,
+    starting: Option<Starting>,
     /// Why the receiver could not start.
-    pub receiver_error: Option<String>,
+    pub receiver_error: Option<ReceiverProblem>,
     /// The registration the demo twin answered with.
     pub registered: Option<WebhookConfig>,
     /// The partner key the receiver expects (to register it with).
@@ -212,7 +225,7 @@ impl Desk {
 
     /// Listens for notifications; in demo mode on a free loopback port, registered at once with
     /// the embedded twin under a key of its own.
-    fn start_receiver(&self, status: &LiveStatus, key: &str) -> Task<Result<Started, String>> {
+    fn start_receiver(&self, status: &LiveStatus, key: &str) -> Starting {
         let demo = self.is_demo();
         let s = &self.settings.live;
         let (bind, mut expect) = if demo {
@@ -225,9 +238,10 @@ impl Desk {
                 },
             )
         } else {
-            let bind = format!("{}:{}", s.bind.trim(), s.port)
+            let written = format!("{}:{}", s.bind.trim(), s.port);
+            let bind = written
                 .parse::<std::net::SocketAddr>()
-                .map_err(|e| format!("{}:{} — {e}", s.bind.trim(), s.port));
+                .map_err(|_| ReceiverProblem::Address(written.clone()));
             (
                 bind,
                 Expect {
@@ -239,20 +253,22 @@ impl Desk {
         // Outside demo mode a receiver takes notifications only with a key: without one anybody
         // who reaches the port could move the journal's orders.
         let keyless = !demo && expect.key.trim().is_empty() && expect.token.trim().is_empty();
-        let refusal = t!("hooks.key_needed").to_string();
         let (status, current) = (status.clone(), self.services.current.clone());
         self.spawn(async move {
             if keyless {
-                return Err(refusal);
+                return Err(ReceiverProblem::NoKey);
             }
             let bind = bind?;
             let key = expect.key.clone();
             if demo {
                 expect.token.clear();
             }
-            let receiver = Receiver::start(bind, expect, status)
-                .await
-                .map_err(|e| format!("{bind} — {e}"))?;
+            let receiver = Receiver::start(bind, expect, status).await.map_err(|e| {
+                ReceiverProblem::Listen {
+                    addr: bind.to_string(),
+                    detail: e.to_string(),
+                }
+            })?;
             if !demo {
                 return Ok((receiver, None));
             }
@@ -265,7 +281,7 @@ impl Desk {
             let registered = current
                 .webhook_config(&request)
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(ReceiverProblem::Register)?;
             Ok((receiver, Some(registered)))
         })
     }

@@ -4,11 +4,12 @@
 //! and confirm the rows ticked (the service's message shown, the rows read again).
 
 use super::account::Account;
-use super::rows::{Row, detail_ui, shown, state_text};
+use super::rows::{Row, detail_ui, state_text};
 use crate::api::envelope::LoadProgress;
 use crate::api::envelope::Page;
 use crate::desk::DeskError;
 use crate::desk::task::{Task, any_running, ready, ready_with};
+use crate::text::translit::{matches, search_key};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -28,6 +29,8 @@ type Deleting = ((i64, String), Task<Result<(), DeskError>>);
 pub struct WarehouseList<R: Row> {
     account: Account,
     pub rows: Vec<R>,
+    /// Each row's search key, beside it.
+    keys: Vec<String>,
     pub filter: String,
     /// The page shown and the pages in all, when reading a page at a time.
     page: Option<(u64, u64)>,
@@ -53,6 +56,7 @@ impl<R: Row> Default for WarehouseList<R> {
         WarehouseList {
             account: Account::default(),
             rows: Vec::new(),
+            keys: Vec::new(),
             filter: String::new(),
             page: None,
             paging: None,
@@ -77,6 +81,20 @@ enum Action {
 }
 
 impl<R: Row> WarehouseList<R> {
+    /// The rows read, with their search keys made once (not each frame for every row).
+    fn set_rows(&mut self, rows: Vec<R>) {
+        self.keys = rows.iter().map(|r| search_key(&r.haystack())).collect();
+        self.rows = rows;
+    }
+
+    /// The rows the filter lets through, by index.
+    fn visible(&self) -> Vec<usize> {
+        let q = search_key(&self.filter);
+        (0..self.rows.len())
+            .filter(|&i| q.is_empty() || self.keys.get(i).is_some_and(|k| matches(&q, k)))
+            .collect()
+    }
+
     fn show_page(&mut self, cx: &mut Cx, page: u64) {
         if !Account::open(cx) {
             return;
@@ -153,7 +171,7 @@ impl<R: Row> WarehouseList<R> {
         ui.horizontal_wrapped(|ui| {
             let salt = format!("{}-filter", R::SALT);
             inline_field(ui, &t!("intl_list.filter"), &mut self.filter, &salt, 200.0);
-            let count = self.rows.iter().filter(|r| shown(*r, &self.filter)).count();
+            let count = self.visible().len();
             ui.label(t!("intl_list.shown", shown = count, read = self.rows.len()));
             ui.separator();
             if ui.button(t!("wms.new")).clicked() {
@@ -177,11 +195,7 @@ impl<R: Row> WarehouseList<R> {
     }
 
     fn table(&mut self, ui: &mut egui::Ui, height: f32) {
-        let rows: Vec<&R> = self
-            .rows
-            .iter()
-            .filter(|r| shown(*r, &self.filter))
-            .collect();
+        let rows: Vec<&R> = self.visible().into_iter().map(|i| &self.rows[i]).collect();
         let mut titles = vec![t!("wms.pick"), t!("wms.id"), t!("wms.state")];
         titles.extend(R::columns());
         let extra = R::columns().len();
@@ -319,7 +333,7 @@ impl<R: Row> Screen for WarehouseList<R> {
         match ready(&mut self.paging) {
             Some(Ok(p)) => {
                 self.page = Some((p.meta.current_page, p.meta.page_count));
-                self.rows = p.items;
+                self.set_rows(p.items);
             }
             Some(Err(e)) => self.error = Some(tell_desk(&e).message),
             None => {}
@@ -328,7 +342,7 @@ impl<R: Row> Screen for WarehouseList<R> {
             match result {
                 Ok(rows) => {
                     self.page = None;
-                    self.rows = rows;
+                    self.set_rows(rows);
                 }
                 Err(e) => self.error = Some(tell_desk(&e).message),
             }
@@ -402,7 +416,7 @@ impl<R: Row> Screen for WarehouseList<R> {
         };
         if self.rows.is_empty() && !self.is_busy() {
             ui.label(t!("wms.none"));
-        } else if !self.rows.iter().any(|r| shown(r, &self.filter)) {
+        } else if self.visible().is_empty() {
             ui.label(t!("wms.none_shown"));
         } else {
             self.table(ui, height);

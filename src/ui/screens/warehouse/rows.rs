@@ -4,7 +4,6 @@
 
 use crate::api::warehouse::{Product, Purveyor, PurveyorState};
 use crate::api::warehouse_client::Kind;
-use crate::text::translit::{matches, search_key};
 use crate::ui::app::event::AppEvent;
 use egui::RichText;
 use rust_i18n::t;
@@ -29,12 +28,6 @@ pub trait Row: DeserializeOwned + Clone + Send + 'static {
     fn detail(&self) -> Vec<(Cow<'static, str>, String)>;
     /// Opens the form: for this record, or empty for a new one.
     fn edit(record: Option<&Self>) -> AppEvent;
-}
-
-/// Whether a record is shown under this filter (every word found, spellings folded).
-pub fn shown<R: Row>(r: &R, filter: &str) -> bool {
-    let key = search_key(filter);
-    key.is_empty() || matches(&key, &search_key(&r.haystack()))
 }
 
 /// A record's state in the clerk's words.

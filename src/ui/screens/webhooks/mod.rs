@@ -257,10 +257,20 @@ impl WebhooksScreen {
                     (Some(url), _) => {
                         ui.label(t!("hooks.listening", url = url));
                     }
-                    (None, Some(e)) => {
-                        ui.label(
-                            RichText::new(t!("hooks.not_listening", why = e)).color(ERROR_COLOR),
-                        );
+                    (None, Some(problem)) => {
+                        use crate::desk::live::ReceiverProblem as P;
+                        let why = match problem {
+                            P::NoKey => t!("hooks.key_needed").to_string(),
+                            P::Address(a) => t!("hooks.bad_bind", addr = a).to_string(),
+                            P::Listen { addr, detail } => {
+                                t!("hooks.cannot_listen", addr = addr, detail = detail).to_string()
+                            }
+                            P::Register(e) => {
+                                t!("hooks.not_registered", why = tell(e).message).to_string()
+                            }
+                        };
+                        let said = t!("hooks.not_listening", why = why);
+                        ui.label(RichText::new(said).color(ERROR_COLOR));
                     }
                     (None, None) => {
                         ui.label(t!("hooks.receiver_off"));
