@@ -180,7 +180,7 @@ fn the_unsent_screen_follows_the_outbox_by_itself() {
     order.wcs_code = Some("PD-FOLLOW-1".into());
     let body = serde_json::to_string(&order).expect("json");
     store
-        .outbox_add(&svc, "PD-FOLLOW-1", &body, None, 1_700_000_000)
+        .outbox_add(&svc, "PD-FOLLOW-1", &body, None, "clerk", 1_700_000_000)
         .expect("seeded");
     h.key_press_modifiers(Modifiers::COMMAND, Key::U);
     step_until(&mut h, "listed", |h| {

@@ -589,11 +589,18 @@ fn unsent_orders_are_listed_and_the_clerk_decides() {
         waiting.wcs_code = Some("PD-WAITING-1".into());
         let body = serde_json::to_string(&waiting).unwrap();
         store
-            .outbox_add(&svc, "PD-WAITING-1", &body, None, 1_700_000_000)
+            .outbox_add(&svc, "PD-WAITING-1", &body, None, "clerk", 1_700_000_000)
             .unwrap();
         // An entry from an older desk whose body no longer reads: only the clerk can end it.
         store
-            .outbox_add(&svc, "PD-OLD-1", "{\"broken\":true}", None, 1_700_000_100)
+            .outbox_add(
+                &svc,
+                "PD-OLD-1",
+                "{\"broken\":true}",
+                None,
+                "clerk",
+                1_700_000_100,
+            )
             .unwrap();
         store
             .outbox_sending(&svc, "PD-OLD-1", 1_700_000_101)

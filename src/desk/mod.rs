@@ -3,16 +3,18 @@
 //! the background runtime the screens' tasks run on, the settings and the store. What the screens
 //! ask of it is grouped by domain, each an `impl Desk` of its own file (`counter` for orders,
 //! `labels` for printing, `reference` for directories and goods, `international` for parcels,
-//! `warehouse` for suppliers and products, `kept_forms` for forms kept as typed), over the domain
+//! `warehouse` for suppliers and products, `end_of_day` for closing the day, `kept_forms` for forms kept as typed), over the domain
 //! parts that do the work (`orders::Orders`, `printing::Printing`, `parcels::Parcels`,
 //! `directories`, the drafts). Everything here can be tested without a window.
 
 mod counter;
 pub mod current_edit;
 pub mod customs;
+pub mod day_report;
 pub mod directories;
 mod directory_sync;
 pub mod draft_from_service;
+pub mod end_of_day;
 mod error;
 pub mod identity;
 mod international;
@@ -110,6 +112,8 @@ pub struct Desk {
     worker: Option<tokio::task::AbortHandle>,
     /// Statuses kept live while a session is open (receiver, poller).
     live: Option<live::Live>,
+    /// The login of the clerk at the desk, written with every order created.
+    clerk: orders::Clerk,
 }
 
 /// A journaled order and the tracking link from its record.
@@ -157,6 +161,7 @@ impl Desk {
             file_dialogs: system_file_dialog_available(),
             worker: None,
             live: None,
+            clerk: Default::default(),
         };
         desk.wire_orders();
         Ok(desk)

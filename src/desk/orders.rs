@@ -34,7 +34,12 @@ pub struct Orders {
     /// The keys whose request is on the wire right now: neither sent again nor forgotten until
     /// it ends.
     in_flight: Arc<std::sync::Mutex<HashSet<String>>>,
+    /// Who is creating orders now (the session's login), written with each create.
+    clerk: Clerk,
 }
+
+/// The login of the clerk at the desk, shared with the desk that changes it at each login.
+pub type Clerk = Arc<std::sync::Mutex<String>>;
 
 /// Marks a key as on the wire for as long as it lives.
 struct InFlight {
@@ -184,7 +189,18 @@ impl Orders {
             lookup,
             gate: Arc::new(tokio::sync::Mutex::new(())),
             in_flight: Arc::default(),
+            clerk: Clerk::default(),
         }
+    }
+
+    /// Creates in the name of whoever `clerk` holds.
+    pub fn with_clerk(mut self, clerk: Clerk) -> Orders {
+        self.clerk = clerk;
+        self
+    }
+
+    fn clerk(&self) -> String {
+        self.clerk.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// Runs a store call for this service on the blocking pool.
@@ -258,11 +274,11 @@ impl Orders {
             Ok(None) => {}
             Err(e) => return CreateResult::Local(e.to_string()),
         }
-        let (k, p) = (key.clone(), payload);
+        let (k, p, who) = (key.clone(), payload, self.clerk());
         if let Err(e) = self
             .books(move |s, svc| match draft {
-                Some(d) => s.outbox_add_from_form(svc, &k, &p, &d, super::ORDER_DRAFT, now()),
-                None => s.outbox_add(svc, &k, &p, None, now()),
+                Some(d) => s.outbox_add_from_form(svc, &k, &p, &d, super::ORDER_DRAFT, &who, now()),
+                None => s.outbox_add(svc, &k, &p, None, &who, now()),
             })
             .await
         {

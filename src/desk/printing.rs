@@ -52,6 +52,9 @@ pub enum PrintProblem {
     File(String, String),
     #[error("database: {0}")]
     Store(String),
+    /// A page of A4 (a register) for a printer that takes ZPL labels only.
+    #[error("the printer takes ZPL labels, not documents")]
+    NotForDocuments,
 }
 
 fn now() -> i64 {

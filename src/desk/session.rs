@@ -178,6 +178,7 @@ impl Desk {
                 .then(|| c.warehouse_login.trim().to_string()),
             warehouse_account: None,
         });
+        *self.clerk.lock().unwrap_or_else(|p| p.into_inner()) = c.username.trim().to_string();
         self.enter_scope(c.inn.trim());
         self.start_live();
         // The order form picks from the directories: read them at once.

@@ -75,7 +75,8 @@ impl Desk {
                 .ok()
                 .map(Arc::new)
         });
-        let orders = Orders::new(scope, store, self.services.legacy.clone(), lookup);
+        let orders = Orders::new(scope, store, self.services.legacy.clone(), lookup)
+            .with_clerk(self.clerk.clone());
         let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
         let repaint = self.repaint.clone();
         let handle = self.rt.spawn(async move {

@@ -13,29 +13,29 @@ use crate::api::codes::Language;
 use crate::api::international::ParcelInput;
 use rust_i18n::t;
 
-const A4: (f32, f32) = (210.0, 297.0);
-const MARGIN: f32 = 15.0;
+pub(super) const A4: (f32, f32) = (210.0, 297.0);
+pub(super) const MARGIN: f32 = 15.0;
 const RULE: f32 = 0.3;
 /// Documents are printed on office printers: bars sized for 300 dpi, three dots to a module.
 const DPI: Dpi = Dpi::D300;
 const DOTS: u32 = 3;
 
-fn say(key: &str, lang: Language) -> String {
+pub(super) fn say(key: &str, lang: Language) -> String {
     t!(key, locale = lang.as_str()).to_string()
 }
 
 /// Places text, rules and bars on a page top-down.
-struct Pen {
+pub(super) struct Pen {
     width: f32,
     height: f32,
-    y: f32,
+    pub(super) y: f32,
     items: Vec<Item>,
     dpi: Dpi,
     dots: u32,
 }
 
 impl Pen {
-    fn new((width, height): (f32, f32), top: f32) -> Pen {
+    pub(super) fn new((width, height): (f32, f32), top: f32) -> Pen {
         Pen {
             width,
             height,
@@ -47,7 +47,7 @@ impl Pen {
     }
 
     /// Text at `x`, fitted into `width` on one line, at this pen's line.
-    fn text_at(&mut self, x: f32, width: f32, size: f32, face: Face, text: &str) {
+    pub(super) fn text_at(&mut self, x: f32, width: f32, size: f32, face: Face, text: &str) {
         let fitted = fit_line(text, face, width, size, size * 0.6);
         if let Some(line) = fitted.lines.first() {
             self.items.push(Item::Text(TextLine::at_top(
@@ -61,12 +61,12 @@ impl Pen {
     }
 
     /// A full line of text, then down by its height.
-    fn line(&mut self, size: f32, face: Face, text: &str) {
+    pub(super) fn line(&mut self, size: f32, face: Face, text: &str) {
         self.text_at(MARGIN, self.width - 2.0 * MARGIN, size, face, text);
         self.y += size * 1.35;
     }
 
-    fn rule(&mut self) {
+    pub(super) fn rule(&mut self) {
         self.items.push(Item::Fill(Area {
             x: MARGIN,
             y: self.y,
@@ -77,7 +77,7 @@ impl Pen {
     }
 
     /// Code 128 bars of `data` at `x`, `height` mm tall, at this pen's line.
-    fn bars(&mut self, x: f32, height: f32, data: &str) -> Result<f32, DesignError> {
+    pub(super) fn bars(&mut self, x: f32, height: f32, data: &str) -> Result<f32, DesignError> {
         let modules = symbols::code128(data)?;
         let width = modules.len() as f32 * self.dpi.mm(self.dots);
         self.items.push(Item::Barcode(Bars {
@@ -91,7 +91,7 @@ impl Pen {
         Ok(width)
     }
 
-    fn page(self) -> Page {
+    pub(super) fn page(self) -> Page {
         Page {
             width_mm: self.width,
             height_mm: self.height,

@@ -17,6 +17,7 @@ pub mod print;
 pub mod probe;
 pub mod queues;
 pub mod raster;
+pub mod register;
 pub mod sheet;
 pub mod size;
 pub mod symbols;

@@ -100,10 +100,19 @@ impl Store {
             ],
         )?;
         if let Some(key) = from_outbox {
+            // Made here: it keeps its form, its clerk, and the register of the first day from
+            // its creation that is not closed yet.
+            let day =
+                super::days::open_day(&tx, service, super::days::counter_day(row.created_at))?;
             tx.execute(
-                "UPDATE journal SET draft = (SELECT draft FROM outbox WHERE service = ?1 AND wcs_code = ?2)
-                 WHERE service = ?1 AND order_id = ?3 AND draft IS NULL",
-                params![service.as_str(), key, row.order_id],
+                "UPDATE journal SET
+                    draft = COALESCE(draft,
+                        (SELECT draft FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
+                    clerk = COALESCE(clerk,
+                        (SELECT clerk FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
+                    register_day = COALESCE(register_day, ?4)
+                 WHERE service = ?1 AND order_id = ?3",
+                params![service.as_str(), key, row.order_id, day],
             )?;
             tx.execute(
                 "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
@@ -295,7 +304,7 @@ fn same_order(
     }
 }
 
-fn journal_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
+pub(super) fn journal_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
     Ok(JournalRow {
         order_id: r.get(0)?,
         barcode: r.get(1)?,
@@ -340,10 +349,10 @@ mod tests {
     fn confirming_moves_from_outbox_to_journal_atomically_and_once() {
         let s = Store::open_in_memory().unwrap();
         let svc = svc();
-        s.outbox_add(&svc, "k1", "{}", Some("{\"form\":1}"), 1)
+        s.outbox_add(&svc, "k1", "{}", Some("{\"form\":1}"), "clerk", 1)
             .unwrap();
         assert!(
-            s.outbox_add(&svc, "k1", "{}", None, 1).is_err(),
+            s.outbox_add(&svc, "k1", "{}", None, "clerk", 1).is_err(),
             "a key enters the outbox once"
         );
         s.outbox_sending(&svc, "k1", 2).unwrap();
@@ -379,14 +388,14 @@ mod tests {
         let mut a = row(7);
         a.cod = Some(300_000);
         a.wcs_code = Some("KA".into());
-        s.outbox_add(&svc, "KA", "{}", None, 1).unwrap();
+        s.outbox_add(&svc, "KA", "{}", None, "clerk", 1).unwrap();
         s.journal_confirm(&svc, &a, "{\"a\":1}", Some("KA"), 2)
             .unwrap();
         // The service, started over, gives a new order the same id.
         let mut b = row(7);
         b.wcs_code = Some("KB".into());
         b.receiver = "Boshqa".into();
-        s.outbox_add(&svc, "KB", "{}", None, 3).unwrap();
+        s.outbox_add(&svc, "KB", "{}", None, "clerk", 3).unwrap();
         let e = s.journal_confirm(&svc, &b, "{\"b\":1}", Some("KB"), 4);
         assert!(
             matches!(e, Err(StoreError::Collision { order_id: 7, .. })),

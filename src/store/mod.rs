@@ -4,6 +4,7 @@
 //! the journal of orders this desk created or looked up, international parcels, form drafts, and
 //! the print log.
 
+mod days;
 mod journal;
 mod manifests;
 mod notifications;
@@ -11,6 +12,7 @@ mod outbox;
 mod parcels;
 mod print_log;
 
+pub use days::{ClosedDay, DayOrder, DayPoint, counter_day};
 pub use journal::{HistoryRow, JournalRow};
 pub use manifests::ManifestRow;
 pub use notifications::{NotificationRow, Verdict};
@@ -192,6 +194,22 @@ const MIGRATIONS: &[&str] = &[
         verdict TEXT NOT NULL
     );
     CREATE INDEX notifications_received ON notifications (service, received_at);",
+    // End of day: who created each order here and which day's handover register it belongs to
+    // (orders only looked up have none), and the days closed with the register as printed.
+    "ALTER TABLE outbox ADD COLUMN clerk TEXT;
+    ALTER TABLE journal ADD COLUMN clerk TEXT;
+    ALTER TABLE journal ADD COLUMN register_day TEXT;
+    UPDATE journal SET register_day = date(created_at, 'unixepoch', '+5 hours')
+        WHERE draft IS NOT NULL;
+    CREATE INDEX journal_register ON journal (service, register_day);
+    CREATE TABLE closed_days (
+        service TEXT NOT NULL,
+        day TEXT NOT NULL,
+        closed_at INTEGER NOT NULL,
+        clerk TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        PRIMARY KEY (service, day)
+    );",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
@@ -235,6 +253,9 @@ pub enum StoreError {
         kept_key: Option<String>,
         kept_barcode: String,
     },
+    /// The day's register was already closed; a closed day is never changed.
+    #[error("the day {0} is already closed")]
+    DayClosed(String),
     /// The work on the database stopped before it finished (its worker ended).
     #[error("the database work stopped: {0}")]
     Interrupted(String),

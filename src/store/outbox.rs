@@ -64,12 +64,13 @@ impl Store {
         wcs_code: &str,
         payload: &str,
         draft: Option<&str>,
+        clerk: &str,
         at: i64,
     ) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO outbox (service, wcs_code, payload, state, attempts, created_at, updated_at, draft)
-             VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5)",
-            params![service.as_str(), wcs_code, payload, at, draft],
+            "INSERT INTO outbox (service, wcs_code, payload, state, attempts, created_at, updated_at, draft, clerk)
+             VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5, ?6)",
+            params![service.as_str(), wcs_code, payload, at, draft, clerk],
         )?;
         Ok(())
     }
@@ -84,14 +85,15 @@ impl Store {
         payload: &str,
         draft: &str,
         draft_name: &str,
+        clerk: &str,
         at: i64,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO outbox (service, wcs_code, payload, state, attempts, created_at, updated_at, draft)
-             VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5)",
-            params![service.as_str(), wcs_code, payload, at, draft],
+            "INSERT INTO outbox (service, wcs_code, payload, state, attempts, created_at, updated_at, draft, clerk)
+             VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5, ?6)",
+            params![service.as_str(), wcs_code, payload, at, draft, clerk],
         )?;
         tx.execute("DELETE FROM drafts WHERE name = ?1", params![draft_name])?;
         tx.commit()?;

@@ -15,6 +15,7 @@ pub enum Command {
     Directories,
     Goods,
     Unsent,
+    EndOfDay,
     NewParcel,
     Parcels,
     Manifest,
@@ -40,6 +41,7 @@ impl Command {
         Command::Directories,
         Command::Goods,
         Command::Unsent,
+        Command::EndOfDay,
         Command::NewParcel,
         Command::Parcels,
         Command::Manifest,
@@ -66,6 +68,7 @@ impl Command {
             Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
             Command::Goods => KeyboardShortcut::new(Modifiers::COMMAND, Key::G),
             Command::Unsent => KeyboardShortcut::new(Modifiers::COMMAND, Key::U),
+            Command::EndOfDay => KeyboardShortcut::new(Modifiers::COMMAND, Key::E),
             Command::NewParcel => {
                 KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::N)
             }
@@ -169,6 +172,7 @@ mod tests {
             Command::Suppliers => 18,
             Command::Products => 19,
             Command::Webhooks => 20,
+            Command::EndOfDay => 21,
         }
     }
 
@@ -190,7 +194,7 @@ mod tests {
     fn all_lists_every_command() {
         let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
         seen.sort();
-        assert_eq!(seen, (0..21).collect::<Vec<_>>());
+        assert_eq!(seen, (0..22).collect::<Vec<_>>());
     }
 
     #[test]

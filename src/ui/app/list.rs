@@ -9,6 +9,7 @@ use crate::desk::Desk;
 use crate::ui::screens::about::AboutScreen;
 use crate::ui::screens::calculator::Calculator;
 use crate::ui::screens::directories::DirectoryScreen;
+use crate::ui::screens::end_of_day::EndOfDayScreen;
 use crate::ui::screens::goods::GoodsScreen;
 use crate::ui::screens::intl_calculator::IntlCalculator;
 use crate::ui::screens::intl_orders::IntlOrdersScreen;
@@ -39,6 +40,12 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
             Counter,
             Command::Unsent,
             UnsentScreen::default(),
+        ),
+        Entry::rail(
+            Id::EndOfDay,
+            Counter,
+            Command::EndOfDay,
+            EndOfDayScreen::default(),
         ),
         Entry::rail(
             Id::Calculator,

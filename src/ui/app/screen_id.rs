@@ -15,6 +15,7 @@ pub enum ScreenId {
     Directories,
     Goods,
     Unsent,
+    EndOfDay,
     NewParcel,
     Parcels,
     Manifest,

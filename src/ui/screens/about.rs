@@ -21,6 +21,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("eframe", "MIT OR Apache-2.0"),
     ("egui", "MIT OR Apache-2.0"),
     ("egui_extras", "MIT OR Apache-2.0"),
+    ("egui_plot", "MIT OR Apache-2.0"),
     ("flate2", "MIT OR Apache-2.0"),
     ("futures-util", "MIT OR Apache-2.0"),
     ("hyper", "MIT"),

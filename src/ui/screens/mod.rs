@@ -4,6 +4,7 @@
 pub mod about;
 pub mod calculator;
 pub mod directories;
+pub mod end_of_day;
 pub mod goods;
 pub mod intl_calculator;
 pub mod intl_orders;

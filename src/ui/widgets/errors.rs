@@ -83,6 +83,7 @@ pub fn tell_print(p: &PrintProblem) -> Told {
         PrintProblem::Render(why) => (t!("print.err_render"), Some(why.clone())),
         PrintProblem::File(path, why) => (t!("print.err_file", path = path), Some(why.clone())),
         PrintProblem::Store(why) => (t!("print.err_store"), Some(why.clone())),
+        PrintProblem::NotForDocuments => (t!("print.err_not_for_documents"), None),
         PrintProblem::Printer(e) => match e {
             PrintError::NoPrinter => (t!("print.no_printer"), None),
             PrintError::BadAddress(a) => (t!("print.err_bad_address", address = a), None),
@@ -124,6 +125,9 @@ pub fn tell_prints(errors: &[PrintProblem]) -> String {
 pub fn tell_desk(err: &DeskError) -> Told {
     let (message, details) = match err {
         DeskError::Service(e) => return tell(e),
+        DeskError::Store(crate::store::StoreError::DayClosed(day)) => {
+            (t!("eod.already_closed", day = day).to_string(), None)
+        }
         DeskError::Store(e) => (t!("error.store").to_string(), Some(e.to_string())),
         DeskError::Settings(e) => (t!("settings.save_failed").to_string(), Some(e.to_string())),
         DeskError::Sandbox(e) => (t!("error.sandbox").to_string(), Some(e.to_string())),

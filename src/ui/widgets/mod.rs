@@ -3,6 +3,7 @@
 //! status chips, periods and errors in the clerk's words.
 
 pub mod confirm;
+pub mod date_field;
 pub mod errors;
 pub mod pages;
 pub mod period;

@@ -3,7 +3,6 @@
 //! warehouse account's own login.
 
 pub mod account;
-mod date_field;
 pub mod form;
 pub mod list;
 pub mod product_fields;

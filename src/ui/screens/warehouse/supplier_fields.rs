@@ -99,7 +99,7 @@ impl Fields for SupplierDraft {
                 ),
             ],
         );
-        super::date_field::show(
+        crate::ui::widgets::date_field::show(
             ui,
             form,
             &t!("wms.contract_date"),

@@ -1,0 +1,357 @@
+//! What a counter manager reads at closing time, computed without pixels or waiting: the day's
+//! orders made at this desk (optionally one clerk's), their totals (shipping cost, cash on
+//! delivery still to come back and already due, pieces, weight), the same grouped by stage,
+//! hand-over mode and destination region, the orders not yet confirmed, and the series the
+//! charts draw (orders per hour, orders per day stacked by stage, COD per day). The register's
+//! lines ([`DayLine`]) are what a closed day keeps, so a reprint is the paper the courier signed.
+
+use crate::api::codes::{Delivery, LegacyStatus};
+use crate::api::legacy::{OrderCore, OrderInput};
+use crate::store::{DayOrder, DayPoint, OutboxEntry, OutboxState, counter_day};
+use chrono::{NaiveDate, Timelike};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How many days the day-by-day charts reach back, the chosen day included.
+pub const CHART_DAYS: u64 = 30;
+
+/// Where an order stands, coarsely: the charts stack these, the totals split COD by them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stage {
+    /// Taken at the counter, not yet on its way.
+    Accepted,
+    /// Between offices or with the courier.
+    OnTheWay,
+    Delivered,
+    Returned,
+    Cancelled,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 5] = [
+        Stage::Accepted,
+        Stage::OnTheWay,
+        Stage::Delivered,
+        Stage::Returned,
+        Stage::Cancelled,
+    ];
+
+    /// The stage of a legacy status id; an id the contract does not know is on its way.
+    pub fn of(status_id: i64) -> Stage {
+        use LegacyStatus::*;
+        match LegacyStatus::try_from(status_id) {
+            Ok(Draft | AtSender | CourierAccepted | AtSendingOffice) => Stage::Accepted,
+            Ok(Delivered) => Stage::Delivered,
+            Ok(Return) => Stage::Returned,
+            Ok(Refused) => Stage::Cancelled,
+            _ => Stage::OnTheWay,
+        }
+    }
+
+    /// The catalog key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Stage::Accepted => "eod.stage_accepted",
+            Stage::OnTheWay => "eod.stage_on_the_way",
+            Stage::Delivered => "eod.stage_delivered",
+            Stage::Returned => "eod.stage_returned",
+            Stage::Cancelled => "eod.stage_cancelled",
+        }
+    }
+}
+
+/// One order on a day's register, as printed and exported.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DayLine {
+    pub order_id: i64,
+    pub barcode: String,
+    pub created_at: i64,
+    pub clerk: Option<String>,
+    pub receiver: String,
+    pub city: String,
+    /// The destination region's name, when the record says it.
+    pub region: Option<String>,
+    /// How the parcel left the sender, when the record says it.
+    pub pickup: Option<i64>,
+    pub pieces: i64,
+    pub grams: u64,
+    /// Cash on delivery, whole sum.
+    pub cod: Option<i64>,
+    /// Shipping cost, whole sum.
+    pub cost: i64,
+    pub status_id: i64,
+}
+
+impl DayLine {
+    pub fn from_order(o: &DayOrder) -> DayLine {
+        let core: Option<OrderCore> = serde_json::from_str(&o.record).ok();
+        let r = &o.row;
+        DayLine {
+            order_id: r.order_id,
+            barcode: r.barcode.clone(),
+            created_at: r.created_at,
+            clerk: o.clerk.clone(),
+            receiver: r.receiver.clone(),
+            city: r.city.clone(),
+            region: core
+                .as_ref()
+                .and_then(|c| c.receiver_region.name.clone())
+                .filter(|n| !n.trim().is_empty()),
+            pickup: core.as_ref().map(|c| c.sender_delivery.code()),
+            pieces: core.as_ref().map_or(0, |c| c.piece.max(0)),
+            grams: core.as_ref().map_or(0, |c| c.weight.grams()),
+            cod: r.cod.filter(|c| *c > 0),
+            cost: r.cost,
+            status_id: r.status_id,
+        }
+    }
+
+    pub fn stage(&self) -> Stage {
+        Stage::of(self.status_id)
+    }
+
+    pub fn pickup_mode(&self) -> Option<Delivery> {
+        self.pickup.and_then(|c| Delivery::try_from(c).ok())
+    }
+}
+
+/// The sums over some orders.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub orders: usize,
+    pub cost: i64,
+    /// Cash on delivery of orders not yet delivered (nor returned or cancelled).
+    pub cod_to_come: i64,
+    /// Cash on delivery of delivered orders: collected, due to the shop.
+    pub cod_due: i64,
+    pub pieces: i64,
+    pub grams: u64,
+}
+
+impl Totals {
+    fn add(&mut self, l: &DayLine) {
+        self.orders += 1;
+        self.cost += l.cost;
+        let cod = l.cod.unwrap_or(0);
+        match l.stage() {
+            Stage::Accepted | Stage::OnTheWay => self.cod_to_come += cod,
+            Stage::Delivered => self.cod_due += cod,
+            Stage::Returned | Stage::Cancelled => {}
+        }
+        self.pieces += l.pieces;
+        self.grams += l.grams;
+    }
+
+    pub fn of<'a>(lines: impl IntoIterator<Item = &'a DayLine>) -> Totals {
+        let mut t = Totals::default();
+        for l in lines {
+            t.add(l);
+        }
+        t
+    }
+}
+
+/// An order of the day not yet confirmed by the service.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Waiting {
+    pub wcs_code: String,
+    pub state: OutboxState,
+    pub created_at: i64,
+    /// Its receiver, when its body can be read.
+    pub receiver: Option<String>,
+    pub cod: Option<i64>,
+}
+
+impl Waiting {
+    pub fn from_entry(e: &OutboxEntry) -> Waiting {
+        let input: Option<OrderInput> = serde_json::from_str(&e.payload).ok();
+        Waiting {
+            wcs_code: e.wcs_code.clone(),
+            state: e.state,
+            created_at: e.created_at,
+            receiver: input.as_ref().map(|i| i.receiver.clone()),
+            cod: input
+                .as_ref()
+                .and_then(|i| i.cash_on_delivery())
+                .map(|s| s.0),
+        }
+    }
+}
+
+/// One day of the day-by-day charts.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DayBar {
+    pub day: NaiveDate,
+    /// Orders per stage, in [`Stage::ALL`]'s order.
+    pub by_stage: [u32; 5],
+    pub cod: i64,
+}
+
+/// The end-of-day screen's whole content for one day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayReport {
+    pub day: NaiveDate,
+    /// Whose orders: `None` for every clerk of the desk.
+    pub clerk: Option<String>,
+    /// The clerks who made orders on this day (to choose from).
+    pub clerks: Vec<String>,
+    pub lines: Vec<DayLine>,
+    pub waiting: Vec<Waiting>,
+    pub totals: Totals,
+    pub by_stage: Vec<(Stage, Totals)>,
+    pub by_pickup: Vec<(Option<Delivery>, Totals)>,
+    pub by_region: Vec<(Option<String>, Totals)>,
+    /// Orders per hour of the day, 0–23.
+    pub hours: [u32; 24],
+    /// The last [`CHART_DAYS`] days, oldest first, ending with this one.
+    pub days: Vec<DayBar>,
+    /// When the day was closed and by whom; its lines are then the register as printed.
+    pub closed: Option<(i64, String)>,
+}
+
+/// Sums of lines by some key, largest group first (ties by key).
+fn grouped<K: Ord + Clone>(lines: &[DayLine], key: impl Fn(&DayLine) -> K) -> Vec<(K, Totals)> {
+    let mut groups: BTreeMap<K, Totals> = BTreeMap::new();
+    for l in lines {
+        groups.entry(key(l)).or_default().add(l);
+    }
+    let mut out: Vec<(K, Totals)> = groups.into_iter().collect();
+    out.sort_by(|a, b| b.1.orders.cmp(&a.1.orders).then_with(|| a.0.cmp(&b.0)));
+    out
+}
+
+/// What the report is made from, as the store gives it.
+pub struct DayInputs {
+    pub day: NaiveDate,
+    pub clerk: Option<String>,
+    /// The day's lines: the closed register's, or the journal's for an open day.
+    pub lines: Vec<DayLine>,
+    pub outbox: Vec<OutboxEntry>,
+    pub points: Vec<DayPoint>,
+    pub closed: Option<(i64, String)>,
+    /// Today: every waiting order is listed, whatever day it was made.
+    pub today: NaiveDate,
+}
+
+pub fn report(inputs: DayInputs) -> DayReport {
+    let DayInputs {
+        day,
+        clerk,
+        lines,
+        outbox,
+        points,
+        closed,
+        today,
+    } = inputs;
+    let mut clerks: Vec<String> = lines.iter().filter_map(|l| l.clerk.clone()).collect();
+    clerks.sort();
+    clerks.dedup();
+    let lines: Vec<DayLine> = match &clerk {
+        Some(c) => lines
+            .into_iter()
+            .filter(|l| l.clerk.as_ref() == Some(c))
+            .collect(),
+        None => lines,
+    };
+    let waiting = outbox
+        .iter()
+        .filter(|e| {
+            let made = counter_day(e.created_at);
+            made == day || (day == today && made < day)
+        })
+        .map(Waiting::from_entry)
+        .collect();
+    let mut hours = [0u32; 24];
+    for l in &lines {
+        if let Some(t) = chrono::DateTime::from_timestamp(l.created_at, 0) {
+            let local = t.with_timezone(&crate::text::day::counter_zone());
+            hours[local.hour() as usize % 24] += 1;
+        }
+    }
+    let first = day
+        .checked_sub_days(chrono::Days::new(CHART_DAYS - 1))
+        .unwrap_or(day);
+    let mut days: Vec<DayBar> = first
+        .iter_days()
+        .take_while(|d| *d <= day)
+        .map(|d| DayBar {
+            day: d,
+            ..DayBar::default()
+        })
+        .collect();
+    for p in &points {
+        if let Some(bar) = days.iter_mut().find(|b| b.day == p.day) {
+            let stage = Stage::of(p.status_id);
+            let i = Stage::ALL.iter().position(|s| *s == stage).unwrap_or(0);
+            bar.by_stage[i] += 1;
+            bar.cod += p.cod.unwrap_or(0).max(0);
+        }
+    }
+    DayReport {
+        day,
+        clerk,
+        clerks,
+        totals: Totals::of(&lines),
+        by_stage: grouped(&lines, DayLine::stage),
+        by_pickup: grouped(&lines, DayLine::pickup_mode),
+        by_region: grouped(&lines, |l| l.region.clone()),
+        hours,
+        days,
+        waiting,
+        lines,
+        closed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(id: i64, status_id: i64, cod: Option<i64>, region: &str) -> DayLine {
+        DayLine {
+            order_id: id,
+            barcode: format!("0199100000{id:02}"),
+            created_at: 1_763_985_600 + id * 3600,
+            clerk: Some(if id % 2 == 0 { "bek" } else { "aziza" }.into()),
+            receiver: "Vali".into(),
+            city: "Samarqand".into(),
+            region: Some(region.into()),
+            pickup: Some(0),
+            pieces: 2,
+            grams: 1500,
+            cod,
+            cost: 25_000,
+            status_id,
+        }
+    }
+
+    #[test]
+    fn cod_is_split_by_whether_the_money_is_still_to_come() {
+        let lines = vec![
+            line(1, 1, Some(100_000), "Samarqand"),
+            line(2, 6, Some(50_000), "Toshkent"),
+            line(3, 0, Some(70_000), "Samarqand"),
+            line(4, 33, None, "Samarqand"),
+        ];
+        let day = counter_day(lines[0].created_at);
+        let r = report(DayInputs {
+            day,
+            clerk: None,
+            lines,
+            outbox: vec![],
+            points: vec![],
+            closed: None,
+            today: day,
+        });
+        assert_eq!(r.totals.orders, 4);
+        assert_eq!(r.totals.cost, 100_000);
+        assert_eq!(r.totals.cod_to_come, 100_000);
+        assert_eq!(r.totals.cod_due, 50_000);
+        assert_eq!((r.totals.pieces, r.totals.grams), (8, 6000));
+        assert_eq!(r.by_region[0].0.as_deref(), Some("Samarqand"));
+        assert_eq!(r.by_region[0].1.orders, 3);
+        assert_eq!(r.clerks, ["aziza", "bek"]);
+        assert_eq!(r.days.len(), CHART_DAYS as usize);
+        assert_eq!(r.hours.iter().sum::<u32>(), 4);
+    }
+}

@@ -1,0 +1,218 @@
+//! The handover register a counter prints when it closes a day: every parcel handed to the
+//! courier with its barcode as Code 128 bars, receiver, city, pieces, weight and cash on
+//! delivery; the totals and the lines where clerk and courier sign on the last page. Drawn with
+//! the documents' pen in the label's one layout, so the PDF renderer prints it.
+
+use super::design::DesignError;
+use super::documents::{A4, MARGIN, Pen, say};
+use super::font::Face;
+use super::layout::Page;
+use crate::api::Sum;
+use crate::api::codes::Language;
+
+/// One parcel on the register.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegisterRow {
+    pub barcode: String,
+    pub receiver: String,
+    pub city: String,
+    pub pieces: i64,
+    pub grams: u64,
+    /// Cash on delivery, whole sum.
+    pub cod: Option<i64>,
+}
+
+/// What heads every page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegisterHead {
+    /// The shop (company) the parcels are handed over for.
+    pub shop: String,
+    /// The day, as the clerk reads dates.
+    pub day: String,
+    /// When it was closed and by whom, as one line.
+    pub closed: String,
+    pub clerk: String,
+}
+
+const ROW: f32 = 13.0;
+/// Left edges of the columns: number, bars, receiver, city, pieces, weight, COD.
+const COLS: [f32; 7] = [0.0, 8.0, 57.0, 104.0, 136.0, 148.0, 163.0];
+/// Room the totals and signatures need below the last row.
+const FOOT: f32 = 52.0;
+
+fn kilograms(grams: u64) -> String {
+    format!("{}.{:03}", grams / 1000, grams % 1000)
+}
+
+fn heading(pen: &mut Pen, head: &RegisterHead, page: usize, lang: Language) {
+    pen.line(
+        6.0,
+        Face::Bold,
+        &format!("{} — {}", say("doc.register", lang), head.day),
+    );
+    pen.line(3.6, Face::Regular, &head.shop);
+    pen.line(
+        3.2,
+        Face::Regular,
+        &format!("{}   {} {page}", head.closed, say("doc.page", lang)),
+    );
+    pen.rule();
+    let names = [
+        "№",
+        &say("doc.barcode", lang),
+        &say("doc.receiver", lang),
+        &say("doc.city", lang),
+        &say("doc.pieces", lang),
+        &say("doc.weight_kg", lang),
+        &say("doc.cod", lang),
+    ];
+    let widths = widths();
+    for ((x, w), name) in COLS.iter().zip(widths).zip(names) {
+        pen.text_at(MARGIN + x, w - 1.0, 3.2, Face::Bold, name);
+    }
+    pen.y += 5.0;
+    pen.rule();
+}
+
+fn widths() -> [f32; 7] {
+    let inner = A4.0 - 2.0 * MARGIN;
+    let mut w = [0.0; 7];
+    for i in 0..7 {
+        let next = COLS.get(i + 1).copied().unwrap_or(inner);
+        w[i] = next - COLS[i];
+    }
+    w
+}
+
+/// The register's pages: rows in order, totals and signature lines after the last.
+pub fn handover_register(
+    head: &RegisterHead,
+    rows: &[RegisterRow],
+    lang: Language,
+) -> Result<Vec<Page>, DesignError> {
+    let widths = widths();
+    let mut pages = Vec::new();
+    let mut pen = Pen::new(A4, MARGIN);
+    heading(&mut pen, head, 1, lang);
+    let bottom = A4.1 - MARGIN;
+    for (i, r) in rows.iter().enumerate() {
+        // The last row keeps the totals with it on its page.
+        let need = if i + 1 == rows.len() { ROW + FOOT } else { ROW };
+        if pen.y + need > bottom {
+            pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
+            heading(&mut pen, head, pages.len() + 1, lang);
+        }
+        let top = pen.y;
+        pen.y = top + 1.0;
+        pen.text_at(MARGIN, widths[0], 3.4, Face::Bold, &format!("{}.", i + 1));
+        pen.y = top;
+        pen.bars(MARGIN + COLS[1], 7.5, &r.barcode)?;
+        pen.y = top + 8.2;
+        pen.text_at(
+            MARGIN + COLS[1],
+            widths[1] - 1.0,
+            2.8,
+            Face::Regular,
+            &r.barcode,
+        );
+        pen.y = top + 1.0;
+        let cells = [
+            (2, r.receiver.clone()),
+            (3, r.city.clone()),
+            (4, r.pieces.to_string()),
+            (5, kilograms(r.grams)),
+            (6, r.cod.map(|c| Sum(c).to_string()).unwrap_or_default()),
+        ];
+        for (col, text) in cells {
+            pen.text_at(
+                MARGIN + COLS[col],
+                widths[col] - 1.5,
+                3.4,
+                Face::Regular,
+                &text,
+            );
+        }
+        pen.y = top + ROW;
+    }
+    if rows.is_empty() && pen.y + FOOT > bottom {
+        pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
+        heading(&mut pen, head, pages.len() + 1, lang);
+    }
+    pen.rule();
+    let pieces: i64 = rows.iter().map(|r| r.pieces).sum();
+    let grams: u64 = rows.iter().map(|r| r.grams).sum();
+    let cod: i64 = rows.iter().filter_map(|r| r.cod).sum();
+    pen.line(
+        4.0,
+        Face::Bold,
+        &format!(
+            "{}: {}   {}: {}   {}: {} kg   {}: {}",
+            say("doc.parcels", lang),
+            rows.len(),
+            say("doc.pieces", lang),
+            pieces,
+            say("doc.total_weight", lang),
+            kilograms(grams),
+            say("doc.cod", lang),
+            Sum(cod)
+        ),
+    );
+    pen.y += 10.0;
+    for (who, name) in [
+        ("doc.handed_over", head.clerk.as_str()),
+        ("doc.courier", ""),
+    ] {
+        pen.line(
+            3.6,
+            Face::Regular,
+            &format!(
+                "{}: {}______________________   {} ____________",
+                say(who, lang),
+                if name.is_empty() {
+                    String::new()
+                } else {
+                    format!("{name}  ")
+                },
+                say("doc.signature", lang)
+            ),
+        );
+        pen.y += 7.0;
+    }
+    pages.push(pen.page());
+    Ok(pages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(i: u64) -> RegisterRow {
+        RegisterRow {
+            barcode: format!("{:012}", 19_910_000_000 + i),
+            receiver: "Abdulazizxoʻja Gʻulomov".into(),
+            city: "Samarqand".into(),
+            pieces: 1,
+            grams: 1250,
+            cod: Some(100_000),
+        }
+    }
+
+    #[test]
+    fn long_days_run_over_pages_with_the_totals_on_the_last() {
+        let head = RegisterHead {
+            shop: "Shop".into(),
+            day: "2026-11-24".into(),
+            closed: "closed".into(),
+            clerk: "aziza".into(),
+        };
+        let one = handover_register(&head, &[row(1)], Language::En).unwrap();
+        assert_eq!(one.len(), 1);
+        let rows: Vec<RegisterRow> = (0..40).map(row).collect();
+        let many = handover_register(&head, &rows, Language::Ru).unwrap();
+        assert_eq!(many.len(), 3, "18 rows a page, the totals with the last");
+        assert_eq!(
+            handover_register(&head, &[], Language::Uz).unwrap().len(),
+            1
+        );
+    }
+}

@@ -1,0 +1,276 @@
+//! Days of the counter: which orders made here belong to a day's handover register, the light
+//! per-order points the charts count, and the closed days with their register exactly as
+//! printed. An order joins the register of the first day from its creation that is not closed
+//! (`journal_confirm` asks [`open_day`]), so after closing, new orders go to the next day's; a
+//! closed day is written once and never changed.
+
+use super::{JournalRow, ServiceKey, Store, StoreError, journal::journal_row};
+use crate::text::day::counter_zone;
+use chrono::{Days, NaiveDate};
+use rusqlite::{OptionalExtension, Transaction, params};
+
+/// The counter's calendar day of a moment (seconds since the epoch), as the register names days.
+pub fn counter_day(at: i64) -> NaiveDate {
+    chrono::DateTime::from_timestamp(at, 0)
+        .unwrap_or_default()
+        .with_timezone(&counter_zone())
+        .date_naive()
+}
+
+fn day_text(day: NaiveDate) -> String {
+    day.format("%Y-%m-%d").to_string()
+}
+
+/// The first day from `day` on whose register is still open.
+pub(super) fn open_day(
+    tx: &Transaction<'_>,
+    service: &ServiceKey,
+    day: NaiveDate,
+) -> Result<String, StoreError> {
+    let mut day = day;
+    loop {
+        let text = day_text(day);
+        let closed: Option<i64> = tx
+            .query_row(
+                "SELECT 1 FROM closed_days WHERE service = ?1 AND day = ?2",
+                params![service.as_str(), text],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if closed.is_none() {
+            return Ok(text);
+        }
+        day = day.checked_add_days(Days::new(1)).unwrap_or(day);
+    }
+}
+
+/// An order made at this desk, on a day's register.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayOrder {
+    pub row: JournalRow,
+    /// The service's last record of it (JSON), for weight, pieces, region and hand-over mode.
+    pub record: String,
+    /// Who created it (its login), when known.
+    pub clerk: Option<String>,
+}
+
+/// One order as the charts count it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DayPoint {
+    pub day: NaiveDate,
+    pub created_at: i64,
+    pub status_id: i64,
+    pub cod: Option<i64>,
+}
+
+/// A day whose register was closed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClosedDay {
+    pub day: NaiveDate,
+    pub closed_at: i64,
+    pub clerk: String,
+    /// The register's lines as printed (JSON the desk wrote).
+    pub lines: String,
+}
+
+impl Store {
+    /// The orders made here on `day`'s register, oldest first.
+    pub fn day_orders(
+        &self,
+        service: &ServiceKey,
+        day: NaiveDate,
+    ) -> Result<Vec<DayOrder>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
+                status_id, status_name, cod, cost, record, clerk
+             FROM journal WHERE service = ?1 AND register_day = ?2
+             ORDER BY created_at, order_id",
+        )?;
+        let rows = stmt.query_map(params![service.as_str(), day_text(day)], |r| {
+            Ok(DayOrder {
+                row: journal_row(r)?,
+                record: r.get(11)?,
+                clerk: r.get(12)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Every order made here on the registers from `first` to `last`, as the charts count them.
+    pub fn day_points(
+        &self,
+        service: &ServiceKey,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> Result<Vec<DayPoint>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT register_day, created_at, status_id, cod FROM journal
+             WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3",
+        )?;
+        let rows = stmt.query_map(
+            params![service.as_str(), day_text(first), day_text(last)],
+            |r| {
+                let text: String = r.get(0)?;
+                Ok((text, r.get(1)?, r.get(2)?, r.get(3)?))
+            },
+        )?;
+        let mut points = Vec::new();
+        for row in rows {
+            let (text, created_at, status_id, cod) = row?;
+            if let Ok(day) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
+                points.push(DayPoint {
+                    day,
+                    created_at,
+                    status_id,
+                    cod,
+                });
+            }
+        }
+        Ok(points)
+    }
+
+    /// Closes `day`: keeps `lines` (the register as printed) and moves any order of that day
+    /// not among `order_ids` (made while the register was being drawn) to the next open day.
+    /// A day already closed stays as it was: [`StoreError::DayClosed`].
+    pub fn close_day(
+        &self,
+        service: &ServiceKey,
+        day: NaiveDate,
+        order_ids: &[i64],
+        clerk: &str,
+        lines: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let text = day_text(day);
+        let inserted = tx.execute(
+            "INSERT INTO closed_days (service, day, closed_at, clerk, lines)
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (service, day) DO NOTHING",
+            params![service.as_str(), text, at, clerk, lines],
+        )?;
+        if inserted == 0 {
+            return Err(StoreError::DayClosed(text));
+        }
+        let late: Vec<i64> = {
+            let mut stmt = tx
+                .prepare("SELECT order_id FROM journal WHERE service = ?1 AND register_day = ?2")?;
+            let ids = stmt.query_map(params![service.as_str(), text], |r| r.get(0))?;
+            ids.collect::<Result<Vec<i64>, _>>()?
+                .into_iter()
+                .filter(|id| !order_ids.contains(id))
+                .collect()
+        };
+        if !late.is_empty() {
+            let next = open_day(&tx, service, day)?;
+            for id in late {
+                tx.execute(
+                    "UPDATE journal SET register_day = ?3 WHERE service = ?1 AND order_id = ?2",
+                    params![service.as_str(), id, next],
+                )?;
+            }
+        }
+        tx.commit()?;
+        self.journal_touched();
+        Ok(())
+    }
+
+    /// A closed day and its register, if `day` was closed.
+    pub fn closed_day(
+        &self,
+        service: &ServiceKey,
+        day: NaiveDate,
+    ) -> Result<Option<ClosedDay>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT closed_at, clerk, lines FROM closed_days WHERE service = ?1 AND day = ?2",
+                params![service.as_str(), day_text(day)],
+                |r| {
+                    Ok(ClosedDay {
+                        day,
+                        closed_at: r.get(0)?,
+                        clerk: r.get(1)?,
+                        lines: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: i64, at: i64) -> JournalRow {
+        JournalRow {
+            order_id: id,
+            barcode: format!("0199100000{id:02}"),
+            wcs_code: Some(format!("k{id}")),
+            created_at: at,
+            receiver: "Vali".into(),
+            receiver_phone: "+998901234567".into(),
+            city: "Samarqand".into(),
+            status_id: 1,
+            status_name: "x".into(),
+            cod: None,
+            cost: 100,
+        }
+    }
+
+    fn made(s: &Store, svc: &ServiceKey, id: i64, at: i64) {
+        let key = format!("k{id}");
+        s.outbox_add(svc, &key, "{}", None, "aziza", at).unwrap();
+        s.journal_confirm(svc, &row(id, at), "{}", Some(&key), at)
+            .unwrap();
+    }
+
+    #[test]
+    fn after_closing_new_orders_go_to_the_next_days_register() {
+        let (s, svc) = (Store::open_in_memory().unwrap(), ServiceKey::new("svc"));
+        let noon = 1_763_967_600; // 12:00 at the counter
+        let today = counter_day(noon);
+        made(&s, &svc, 1, noon);
+        made(&s, &svc, 2, noon + 60);
+        s.journal_confirm(&svc, &row(3, noon), "{}", None, noon)
+            .unwrap();
+        let on = s.day_orders(&svc, today).unwrap();
+        assert_eq!(
+            on.iter().map(|o| o.row.order_id).collect::<Vec<_>>(),
+            [1, 2]
+        );
+        assert_eq!(on[0].clerk.as_deref(), Some("aziza"));
+        // Order 2 came in while the register was drawn without it: it moves on.
+        s.close_day(&svc, today, &[1], "aziza", "[]", noon + 120)
+            .unwrap();
+        made(&s, &svc, 4, noon + 180);
+        let tomorrow = today.succ_opt().unwrap();
+        assert_eq!(s.day_orders(&svc, today).unwrap().len(), 1);
+        let next: Vec<i64> = s
+            .day_orders(&svc, tomorrow)
+            .unwrap()
+            .iter()
+            .map(|o| o.row.order_id)
+            .collect();
+        assert_eq!(next, [2, 4]);
+        assert!(matches!(
+            s.close_day(&svc, today, &[], "x", "[1]", noon + 240),
+            Err(StoreError::DayClosed(_))
+        ));
+        let closed = s.closed_day(&svc, today).unwrap().unwrap();
+        assert_eq!(
+            (closed.lines.as_str(), closed.clerk.as_str()),
+            ("[]", "aziza")
+        );
+        assert!(
+            s.closed_day(&ServiceKey::new("other"), today)
+                .unwrap()
+                .is_none()
+        );
+        let points = s.day_points(&svc, today, tomorrow).unwrap();
+        assert_eq!(points.len(), 3);
+    }
+}

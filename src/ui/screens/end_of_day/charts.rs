@@ -1,0 +1,137 @@
+//! The end of day's three charts: orders per hour of the chosen day, orders per day over the last
+//! thirty stacked by stage, and cash on delivery per day. Pointing at a bar shows its values; the
+//! charts hold still (no drag or zoom) so the screen scrolls past them.
+
+use crate::desk::day_report::{DayReport, Stage};
+use crate::desk::end_of_day::money;
+use egui::{Color32, RichText};
+use egui_plot::{Bar, BarChart, Legend, Plot};
+use rust_i18n::t;
+
+const HEIGHT: f32 = 170.0;
+
+/// One colour per stage, apart in hue and lightness (readable on both themes).
+pub fn stage_color(stage: Stage) -> Color32 {
+    match stage {
+        Stage::Accepted => Color32::from_rgb(90, 140, 220),
+        Stage::OnTheWay => Color32::from_rgb(230, 160, 40),
+        Stage::Delivered => Color32::from_rgb(60, 170, 90),
+        Stage::Returned => Color32::from_rgb(150, 100, 200),
+        Stage::Cancelled => Color32::from_rgb(200, 70, 70),
+    }
+}
+
+fn still(id: &str) -> Plot<'static> {
+    Plot::new(id.to_string())
+        .height(HEIGHT)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_x(false)
+        .include_y(0.0)
+}
+
+fn title(ui: &mut egui::Ui, text: String) {
+    ui.label(RichText::new(text).strong());
+}
+
+/// `dd.mm` of each day of the day-by-day charts, by index.
+fn day_marks(report: &DayReport) -> Vec<String> {
+    report
+        .days
+        .iter()
+        .map(|d| d.day.format("%d.%m").to_string())
+        .collect()
+}
+
+pub fn orders_per_hour(ui: &mut egui::Ui, report: &DayReport) {
+    title(ui, t!("eod.chart_hours").to_string());
+    let orders = t!("eod.orders").to_string();
+    let bars: Vec<Bar> = report
+        .hours
+        .iter()
+        .enumerate()
+        .map(|(h, n)| Bar::new(h as f64, f64::from(*n)).width(0.8))
+        .collect();
+    let chart = BarChart::new(orders.clone(), bars)
+        .color(stage_color(Stage::Accepted))
+        .element_formatter(Box::new(move |bar, _| {
+            format!(
+                "{:02}:00–{:02}:59\n{orders}: {}",
+                bar.argument, bar.argument, bar.value
+            )
+        }));
+    still("eod-hours")
+        .x_axis_formatter(|mark, _| format!("{:02}", mark.value as i64))
+        .show(ui, |plot| plot.bar_chart(chart));
+}
+
+pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
+    title(ui, t!("eod.chart_days").to_string());
+    let marks = day_marks(report);
+    let mut charts: Vec<BarChart> = Vec::new();
+    for (i, stage) in Stage::ALL.iter().enumerate() {
+        let name = t!(stage.key()).to_string();
+        let bars: Vec<Bar> = report
+            .days
+            .iter()
+            .enumerate()
+            .map(|(x, d)| Bar::new(x as f64, f64::from(d.by_stage[i])).width(0.7))
+            .collect();
+        let (m, n) = (marks.clone(), name.clone());
+        let chart = BarChart::new(name, bars)
+            .color(stage_color(*stage))
+            .element_formatter(Box::new(move |bar, _| {
+                let day = m.get(bar.argument as usize).cloned().unwrap_or_default();
+                format!("{day}\n{n}: {}", bar.value)
+            }));
+        let chart = {
+            let below: Vec<&BarChart> = charts.iter().collect();
+            chart.stack_on(&below)
+        };
+        charts.push(chart);
+    }
+    still("eod-days")
+        .legend(Legend::default())
+        .x_axis_formatter(move |mark, _| {
+            marks
+                .get(mark.value.round() as usize)
+                .filter(|_| (mark.value - mark.value.round()).abs() < 0.01)
+                .cloned()
+                .unwrap_or_default()
+        })
+        .show(ui, |plot| {
+            for c in charts {
+                plot.bar_chart(c);
+            }
+        });
+}
+
+pub fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
+    title(ui, t!("eod.chart_cod").to_string());
+    let marks = day_marks(report);
+    let bars: Vec<Bar> = report
+        .days
+        .iter()
+        .enumerate()
+        .map(|(x, d)| Bar::new(x as f64, d.cod as f64).width(0.7))
+        .collect();
+    let (m, name) = (marks.clone(), t!("eod.cod").to_string());
+    let chart = BarChart::new(name.clone(), bars)
+        .color(stage_color(Stage::Delivered))
+        .element_formatter(Box::new(move |bar, _| {
+            let day = m.get(bar.argument as usize).cloned().unwrap_or_default();
+            format!("{day}\n{name}: {}", money(bar.value as i64))
+        }));
+    still("eod-cod")
+        .x_axis_formatter(move |mark, _| {
+            marks
+                .get(mark.value.round() as usize)
+                .filter(|_| (mark.value - mark.value.round()).abs() < 0.01)
+                .cloned()
+                .unwrap_or_default()
+        })
+        .show(ui, |plot| plot.bar_chart(chart));
+}

@@ -1,0 +1,368 @@
+//! End of day: a chosen day (today by default) at this desk, for one clerk or all: what is not
+//! yet confirmed (first, in red), the totals and their groupings, the charts, every order; and
+//! closing the day, which keeps and prints the handover register the courier signs (a closed day
+//! is printed again unchanged), and the day's orders as CSV.
+
+mod charts;
+mod summary;
+
+use crate::desk::DeskError;
+use crate::desk::day_report::DayReport;
+use crate::desk::end_of_day::{Register, day_csv, day_text, money, today};
+use crate::desk::printing::PrintProblem;
+use crate::desk::task::{Task, any_running, ready};
+use crate::label::print::Printer;
+use crate::text::day::parse_day;
+use crate::ui::app::commands::Command;
+use crate::ui::app::cx::Cx;
+use crate::ui::app::screen::Screen;
+use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::errors::{tell_desk, tell_print};
+use crate::ui::widgets::save_document::SaveDocument;
+use crate::ui::widgets::{ERROR_COLOR, Form, choice, date_field};
+use chrono::NaiveDate;
+use egui::RichText;
+use rust_i18n::t;
+use std::collections::BTreeMap;
+
+#[derive(Default)]
+pub struct EndOfDayScreen {
+    /// The day as typed (DD.MM.YYYY).
+    day_text: String,
+    /// The day the report is of (the last valid one typed).
+    pub day: Option<NaiveDate>,
+    /// `None`: every clerk of the desk.
+    clerk: Option<String>,
+    pub report: Option<DayReport>,
+    loading: Option<Task<Result<DayReport, DeskError>>>,
+    /// The journal's generation the report was read at (read again when it moves).
+    seen: u64,
+    error: Option<String>,
+    asking_close: bool,
+    closing: Option<Task<Result<Register, DeskError>>>,
+    /// The closed day's register, as printed.
+    pub register: Option<Register>,
+    loading_register: Option<Task<Result<Option<Register>, DeskError>>>,
+    printing: Option<Task<Result<(), PrintProblem>>>,
+    pdf: SaveDocument,
+    csv: SaveDocument,
+}
+
+impl EndOfDayScreen {
+    fn reload(&mut self, cx: &mut Cx) {
+        let day = *self.day.get_or_insert_with(today);
+        if self.day_text.is_empty() {
+            self.day_text = day_text(day);
+        }
+        self.seen = cx.desk.journal_generation();
+        self.loading = cx.desk.day_report(day, self.clerk.clone());
+    }
+
+    fn go_to(&mut self, cx: &mut Cx, day: NaiveDate) {
+        if self.day != Some(day) {
+            self.day = Some(day);
+            self.day_text = day_text(day);
+            self.register = None;
+            self.clerk = None;
+            self.reload(cx);
+        }
+    }
+
+    fn close(&mut self, cx: &mut Cx) {
+        if let Some(day) = self.day {
+            self.closing = cx.desk.close_day(day);
+        }
+    }
+
+    /// Prints the register where a PDF printer is set up, else offers to save it.
+    fn print(&mut self, cx: &mut Cx) {
+        let Some(register) = self.register.clone() else {
+            return;
+        };
+        match cx.desk.settings.printing.printer {
+            Some(Printer::SystemPdf { .. }) => {
+                self.printing = Some(cx.desk.print_register(register));
+            }
+            _ => self.save_pdf(cx),
+        }
+    }
+
+    fn save_pdf(&mut self, cx: &mut Cx) {
+        let Some(register) = self.register.clone() else {
+            return;
+        };
+        let lang = cx.desk.settings.language;
+        let name = register.file_name();
+        self.pdf.start(cx, &name, move || register.pdf(lang));
+    }
+
+    fn save_csv(&mut self, cx: &mut Cx) {
+        let Some(r) = &self.report else {
+            return;
+        };
+        let (lines, lang) = (r.lines.clone(), cx.desk.settings.language);
+        let name = format!("orders-{}.csv", r.day);
+        self.csv.start(cx, &name, move || day_csv(&lines, lang));
+    }
+
+    fn day_bar(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.horizontal_wrapped(|ui| {
+            let errors: BTreeMap<String, String> = BTreeMap::new();
+            let form = Form::new(&errors);
+            ui.vertical(|ui| {
+                date_field::show(ui, &form, &t!("eod.day"), &mut self.day_text, "eod-day");
+            });
+            if let Some(day) = parse_day(&self.day_text)
+                && Some(day) != self.day
+            {
+                self.go_to(cx, day);
+            }
+            let shown = self.day.unwrap_or_else(today);
+            if ui.button("◀").on_hover_text(t!("eod.day_before")).clicked()
+                && let Some(d) = shown.pred_opt()
+            {
+                self.go_to(cx, d);
+            }
+            if ui.button("▶").on_hover_text(t!("eod.day_after")).clicked()
+                && let Some(d) = shown.succ_opt()
+            {
+                self.go_to(cx, d);
+            }
+            if ui.button(t!("eod.today")).clicked() {
+                self.go_to(cx, today());
+            }
+            let clerks = self
+                .report
+                .as_ref()
+                .map(|r| r.clerks.clone())
+                .unwrap_or_default();
+            let options = std::iter::once(None).chain(clerks.into_iter().map(Some));
+            let before = self.clerk.clone();
+            choice(
+                ui,
+                &t!("eod.clerk"),
+                "eod-clerk",
+                &mut self.clerk,
+                options,
+                |c| {
+                    c.clone()
+                        .unwrap_or_else(|| t!("eod.all_clerks").to_string())
+                },
+            );
+            if self.clerk != before {
+                self.reload(cx);
+            }
+        });
+    }
+
+    fn actions(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        let Some(r) = &self.report else {
+            return;
+        };
+        let busy = self.is_busy();
+        let (closed, future) = (r.closed.clone(), r.day > today());
+        ui.horizontal_wrapped(|ui| match &closed {
+            Some((at, clerk)) => {
+                ui.label(
+                    RichText::new(t!(
+                        "eod.closed",
+                        at = crate::ui::widgets::status::when(*at),
+                        clerk = clerk
+                    ))
+                    .strong(),
+                );
+                let ready = self.register.is_some() && !busy;
+                if ui
+                    .add_enabled(ready, egui::Button::new(t!("eod.print_again")))
+                    .clicked()
+                {
+                    self.print(cx);
+                }
+                if ui
+                    .add_enabled(ready, egui::Button::new(t!("eod.save_register")))
+                    .clicked()
+                {
+                    self.save_pdf(cx);
+                }
+            }
+            None => {
+                ui.label(t!("eod.open"));
+                let close = egui::Button::new(RichText::new(t!("eod.close_day")).strong());
+                if ui.add_enabled(!busy && !future, close).clicked() {
+                    self.asking_close = true;
+                }
+            }
+        });
+        if ui
+            .add_enabled(!busy, egui::Button::new(t!("eod.export_csv")))
+            .clicked()
+        {
+            self.save_csv(cx);
+        }
+    }
+
+    fn ask_close(&mut self, cx: &mut Cx) {
+        let Some(r) = &self.report else {
+            self.asking_close = false;
+            return;
+        };
+        let mut lines = vec![
+            t!(
+                "eod.close_body",
+                n = r.totals.orders,
+                cod = money(r.totals.cod_to_come + r.totals.cod_due)
+            )
+            .to_string(),
+            t!("eod.close_after").to_string(),
+        ];
+        if r.clerk.is_some() {
+            lines.push(t!("eod.close_all_clerks").to_string());
+        }
+        if !r.waiting.is_empty() {
+            lines.push(t!("eod.close_waiting", n = r.waiting.len()).to_string());
+        }
+        let question = Question {
+            id: "eod-close",
+            title: t!("eod.close_title", day = day_text(r.day)).to_string(),
+            lines,
+            yes: t!("eod.close_yes").to_string(),
+            no: t!("eod.close_no").to_string(),
+            undoable: false,
+        };
+        match ask(cx.ctx, question) {
+            Some(true) => {
+                self.asking_close = false;
+                self.close(cx);
+            }
+            Some(false) => self.asking_close = false,
+            None => {}
+        }
+    }
+}
+
+impl Screen for EndOfDayScreen {
+    fn entered(&mut self, cx: &mut Cx) {
+        self.reload(cx);
+    }
+
+    fn poll(&mut self, cx: &mut Cx) {
+        if self.report.is_some()
+            && self.loading.is_none()
+            && self.seen != cx.desk.journal_generation()
+        {
+            self.reload(cx);
+        }
+        match ready(&mut self.loading) {
+            Some(Ok(report)) => {
+                self.error = None;
+                if report.closed.is_some()
+                    && self.register.as_ref().map(|r| r.day) != Some(report.day)
+                {
+                    self.loading_register = cx.desk.closed_register(report.day);
+                }
+                self.report = Some(report);
+            }
+            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            None => {}
+        }
+        match ready(&mut self.loading_register) {
+            Some(Ok(register)) => self.register = register,
+            Some(Err(e)) => {
+                let told = tell_desk(&e);
+                cx.toasts.error(told.message, told.details);
+            }
+            None => {}
+        }
+        match ready(&mut self.closing) {
+            Some(Ok(register)) => {
+                cx.toasts
+                    .info(t!("eod.day_closed", day = day_text(register.day)));
+                self.register = Some(register);
+                self.print(cx);
+                self.reload(cx);
+            }
+            Some(Err(e)) => {
+                let told = tell_desk(&e);
+                cx.toasts.error(told.message, told.details);
+                self.reload(cx);
+            }
+            None => {}
+        }
+        match ready(&mut self.printing) {
+            Some(Ok(())) => cx.toasts.info(t!("eod.printed")),
+            Some(Err(e)) => {
+                let told = tell_print(&e);
+                cx.toasts.error(told.message, told.details);
+            }
+            None => {}
+        }
+        self.pdf.poll(cx);
+        self.csv.poll(cx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("command.EndOfDay"));
+        self.day_bar(ui, cx);
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+        if self.report.is_none() {
+            if self.loading.is_some() {
+                ui.spinner();
+            }
+            return;
+        }
+        self.actions(ui, cx);
+        if self.asking_close {
+            self.ask_close(cx);
+        }
+        ui.separator();
+        let Some(r) = self.report.take() else {
+            return;
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("eod-scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                summary::waiting(ui, &r.waiting);
+                summary::totals(ui, &r.totals);
+                ui.add_space(6.0);
+                summary::groups(ui, &r);
+                ui.add_space(6.0);
+                let wide = ui.available_width() > 1200.0;
+                ui.columns(if wide { 3 } else { 1 }, |cols| {
+                    let n = cols.len();
+                    charts::orders_per_hour(&mut cols[0], &r);
+                    charts::orders_per_day(&mut cols[1 % n], &r);
+                    charts::cod_per_day(&mut cols[2 % n], &r);
+                });
+                ui.add_space(6.0);
+                summary::orders(ui, &r.lines);
+            });
+        self.report = Some(r);
+    }
+
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        match command {
+            Command::Refresh => {
+                self.reload(cx);
+                true
+            }
+            Command::Print => {
+                self.print(cx);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        any_running(&[
+            &self.loading,
+            &self.closing,
+            &self.printing,
+            &self.loading_register,
+        ]) || self.pdf.is_busy()
+            || self.csv.is_busy()
+    }
+}

@@ -1,0 +1,205 @@
+//! The end of day's tables: the orders not yet confirmed (first, in red: they are not on the
+//! register until the service confirms them), the day's totals, the same split by stage,
+//! hand-over mode and region, and every order of the day.
+
+use crate::api::codes::Delivery;
+use crate::desk::day_report::{DayLine, DayReport, Totals, Waiting};
+use crate::desk::end_of_day::money;
+use crate::store::OutboxState;
+use crate::ui::widgets::status::{status_text, when};
+use crate::ui::widgets::{ERROR_COLOR, header_cells};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+use rust_i18n::t;
+
+fn kilograms(grams: u64) -> String {
+    format!("{}.{:03}", grams / 1000, grams % 1000)
+}
+
+fn state_text(state: OutboxState) -> String {
+    match state {
+        OutboxState::Pending => t!("eod.waiting_pending"),
+        OutboxState::Sending => t!("eod.waiting_sending"),
+        OutboxState::Unknown => t!("eod.waiting_unknown"),
+        OutboxState::Conflict => t!("eod.waiting_conflict"),
+    }
+    .to_string()
+}
+
+pub fn pickup_text(mode: Option<Delivery>) -> String {
+    match mode {
+        Some(Delivery::Office) => t!("order.mode_office"),
+        Some(Delivery::Courier) => t!("order.mode_courier"),
+        Some(Delivery::RemoteCourier) => t!("order.mode_remote"),
+        None => t!("eod.unknown"),
+    }
+    .to_string()
+}
+
+/// The orders of the day the service has not confirmed, in red.
+pub fn waiting(ui: &mut egui::Ui, waiting: &[Waiting]) {
+    if waiting.is_empty() {
+        return;
+    }
+    let red = |text: String| RichText::new(text).color(ERROR_COLOR);
+    ui.label(red(t!("eod.waiting_title", n = waiting.len()).to_string()).strong());
+    ui.label(red(t!("eod.waiting_hint").to_string()));
+    egui::Grid::new("eod-waiting")
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for w in waiting {
+                ui.label(red(w.wcs_code.clone()));
+                ui.label(red(when(w.created_at)));
+                ui.label(red(w.receiver.clone().unwrap_or_default()));
+                ui.label(red(state_text(w.state)));
+                ui.label(red(w.cod.map(money).unwrap_or_default()));
+                ui.end_row();
+            }
+        });
+    ui.add_space(8.0);
+}
+
+/// The day's sums, each under its name.
+pub fn totals(ui: &mut egui::Ui, t: &Totals) {
+    let cells = [
+        (t!("eod.orders"), t.orders.to_string()),
+        (t!("eod.cost"), money(t.cost)),
+        (t!("eod.cod_to_come"), money(t.cod_to_come)),
+        (t!("eod.cod_due"), money(t.cod_due)),
+        (t!("eod.pieces"), t.pieces.to_string()),
+        (t!("eod.weight"), kilograms(t.grams)),
+    ];
+    ui.horizontal_wrapped(|ui| {
+        for (name, value) in cells {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(name).small());
+                    ui.label(RichText::new(value).strong().size(18.0));
+                });
+            });
+        }
+    });
+}
+
+/// One grouping as a small table: name, orders, cost, cash on delivery.
+fn group<K>(
+    ui: &mut egui::Ui,
+    id: &str,
+    title: String,
+    rows: &[(K, Totals)],
+    name: impl Fn(&K) -> String,
+) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.vertical(|ui| {
+            ui.label(RichText::new(title).strong());
+            egui::Grid::new(id)
+                .num_columns(4)
+                .striped(true)
+                .show(ui, |ui| {
+                    for head in [
+                        t!("eod.group"),
+                        t!("eod.orders"),
+                        t!("eod.cost"),
+                        t!("eod.cod"),
+                    ] {
+                        ui.label(RichText::new(head).small());
+                    }
+                    ui.end_row();
+                    for (k, t) in rows {
+                        ui.label(name(k));
+                        ui.label(t.orders.to_string());
+                        ui.label(money(t.cost));
+                        ui.label(money(t.cod_to_come + t.cod_due));
+                        ui.end_row();
+                    }
+                });
+        });
+    });
+}
+
+pub fn groups(ui: &mut egui::Ui, r: &DayReport) {
+    ui.horizontal_wrapped(|ui| {
+        group(
+            ui,
+            "eod-by-stage",
+            t!("eod.by_stage").to_string(),
+            &r.by_stage,
+            |s| t!(s.key()).to_string(),
+        );
+        group(
+            ui,
+            "eod-by-pickup",
+            t!("eod.by_pickup").to_string(),
+            &r.by_pickup,
+            |m| pickup_text(*m),
+        );
+        group(
+            ui,
+            "eod-by-region",
+            t!("eod.by_region").to_string(),
+            &r.by_region,
+            |g| g.clone().unwrap_or_else(|| t!("eod.unknown").to_string()),
+        );
+    });
+}
+
+/// Every order of the day, oldest first.
+pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
+    if lines.is_empty() {
+        ui.label(t!("eod.no_orders"));
+        return;
+    }
+    TableBuilder::new(ui)
+        .id_salt("eod-orders")
+        .striped(true)
+        .column(Column::auto().at_least(110.0))
+        .column(Column::auto().at_least(110.0))
+        .column(Column::auto().at_least(70.0).clip(true))
+        .column(Column::remainder().at_least(120.0).clip(true))
+        .column(Column::auto().at_least(90.0).clip(true))
+        .column(Column::auto().at_least(40.0))
+        .column(Column::auto().at_least(60.0))
+        .column(Column::auto().at_least(80.0))
+        .column(Column::auto().at_least(100.0).clip(true))
+        .header(22.0, |mut h| {
+            header_cells(
+                &mut h,
+                [
+                    t!("eod.csv_barcode"),
+                    t!("eod.csv_created"),
+                    t!("eod.csv_clerk"),
+                    t!("eod.csv_receiver"),
+                    t!("eod.csv_city"),
+                    t!("eod.pieces"),
+                    t!("eod.weight"),
+                    t!("eod.cod"),
+                    t!("eod.csv_status"),
+                ],
+            );
+        })
+        .body(|body| {
+            body.rows(22.0, lines.len(), |mut row| {
+                let Some(l) = lines.get(row.index()) else {
+                    return;
+                };
+                let cells = [
+                    l.barcode.clone(),
+                    when(l.created_at),
+                    l.clerk.clone().unwrap_or_default(),
+                    l.receiver.clone(),
+                    l.city.clone(),
+                    l.pieces.to_string(),
+                    kilograms(l.grams),
+                    l.cod.map(money).unwrap_or_default(),
+                    status_text(l.status_id, ""),
+                ];
+                for c in cells {
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(c.as_str()).truncate())
+                            .on_hover_text(c.as_str());
+                    });
+                }
+            });
+        });
+}
