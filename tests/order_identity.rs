@@ -6,11 +6,10 @@
 mod common;
 
 use common::*;
-use parcel_desk::api::Sum;
-use parcel_desk::api::legacy::{GoodInput, OptionGood, OrderInput, OrderOption};
+use parcel_desk::api::legacy::OrderInput;
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{ServiceUrls, Settings};
-use parcel_desk::desk::{Credentials, Desk, DeskPaths};
+use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::sandbox::{self, SandboxConfig};
 use parcel_desk::store::OutboxState;
 use std::path::{Path, PathBuf};
@@ -27,44 +26,6 @@ fn paths(dir: &Path) -> DeskPaths {
         config_dir: dir.join("config"),
         data_dir: dir.join("data"),
     }
-}
-
-fn log_in(desk: &mut Desk) {
-    // After a change of service, the clients are built in the background first.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while desk.is_connecting() {
-        assert!(desk.poll().is_empty(), "re-wiring failed");
-        assert!(std::time::Instant::now() < deadline, "re-wiring timed out");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let outcome = wait(desk.login(Credentials::demo()));
-    assert!(outcome.succeeded(), "{:?}", outcome.legacy);
-    desk.open_session(&outcome);
-}
-
-/// An order with cash on delivery of `amount`, receipted as one registered good.
-fn order_with_cod(desk: &Desk, receiver: &str, amount: i64) -> OrderInput {
-    let good = wait(desk.register_good(GoodInput {
-        spic: "06109001001000000".into(),
-        name: "Futbolka".into(),
-        units: "dona".into(),
-        good_price: Sum(amount),
-    }))
-    .expect("a good registered");
-    let mut o = legacy_order();
-    o.receiver = receiver.into();
-    o.bring_back_money = Some(1);
-    o.back_money = Some(Sum(amount));
-    o.options = vec![OrderOption {
-        option_id: OrderOption::ELECTRONIC_RECEIPT,
-        goods: vec![OptionGood {
-            id: None,
-            mxik_goods_id: good.id,
-            amount: 1,
-            good_price: Sum(amount),
-        }],
-    }];
-    o
 }
 
 fn plain_order(receiver: &str) -> OrderInput {
@@ -86,8 +47,8 @@ fn a_restarted_demo_desk_continues_its_twins_ids() {
     let first = {
         let rt = runtime();
         let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("demo desk");
-        log_in(&mut desk);
-        let order = order_with_cod(&desk, "Birinchi Aziz", 300_000);
+        log_in_demo(&mut desk);
+        let order = cod_order(&desk, "Birinchi Aziz", 300_000);
         let row = created(wait(desk.create_order(order).expect("orders wired")));
         assert_eq!(row.cod, Some(300_000));
         rt.shutdown_timeout(Duration::from_secs(2));
@@ -95,7 +56,7 @@ fn a_restarted_demo_desk_continues_its_twins_ids() {
     };
     let rt = runtime();
     let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("demo desk again");
-    log_in(&mut desk);
+    log_in_demo(&mut desk);
     let second = created(wait(
         desk.create_order(plain_order("Ikkinchi Bobur"))
             .expect("orders wired"),
@@ -139,9 +100,9 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     };
     settings.save(&paths(&dir).config_dir).expect("settings");
     let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("desk");
-    log_in(&mut desk);
+    log_in_demo(&mut desk);
     let a = created(wait(
-        desk.create_order(order_with_cod(&desk, "Birinchi Aziz", 300_000))
+        desk.create_order(cod_order(&desk, "Birinchi Aziz", 300_000))
             .expect("orders wired"),
     ));
 
@@ -153,7 +114,7 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
             ..SandboxConfig::default()
         }))
         .expect("the twin again");
-    log_in(&mut desk);
+    log_in_demo(&mut desk);
     let b = wait(
         desk.create_order(plain_order("Ikkinchi Bobur"))
             .expect("orders wired"),
@@ -211,7 +172,7 @@ fn switching_services_never_shows_one_services_orders_as_anothers() {
     let dir = folder("switch");
     let rt = runtime();
     let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("demo desk");
-    log_in(&mut desk);
+    log_in_demo(&mut desk);
     let demo = created(wait(
         desk.create_order(plain_order("Demo Dilshod"))
             .expect("orders wired"),
@@ -228,7 +189,7 @@ fn switching_services_never_shows_one_services_orders_as_anothers() {
     });
     wait(desk.apply_settings(s).expect("applied")).expect("saved");
     assert!(desk.session.is_none(), "another service: log in again");
-    log_in(&mut desk);
+    log_in_demo(&mut desk);
     let journal = wait(desk.load_journal()).expect("journal");
     assert!(
         journal.is_empty(),
@@ -239,7 +200,7 @@ fn switching_services_never_shows_one_services_orders_as_anothers() {
     let mut s = desk.settings.clone();
     s.service = None;
     wait(desk.apply_settings(s).expect("applied")).expect("saved");
-    log_in(&mut desk);
+    log_in_demo(&mut desk);
     let journal = wait(desk.load_journal()).expect("journal");
     assert_eq!(journal, vec![demo]);
     drop(desk);

@@ -4,6 +4,8 @@
 
 mod common;
 
+#[cfg(unix)]
+use common::printer::stand_in;
 use common::printer::{fake_9100, fake_9100_set_to};
 use common::ui::Env;
 use common::wait;
@@ -31,19 +33,6 @@ fn create(desk: &Desk, pieces: i64) -> JournalRow {
         parcel_desk::desk::orders::CreateResult::Created(row) => row,
         other => panic!("not created: {other:?}"),
     }
-}
-
-/// A stand-in for a system program (`lp`, `lpoptions`, `lpstat`): a shell script in the test's
-/// own folder, made executable; its path as the spooler wants it.
-#[cfg(unix)]
-fn stand_in(env: &Env, name: &str, script: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let bin = env.dir.join("bin");
-    std::fs::create_dir_all(&bin).expect("bin folder");
-    let path = bin.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{script}")).expect("stand-in written");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    path.display().to_string()
 }
 
 fn print(desk: &Desk, ids: Vec<i64>, reason: Option<&str>) -> Vec<String> {

@@ -237,9 +237,14 @@ impl Settings {
             table.remove("environment");
         }
         let text = toml::to_string_pretty(&table)?;
+        // Saves from the background can overlap (a login and the settings screen): one at a
+        // time, each through its own temporary file, so neither renames the other's away.
+        static SAVING: std::sync::Mutex<u64> = std::sync::Mutex::new(0);
+        let mut turn = SAVING.lock().unwrap_or_else(|p| p.into_inner());
+        *turn += 1;
         let write = |p: &Path| -> std::io::Result<()> {
             crate::private_files::create_dir(config_dir)?;
-            let tmp = p.with_extension("toml.tmp");
+            let tmp = p.with_extension(format!("toml.{}.{}.tmp", std::process::id(), *turn));
             crate::private_files::write(&tmp, text.as_bytes())?;
             std::fs::rename(&tmp, p)
         };

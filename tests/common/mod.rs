@@ -214,3 +214,46 @@ pub fn intl_parcel(number: &str) -> parcel_desk::api::international::ParcelInput
     }))
     .expect("a parcel")
 }
+
+/// Logs the demo clerk in (after any re-wiring) and opens the session.
+pub fn log_in_demo(desk: &mut parcel_desk::desk::Desk) {
+    // After a change of service, the clients are built in the background first.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while desk.is_connecting() {
+        assert!(desk.poll().is_empty(), "re-wiring failed");
+        assert!(std::time::Instant::now() < deadline, "re-wiring timed out");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let outcome = wait(desk.login(parcel_desk::desk::Credentials::demo()));
+    assert!(outcome.succeeded(), "{:?}", outcome.legacy);
+    desk.open_session(&outcome);
+}
+
+/// An order with cash on delivery of `amount`, receipted as one registered good.
+pub fn cod_order(
+    desk: &parcel_desk::desk::Desk,
+    receiver: &str,
+    amount: i64,
+) -> parcel_desk::api::legacy::OrderInput {
+    let good = wait(desk.register_good(parcel_desk::api::legacy::GoodInput {
+        spic: "06109001001000000".into(),
+        name: "Futbolka".into(),
+        units: "dona".into(),
+        good_price: parcel_desk::api::Sum(amount),
+    }))
+    .expect("a good registered");
+    let mut o = legacy_order();
+    o.receiver = receiver.into();
+    o.bring_back_money = Some(1);
+    o.back_money = Some(parcel_desk::api::Sum(amount));
+    o.options = vec![parcel_desk::api::legacy::OrderOption {
+        option_id: parcel_desk::api::legacy::OrderOption::ELECTRONIC_RECEIPT,
+        goods: vec![parcel_desk::api::legacy::OptionGood {
+            id: None,
+            mxik_goods_id: good.id,
+            amount: 1,
+            good_price: parcel_desk::api::Sum(amount),
+        }],
+    }];
+    o
+}

@@ -40,3 +40,16 @@ pub fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>
     });
     (address, got)
 }
+
+/// A stand-in for a system program (`lp`, `lpoptions`, `lpstat`): a shell script in the test's
+/// own folder, made executable; its path as the spooler wants it.
+#[cfg(unix)]
+pub fn stand_in(env: &super::ui::Env, name: &str, script: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = env.dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin folder");
+    let path = bin.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{script}")).expect("stand-in written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.display().to_string()
+}

@@ -1,0 +1,206 @@
+//! End of day against the demo twin: the day's totals over orders of known cost, cash on
+//! delivery and weight (one delivered, so its COD is due rather than to come); closing the day
+//! keeps the register as printed, later orders go to the next day's register, a second close is
+//! refused; the register PDF's pages and totals read back as text; the CSV holds the day.
+
+mod common;
+
+use common::*;
+use parcel_desk::api::codes::Language;
+use parcel_desk::desk::day_report::{DayLine, Stage};
+use parcel_desk::desk::end_of_day::{Register, day_csv, today};
+use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::settings::{LiveSettings, Settings};
+use parcel_desk::desk::{Desk, DeskError, DeskPaths};
+use parcel_desk::store::{JournalRow, StoreError};
+
+fn paths(name: &str) -> DeskPaths {
+    let dir = std::env::temp_dir().join(format!("parcel-desk-eod-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    DeskPaths {
+        config_dir: dir.join("config"),
+        data_dir: dir.join("data"),
+    }
+}
+
+fn created(desk: &Desk, order: parcel_desk::api::legacy::OrderInput) -> JournalRow {
+    match wait(desk.create_order(order).expect("orders wired")) {
+        CreateResult::Created(row) => row,
+        other => panic!("not created: {other:?}"),
+    }
+}
+
+/// The PDF's pages, each as its text.
+fn pdf_pages(bytes: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(bytes).expect("a PDF");
+    let count = doc.get_pages().len() as u32;
+    (1..=count)
+        .map(|p| doc.extract_text(&[p]).expect("text"))
+        .collect()
+}
+
+/// Digits only, so grouped sums read the same whatever space groups them.
+fn digits(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{2009}')
+        .collect()
+}
+
+#[test]
+fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders() {
+    let rt = runtime();
+    let p = paths("close");
+    let settings = Settings {
+        live: LiveSettings {
+            poll_seconds: 0,
+            receiver: Some(false),
+            ..LiveSettings::default()
+        },
+        ..Settings::default()
+    };
+    settings.save(&p.config_dir).expect("settings");
+    let mut desk = Desk::start(rt.handle().clone(), p).expect("demo desk");
+    log_in_demo(&mut desk);
+
+    let mut heavy = legacy_order();
+    heavy.receiver = "Toshmatov Sardor".into();
+    heavy.weight = parcel_desk::api::Weight::from_grams(4_000);
+    let rows = [
+        created(&desk, cod_order(&desk, "Karimova Dilnoza", 150_000)),
+        created(&desk, cod_order(&desk, "Valiyeva Gulnora", 50_000)),
+        created(&desk, heavy),
+    ];
+    // The second is delivered: its cash on delivery is now due, not to come.
+    let control = desk.twin_control().expect("twin control");
+    let delivered = rows[1].order_id;
+    for _ in 0..20 {
+        let r = rt
+            .block_on(
+                raw()
+                    .post(format!("{control}/sandbox/orders/{delivered}/advance"))
+                    .send(),
+            )
+            .expect("advance");
+        assert!(r.status().is_success());
+        wait(desk.refresh_order(delivered).expect("session")).expect("refreshed");
+        let journal = wait(desk.load_journal()).expect("journal");
+        if journal
+            .iter()
+            .any(|r| r.order_id == delivered && Stage::of(r.status_id) == Stage::Delivered)
+        {
+            break;
+        }
+    }
+
+    let day = today();
+    let report = wait(desk.day_report(day, None).expect("a session")).expect("report");
+    let t = report.totals;
+    assert_eq!(t.orders, 3);
+    assert_eq!(t.cost, rows.iter().map(|r| r.cost).sum::<i64>());
+    assert_eq!((t.cod_to_come, t.cod_due), (150_000, 50_000));
+    assert_eq!(t.grams, 2_500 + 2_500 + 4_000);
+    assert!(t.pieces >= 3, "one piece at least each: {}", t.pieces);
+    assert_eq!(report.clerks, ["demo"]);
+    assert!(report.waiting.is_empty());
+    assert!(
+        report
+            .by_stage
+            .iter()
+            .any(|(s, t)| *s == Stage::Delivered && t.orders == 1)
+    );
+    assert_eq!(report.hours.iter().sum::<u32>(), 3);
+    let last = report.days.last().expect("thirty days");
+    assert_eq!((last.day, last.by_stage.iter().sum::<u32>()), (day, 3));
+    assert_eq!(last.cod, 200_000);
+    assert!(report.closed.is_none());
+
+    // The day's CSV: a header and one line per order, barcodes as the journal has them.
+    let csv = day_csv(&report.lines, Language::En).expect("csv");
+    let mut reader = csv::Reader::from_reader(&csv[3..]);
+    let barcodes: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("a line")[1].to_string())
+        .collect();
+    let expected: Vec<String> = rows.iter().map(|r| r.barcode.clone()).collect();
+    assert_eq!(barcodes, expected);
+
+    let register: Register = wait(desk.close_day(day).expect("a session")).expect("closed");
+    assert_eq!(register.lines.len(), 3);
+    let pages = pdf_pages(&register.pdf(Language::En).expect("pdf"));
+    assert_eq!(pages.len(), 1);
+    let text = digits(&pages[0]);
+    for r in &rows {
+        assert!(text.contains(&r.barcode), "{} on the register", r.barcode);
+    }
+    assert!(text.contains("Parcels:3"), "{text}");
+    assert!(text.contains("COD:200000"), "{text}");
+    assert!(text.contains("Totalweight:9.000kg"), "{text}");
+    assert!(text.contains("Receivedbythecourier"), "{text}");
+
+    // After closing, a new order goes to the next day's register; the closed one is unchanged.
+    let late = created(&desk, legacy_order());
+    let again = wait(desk.day_report(day, None).expect("a session")).expect("report");
+    assert_eq!(again.totals.orders, 3);
+    assert!(again.closed.is_some());
+    let next = day.succ_opt().expect("a next day");
+    let tomorrow = wait(desk.day_report(next, None).expect("a session")).expect("report");
+    assert_eq!(
+        tomorrow
+            .lines
+            .iter()
+            .map(|l| l.order_id)
+            .collect::<Vec<_>>(),
+        [late.order_id]
+    );
+    match wait(desk.close_day(day).expect("a session")) {
+        Err(DeskError::Store(StoreError::DayClosed(_))) => {}
+        other => panic!("a closed day closed again: {other:?}"),
+    }
+    let kept = wait(desk.closed_register(day).expect("a session"))
+        .expect("read")
+        .expect("closed");
+    assert_eq!(kept, register);
+}
+
+fn line(i: i64) -> DayLine {
+    DayLine {
+        order_id: i,
+        barcode: format!("{:012}", 19_910_000_000 + i),
+        created_at: 1_763_967_600 + i,
+        clerk: Some("demo".into()),
+        receiver: "Abdulazizxoʻja Gʻulomov".into(),
+        city: "Samarqand".into(),
+        region: Some("Samarqand viloyati".into()),
+        pickup: Some(0),
+        pieces: 2,
+        grams: 1_250,
+        cod: Some(10_000),
+        cost: 30_000,
+        status_id: 1,
+    }
+}
+
+#[test]
+fn a_long_register_runs_over_pages_and_totals_only_on_the_last() {
+    let register = Register {
+        day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).expect("a day"),
+        closed_at: 1_763_985_600,
+        clerk: "demo".into(),
+        shop: "Company TIN 123456789".into(),
+        lines: (1..=40).map(line).collect(),
+    };
+    let pages = pdf_pages(&register.pdf(Language::Ru).expect("pdf"));
+    assert_eq!(pages.len(), 3);
+    let last = digits(&pages[2]);
+    assert!(last.contains("40"), "{last}");
+    assert!(last.contains("400000"), "COD total: {last}");
+    assert!(last.contains("50.000"), "weight total: {last}");
+    for page in &pages[..2] {
+        assert!(!digits(page).contains("400000"), "totals only at the end");
+    }
+    // Every page is headed with the day and its number.
+    for (i, page) in pages.iter().enumerate() {
+        assert!(page.contains("24.11.2026"));
+        assert!(digits(page).contains(&format!("{}", i + 1)));
+    }
+}
