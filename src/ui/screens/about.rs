@@ -62,6 +62,7 @@ impl Screen for AboutScreen {
                 version = env!("CARGO_PKG_VERSION"),
                 target = std::env::consts::OS
             ));
+            ui.label(t!("about.built", date = env!("PARCEL_DESK_BUILD_DATE")));
             let paths = cx.desk.paths();
             ui.label(t!(
                 "about.data",
@@ -98,6 +99,16 @@ impl Screen for AboutScreen {
 #[cfg(test)]
 mod tests {
     use super::CRATES;
+    use chrono::Datelike;
+
+    #[test]
+    fn the_build_is_dated() {
+        let date = env!("PARCEL_DESK_BUILD_DATE");
+        assert!(
+            chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_ok_and(|d| d.year() >= 2025),
+            "{date}"
+        );
+    }
 
     #[test]
     fn every_dependency_is_listed_with_its_licence() {
