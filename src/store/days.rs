@@ -4,7 +4,8 @@
 //! (`journal_confirm` asks [`open_day`]), so after closing, new orders go to the next day's; a
 //! closed day is written once and never changed.
 
-use super::{JournalRow, ServiceKey, Store, StoreError, journal::journal_row};
+use super::journal_row::{JournalRow, journal_row};
+use super::{ServiceKey, Store, StoreError};
 use crate::text::day::counter_zone;
 use chrono::{Days, NaiveDate};
 use rusqlite::{OptionalExtension, Transaction, params};

@@ -3,6 +3,8 @@
 //! and two orders are never one row: a confirmation whose id the journal holds for another order
 //! (another key or barcode) is refused, never written over the old one.
 
+pub use super::journal_row::JournalRow;
+use super::journal_row::journal_row;
 use super::{ServiceKey, Store, StoreError};
 use rusqlite::{OptionalExtension, params};
 
@@ -10,23 +12,6 @@ use rusqlite::{OptionalExtension, params};
 const SELECT_ROWS: &str =
     "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
     status_id, status_name, cod, cost FROM journal WHERE service = ?1";
-
-/// One order as the Orders screen lists it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JournalRow {
-    pub order_id: i64,
-    pub barcode: String,
-    pub wcs_code: Option<String>,
-    pub created_at: i64,
-    pub receiver: String,
-    pub receiver_phone: String,
-    pub city: String,
-    pub status_id: i64,
-    pub status_name: String,
-    /// Cash on delivery, whole sum.
-    pub cod: Option<i64>,
-    pub cost: i64,
-}
 
 /// One entry of an order's status history.
 #[derive(Debug, Clone, PartialEq)]
@@ -302,22 +287,6 @@ fn same_order(
         (None, Some(kept), Some(said)) => kept == said,
         (None, _, _) => true,
     }
-}
-
-pub(super) fn journal_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
-    Ok(JournalRow {
-        order_id: r.get(0)?,
-        barcode: r.get(1)?,
-        wcs_code: r.get(2)?,
-        created_at: r.get(3)?,
-        receiver: r.get(4)?,
-        receiver_phone: r.get(5)?,
-        city: r.get(6)?,
-        status_id: r.get(7)?,
-        status_name: r.get(8)?,
-        cod: r.get(9)?,
-        cost: r.get(10)?,
-    })
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 mod days;
 mod journal;
+mod journal_row;
 mod manifests;
 mod notifications;
 mod outbox;
