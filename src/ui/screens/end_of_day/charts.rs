@@ -5,8 +5,9 @@
 use crate::desk::day_report::{DayReport, Stage};
 use crate::desk::end_of_day::money;
 use egui::{Color32, RichText};
-use egui_plot::{Bar, BarChart, Legend, Plot};
+use egui_plot::{Bar, BarChart, GridMark, Legend, Plot};
 use rust_i18n::t;
+use std::ops::RangeInclusive;
 
 const HEIGHT: f32 = 170.0;
 
@@ -44,6 +45,18 @@ fn day_marks(report: &DayReport) -> Vec<String> {
         .iter()
         .map(|d| d.day.format("%d.%m").to_string())
         .collect()
+}
+
+/// Names the day under each whole mark of a day-by-day chart, nothing between days.
+fn day_axis(marks: Vec<String>) -> impl Fn(GridMark, &RangeInclusive<f64>) -> String {
+    move |mark, _| {
+        let whole = mark.value.round();
+        marks
+            .get(whole as usize)
+            .filter(|_| (mark.value - whole).abs() < 0.01)
+            .cloned()
+            .unwrap_or_default()
+    }
 }
 
 pub fn orders_per_hour(ui: &mut egui::Ui, report: &DayReport) {
@@ -95,13 +108,7 @@ pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
     }
     still("eod-days")
         .legend(Legend::default())
-        .x_axis_formatter(move |mark, _| {
-            marks
-                .get(mark.value.round() as usize)
-                .filter(|_| (mark.value - mark.value.round()).abs() < 0.01)
-                .cloned()
-                .unwrap_or_default()
-        })
+        .x_axis_formatter(day_axis(marks))
         .show(ui, |plot| {
             for c in charts {
                 plot.bar_chart(c);
@@ -126,12 +133,6 @@ pub fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
             format!("{day}\n{name}: {}", money(bar.value as i64))
         }));
     still("eod-cod")
-        .x_axis_formatter(move |mark, _| {
-            marks
-                .get(mark.value.round() as usize)
-                .filter(|_| (mark.value - mark.value.round()).abs() < 0.01)
-                .cloned()
-                .unwrap_or_default()
-        })
+        .x_axis_formatter(day_axis(marks))
         .show(ui, |plot| plot.bar_chart(chart));
 }
