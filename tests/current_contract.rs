@@ -193,8 +193,6 @@ async fn field_notes_rules_for_orders() {
 #[tokio::test]
 async fn missing_query_parameter_is_the_framework_400() {
     let t = twin().await;
-    let c = current(&t).await;
-    let _ = c.track(0).await;
     let token = {
         let v: serde_json::Value = post_json(
             format!("{}/auth/login", t.current_url()),
@@ -399,9 +397,12 @@ async fn refresh_after_expiry_and_after_a_401() {
     .await;
     let c = current(&t).await;
     assert!(c.statuses(None).await.is_ok());
+    let logins = auth_calls(&t, "current", "login").await;
+    assert!(logins >= 1);
     // The token says it expires in 2 s: the client refreshes ahead of that.
     tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
     assert!(c.statuses(None).await.is_ok());
+    assert_eq!(auth_calls(&t, "current", "refresh").await, 1);
     // The twin forgets every access token: the 401 triggers one refresh and one retry.
     raw()
         .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
@@ -409,6 +410,9 @@ async fn refresh_after_expiry_and_after_a_401() {
         .await
         .unwrap();
     assert!(c.statuses(None).await.is_ok());
+    assert_eq!(auth_calls(&t, "current", "refresh").await, 2);
+    // Renewed by refresh each time, never by logging in again.
+    assert_eq!(auth_calls(&t, "current", "login").await, logins);
 }
 
 /// A local receiver that records what the twin POSTs.

@@ -1,5 +1,6 @@
 //! The twin's control routes, outside the service's contract: moving orders along (`advance`),
-//! switching faults, expiring tokens, reading webhook attempts, finding orders by `wcs_code`.
+//! switching faults, expiring tokens, counting logins and refreshes, reading webhook attempts,
+//! finding orders by `wcs_code`.
 //! They see every company's records and need no token, so they are served only on the control
 //! listener (`--control`, loopback only), never beside the service's interfaces.
 
@@ -26,6 +27,7 @@ pub fn router() -> Router<Shared> {
             get(get_faults).post(set_faults).delete(clear_faults),
         )
         .route("/sandbox/tokens/expire", post(expire_tokens))
+        .route("/sandbox/auth-calls", get(auth_calls))
         .route("/sandbox/webhooks/deliveries", get(deliveries))
 }
 
@@ -124,6 +126,17 @@ async fn clear_faults(State(s): State<Shared>) -> Response {
 async fn expire_tokens(State(s): State<Shared>) -> Response {
     s.world().expire_access_tokens();
     StatusCode::NO_CONTENT.into_response()
+}
+
+/// How often each interface's login and refresh routes were called.
+async fn auth_calls(State(s): State<Shared>) -> Response {
+    use std::sync::atomic::Ordering::Relaxed;
+    let c = &s.auth_calls;
+    Json(json!({
+        "current": {"login": c.current_login.load(Relaxed), "refresh": c.current_refresh.load(Relaxed)},
+        "warehouse": {"login": c.wms_login.load(Relaxed), "refresh": c.wms_refresh.load(Relaxed)},
+    }))
+    .into_response()
 }
 
 async fn deliveries(State(s): State<Shared>) -> Response {

@@ -7,7 +7,7 @@ use super::model::{CUSTOMERS, Iface, OrderBody, Party};
 use super::order_checks;
 use super::render;
 use super::seed::order_status_name;
-use super::shared::Shared;
+use super::shared::{AuthCalls, Shared};
 use super::world::{Lookup, Priced, TokenKind, World, today};
 use crate::api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
 use crate::api::current::*;
@@ -97,6 +97,7 @@ fn tokens_for(s: &Shared, customer: i64) -> Tokens {
 }
 
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    AuthCalls::count(&s.auth_calls.current_login);
     let lang = lang(&headers);
     let body = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
@@ -117,6 +118,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
 }
 
 async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    AuthCalls::count(&s.auth_calls.current_refresh);
     let lang = lang(&headers);
     let body = or_reply!(parse_body(body));
     let token = body

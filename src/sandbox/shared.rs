@@ -3,6 +3,7 @@
 
 use super::SandboxConfig;
 use super::world::World;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub struct AppState {
@@ -13,6 +14,24 @@ pub struct AppState {
     /// Every address this twin listens on (service, split interfaces, control), so that a
     /// webhook address pointing at the twin itself can be refused.
     pub addresses: Vec<std::net::SocketAddr>,
+    /// How often each interface was asked to log in and to refresh (read on the control
+    /// listener), so a test can tell a refresh from a fresh login.
+    pub auth_calls: AuthCalls,
+}
+
+/// Counts of the token routes, by interface.
+#[derive(Default)]
+pub struct AuthCalls {
+    pub current_login: AtomicU64,
+    pub current_refresh: AtomicU64,
+    pub wms_login: AtomicU64,
+    pub wms_refresh: AtomicU64,
+}
+
+impl AuthCalls {
+    pub fn count(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 pub type Shared = Arc<AppState>;
@@ -32,6 +51,7 @@ impl AppState {
             config,
             hooks,
             addresses,
+            auth_calls: AuthCalls::default(),
         })
     }
 

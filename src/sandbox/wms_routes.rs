@@ -5,7 +5,7 @@
 use super::http_util::*;
 use super::messages as msg;
 use super::model::{CUSTOMERS, Iface, ProductRec, PurveyorRec};
-use super::shared::Shared;
+use super::shared::{AuthCalls, Shared};
 use super::wms_gate::{authed, only};
 use super::world::TokenKind;
 use crate::api::current::{LoginRequest, Tokens};
@@ -34,6 +34,7 @@ fn tokens(s: &Shared, customer: i64) -> Tokens {
 }
 
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    AuthCalls::count(&s.auth_calls.wms_login);
     let lang = lang(&headers);
     let body = match body {
         Ok(b) => b,
@@ -68,6 +69,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
 }
 
 async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    AuthCalls::count(&s.auth_calls.wms_refresh);
     let lang = lang(&headers);
     let token = body
         .ok()

@@ -257,3 +257,10 @@ pub fn cod_order(
     }];
     o
 }
+
+/// How often the twin's `iface` (`current` or `warehouse`) answered its `route` (`login` or
+/// `refresh`).
+pub async fn auth_calls(t: &RunningSandbox, iface: &str, route: &str) -> u64 {
+    let counts = get_json(format!("{}/sandbox/auth-calls", control(t))).await;
+    counts[iface][route].as_u64().expect("a count")
+}
