@@ -1,5 +1,7 @@
-//! The catalog is complete: uz, ru and en hold the same keys, and every literal key the code
-//! asks for exists.
+//! The catalog is complete: uz, ru and en hold the same keys; every key the code names exists,
+//! whether asked for at once (`t!("…")`) or handed along first (a `key()` of an enum, a table of
+//! keys, a `format!` prefix); and no text the clerk reads is written into a widget past the
+//! catalog.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -75,6 +77,142 @@ fn every_key_the_code_uses_exists() {
     assert!(used.len() > 50, "the scan found the keys");
     let unknown: Vec<_> = used.iter().filter(|(_, k)| !en.contains(k)).collect();
     assert!(unknown.is_empty(), "unknown keys: {unknown:?}");
+}
+
+/// The Rust sources of the desk (not the twin, not the wire types: their texts are the
+/// service's), each with its text.
+fn desk_sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src readable").flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                if !["sandbox", "api"].iter().any(|d| p == root.join(d)) {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&p).expect("source readable");
+                out.push((p.display().to_string(), text));
+            }
+        }
+    }
+    out
+}
+
+/// Every string literal of a Rust source with what stands just before it (skipping comments
+/// and character literals such as `'"'`).
+fn literals(text: &str) -> Vec<(String, String)> {
+    let b = text.as_bytes();
+    let (mut i, mut out) = (0, Vec::new());
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'\'' if b.get(i + 2) == Some(&b'\'') => i += 3,
+            b'\'' if b.get(i + 1) == Some(&b'\\') && b.get(i + 3) == Some(&b'\'') => i += 4,
+            b'"' => {
+                let start = i + 1;
+                let mut j = start;
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                let before = text[..i].chars().rev().take(24).collect::<Vec<_>>();
+                let before: String = before.into_iter().rev().collect();
+                out.push((before, text[start..j.min(b.len())].to_string()));
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+#[test]
+fn every_key_named_anywhere_exists() {
+    let en = keys("en");
+    let sections: BTreeSet<&str> = en.iter().filter_map(|k| k.split('.').next()).collect();
+    // Literals of the catalog's form that are not catalog keys.
+    let not_keys = ["settings.toml"];
+    let mut unknown = Vec::new();
+    let mut named = 0;
+    for (path, text) in desk_sources() {
+        for (_, lit) in literals(&text) {
+            let Some((section, rest)) = lit.split_once('.') else {
+                continue;
+            };
+            let key_like = |s: &str| {
+                !s.is_empty()
+                    && s.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            };
+            if !sections.contains(section) || not_keys.contains(&lit.as_str()) {
+                continue;
+            }
+            // `format!("eod.csv_{k}")`: some key must start so.
+            if let Some((prefix, _)) = rest.split_once('{') {
+                if key_like(prefix) {
+                    named += 1;
+                    let whole = format!("{section}.{prefix}");
+                    if !en.iter().any(|k| k.starts_with(&whole)) {
+                        unknown.push(format!("{path}: {lit}"));
+                    }
+                }
+                continue;
+            }
+            if key_like(rest) {
+                named += 1;
+                if !en.contains(&lit) {
+                    unknown.push(format!("{path}: {lit}"));
+                }
+            }
+        }
+    }
+    assert!(named > 500, "the scan found the keys ({named})");
+    assert!(
+        unknown.is_empty(),
+        "named but not in the catalog: {unknown:#?}"
+    );
+}
+
+#[test]
+fn no_clerk_visible_text_bypasses_the_catalog() {
+    // Widgets given text the clerk reads.
+    let takers = [
+        ".label(",
+        ".button(",
+        ".heading(",
+        ".on_hover_text(",
+        ".small_button(",
+        ".selectable_label(",
+        "RichText::new(",
+        ".strong(",
+        ".weak(",
+        ".info(",
+        ".error(",
+        ".checkbox(",
+    ];
+    // Signs that read the same in every language.
+    let allowed = ["◀", "▶", "№", "—", "×", "✓", "⟳", "…"];
+    let mut bypass = Vec::new();
+    for (path, text) in desk_sources() {
+        for (before, lit) in literals(&text) {
+            let taken = takers.iter().any(|t| before.trim_end().ends_with(t));
+            // A form's `error("field")` names a field of the wire, not a text.
+            let field_name = before.trim_end().ends_with(".error(")
+                && lit.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let taken = taken && !field_name;
+            let words = lit.chars().filter(|c| c.is_alphabetic()).count() >= 2;
+            if taken && words && !allowed.contains(&lit.as_str()) && !lit.contains('{') {
+                bypass.push(format!("{path}: {lit:?}"));
+            }
+        }
+    }
+    assert!(bypass.is_empty(), "text past the catalog: {bypass:#?}");
 }
 
 #[test]
