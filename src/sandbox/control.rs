@@ -28,6 +28,7 @@ pub fn router() -> Router<Shared> {
         )
         .route("/sandbox/tokens/expire", post(expire_tokens))
         .route("/sandbox/auth-calls", get(auth_calls))
+        .route("/sandbox/tokens", get(held_tokens))
         .route("/sandbox/webhooks/deliveries", get(deliveries))
 }
 
@@ -126,6 +127,11 @@ async fn clear_faults(State(s): State<Shared>) -> Response {
 async fn expire_tokens(State(s): State<Shared>) -> Response {
     s.world().expire_access_tokens();
     StatusCode::NO_CONTENT.into_response()
+}
+
+/// Every token the twin holds, of every company.
+async fn held_tokens(State(s): State<Shared>) -> Response {
+    Json(s.world().held_tokens()).into_response()
 }
 
 /// How often each interface's login and refresh routes were called.

@@ -286,6 +286,11 @@ impl World {
         Some(customer)
     }
 
+    /// Every token still held (control route: a test looks for them where they must not be).
+    pub fn held_tokens(&self) -> Vec<String> {
+        self.tokens.keys().cloned().collect()
+    }
+
     /// Ends every access token now (control route; makes clients refresh).
     pub fn expire_access_tokens(&mut self) {
         for info in self.tokens.values_mut() {
