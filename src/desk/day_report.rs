@@ -69,8 +69,11 @@ pub struct DayLine {
     pub clerk: Option<String>,
     pub receiver: String,
     pub city: String,
-    /// The destination region's name, when the record says it.
+    /// The destination region's name as the record gave it (in the language of that day).
     pub region: Option<String>,
+    /// The destination region's id: orders are grouped by it, whatever language named it.
+    #[serde(default)]
+    pub region_id: Option<i64>,
     /// How the parcel left the sender, when the record says it.
     pub pickup: Option<i64>,
     pub pieces: i64,
@@ -97,6 +100,7 @@ impl DayLine {
                 .as_ref()
                 .and_then(|c| c.receiver_region.name.clone())
                 .filter(|n| !n.trim().is_empty()),
+            region_id: core.as_ref().and_then(|c| c.receiver_region.id),
             pickup: core.as_ref().map(|c| c.sender_delivery.code()),
             pieces: core.as_ref().map_or(0, |c| c.piece.max(0)),
             grams: core.as_ref().map_or(0, |c| c.weight.grams()),
@@ -113,6 +117,15 @@ impl DayLine {
     pub fn pickup_mode(&self) -> Option<Delivery> {
         self.pickup.and_then(|c| Delivery::try_from(c).ok())
     }
+}
+
+/// A destination region as orders are grouped by it: by its id when the record gives one (its
+/// name then comes from the directory in the clerk's language, else from the first record), by
+/// the name alone otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RegionKey {
+    pub id: Option<i64>,
+    pub name: Option<String>,
 }
 
 /// The sums over some orders.
@@ -200,7 +213,7 @@ pub struct DayReport {
     pub totals: Totals,
     pub by_stage: Vec<(Stage, Totals)>,
     pub by_pickup: Vec<(Option<Delivery>, Totals)>,
-    pub by_region: Vec<(Option<String>, Totals)>,
+    pub by_region: Vec<(RegionKey, Totals)>,
     /// Orders per hour of the day, 0–23.
     pub hours: [u32; 24],
     /// The last [`CHART_DAYS`] days, oldest first, ending with this one.
@@ -218,6 +231,26 @@ fn grouped<K: Ord + Clone>(lines: &[DayLine], key: impl Fn(&DayLine) -> K) -> Ve
     let mut out: Vec<(K, Totals)> = groups.into_iter().collect();
     out.sort_by(|a, b| b.1.orders.cmp(&a.1.orders).then_with(|| a.0.cmp(&b.0)));
     out
+}
+
+fn by_region(lines: &[DayLine]) -> Vec<(RegionKey, Totals)> {
+    let mut groups = grouped(lines, |l| RegionKey {
+        id: l.region_id,
+        name: if l.region_id.is_some() {
+            None
+        } else {
+            l.region.clone()
+        },
+    });
+    for (key, _) in &mut groups {
+        if let Some(id) = key.id {
+            key.name = lines
+                .iter()
+                .find(|l| l.region_id == Some(id))
+                .and_then(|l| l.region.clone());
+        }
+    }
+    groups
 }
 
 /// What the report is made from, as the store gives it.
@@ -294,7 +327,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
         totals: Totals::of(&lines),
         by_stage: grouped(&lines, DayLine::stage),
         by_pickup: grouped(&lines, DayLine::pickup_mode),
-        by_region: grouped(&lines, |l| l.region.clone()),
+        by_region: by_region(&lines),
         hours,
         days,
         waiting,
@@ -316,6 +349,7 @@ mod tests {
             receiver: "Vali".into(),
             city: "Samarqand".into(),
             region: Some(region.into()),
+            region_id: None,
             pickup: Some(0),
             pieces: 2,
             grams: 1500,
@@ -348,10 +382,23 @@ mod tests {
         assert_eq!(r.totals.cod_to_come, 100_000);
         assert_eq!(r.totals.cod_due, 50_000);
         assert_eq!((r.totals.pieces, r.totals.grams), (8, 6000));
-        assert_eq!(r.by_region[0].0.as_deref(), Some("Samarqand"));
+        assert_eq!(r.by_region[0].0.name.as_deref(), Some("Samarqand"));
         assert_eq!(r.by_region[0].1.orders, 3);
         assert_eq!(r.clerks, ["aziza", "bek"]);
         assert_eq!(r.days.len(), CHART_DAYS as usize);
         assert_eq!(r.hours.iter().sum::<u32>(), 4);
+    }
+
+    #[test]
+    fn a_region_named_in_two_languages_is_one_group() {
+        let mut a = line(1, 1, None, "Samarkand region");
+        let mut b = line(2, 1, None, "Samarqand viloyati");
+        let c = line(3, 1, None, "Xorazm");
+        (a.region_id, b.region_id) = (Some(12), Some(12));
+        let groups = by_region(&[a, b, c]);
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].0.id, Some(12));
+        assert_eq!(groups[0].1.orders, 2);
+        assert_eq!(groups[1].0.name.as_deref(), Some("Xorazm"));
     }
 }

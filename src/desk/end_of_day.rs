@@ -23,15 +23,15 @@ pub struct Register {
     pub day: NaiveDate,
     pub closed_at: i64,
     pub clerk: String,
-    /// The company the parcels were handed over for.
-    pub shop: String,
+    /// The tax number of the company the parcels were handed over for.
+    pub inn: String,
     pub lines: Vec<DayLine>,
 }
 
 /// What a closed day keeps in the store besides its day, time and clerk.
 #[derive(Serialize, Deserialize)]
 struct Paper {
-    shop: String,
+    inn: String,
     lines: Vec<DayLine>,
 }
 
@@ -49,7 +49,8 @@ pub fn day_text(day: NaiveDate) -> String {
     day.format("%d.%m.%Y").to_string()
 }
 
-fn moment(at: i64) -> String {
+/// A moment as the counter writes it: day and time at the counter.
+pub fn moment(at: i64) -> String {
     chrono::DateTime::from_timestamp(at, 0)
         .map(|d| {
             d.with_timezone(&counter_zone())
@@ -64,7 +65,7 @@ impl Register {
     pub fn pages(&self, lang: Language) -> Result<Vec<Page>, crate::label::DesignError> {
         let locale = lang.as_str();
         let head = RegisterHead {
-            shop: self.shop.clone(),
+            inn: self.inn.clone(),
             day: day_text(self.day),
             closed: t!(
                 "doc.closed_by",
@@ -168,13 +169,13 @@ impl Desk {
         let (store, svc) = self.books()?;
         let session = self.session.as_ref()?;
         let clerk = session.legacy_user.clone();
-        let shop = t!("doc.shop", inn = session.inn).to_string();
+        let inn = session.inn.clone();
         Some(self.spawn_blocking(move || {
             let orders = store.day_orders(&svc, day)?;
             let lines: Vec<DayLine> = orders.iter().map(DayLine::from_order).collect();
             let ids: Vec<i64> = lines.iter().map(|l| l.order_id).collect();
             let paper = serde_json::to_string(&Paper {
-                shop: shop.clone(),
+                inn: inn.clone(),
                 lines: lines.clone(),
             })?;
             let at = now();
@@ -183,7 +184,7 @@ impl Desk {
                 day,
                 closed_at: at,
                 clerk,
-                shop,
+                inn,
                 lines,
             })
         }))
@@ -204,7 +205,7 @@ impl Desk {
                 day,
                 closed_at: closed.closed_at,
                 clerk: closed.clerk,
-                shop: paper.shop,
+                inn: paper.inn,
                 lines: paper.lines,
             }))
         }))

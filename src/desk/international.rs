@@ -164,14 +164,18 @@ impl Desk {
 }
 
 impl Desk {
-    /// Makes a document on the background runtime and writes it where the clerk chose.
+    /// Makes a document on the background runtime and writes it where the clerk chose; with
+    /// `keep_existing` (no dialog asked about replacing) a file already there is left alone and
+    /// the document takes the next free name (`register-2026-11-24 (2).pdf`).
     pub fn write_document(
         &self,
         path: PathBuf,
+        keep_existing: bool,
         make: impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static,
     ) -> Task<Result<PathBuf, String>> {
         self.spawn_blocking(move || {
             let bytes = make()?;
+            let path = if keep_existing { free_name(path) } else { path };
             if let Some(folder) = path.parent() {
                 // The documents folder of a fresh account may not exist yet.
                 std::fs::create_dir_all(folder)
@@ -182,6 +186,25 @@ impl Desk {
                 .map_err(|e| format!("{}: {e}", path.display()))
         })
     }
+}
+
+/// `path`, or the first of `name (2).ext`, `name (3).ext`, … that names no file yet.
+fn free_name(path: PathBuf) -> PathBuf {
+    if !path.exists() {
+        return path;
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (2..10_000)
+        .map(|n| path.with_file_name(format!("{stem} ({n}){ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or(path)
 }
 
 impl Desk {
@@ -221,5 +244,25 @@ impl Desk {
                 .await
                 .map_err(printing::PrintProblem::from)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::free_name;
+
+    #[test]
+    fn a_document_saved_without_a_dialog_never_replaces_a_file() {
+        let dir = std::env::temp_dir().join(format!("parcel-desk-free-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = dir.join("register-2026-11-24.pdf");
+        assert_eq!(free_name(first.clone()), first);
+        std::fs::write(&first, b"kept").unwrap();
+        let second = free_name(first.clone());
+        assert_eq!(second, dir.join("register-2026-11-24 (2).pdf"));
+        std::fs::write(&second, b"kept too").unwrap();
+        assert_eq!(free_name(first), dir.join("register-2026-11-24 (3).pdf"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,7 +4,7 @@
 //! handover sheet (every parcel with its bars, totals, signature lines).
 
 use super::design::DesignError;
-use super::fit::fit_line;
+use super::fit::{TextBox, fit, fit_line};
 use super::font::Face;
 use super::layout::{Area, Bars, Item, Page, TextLine};
 use super::size::Dpi;
@@ -57,6 +57,33 @@ impl Pen {
                 face,
                 line.clone(),
             )));
+        }
+    }
+
+    /// Text at `x` in up to `max_lines` lines of `width`, from this pen's line down (the pen
+    /// stays where it is).
+    pub(super) fn text_lines(
+        &mut self,
+        x: f32,
+        width: f32,
+        (size, face): (f32, Face),
+        text: &str,
+        max_lines: usize,
+    ) {
+        let fitted = fit(
+            text,
+            TextBox {
+                face,
+                width_mm: width,
+                max_lines,
+                size_mm: size,
+                min_size_mm: size * 0.75,
+            },
+        );
+        for (i, line) in fitted.lines.iter().enumerate() {
+            let top = self.y + i as f32 * fitted.size_mm * 1.2;
+            let text = TextLine::at_top(x, top, fitted.size_mm, face, line.clone());
+            self.items.push(Item::Text(text));
         }
     }
 

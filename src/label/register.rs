@@ -5,10 +5,12 @@
 
 use super::design::DesignError;
 use super::documents::{A4, MARGIN, Pen, say};
+use super::fit::fit_line;
 use super::font::Face;
-use super::layout::Page;
+use super::layout::{Item, Page, TextLine};
 use crate::api::Sum;
 use crate::api::codes::Language;
+use rust_i18n::t;
 
 /// One parcel on the register.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,8 +27,8 @@ pub struct RegisterRow {
 /// What heads every page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RegisterHead {
-    /// The shop (company) the parcels are handed over for.
-    pub shop: String,
+    /// The company's tax number (the shop the parcels are handed over for).
+    pub inn: String,
     /// The day, as the clerk reads dates.
     pub day: String,
     /// When it was closed and by whom, as one line.
@@ -36,7 +38,7 @@ pub struct RegisterHead {
 
 const ROW: f32 = 13.0;
 /// Left edges of the columns: number, bars, receiver, city, pieces, weight, COD.
-const COLS: [f32; 7] = [0.0, 8.0, 57.0, 104.0, 136.0, 148.0, 163.0];
+const COLS: [f32; 7] = [0.0, 8.0, 45.0, 100.0, 130.0, 141.0, 156.0];
 /// Room the totals and signatures need below the last row.
 const FOOT: f32 = 52.0;
 
@@ -44,18 +46,18 @@ fn kilograms(grams: u64) -> String {
     format!("{}.{:03}", grams / 1000, grams % 1000)
 }
 
-fn heading(pen: &mut Pen, head: &RegisterHead, page: usize, lang: Language) {
+fn heading(pen: &mut Pen, head: &RegisterHead, lang: Language) {
     pen.line(
         6.0,
         Face::Bold,
         &format!("{} — {}", say("doc.register", lang), head.day),
     );
-    pen.line(3.6, Face::Regular, &head.shop);
     pen.line(
-        3.2,
+        3.6,
         Face::Regular,
-        &format!("{}   {} {page}", head.closed, say("doc.page", lang)),
+        &t!("doc.shop", locale = lang.as_str(), inn = head.inn),
     );
+    pen.line(3.2, Face::Regular, &head.closed);
     pen.rule();
     let names = [
         "№",
@@ -63,7 +65,7 @@ fn heading(pen: &mut Pen, head: &RegisterHead, page: usize, lang: Language) {
         &say("doc.receiver", lang),
         &say("doc.city", lang),
         &say("doc.pieces", lang),
-        &say("doc.weight_kg", lang),
+        &say("doc.kg", lang),
         &say("doc.cod", lang),
     ];
     let widths = widths();
@@ -93,14 +95,14 @@ pub fn handover_register(
     let widths = widths();
     let mut pages = Vec::new();
     let mut pen = Pen::new(A4, MARGIN);
-    heading(&mut pen, head, 1, lang);
+    heading(&mut pen, head, lang);
     let bottom = A4.1 - MARGIN;
     for (i, r) in rows.iter().enumerate() {
         // The last row keeps the totals with it on its page.
         let need = if i + 1 == rows.len() { ROW + FOOT } else { ROW };
         if pen.y + need > bottom {
             pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
-            heading(&mut pen, head, pages.len() + 1, lang);
+            heading(&mut pen, head, lang);
         }
         let top = pen.y;
         pen.y = top + 1.0;
@@ -116,9 +118,11 @@ pub fn handover_register(
             &r.barcode,
         );
         pen.y = top + 1.0;
+        for (col, text) in [(2, &r.receiver), (3, &r.city)] {
+            let w = widths[col] - 1.5;
+            pen.text_lines(MARGIN + COLS[col], w, (3.4, Face::Regular), text, 2);
+        }
         let cells = [
-            (2, r.receiver.clone()),
-            (3, r.city.clone()),
             (4, r.pieces.to_string()),
             (5, kilograms(r.grams)),
             (6, r.cod.map(|c| Sum(c).to_string()).unwrap_or_default()),
@@ -136,7 +140,7 @@ pub fn handover_register(
     }
     if rows.is_empty() && pen.y + FOOT > bottom {
         pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
-        heading(&mut pen, head, pages.len() + 1, lang);
+        heading(&mut pen, head, lang);
     }
     pen.rule();
     let pieces: i64 = rows.iter().map(|r| r.pieces).sum();
@@ -146,15 +150,17 @@ pub fn handover_register(
         4.0,
         Face::Bold,
         &format!(
-            "{}: {}   {}: {}   {}: {} kg   {}: {}",
+            "{}: {}  ·  {}: {}  ·  {}: {} {}  ·  {}: {} {}",
             say("doc.parcels", lang),
             rows.len(),
             say("doc.pieces", lang),
             pieces,
             say("doc.total_weight", lang),
             kilograms(grams),
+            say("doc.kg", lang),
             say("doc.cod", lang),
-            Sum(cod)
+            Sum(cod),
+            say("order.sum", lang)
         ),
     );
     pen.y += 10.0;
@@ -179,7 +185,32 @@ pub fn handover_register(
         pen.y += 7.0;
     }
     pages.push(pen.page());
+    number_pages(&mut pages, lang);
     Ok(pages)
+}
+
+/// "Page 2 of 3" at the top right of every page, once their count is known.
+fn number_pages(pages: &mut [Page], lang: Language) {
+    let count = pages.len();
+    for (i, page) in pages.iter_mut().enumerate() {
+        let text = t!(
+            "doc.page_of",
+            locale = lang.as_str(),
+            page = i + 1,
+            pages = count
+        );
+        let fitted = fit_line(&text, Face::Regular, 40.0, 3.2, 2.4);
+        if let Some(line) = fitted.lines.first() {
+            let x = A4.0 - MARGIN - Face::Regular.width_mm(line, fitted.size_mm);
+            page.items.push(Item::Text(TextLine::at_top(
+                x,
+                MARGIN,
+                fitted.size_mm,
+                Face::Regular,
+                line.clone(),
+            )));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -200,7 +231,7 @@ mod tests {
     #[test]
     fn long_days_run_over_pages_with_the_totals_on_the_last() {
         let head = RegisterHead {
-            shop: "Shop".into(),
+            inn: "123456789".into(),
             day: "2026-11-24".into(),
             closed: "closed".into(),
             clerk: "aziza".into(),

@@ -1,6 +1,7 @@
 //! "Save as…" for a document made on the background runtime (a PDF, a CSV): the clerk chooses
 //! where (the system's dialog, or the documents folder when there is none), the document is made
-//! and written off the UI thread, and a toast says where it went or why not.
+//! and written off the UI thread, and a toast says where it went or why not. Without a dialog a
+//! file already there is never replaced: the document takes the next free name.
 
 use crate::desk::documents_folder;
 use crate::desk::task::{Task, ready, ready_with};
@@ -35,13 +36,13 @@ impl SaveDocument {
         if cx.desk.file_dialogs {
             self.choosing = Some((Box::new(make), cx.desk.choose_save_path(proposed)));
         } else {
-            self.writing = Some(cx.desk.write_document(proposed, make));
+            self.writing = Some(cx.desk.write_document(proposed, true, make));
         }
     }
 
     pub fn poll(&mut self, cx: &mut Cx) {
         if let Some((make, Some(path))) = ready_with(&mut self.choosing) {
-            self.writing = Some(cx.desk.write_document(path, make));
+            self.writing = Some(cx.desk.write_document(path, false, make));
         }
         match ready(&mut self.writing) {
             Some(Ok(path)) => cx

@@ -5,7 +5,7 @@
 use crate::desk::day_report::{DayReport, Stage};
 use crate::desk::end_of_day::money;
 use egui::{Color32, RichText};
-use egui_plot::{Bar, BarChart, GridMark, Legend, Plot};
+use egui_plot::{Bar, BarChart, GridMark, Plot};
 use rust_i18n::t;
 use std::ops::RangeInclusive;
 
@@ -22,8 +22,13 @@ pub fn stage_color(stage: Stage) -> Color32 {
     }
 }
 
-fn still(id: &str) -> Plot<'static> {
+/// A chart that holds still, showing `bars` bars and room above the tallest (`top`) for the
+/// values shown when pointing at one.
+fn still(id: &str, bars: usize, top: f64) -> Plot<'static> {
     Plot::new(id.to_string())
+        .include_x(-0.6)
+        .include_x(bars as f64 - 0.4)
+        .include_y(top.max(1.0) * 1.35)
         .height(HEIGHT)
         .allow_zoom(false)
         .allow_drag(false)
@@ -32,6 +37,19 @@ fn still(id: &str) -> Plot<'static> {
         .allow_double_click_reset(false)
         .show_x(false)
         .include_y(0.0)
+}
+
+/// The stages' colours and names in a row above the stacked chart (a legend inside the plot
+/// would cover today's bars).
+fn legend(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for stage in Stage::ALL {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, stage_color(stage));
+            ui.label(RichText::new(t!(stage.key())).small());
+            ui.add_space(6.0);
+        }
+    });
 }
 
 fn title(ui: &mut egui::Ui, text: String) {
@@ -76,7 +94,8 @@ pub fn orders_per_hour(ui: &mut egui::Ui, report: &DayReport) {
                 bar.argument, bar.argument, bar.value
             )
         }));
-    still("eod-hours")
+    let top = report.hours.iter().copied().max().unwrap_or(0);
+    still("eod-hours", 24, f64::from(top))
         .x_axis_formatter(|mark, _| format!("{:02}", mark.value as i64))
         .show(ui, |plot| plot.bar_chart(chart));
 }
@@ -106,8 +125,14 @@ pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
         };
         charts.push(chart);
     }
-    still("eod-days")
-        .legend(Legend::default())
+    legend(ui);
+    let top = report
+        .days
+        .iter()
+        .map(|d| d.by_stage.iter().sum::<u32>())
+        .max()
+        .unwrap_or(0);
+    still("eod-days", report.days.len(), f64::from(top))
         .x_axis_formatter(day_axis(marks))
         .show(ui, |plot| {
             for c in charts {
@@ -132,7 +157,8 @@ pub fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
             let day = m.get(bar.argument as usize).cloned().unwrap_or_default();
             format!("{day}\n{name}: {}", money(bar.value as i64))
         }));
-    still("eod-cod")
+    let top = report.days.iter().map(|d| d.cod).max().unwrap_or(0);
+    still("eod-cod", report.days.len(), top as f64)
         .x_axis_formatter(day_axis(marks))
         .show(ui, |plot| plot.bar_chart(chart));
 }

@@ -166,7 +166,7 @@ impl EndOfDayScreen {
                 ui.label(
                     RichText::new(t!(
                         "eod.closed",
-                        at = crate::ui::widgets::status::when(*at),
+                        at = crate::desk::end_of_day::moment(*at),
                         clerk = clerk
                     ))
                     .strong(),
@@ -320,14 +320,20 @@ impl Screen for EndOfDayScreen {
         let Some(r) = self.report.take() else {
             return;
         };
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("eod-scroll")
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 summary::waiting(ui, &r.waiting);
                 summary::totals(ui, &r.totals);
                 ui.add_space(6.0);
-                summary::groups(ui, &r);
+                let directories = cx.desk.directories.as_ref();
+                let region_name = |id: i64| {
+                    directories
+                        .and_then(|d| d.region(id))
+                        .map(|g| g.name.clone())
+                };
+                summary::groups(ui, &r, &region_name);
                 ui.add_space(6.0);
                 let wide = ui.available_width() > 1200.0;
                 ui.columns(if wide { 3 } else { 1 }, |cols| {

@@ -3,7 +3,7 @@
 //! hand-over mode and region, and every order of the day.
 
 use crate::api::codes::Delivery;
-use crate::desk::day_report::{DayLine, DayReport, Totals, Waiting};
+use crate::desk::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
 use crate::desk::end_of_day::money;
 use crate::store::OutboxState;
 use crate::ui::widgets::status::{status_text, when};
@@ -14,6 +14,17 @@ use rust_i18n::t;
 
 fn kilograms(grams: u64) -> String {
     format!("{}.{:03}", grams / 1000, grams % 1000)
+}
+
+/// The time of day at the counter (the day is the screen's).
+fn time_of_day(at: i64) -> String {
+    chrono::DateTime::from_timestamp(at, 0)
+        .map(|d| {
+            d.with_timezone(&crate::text::day::counter_zone())
+                .format("%H:%M")
+                .to_string()
+        })
+        .unwrap_or_default()
 }
 
 fn state_text(state: OutboxState) -> String {
@@ -118,8 +129,10 @@ fn group<K>(
     });
 }
 
-pub fn groups(ui: &mut egui::Ui, r: &DayReport) {
-    ui.horizontal_wrapped(|ui| {
+/// The three groupings side by side where they fit, one under another where not. A region is
+/// named by `region_name` (the directory, in the clerk's language) when it can be.
+pub fn groups(ui: &mut egui::Ui, r: &DayReport, region_name: &dyn Fn(i64) -> Option<String>) {
+    let all = |ui: &mut egui::Ui| {
         group(
             ui,
             "eod-by-stage",
@@ -139,9 +152,18 @@ pub fn groups(ui: &mut egui::Ui, r: &DayReport) {
             "eod-by-region",
             t!("eod.by_region").to_string(),
             &r.by_region,
-            |g| g.clone().unwrap_or_else(|| t!("eod.unknown").to_string()),
+            |g: &RegionKey| {
+                g.id.and_then(region_name)
+                    .or_else(|| g.name.clone())
+                    .unwrap_or_else(|| t!("eod.unknown").to_string())
+            },
         );
-    });
+    };
+    if ui.available_width() >= 1100.0 {
+        ui.horizontal_top(all);
+    } else {
+        ui.vertical(all);
+    }
 }
 
 /// Every order of the day, oldest first.
@@ -153,15 +175,17 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
     TableBuilder::new(ui)
         .id_salt("eod-orders")
         .striped(true)
-        .column(Column::auto().at_least(110.0))
-        .column(Column::auto().at_least(110.0))
-        .column(Column::auto().at_least(70.0).clip(true))
-        .column(Column::remainder().at_least(120.0).clip(true))
-        .column(Column::auto().at_least(90.0).clip(true))
-        .column(Column::auto().at_least(40.0))
-        .column(Column::auto().at_least(60.0))
-        .column(Column::auto().at_least(80.0))
-        .column(Column::auto().at_least(100.0).clip(true))
+        .vscroll(false)
+        .resizable(true)
+        .column(Column::exact(110.0))
+        .column(Column::exact(60.0))
+        .column(Column::initial(90.0).clip(true))
+        .column(Column::remainder().at_least(160.0).clip(true))
+        .column(Column::initial(150.0).clip(true))
+        .column(Column::initial(70.0))
+        .column(Column::initial(90.0))
+        .column(Column::initial(130.0))
+        .column(Column::initial(190.0).clip(true))
         .header(22.0, |mut h| {
             header_cells(
                 &mut h,
@@ -185,7 +209,7 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
                 };
                 let cells = [
                     l.barcode.clone(),
-                    when(l.created_at),
+                    time_of_day(l.created_at),
                     l.clerk.clone().unwrap_or_default(),
                     l.receiver.clone(),
                     l.city.clone(),
