@@ -277,7 +277,9 @@ impl Orders {
         let (k, p, who) = (key.clone(), payload, self.clerk());
         if let Err(e) = self
             .books(move |s, svc| match draft {
-                Some(d) => s.outbox_add_from_form(svc, &k, &p, &d, super::ORDER_DRAFT, &who, now()),
+                Some(d) => {
+                    s.outbox_add_from_form(svc, &k, &p, (&d, super::ORDER_DRAFT), &who, now())
+                }
                 None => s.outbox_add(svc, &k, &p, None, &who, now()),
             })
             .await

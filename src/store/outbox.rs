@@ -77,14 +77,13 @@ impl Store {
 
     /// Writes a new create made from a form and drops the form's draft in the same
     /// transaction: after a crash the order is in the outbox (shown with its state), never also
-    /// a filled form that would send it a second time.
+    /// a filled form that would send it a second time. `form` is the draft's text and name.
     pub fn outbox_add_from_form(
         &self,
         service: &ServiceKey,
         wcs_code: &str,
         payload: &str,
-        draft: &str,
-        draft_name: &str,
+        (draft, draft_name): (&str, &str),
         clerk: &str,
         at: i64,
     ) -> Result<(), StoreError> {
