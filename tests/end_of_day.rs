@@ -170,6 +170,7 @@ fn line(i: i64) -> DayLine {
         clerk: Some("demo".into()),
         receiver: "Abdulazizxoʻja Gʻulomov".into(),
         city: "Samarqand".into(),
+        city_id: Some(101),
         region: Some("Samarqand viloyati".into()),
         region_id: Some(12),
         pickup: Some(0),

@@ -10,7 +10,7 @@ use crate::api::legacy::{OrderCore, OrderInput};
 use crate::store::{DayOrder, DayPoint, OutboxEntry, OutboxState, counter_day};
 use chrono::{NaiveDate, Timelike};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// How many days the day-by-day charts reach back, the chosen day included.
 pub const CHART_DAYS: u64 = 30;
@@ -69,6 +69,9 @@ pub struct DayLine {
     pub clerk: Option<String>,
     pub receiver: String,
     pub city: String,
+    /// The destination city's id, to name it in the clerk's language.
+    #[serde(default)]
+    pub city_id: Option<i64>,
     /// The destination region's name as the record gave it (in the language of that day).
     pub region: Option<String>,
     /// The destination region's id: orders are grouped by it, whatever language named it.
@@ -96,6 +99,7 @@ impl DayLine {
             clerk: o.clerk.clone(),
             receiver: r.receiver.clone(),
             city: r.city.clone(),
+            city_id: core.as_ref().and_then(|c| c.receiver_city.id),
             region: core
                 .as_ref()
                 .and_then(|c| c.receiver_region.name.clone())
@@ -110,6 +114,17 @@ impl DayLine {
         }
     }
 
+    /// Names its city and region in the clerk's language where the directory knows them (the
+    /// record keeps the language of the day it was read).
+    pub fn rename(&mut self, names: &PlaceNames) {
+        if let Some(n) = self.city_id.and_then(|id| names.cities.get(&id)) {
+            self.city = n.clone();
+        }
+        if let Some(n) = self.region_id.and_then(|id| names.regions.get(&id)) {
+            self.region = Some(n.clone());
+        }
+    }
+
     pub fn stage(&self) -> Stage {
         Stage::of(self.status_id)
     }
@@ -117,6 +132,13 @@ impl DayLine {
     pub fn pickup_mode(&self) -> Option<Delivery> {
         self.pickup.and_then(|c| Delivery::try_from(c).ok())
     }
+}
+
+/// Cities and regions by id, named in the clerk's language (from the directory).
+#[derive(Debug, Clone, Default)]
+pub struct PlaceNames {
+    pub cities: HashMap<i64, String>,
+    pub regions: HashMap<i64, String>,
 }
 
 /// A destination region as orders are grouped by it: by its id when the record gives one (its
@@ -220,6 +242,20 @@ pub struct DayReport {
     pub days: Vec<DayBar>,
     /// When the day was closed and by whom; its lines are then the register as printed.
     pub closed: Option<(i64, String)>,
+}
+
+impl DayReport {
+    /// Names every place of the report in the clerk's language where the directory can.
+    pub fn rename(&mut self, names: &PlaceNames) {
+        for l in &mut self.lines {
+            l.rename(names);
+        }
+        for (key, _) in &mut self.by_region {
+            if let Some(n) = key.id.and_then(|id| names.regions.get(&id)) {
+                key.name = Some(n.clone());
+            }
+        }
+    }
 }
 
 /// Sums of lines by some key, largest group first (ties by key).
@@ -348,6 +384,7 @@ mod tests {
             clerk: Some(if id % 2 == 0 { "bek" } else { "aziza" }.into()),
             receiver: "Vali".into(),
             city: "Samarqand".into(),
+            city_id: None,
             region: Some(region.into()),
             region_id: None,
             pickup: Some(0),
@@ -400,5 +437,44 @@ mod tests {
         assert_eq!(groups[0].0.id, Some(12));
         assert_eq!(groups[0].1.orders, 2);
         assert_eq!(groups[1].0.name.as_deref(), Some("Xorazm"));
+    }
+
+    #[test]
+    fn places_are_named_in_the_clerks_language_where_the_directory_knows_them() {
+        let mut r = report(DayInputs {
+            day: counter_day(1_763_985_600),
+            clerk: None,
+            lines: vec![
+                DayLine {
+                    city_id: Some(101),
+                    region_id: Some(12),
+                    ..line(1, 1, None, "Samarqand viloyati")
+                },
+                DayLine {
+                    city_id: Some(999),
+                    ..line(2, 1, None, "Xorazm")
+                },
+            ],
+            outbox: vec![],
+            points: vec![],
+            closed: None,
+            today: counter_day(1_763_985_600),
+        });
+        let names = PlaceNames {
+            cities: HashMap::from([(101, "Samarkand city".to_string())]),
+            regions: HashMap::from([(12, "Samarkand region".to_string())]),
+        };
+        r.rename(&names);
+        assert_eq!(r.lines[0].city, "Samarkand city");
+        assert_eq!(r.lines[0].region.as_deref(), Some("Samarkand region"));
+        assert_eq!(
+            r.lines[1].city, "Samarqand",
+            "unknown to the directory: kept"
+        );
+        assert!(
+            r.by_region
+                .iter()
+                .any(|(k, _)| k.name.as_deref() == Some("Samarkand region"))
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! register kept exactly as printed, later orders moved to the next day's register), the register
 //! drawn, printed on a PDF printer or saved, and the day's orders as CSV.
 
-use super::day_report::{CHART_DAYS, DayInputs, DayLine, DayReport, report};
+use super::day_report::{CHART_DAYS, DayInputs, DayLine, DayReport, PlaceNames, report};
 use super::printing::PrintProblem;
 use super::task::Task;
 use super::{Desk, DeskError};
@@ -137,6 +137,28 @@ pub fn day_csv(lines: &[DayLine], lang: Language) -> Result<Vec<u8>, String> {
 }
 
 impl Desk {
+    /// The directory's cities and regions by id, in the clerk's language (empty before the
+    /// directories are read).
+    pub fn place_names(&self) -> PlaceNames {
+        let Some(d) = &self.directories else {
+            return PlaceNames::default();
+        };
+        PlaceNames {
+            cities: d
+                .data
+                .cities
+                .iter()
+                .map(|c| (c.id, c.name.clone()))
+                .collect(),
+            regions: d
+                .data
+                .regions
+                .iter()
+                .map(|r| (r.id, r.name.clone()))
+                .collect(),
+        }
+    }
+
     /// The report of `day` at this desk, for one clerk or (`None`) all; `None` without a session
     /// or a database.
     pub fn day_report(
@@ -169,10 +191,13 @@ impl Desk {
         let (store, svc) = self.books()?;
         let session = self.session.as_ref()?;
         let clerk = session.legacy_user.clone();
-        let inn = session.inn.clone();
+        let (inn, names) = (session.inn.clone(), self.place_names());
         Some(self.spawn_blocking(move || {
             let orders = store.day_orders(&svc, day)?;
-            let lines: Vec<DayLine> = orders.iter().map(DayLine::from_order).collect();
+            let mut lines: Vec<DayLine> = orders.iter().map(DayLine::from_order).collect();
+            for l in &mut lines {
+                l.rename(&names);
+            }
             let ids: Vec<i64> = lines.iter().map(|l| l.order_id).collect();
             let paper = serde_json::to_string(&Paper {
                 inn: inn.clone(),

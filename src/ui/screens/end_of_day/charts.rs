@@ -27,7 +27,8 @@ pub fn stage_color(stage: Stage) -> Color32 {
 fn still(id: &str, bars: usize, top: f64) -> Plot<'static> {
     Plot::new(id.to_string())
         .include_x(-0.6)
-        .include_x(bars as f64 - 0.4)
+        // Room right of the last bar (today's) for the values shown when pointing at it.
+        .include_x(bars as f64 + bars as f64 * 0.12 + 1.0)
         .include_y(top.max(1.0) * 1.35)
         .height(HEIGHT)
         .allow_zoom(false)
@@ -39,8 +40,8 @@ fn still(id: &str, bars: usize, top: f64) -> Plot<'static> {
         .include_y(0.0)
 }
 
-/// The stages' colours and names in a row above the stacked chart (a legend inside the plot
-/// would cover today's bars).
+/// The stages' colours and names in a row under the stacked chart (a legend inside the plot
+/// would cover today's bars; above, it would set this chart lower than the others).
 fn legend(ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         for stage in Stage::ALL {
@@ -125,7 +126,6 @@ pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
         };
         charts.push(chart);
     }
-    legend(ui);
     let top = report
         .days
         .iter()
@@ -139,6 +139,7 @@ pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
                 plot.bar_chart(c);
             }
         });
+    legend(ui);
 }
 
 pub fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
@@ -160,5 +161,6 @@ pub fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
     let top = report.days.iter().map(|d| d.cod).max().unwrap_or(0);
     still("eod-cod", report.days.len(), top as f64)
         .x_axis_formatter(day_axis(marks))
+        .y_axis_formatter(|mark, _| money(mark.value.round() as i64))
         .show(ui, |plot| plot.bar_chart(chart));
 }

@@ -253,8 +253,9 @@ impl Screen for EndOfDayScreen {
             self.reload(cx);
         }
         match ready(&mut self.loading) {
-            Some(Ok(report)) => {
+            Some(Ok(mut report)) => {
                 self.error = None;
+                report.rename(&cx.desk.place_names());
                 if report.closed.is_some()
                     && self.register.as_ref().map(|r| r.day) != Some(report.day)
                 {
@@ -327,13 +328,7 @@ impl Screen for EndOfDayScreen {
                 summary::waiting(ui, &r.waiting);
                 summary::totals(ui, &r.totals);
                 ui.add_space(6.0);
-                let directories = cx.desk.directories.as_ref();
-                let region_name = |id: i64| {
-                    directories
-                        .and_then(|d| d.region(id))
-                        .map(|g| g.name.clone())
-                };
-                summary::groups(ui, &r, &region_name);
+                summary::groups(ui, &r);
                 ui.add_space(6.0);
                 let wide = ui.available_width() > 1200.0;
                 ui.columns(if wide { 3 } else { 1 }, |cols| {

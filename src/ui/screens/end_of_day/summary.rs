@@ -129,9 +129,8 @@ fn group<K>(
     });
 }
 
-/// The three groupings side by side where they fit, one under another where not. A region is
-/// named by `region_name` (the directory, in the clerk's language) when it can be.
-pub fn groups(ui: &mut egui::Ui, r: &DayReport, region_name: &dyn Fn(i64) -> Option<String>) {
+/// The three groupings side by side where they fit, one under another where not.
+pub fn groups(ui: &mut egui::Ui, r: &DayReport) {
     let all = |ui: &mut egui::Ui| {
         group(
             ui,
@@ -153,8 +152,8 @@ pub fn groups(ui: &mut egui::Ui, r: &DayReport, region_name: &dyn Fn(i64) -> Opt
             t!("eod.by_region").to_string(),
             &r.by_region,
             |g: &RegionKey| {
-                g.id.and_then(region_name)
-                    .or_else(|| g.name.clone())
+                g.name
+                    .clone()
                     .unwrap_or_else(|| t!("eod.unknown").to_string())
             },
         );
@@ -191,7 +190,7 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
                 &mut h,
                 [
                     t!("eod.csv_barcode"),
-                    t!("eod.csv_created"),
+                    t!("eod.time"),
                     t!("eod.csv_clerk"),
                     t!("eod.csv_receiver"),
                     t!("eod.csv_city"),
