@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use parcel_desk::api::codes::Language;
 use parcel_desk::desk::day_report::{DayLine, Stage};
-use parcel_desk::desk::end_of_day::{Register, day_csv, today};
+use parcel_desk::desk::end_of_day::{Register, day_csv};
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{LiveSettings, Settings};
 use parcel_desk::desk::{Desk, DeskError, DeskPaths};
@@ -92,7 +92,7 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
         }
     }
 
-    let day = today();
+    let day = parcel_desk::store::counter_day(rows[0].created_at);
     let report = wait(desk.day_report(day, None).expect("a session")).expect("report");
     let t = report.totals;
     assert_eq!(t.orders, 3);
@@ -179,6 +179,7 @@ fn line(i: i64) -> DayLine {
         cod: Some(10_000),
         cost: 30_000,
         status_id: 1,
+        status_name: "Qabul qilindi".into(),
     }
 }
 

@@ -112,7 +112,7 @@ fn a_whole_session_leaves_no_password_or_token_on_disk_or_in_the_log() {
             .expect("printing"),
     )
     .expect("saved");
-    let day = parcel_desk::desk::end_of_day::today();
+    let day = parcel_desk::store::counter_day(row.created_at);
     wait(desk.close_day(day).expect("a session")).expect("closed");
     let tokens: Vec<String> = serde_json::from_value(
         env.rt

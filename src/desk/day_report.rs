@@ -86,6 +86,9 @@ pub struct DayLine {
     /// Shipping cost, whole sum.
     pub cost: i64,
     pub status_id: i64,
+    /// The status as the service named it (for an id the catalog does not know).
+    #[serde(default)]
+    pub status_name: String,
 }
 
 impl DayLine {
@@ -111,6 +114,7 @@ impl DayLine {
             cod: r.cod.filter(|c| *c > 0),
             cost: r.cost,
             status_id: r.status_id,
+            status_name: r.status_name.clone(),
         }
     }
 
@@ -233,6 +237,8 @@ pub struct DayReport {
     pub lines: Vec<DayLine>,
     pub waiting: Vec<Waiting>,
     pub totals: Totals,
+    /// The totals of every clerk's orders (what closing the day puts on the register).
+    pub day_totals: Totals,
     pub by_stage: Vec<(Stage, Totals)>,
     pub by_pickup: Vec<(Option<Delivery>, Totals)>,
     pub by_region: Vec<(RegionKey, Totals)>,
@@ -293,7 +299,8 @@ fn by_region(lines: &[DayLine]) -> Vec<(RegionKey, Totals)> {
 pub struct DayInputs {
     pub day: NaiveDate,
     pub clerk: Option<String>,
-    /// The day's lines: the closed register's, or the journal's for an open day.
+    /// The day's orders with their statuses now (a closed day's are its register's: orders
+    /// confirmed after closing went to the next day).
     pub lines: Vec<DayLine>,
     pub outbox: Vec<OutboxEntry>,
     pub points: Vec<DayPoint>,
@@ -312,6 +319,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
         closed,
         today,
     } = inputs;
+    let day_totals = Totals::of(&lines);
     let mut clerks: Vec<String> = lines.iter().filter_map(|l| l.clerk.clone()).collect();
     clerks.sort();
     clerks.dedup();
@@ -348,12 +356,16 @@ pub fn report(inputs: DayInputs) -> DayReport {
             ..DayBar::default()
         })
         .collect();
-    for p in &points {
+    let chosen = |p: &&DayPoint| clerk.is_none() || p.clerk == clerk;
+    for p in points.iter().filter(chosen) {
         if let Some(bar) = days.iter_mut().find(|b| b.day == p.day) {
             let stage = Stage::of(p.status_id);
             let i = Stage::ALL.iter().position(|s| *s == stage).unwrap_or(0);
             bar.by_stage[i] += 1;
-            bar.cod += p.cod.unwrap_or(0).max(0);
+            // Money that comes back: none for a returned or cancelled parcel.
+            if matches!(stage, Stage::Accepted | Stage::OnTheWay | Stage::Delivered) {
+                bar.cod += p.cod.unwrap_or(0).max(0);
+            }
         }
     }
     DayReport {
@@ -361,6 +373,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
         clerk,
         clerks,
         totals: Totals::of(&lines),
+        day_totals,
         by_stage: grouped(&lines, DayLine::stage),
         by_pickup: grouped(&lines, DayLine::pickup_mode),
         by_region: by_region(&lines),
@@ -393,6 +406,7 @@ mod tests {
             cod,
             cost: 25_000,
             status_id,
+            status_name: String::new(),
         }
     }
 

@@ -116,7 +116,11 @@ pub fn day_csv(lines: &[DayLine], lang: Language) -> Result<Vec<u8>, String> {
     let mut out = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
     out.write_record(&head).map_err(|e| e.to_string())?;
     for l in lines {
-        let status = t!(format!("legacy_status.{}", l.status_id), locale = locale).to_string();
+        let key = format!("legacy_status.{}", l.status_id);
+        let status = match t!(&key, locale = locale).to_string() {
+            named if named != key => named,
+            _ => l.status_name.clone(),
+        };
         out.write_record([
             l.order_id.to_string(),
             l.barcode.clone(),

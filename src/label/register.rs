@@ -108,7 +108,10 @@ pub fn handover_register(
         pen.y = top + 1.0;
         pen.text_at(MARGIN, widths[0], 3.4, Face::Bold, &format!("{}.", i + 1));
         pen.y = top;
-        pen.bars(MARGIN + COLS[1], 7.5, &r.barcode)?;
+        if pen.bars(MARGIN + COLS[1], 7.5, &r.barcode).is_err() {
+            // Still on the register, as its digits: a closed day must always print.
+            tracing::warn!("{:?} cannot be drawn as Code 128", r.barcode);
+        }
         pen.y = top + 8.2;
         pen.text_at(
             MARGIN + COLS[1],

@@ -56,12 +56,13 @@ pub struct DayOrder {
 }
 
 /// One order as the charts count it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DayPoint {
     pub day: NaiveDate,
     pub created_at: i64,
     pub status_id: i64,
     pub cod: Option<i64>,
+    pub clerk: Option<String>,
 }
 
 /// A day whose register was closed.
@@ -107,25 +108,26 @@ impl Store {
     ) -> Result<Vec<DayPoint>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT register_day, created_at, status_id, cod FROM journal
+            "SELECT register_day, created_at, status_id, cod, clerk FROM journal
              WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3",
         )?;
         let rows = stmt.query_map(
             params![service.as_str(), day_text(first), day_text(last)],
             |r| {
                 let text: String = r.get(0)?;
-                Ok((text, r.get(1)?, r.get(2)?, r.get(3)?))
+                Ok((text, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
             },
         )?;
         let mut points = Vec::new();
         for row in rows {
-            let (text, created_at, status_id, cod) = row?;
+            let (text, created_at, status_id, cod, clerk) = row?;
             if let Ok(day) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
                 points.push(DayPoint {
                     day,
                     created_at,
                     status_id,
                     cod,
+                    clerk,
                 });
             }
         }
@@ -273,5 +275,24 @@ mod tests {
         );
         let points = s.day_points(&svc, today, tomorrow).unwrap();
         assert_eq!(points.len(), 3);
+    }
+
+    #[test]
+    fn an_order_taken_before_midnight_is_that_days_whenever_it_is_confirmed() {
+        let (s, svc) = (Store::open_in_memory().unwrap(), ServiceKey::new("svc"));
+        let late = 1_764_010_200; // 23:50 at the counter (18:50 UTC)
+        let day = counter_day(late);
+        s.outbox_add(&svc, "k9", "{}", None, "aziza", late).unwrap();
+        let confirmed = late + 15 * 60; // 00:05, the next day
+        assert_ne!(counter_day(confirmed), day);
+        s.journal_confirm(&svc, &row(9, confirmed), "{}", Some("k9"), confirmed)
+            .unwrap();
+        let on: Vec<i64> = s
+            .day_orders(&svc, day)
+            .unwrap()
+            .iter()
+            .map(|o| o.row.order_id)
+            .collect();
+        assert_eq!(on, [9]);
     }
 }

@@ -85,10 +85,18 @@ impl Store {
             ],
         )?;
         if let Some(key) = from_outbox {
-            // Made here: it keeps its form, its clerk, and the register of the first day from
-            // its creation that is not closed yet.
-            let day =
-                super::days::open_day(&tx, service, super::days::counter_day(row.created_at))?;
+            // Made here: it keeps its form, its clerk, and the register of the first day not yet
+            // closed from the day the clerk took it (the outbox entry's, not the confirmation's:
+            // an order taken at 23:50 and confirmed after midnight is the earlier day's).
+            let taken: Option<i64> = tx
+                .query_row(
+                    "SELECT created_at FROM outbox WHERE service = ?1 AND wcs_code = ?2",
+                    params![service.as_str(), key],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let taken = super::days::counter_day(taken.unwrap_or(row.created_at));
+            let day = super::days::open_day(&tx, service, taken)?;
             tx.execute(
                 "UPDATE journal SET
                     draft = COALESCE(draft,

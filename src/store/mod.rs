@@ -197,11 +197,10 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX notifications_received ON notifications (service, received_at);",
     // End of day: who created each order here and which day's handover register it belongs to
     // (orders only looked up have none), and the days closed with the register as printed.
+    // Registers start with this version: which older orders were made here is not known.
     "ALTER TABLE outbox ADD COLUMN clerk TEXT;
     ALTER TABLE journal ADD COLUMN clerk TEXT;
     ALTER TABLE journal ADD COLUMN register_day TEXT;
-    UPDATE journal SET register_day = date(created_at, 'unixepoch', '+5 hours')
-        WHERE draft IS NOT NULL;
     CREATE INDEX journal_register ON journal (service, register_day);
     CREATE TABLE closed_days (
         service TEXT NOT NULL,
@@ -292,19 +291,25 @@ impl Store {
         Self::migrate(Connection::open_in_memory()?)
     }
 
+    /// Brings the schema up to date, one migration a transaction; the version is read inside
+    /// each (taking the write lock first), so two processes opening one database at once never
+    /// both apply the same migration.
     fn migrate(mut conn: Connection) -> Result<Store, StoreError> {
-        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let known = MIGRATIONS.len() as i64;
-        if version > known {
-            return Err(StoreError::TooNew {
-                found: version,
-                known,
-            });
-        }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = conn.transaction()?;
+        loop {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+            if version > known {
+                return Err(StoreError::TooNew {
+                    found: version,
+                    known,
+                });
+            }
+            let Some(sql) = MIGRATIONS.get(version as usize) else {
+                break;
+            };
             tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", i as i64 + 1)?;
+            tx.pragma_update(None, "user_version", version + 1)?;
             tx.commit()?;
         }
         Ok(Store {

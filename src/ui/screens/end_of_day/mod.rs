@@ -68,12 +68,6 @@ impl EndOfDayScreen {
         }
     }
 
-    fn close(&mut self, cx: &mut Cx) {
-        if let Some(day) = self.day {
-            self.closing = cx.desk.close_day(day);
-        }
-    }
-
     /// Prints the register where a PDF printer is set up, else offers to save it.
     fn print(&mut self, cx: &mut Cx) {
         let Some(register) = self.register.clone() else {
@@ -209,8 +203,8 @@ impl EndOfDayScreen {
         let mut lines = vec![
             t!(
                 "eod.close_body",
-                n = r.totals.orders,
-                cod = money(r.totals.cod_to_come + r.totals.cod_due)
+                n = r.day_totals.orders,
+                cod = money(r.day_totals.cod_to_come + r.day_totals.cod_due)
             )
             .to_string(),
             t!("eod.close_after").to_string(),
@@ -229,10 +223,11 @@ impl EndOfDayScreen {
             no: t!("eod.close_no").to_string(),
             undoable: false,
         };
+        let day = r.day;
         match ask(cx.ctx, question) {
             Some(true) => {
                 self.asking_close = false;
-                self.close(cx);
+                self.closing = cx.desk.close_day(day);
             }
             Some(false) => self.asking_close = false,
             None => {}

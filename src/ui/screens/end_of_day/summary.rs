@@ -215,7 +215,7 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
                     l.pieces.to_string(),
                     kilograms(l.grams),
                     l.cod.map(money).unwrap_or_default(),
-                    status_text(l.status_id, ""),
+                    status_text(l.status_id, &l.status_name),
                 ];
                 for c in cells {
                     row.col(|ui| {
