@@ -175,24 +175,25 @@ impl Desk {
     ) -> Task<Result<PathBuf, String>> {
         self.spawn_blocking(move || {
             let bytes = make()?;
-            let path = if keep_existing { free_name(path) } else { path };
             if let Some(folder) = path.parent() {
                 // The documents folder of a fresh account may not exist yet.
                 std::fs::create_dir_all(folder)
                     .map_err(|e| format!("{}: {e}", folder.display()))?;
             }
-            std::fs::write(&path, bytes)
-                .map(|()| path.clone())
-                .map_err(|e| format!("{}: {e}", path.display()))
+            let written = if keep_existing {
+                write_new(&path, &bytes)
+            } else {
+                std::fs::write(&path, &bytes).map(|()| path.clone())
+            };
+            written.map_err(|e| format!("{}: {e}", path.display()))
         })
     }
 }
 
-/// `path`, or the first of `name (2).ext`, `name (3).ext`, … that names no file yet.
-fn free_name(path: PathBuf) -> PathBuf {
-    if !path.exists() {
-        return path;
-    }
+/// Writes `bytes` to `path`, or to the first of `name (2).ext`, `name (3).ext`, … that names no
+/// file yet; a file already there is never opened for writing (each name is created new).
+fn write_new(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    use std::io::Write;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -201,10 +202,26 @@ fn free_name(path: PathBuf) -> PathBuf {
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    (2..10_000)
-        .map(|n| path.with_file_name(format!("{stem} ({n}){ext}")))
-        .find(|p| !p.exists())
-        .unwrap_or(path)
+    let names = std::iter::once(path.to_path_buf())
+        .chain((2..10_000).map(|n| path.with_file_name(format!("{stem} ({n}){ext}"))));
+    for name in names {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&name)
+        {
+            Ok(mut file) => {
+                file.write_all(bytes)?;
+                return Ok(name);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        "every free name is taken",
+    ))
 }
 
 impl Desk {
@@ -249,7 +266,7 @@ impl Desk {
 
 #[cfg(test)]
 mod tests {
-    use super::free_name;
+    use super::write_new;
 
     #[test]
     fn a_document_saved_without_a_dialog_never_replaces_a_file() {
@@ -257,12 +274,13 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let first = dir.join("register-2026-11-24.pdf");
-        assert_eq!(free_name(first.clone()), first);
-        std::fs::write(&first, b"kept").unwrap();
-        let second = free_name(first.clone());
+        assert_eq!(write_new(&first, b"one").unwrap(), first);
+        let second = write_new(&first, b"two").unwrap();
         assert_eq!(second, dir.join("register-2026-11-24 (2).pdf"));
-        std::fs::write(&second, b"kept too").unwrap();
-        assert_eq!(free_name(first), dir.join("register-2026-11-24 (3).pdf"));
+        let third = write_new(&first, b"three").unwrap();
+        assert_eq!(third, dir.join("register-2026-11-24 (3).pdf"));
+        assert_eq!(std::fs::read(&first).unwrap(), b"one", "kept as it was");
+        assert_eq!(std::fs::read(&second).unwrap(), b"two");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
