@@ -1,9 +1,10 @@
 //! A desk killed mid-request loses nothing and duplicates nothing: a child process (this test
 //! binary, started again in the child's role) creates an order from a form against a slow
-//! service and is killed with SIGKILL while the request is on the wire; a new desk on the same
-//! data folder finds the order in the outbox with its form, its outcome unknown (not sent again
-//! behind the clerk's back), and once settled there is exactly one such order at the service and
-//! in the journal, with the form it was made from.
+//! service and is killed with SIGKILL while the request is on the wire — before the service had
+//! it, or after the service made it and while its answer was on the way back; a new desk on the
+//! same data folder finds the order in the outbox, its outcome unknown (not sent again behind the
+//! clerk's back), and once settled there is exactly one such order at the service and in the
+//! journal, with the form it was made from.
 
 #![cfg(unix)]
 
@@ -16,7 +17,7 @@ use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
 use parcel_desk::desk::unsent::{Decided, Decision};
 use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::sandbox::world::Faults;
-use parcel_desk::store::{OutboxState, Store};
+use parcel_desk::store::{OutboxState, ServiceKey, Store};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -24,6 +25,7 @@ use std::time::{Duration, Instant};
 const ROLE: &str = "PARCEL_DESK_CRASH_CHILD";
 const FOLDER: &str = "PARCEL_DESK_CRASH_FOLDER";
 const CONTROL: &str = "PARCEL_DESK_CRASH_CONTROL";
+const FAULTS: &str = "PARCEL_DESK_CRASH_FAULTS";
 const RECEIVER: &str = "Uzilgan Ulugʻbek";
 
 fn paths(dir: &std::path::Path) -> DeskPaths {
@@ -33,16 +35,28 @@ fn paths(dir: &std::path::Path) -> DeskPaths {
     }
 }
 
+/// The key of the outbox entry whose request has left, read without writing to the database.
+fn sent_key(database: &std::path::Path, svc: &ServiceKey) -> Option<String> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let conn = rusqlite::Connection::open_with_flags(database, flags).ok()?;
+    conn.query_row(
+        "SELECT wcs_code FROM outbox WHERE service = ?1 AND attempts > 0",
+        [svc.as_str()],
+        |r| r.get(0),
+    )
+    .ok()
+}
+
 /// The child's part: log in, slow the service down, create an order from a form, and wait to
 /// be killed.
-fn child(dir: PathBuf, control: String) -> ! {
+fn child(dir: PathBuf, control: String, faults: serde_json::Value) -> ! {
     let rt = runtime();
     let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the child desk");
     log_in_demo(&mut desk);
     rt.block_on(
         raw()
             .post(format!("{control}/sandbox/faults"))
-            .json(&serde_json::json!({"latency_ms": 20_000}))
+            .json(&faults)
             .send(),
     )
     .expect("faults set");
@@ -59,14 +73,34 @@ fn child(dir: PathBuf, control: String) -> ! {
 }
 
 #[test]
-fn a_desk_killed_mid_create_loses_and_duplicates_nothing() {
+fn killed_before_the_service_had_the_order() {
+    killed_mid_create(
+        "killed_before_the_service_had_the_order",
+        serde_json::json!({"latency_ms": 20_000}),
+        0,
+    );
+}
+
+#[test]
+fn killed_while_the_answer_was_on_its_way_back() {
+    killed_mid_create(
+        "killed_while_the_answer_was_on_its_way_back",
+        serde_json::json!({"latency_after_ms": 20_000}),
+        1,
+    );
+}
+
+/// Kills a child desk whose create meets `faults`; the service then holds `made` orders.
+fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     if std::env::var_os(ROLE).is_some() {
         let dir = std::env::var_os(FOLDER).map(PathBuf::from).expect("folder");
-        child(dir, std::env::var(CONTROL).expect("control"));
+        let faults = std::env::var(FAULTS).expect("faults");
+        let faults = serde_json::from_str(&faults).expect("faults are JSON");
+        child(dir, std::env::var(CONTROL).expect("control"), faults);
     }
     let rt = runtime();
     let twin = rt.block_on(twin());
-    let dir = std::env::temp_dir().join(format!("parcel-desk-crash-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("parcel-desk-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     Settings {
         service: Some(ServiceUrls {
@@ -85,14 +119,11 @@ fn a_desk_killed_mid_create_loses_and_duplicates_nothing() {
     .expect("settings");
     // Logins pass; the order's request then waits on the service long enough to be cut.
     let mut child = Command::new(std::env::current_exe().expect("this test binary"))
-        .args([
-            "--exact",
-            "a_desk_killed_mid_create_loses_and_duplicates_nothing",
-            "--nocapture",
-        ])
+        .args(["--exact", name, "--nocapture"])
         .env(ROLE, "1")
         .env(FOLDER, &dir)
         .env(CONTROL, control(&twin))
+        .env(FAULTS, faults.to_string())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -108,16 +139,17 @@ fn a_desk_killed_mid_create_loses_and_duplicates_nothing() {
     let sending = loop {
         assert!(Instant::now() < deadline, "the child never sent its order");
         std::thread::sleep(Duration::from_millis(50));
-        let Ok(store) = Store::open(&paths(&dir).database()) else {
-            continue;
-        };
-        if let Some(e) = store.outbox(&svc).unwrap_or_default().first()
-            && e.attempts > 0
-        {
-            break e.clone();
+        // Read-only: the child owns the database (and its migrations).
+        if let Some(key) = sent_key(&paths(&dir).database(), &svc) {
+            break key;
         }
     };
-    // On the wire: killed as a power cut or the task manager would.
+    // On the wire (and, for the second case, made by the service): killed as a power cut or the
+    // task manager would.
+    let made_by = Instant::now() + Duration::from_secs(10);
+    while twin.order_count() < made && Instant::now() < made_by {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     std::thread::sleep(Duration::from_millis(300));
     child.kill().expect("SIGKILL");
     let _ = child.wait();
@@ -127,35 +159,32 @@ fn a_desk_killed_mid_create_loses_and_duplicates_nothing() {
     log_in_demo(&mut desk);
     let unsent = wait(desk.unsent_orders().expect("orders")).expect("the outbox");
     assert_eq!(unsent.len(), 1, "the order is not lost");
-    assert_eq!(unsent[0].wcs_code, sending.wcs_code);
+    assert_eq!(unsent[0].wcs_code, sending);
     assert_eq!(
         unsent[0].state,
         OutboxState::Unknown,
         "its outcome is unknown: not sent again behind the clerk's back"
     );
-    assert!(twin.order_count() <= 1);
+    assert_eq!(twin.order_count(), made);
     // The clerk settles it: the service has it, or it is sent now; one order either way.
-    let decided = if twin.order_count() == 1 {
+    let decided = if made == 1 {
         let barcode =
             rt.block_on(get_json(format!("{}/sandbox/orders", control(&twin))))[0]["barcode"]
                 .as_str()
                 .expect("a barcode")
                 .to_string();
         let candidate = wait(
-            desk.unsent_candidate(sending.wcs_code.clone(), barcode)
+            desk.unsent_candidate(sending.clone(), barcode)
                 .expect("orders"),
         )
         .expect("the same order");
         wait(
-            desk.unsent_decide(
-                sending.wcs_code.clone(),
-                Decision::IsOrder(Box::new(candidate)),
-            )
-            .expect("orders"),
+            desk.unsent_decide(sending.clone(), Decision::IsOrder(Box::new(candidate)))
+                .expect("orders"),
         )
     } else {
         wait(
-            desk.unsent_decide(sending.wcs_code.clone(), Decision::SendAgain)
+            desk.unsent_decide(sending.clone(), Decision::SendAgain)
                 .expect("orders"),
         )
     }

@@ -1,5 +1,5 @@
-//! Fault injection in front of the three interfaces: latency, errors before any work, answers
-//! dropped after the work is done, and bodies cut in half. Switched on by `POST /sandbox/faults`.
+//! Fault injection in front of the three interfaces: latency before or after the work, errors
+//! before any work, answers dropped after the work is done, and bodies cut in half. Switched on by `POST /sandbox/faults`.
 
 use super::shared::Shared;
 use axum::body::{Body, Bytes};
@@ -16,7 +16,7 @@ enum Roll {
 }
 
 pub async fn layer(State(s): State<Shared>, req: Request, next: Next) -> Response {
-    let (latency, roll_before) = {
+    let (latency, after_latency, roll_before) = {
         let mut w = s.world();
         let f = w.faults.clone();
         let before = if w.rng.chance(f.error_rate) {
@@ -24,7 +24,7 @@ pub async fn layer(State(s): State<Shared>, req: Request, next: Next) -> Respons
         } else {
             None
         };
-        (f.latency_ms, before)
+        (f.latency_ms, f.latency_after_ms, before)
     };
     if latency > 0 {
         tokio::time::sleep(Duration::from_millis(latency)).await;
@@ -33,6 +33,9 @@ pub async fn layer(State(s): State<Shared>, req: Request, next: Next) -> Respons
         return injected_error(status);
     }
     let resp = next.run(req).await;
+    if after_latency > 0 {
+        tokio::time::sleep(Duration::from_millis(after_latency)).await;
+    }
     let after = {
         let mut w = s.world();
         let f = w.faults.clone();

@@ -85,6 +85,9 @@ impl Default for Lifetimes {
 pub struct Faults {
     #[serde(default)]
     pub latency_ms: u64,
+    /// Added after the work is done, before the answer leaves (a slow line back).
+    #[serde(default)]
+    pub latency_after_ms: u64,
     /// Share of requests answered with `status` before anything is done.
     #[serde(default)]
     pub error_rate: f64,
