@@ -13,7 +13,6 @@ mod common;
 use common::*;
 use parcel_desk::desk::identity::{ServiceOrigin, service_key};
 use parcel_desk::desk::order_draft::OrderDraft;
-use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
 use parcel_desk::desk::unsent::{Decided, Decision};
 use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::sandbox::world::Faults;
@@ -102,21 +101,7 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     let twin = rt.block_on(twin());
     let dir = std::env::temp_dir().join(format!("parcel-desk-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    Settings {
-        service: Some(ServiceUrls {
-            legacy: twin.legacy_url(),
-            current: twin.current_url(),
-            warehouse: twin.wms_url(),
-        }),
-        live: LiveSettings {
-            poll_seconds: 0,
-            receiver: Some(false),
-            ..LiveSettings::default()
-        },
-        ..Settings::default()
-    }
-    .save(&paths(&dir).config_dir)
-    .expect("settings");
+    save_service_settings(&twin, &paths(&dir).config_dir);
     // Logins pass; the order's request then waits on the service long enough to be cut.
     let mut child = Command::new(std::env::current_exe().expect("this test binary"))
         .args(["--exact", name, "--nocapture"])

@@ -9,7 +9,6 @@ use common::printer::stand_in;
 use common::ui::Env;
 use common::*;
 use parcel_desk::desk::orders::CreateResult;
-use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
 use parcel_desk::desk::{Credentials, Desk};
 use parcel_desk::label::print::{Printer, Spooler};
 use std::io::Write;
@@ -71,21 +70,7 @@ fn a_whole_session_leaves_no_password_or_token_on_disk_or_in_the_log() {
         .init();
     let env = Env::new("secrets");
     let twin = env.rt.block_on(twin());
-    Settings {
-        service: Some(ServiceUrls {
-            legacy: twin.legacy_url(),
-            current: twin.current_url(),
-            warehouse: twin.wms_url(),
-        }),
-        live: LiveSettings {
-            poll_seconds: 0,
-            receiver: Some(false),
-            ..LiveSettings::default()
-        },
-        ..Settings::default()
-    }
-    .save(&env.paths().config_dir)
-    .expect("settings");
+    save_service_settings(&twin, &env.paths().config_dir);
     let mut desk: Desk = env.desk();
     let bin = env.dir.join("bin");
     let lp = stand_in(&env, "lp", &format!("cat > '{}/printed'\n", bin.display()));

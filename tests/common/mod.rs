@@ -264,3 +264,24 @@ pub async fn auth_calls(t: &RunningSandbox, iface: &str, route: &str) -> u64 {
     let counts = get_json(format!("{}/sandbox/auth-calls", control(t))).await;
     counts[iface][route].as_u64().expect("a count")
 }
+
+/// Writes settings pointing a desk at `twin` as at a real service, with statuses kept live by
+/// neither receiver nor poller (a test moves them itself).
+pub fn save_service_settings(twin: &RunningSandbox, config_dir: &std::path::Path) {
+    use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
+    Settings {
+        service: Some(ServiceUrls {
+            legacy: twin.legacy_url(),
+            current: twin.current_url(),
+            warehouse: twin.wms_url(),
+        }),
+        live: LiveSettings {
+            poll_seconds: 0,
+            receiver: Some(false),
+            ..LiveSettings::default()
+        },
+        ..Settings::default()
+    }
+    .save(config_dir)
+    .expect("settings");
+}
