@@ -322,7 +322,9 @@ fn the_listed_orders_statuses_are_refreshed_in_the_background() {
 #[test]
 fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     let env = Env::new("cod");
-    let mut h = harness(env.desk());
+    // Tall enough to see the whole form: the registration's fields stand one under another in
+    // the form's column.
+    let mut h = harness_sized(env.desk(), [1280.0, 1500.0]);
     ready(&mut h);
     pick_city(&mut h, 0, "Chilonzor", "Chilonzor tumani — Toshkent shahri");
     type_into(&mut h, &tr("order.sender_name"), 0, "Aliyev Ali");

@@ -161,8 +161,14 @@ impl GoodsBook {
     /// The registration form: four labelled fields, each with its message under it.
     pub fn register_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let mut enter = false;
-        // Wrapped: in a narrow column the fields go on to the next line instead of out of view.
-        ui.horizontal_wrapped(|ui| {
+        // In a row where it fits; in a narrow column (the order form at 1024 px) one field under
+        // another, so the button is never out of view (a wrapped row does not wrap columns).
+        let layout = if ui.available_width() < 760.0 {
+            egui::Layout::top_down(egui::Align::Min)
+        } else {
+            egui::Layout::left_to_right(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
             let new = &mut self.new;
             for (label, value, field, width) in [
                 (t!("order.good_spic"), &mut new.spic, SPIC, 170.0),

@@ -36,7 +36,8 @@ impl OrderForm {
         let registered = &self.goods.list;
         for (i, line) in self.draft.goods.iter_mut().enumerate() {
             ui.push_id(("good-line", i), |ui| {
-                ui.horizontal(|ui| {
+                // Wrapped: in the narrow form (1024 px) the price goes under, not out of view.
+                ui.horizontal_wrapped(|ui| {
                     let l = ui.label(t!("order.good"));
                     let chosen = line
                         .good_id
