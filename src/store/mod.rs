@@ -296,21 +296,28 @@ impl Store {
     /// both apply the same migration.
     fn migrate(mut conn: Connection) -> Result<Store, StoreError> {
         let known = MIGRATIONS.len() as i64;
-        loop {
-            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
-            if version > known {
-                return Err(StoreError::TooNew {
-                    found: version,
-                    known,
-                });
+        // Up to date (the usual start): no write lock taken, so a desk starting beside another
+        // process holding the database does not wait on it.
+        let current: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if current != known {
+            loop {
+                // Read again under the write lock: another process may have migrated meanwhile.
+                let tx =
+                    conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+                let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+                if version > known {
+                    return Err(StoreError::TooNew {
+                        found: version,
+                        known,
+                    });
+                }
+                let Some(sql) = MIGRATIONS.get(version as usize) else {
+                    break;
+                };
+                tx.execute_batch(sql)?;
+                tx.pragma_update(None, "user_version", version + 1)?;
+                tx.commit()?;
             }
-            let Some(sql) = MIGRATIONS.get(version as usize) else {
-                break;
-            };
-            tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", version + 1)?;
-            tx.commit()?;
         }
         Ok(Store {
             conn: Mutex::new(conn),
