@@ -130,7 +130,7 @@ pub fn day_csv(lines: &[DayLine], lang: Language) -> Result<Vec<u8>, String> {
             l.city.clone(),
             l.region.clone().unwrap_or_default(),
             l.pieces.to_string(),
-            format!("{}.{:03}", l.grams / 1000, l.grams % 1000),
+            crate::api::Weight::from_grams(l.grams).to_decimal_string(),
             l.cod.map(|c| c.to_string()).unwrap_or_default(),
             l.cost.to_string(),
             status,

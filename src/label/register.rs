@@ -42,8 +42,9 @@ const COLS: [f32; 7] = [0.0, 8.0, 45.0, 100.0, 130.0, 141.0, 156.0];
 /// Room the totals and signatures need below the last row.
 const FOOT: f32 = 52.0;
 
+/// Grams as the service writes kilograms (`1.250`).
 fn kilograms(grams: u64) -> String {
-    format!("{}.{:03}", grams / 1000, grams % 1000)
+    crate::api::Weight::from_grams(grams).to_decimal_string()
 }
 
 fn heading(pen: &mut Pen, head: &RegisterHead, lang: Language) {

@@ -12,8 +12,9 @@ use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 
+/// Grams as the service writes kilograms (`1.250`).
 fn kilograms(grams: u64) -> String {
-    format!("{}.{:03}", grams / 1000, grams % 1000)
+    crate::api::Weight::from_grams(grams).to_decimal_string()
 }
 
 /// The time of day at the counter (the day is the screen's).
