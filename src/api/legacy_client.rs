@@ -85,7 +85,9 @@ impl LegacyClient {
                     token: None,
                     body: Some(&body),
                     headers: &[],
-                    retry: false,
+                    // Asking for a token changes nothing the clerk made: a token call lost on a
+                    // connection the service had closed (it restarted, or dropped an idle one) is asked again.
+                    retry: true,
                 },
             )
             .await?;
