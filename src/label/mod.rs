@@ -15,6 +15,7 @@ pub mod order;
 pub mod pdf;
 pub mod print;
 pub mod probe;
+mod qr_mask;
 pub mod queues;
 pub mod raster;
 pub mod register;

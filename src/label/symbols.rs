@@ -3,7 +3,7 @@
 //! dots are chosen by the layout; quiet zones are part of what it reserves.
 
 use barcoders::sym::code128::Code128;
-use qrcode::{Color, EcLevel, QrCode};
+use qrcode::EcLevel;
 
 /// Light modules each side of a Code 128 symbol (the standard asks for at least ten).
 pub const BAR_QUIET: usize = 10;
@@ -83,14 +83,8 @@ impl QrMatrix {
 pub fn qr(data: &str) -> Result<QrMatrix, SymbolError> {
     // The smallest version for the data at level M, with the mask the standard's penalty rules
     // score best.
-    let code = QrCode::with_error_correction_level(data.as_bytes(), EcLevel::M)
+    let (width, dark) = super::qr_mask::encode(data.as_bytes(), EcLevel::M)
         .map_err(|e| SymbolError::Qr(e.to_string()))?;
-    let width = code.width();
-    let dark = code
-        .to_colors()
-        .into_iter()
-        .map(|c| c == Color::Dark)
-        .collect();
     Ok(QrMatrix { width, dark })
 }
 
