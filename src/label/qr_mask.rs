@@ -53,12 +53,12 @@ pub fn encode(data: &[u8], level: EcLevel) -> QrResult<(usize, Vec<bool>)> {
     let formats = format_modules(level);
     let mut best: Option<(i32, Vec<bool>)> = None;
     let mut dark = base.clone();
-    for n in 0..MASKS.len() {
+    for (n, format) in formats.iter().enumerate() {
         for ((d, b), f) in dark.iter_mut().zip(&base).zip(&flips) {
             *d = *b ^ ((f >> n) & 1 == 1);
         }
         for (k, (x, y)) in FORMAT_AT.iter().enumerate() {
-            dark[at(side, *x, *y)] = formats[n][k];
+            dark[at(side, *x, *y)] = format[k];
         }
         let score = penalty(side, &dark);
         if best.as_ref().is_none_or(|(s, _)| score < *s) {
@@ -139,11 +139,11 @@ fn read_format_modules(level: EcLevel) -> [[bool; 30]; 8] {
 /// Whether `mask` inverts the data module at column `x`, row `y` (the standard's formulas).
 fn inverts(mask: MaskPattern, x: usize, y: usize) -> bool {
     match mask {
-        MaskPattern::Checkerboard => (x + y) % 2 == 0,
-        MaskPattern::HorizontalLines => y % 2 == 0,
-        MaskPattern::VerticalLines => x % 3 == 0,
-        MaskPattern::DiagonalLines => (x + y) % 3 == 0,
-        MaskPattern::LargeCheckerboard => (y / 2 + x / 3) % 2 == 0,
+        MaskPattern::Checkerboard => (x + y).is_multiple_of(2),
+        MaskPattern::HorizontalLines => y.is_multiple_of(2),
+        MaskPattern::VerticalLines => x.is_multiple_of(3),
+        MaskPattern::DiagonalLines => (x + y).is_multiple_of(3),
+        MaskPattern::LargeCheckerboard => (y / 2 + x / 3).is_multiple_of(2),
         MaskPattern::Fields => (x * y) % 2 + (x * y) % 3 == 0,
         MaskPattern::Diamonds => ((x * y) % 2 + (x * y) % 3) % 2 == 0,
         MaskPattern::Meadow => ((x + y) % 2 + (x * y) % 3) % 2 == 0,
