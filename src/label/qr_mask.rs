@@ -145,8 +145,8 @@ fn inverts(mask: MaskPattern, x: usize, y: usize) -> bool {
         MaskPattern::DiagonalLines => (x + y).is_multiple_of(3),
         MaskPattern::LargeCheckerboard => (y / 2 + x / 3).is_multiple_of(2),
         MaskPattern::Fields => (x * y) % 2 + (x * y) % 3 == 0,
-        MaskPattern::Diamonds => ((x * y) % 2 + (x * y) % 3) % 2 == 0,
-        MaskPattern::Meadow => ((x + y) % 2 + (x * y) % 3) % 2 == 0,
+        MaskPattern::Diamonds => ((x * y) % 2 + (x * y) % 3).is_multiple_of(2),
+        MaskPattern::Meadow => ((x + y) % 2 + (x * y) % 3).is_multiple_of(2),
     }
 }
 
