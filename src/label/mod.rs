@@ -10,6 +10,7 @@ pub mod documents;
 pub mod export;
 pub mod fit;
 pub mod font;
+mod glyphs;
 pub mod layout;
 pub mod order;
 pub mod pdf;

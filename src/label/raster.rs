@@ -4,7 +4,7 @@
 
 use super::layout::{Area, Bars, Item, Page, QrBlock, TextLine};
 use super::size::Dpi;
-use ab_glyph::{Font, PxScale, ScaleFont, point};
+use ab_glyph::{Font, PxScale, ScaleFont};
 
 /// An 8-bit grey image, 255 = paper, 0 = ink.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,12 +29,12 @@ impl Raster {
         self.pixels[y as usize * self.width as usize + x as usize]
     }
 
-    fn ink(&mut self, x: i64, y: i64, coverage: f32, white: bool) {
+    /// Inks one dot with `c` of 255 coverage (lightens it for white text).
+    fn ink(&mut self, x: i64, y: i64, c: u8, white: bool) {
         if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
             return;
         }
         let i = y as usize * self.width as usize + x as usize;
-        let c = (coverage.clamp(0.0, 1.0) * 255.0) as u8;
         let p = &mut self.pixels[i];
         *p = if white {
             (*p).max(c)
@@ -144,12 +144,9 @@ pub fn text(r: &mut Raster, t: &TextLine, dx: f32, dy: f32) {
     let baseline = (t.baseline + dy) * dpmm;
     for c in t.text.chars() {
         let id = font.glyph_id(c);
-        let glyph = id.with_scale_and_position(scale, point(caret, baseline));
-        if let Some(outline) = font.outline_glyph(glyph) {
-            let b = outline.px_bounds();
-            let (bx, by) = (b.min.x as i64, b.min.y as i64);
-            outline.draw(|gx, gy, cov| r.ink(bx + gx as i64, by + gy as i64, cov, t.inverse));
-        }
+        super::glyphs::draw(t.face, id, scale, caret, baseline, |x, y, cov| {
+            r.ink(x, y, cov, t.inverse)
+        });
         caret += scaled.h_advance(id);
     }
 }
