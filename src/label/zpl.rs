@@ -212,13 +212,13 @@ mod tests {
         let (row_bytes, bytes) = unpack(&g);
         assert_eq!(row_bytes, 13);
         assert_eq!(bytes.len(), 39);
-        let mut first = vec![0u8; 13];
+        let mut first = [0u8; 13];
         first[1] = 0x3F;
         first[2..7].fill(0xFF);
         first[7] = 0xF0;
         assert_eq!(&bytes[..13], &first[..]);
         assert_eq!(&bytes[13..26], &first[..]);
-        let mut last = vec![0u8; 13];
+        let mut last = [0u8; 13];
         last[12] = 0x10;
         assert_eq!(&bytes[26..], &last[..]);
     }
