@@ -352,6 +352,65 @@ fn zpl_declares_utf8_sizes_the_page_and_starts_bars_in_set_c() {
 }
 
 #[test]
+fn zpl_read_back_prints_what_the_preview_shows_and_scans() {
+    for (dpi, size) in [
+        (Dpi::D203, LabelSize::L100x150),
+        (Dpi::D300, LabelSize::L100x100),
+    ] {
+        for long in [false, true] {
+            let o = order(4_300_010, long);
+            let stock = Stock {
+                size,
+                dpi,
+                lang: Language::Uz,
+            };
+            let Ok(Rendered::Zpl(zpl)) = render(std::slice::from_ref(&o), stock, Format::Zpl)
+            else {
+                panic!("no ZPL");
+            };
+            let printed = common::zpl_reader::read(&zpl).expect("the reader takes every command");
+            assert_eq!(printed.len(), 1, "one label");
+            let dots = &printed[0];
+            let raster = Raster {
+                width: dots.width as u32,
+                height: dots.height as u32,
+                dpi,
+                pixels: dots.luma(),
+            };
+            let (w, h) = (raster.width, raster.height);
+            assert_eq!(
+                read(&raster, 0, 0, w, h, BarcodeFormat::CODE_128).as_deref(),
+                Some(o.barcode.as_str()),
+                "{dpi:?} {size:?}"
+            );
+            assert_eq!(
+                read(&raster, 0, 0, w, h, BarcodeFormat::QR_CODE),
+                o.tracking.clone(),
+                "{dpi:?} {size:?}"
+            );
+            // Dot for dot the preview: text, boxes, inverse lines, bars and modules (a few dots of
+            // a glyph's edge may fall outside its line's box; fewer than one in 20,000).
+            let preview = rasterize(&pages(std::slice::from_ref(&o), stock).expect("a page")[0]);
+            assert_eq!((preview.width, preview.height), (w, h));
+            let differ = preview
+                .pixels
+                .iter()
+                .zip(&dots.ink)
+                .filter(|(p, ink)| (**p < 128) != **ink)
+                .count();
+            assert!(
+                differ * 20_000 < dots.ink.len(),
+                "{differ} dots differ from the preview ({dpi:?} {size:?})"
+            );
+            assert!(
+                dots.ink.iter().filter(|i| **i).count() > 10_000,
+                "it is inked"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_png_page_decodes_like_the_preview() {
     let o = order(4_300_999, false);
     let stock = Stock {

@@ -5,6 +5,7 @@ pub mod hostile;
 pub mod printer;
 pub mod twin_http;
 pub mod ui;
+pub mod zpl_reader;
 
 use parcel_desk::api::{ClientConfig, CurrentClient, LegacyClient, RetryPolicy, WarehouseClient};
 use parcel_desk::sandbox::{self, RunningSandbox, SandboxConfig};
