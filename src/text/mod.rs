@@ -2,4 +2,5 @@
 //! and days as the clerk types them.
 
 pub mod day;
+pub mod search_keys;
 pub mod translit;

@@ -28,6 +28,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("hyper-util", "MIT"),
     ("keyring", "MIT OR Apache-2.0"),
     ("lopdf", "MIT"),
+    ("memchr", "Unlicense OR MIT"),
     ("png", "MIT OR Apache-2.0"),
     ("printpdf", "MIT"),
     ("qrcode", "MIT OR Apache-2.0"),

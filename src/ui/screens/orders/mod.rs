@@ -51,7 +51,7 @@ pub enum SortBy {
 pub struct OrdersScreen {
     rows: Vec<JournalRow>,
     /// Search keys of each row, made once per load.
-    keys: Vec<String>,
+    keys: crate::text::search_keys::SearchKeys,
     filter: String,
     shown: Vec<usize>,
     shown_for: Option<String>,
@@ -69,6 +69,12 @@ pub struct OrdersScreen {
     /// `shown` narrowed by status and sorted: the rows the table draws.
     view: Vec<usize>,
     view_for: ViewKey,
+    /// Every row in the order of `sort`, made once per load and sort: a keystroke in the filter
+    /// then keeps this order instead of sorting what it let through again.
+    sorted: Vec<usize>,
+    /// Each row's place in `sorted`.
+    rank: Vec<u32>,
+    sorted_for: Option<(SortBy, bool)>,
     /// The statuses present in the journal, for the status filter.
     statuses: Vec<(i64, String)>,
     loading: Option<Task<Result<Vec<JournalRow>, crate::desk::DeskError>>>,
@@ -131,7 +137,7 @@ impl OrdersScreen {
     pub fn from_rows(rows: Vec<JournalRow>) -> OrdersScreen {
         let mut s = OrdersScreen {
             rows: Vec::new(),
-            keys: Vec::new(),
+            keys: Default::default(),
             filter: String::new(),
             shown: Vec::new(),
             shown_for: None,
@@ -143,6 +149,9 @@ impl OrdersScreen {
             sort: (SortBy::Created, true),
             view: Vec::new(),
             view_for: None,
+            sorted: Vec::new(),
+            rank: Vec::new(),
+            sorted_for: None,
             statuses: Vec::new(),
             loading: None,
             focus_filter: false,
@@ -200,6 +209,7 @@ impl OrdersScreen {
         self.shown.clear();
         self.view.clear();
         self.view_for = None;
+        self.sorted_for = None;
     }
 
     pub fn reload(&mut self, desk: &Desk) {

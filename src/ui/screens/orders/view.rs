@@ -22,20 +22,22 @@ impl OrdersScreen {
                 && digits.starts_with(&old_digits)
                 && (old_digits.len() >= 3) == (digits.len() >= 3)
         });
-        let candidates: Vec<usize> = if narrowing {
-            std::mem::take(&mut self.shown)
-        } else {
-            (0..self.rows.len()).collect()
-        };
         let keys = &self.keys;
-        self.shown = candidates
-            .into_iter()
-            .filter(|&i| {
-                q.is_empty()
-                    || crate::text::translit::matches(&q, &keys[i])
-                    || (digits.len() >= 3 && keys[i].contains(&digits))
-            })
-            .collect();
+        let query = crate::text::translit::Query::new(&q);
+        let number = (digits.len() >= 3).then(|| crate::text::translit::Query::new(&digits));
+        let through = |i: &usize| {
+            q.is_empty()
+                || query.matches(keys.get(*i))
+                || number.as_ref().is_some_and(|n| n.matches(keys.get(*i)))
+        };
+        self.shown = if narrowing {
+            std::mem::take(&mut self.shown)
+                .into_iter()
+                .filter(through)
+                .collect()
+        } else {
+            (0..self.rows.len()).filter(through).collect()
+        };
         self.shown_for = Some(self.filter.clone());
         self.shown_generation += 1;
     }
@@ -74,19 +76,47 @@ impl OrdersScreen {
         if self.view_for == Some(key) {
             return;
         }
+        self.sort_all();
         let rows = &self.rows;
         let status = self.status;
-        let mut view: Vec<usize> = self
-            .shown
-            .iter()
-            .copied()
-            .filter(|&i| status.is_none_or(|s| rows[i].status_id == s))
-            .filter(|&i| {
-                dates.is_none_or(|(from, until)| (from..until).contains(&rows[i].created_at))
-            })
-            .collect();
+        let keep = |i: usize| {
+            status.is_none_or(|s| rows[i].status_id == s)
+                && dates.is_none_or(|(from, until)| (from..until).contains(&rows[i].created_at))
+        };
+        let view: Vec<usize> = if self.shown.len() * 8 < rows.len() {
+            // Few let through: sort just those.
+            let mut few: Vec<usize> = self.shown.iter().copied().filter(|&i| keep(i)).collect();
+            let rank = &self.rank;
+            few.sort_by_key(|&i| rank[i]);
+            few
+        } else {
+            let mut through = vec![false; rows.len()];
+            for &i in &self.shown {
+                through[i] = true;
+            }
+            self.sorted
+                .iter()
+                .copied()
+                .filter(|&i| through[i] && keep(i))
+                .collect()
+        };
+        self.view = view;
+        self.view_for = Some(key);
+    }
+
+    /// Orders every row by the chosen column, once per load and sort.
+    fn sort_all(&mut self) {
+        if self.sorted_for == Some(self.sort) && self.sorted.len() == self.rows.len() {
+            return;
+        }
+        let rows = &self.rows;
         let (by, descending) = self.sort;
-        view.sort_by(|&a, &b| {
+        let mut all: Vec<usize> = (0..rows.len()).collect();
+        let receivers: Vec<String> = match by {
+            SortBy::Receiver => rows.iter().map(|r| r.receiver.to_lowercase()).collect(),
+            _ => Vec::new(),
+        };
+        all.sort_by(|&a, &b| {
             let (x, y) = (&rows[a], &rows[b]);
             let order = match by {
                 SortBy::Barcode => x.barcode.cmp(&y.barcode),
@@ -94,16 +124,26 @@ impl OrdersScreen {
                     .created_at
                     .cmp(&y.created_at)
                     .then(x.order_id.cmp(&y.order_id)),
-                SortBy::Receiver => x.receiver.to_lowercase().cmp(&y.receiver.to_lowercase()),
+                SortBy::Receiver => receivers[a].cmp(&receivers[b]),
                 SortBy::City => x.city.cmp(&y.city),
                 SortBy::Status => x.status_id.cmp(&y.status_id),
                 SortBy::Cost => x.cost.cmp(&y.cost),
             };
             if descending { order.reverse() } else { order }
         });
-        self.view = view;
-        self.view_for = Some(key);
+        self.rank = rank_of(&all);
+        self.sorted = all;
+        self.sorted_for = Some(self.sort);
     }
+}
+
+/// Each row's place in `sorted`.
+fn rank_of(sorted: &[usize]) -> Vec<u32> {
+    let mut rank = vec![0u32; sorted.len()];
+    for (place, &row) in sorted.iter().enumerate() {
+        rank[row] = place as u32;
+    }
+    rank
 }
 
 #[cfg(test)]
