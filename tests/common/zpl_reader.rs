@@ -162,19 +162,21 @@ fn graphic(dots: &mut Dots, field: &Field, params: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// CRC-16/XMODEM, written here again from its definition.
+/// CRC-16/XMODEM, written here again from its definition: the message, most significant bit
+/// first, divided by x^16 + x^12 + x^5 + 1 from a zero register.
 fn crc16(bytes: &[u8]) -> u16 {
-    bytes.iter().fold(0u16, |mut crc, b| {
-        crc ^= u16::from(*b) << 8;
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
+    let bits = bytes
+        .iter()
+        .flat_map(|b| (0..8).rev().map(move |i| (b >> i) & 1 == 1));
+    let mut register = 0u16;
+    for bit in bits {
+        let feedback = (register & 0x8000 != 0) != bit;
+        register <<= 1;
+        if feedback {
+            register ^= 0x1021;
         }
-        crc
-    })
+    }
+    register
 }
 
 /// The field's subset invocations (`>;` start C, `>:` start B, `>5` to C, `>6` to B, `><` a
