@@ -91,6 +91,17 @@ async fn a_drip_and_silence_end_at_the_timeout() {
 }
 
 #[tokio::test]
+async fn a_token_call_closed_unanswered_is_asked_once_more_and_a_timeout_is_not() {
+    let (addr, hits) = server().await;
+    let (e, took) = ask(addr, "hangup").await;
+    in_time("hangup", took);
+    assert!(matches!(e, ApiError::NoAnswer { .. }), "{e:?}");
+    assert_eq!(hits.count("hangup"), 2, "asked again once, at once");
+    let _ = ask(addr, "silent").await;
+    assert_eq!(hits.count("silent"), 1, "a timeout is not waited for twice");
+}
+
+#[tokio::test]
 async fn a_redirect_to_another_host_is_not_followed() {
     let (addr, hits) = server().await;
     let (e, took) = ask(addr, "away").await;

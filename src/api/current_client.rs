@@ -38,9 +38,9 @@ impl CurrentAuth {
                     token: None,
                     body: Some(&body),
                     headers: &json_headers(),
-                    // Asking for a token changes nothing the clerk made: a token call lost on a
-                    // connection the service had closed (it restarted, or dropped an idle one) is asked again.
-                    retry: true,
+                    retry: false,
+                    // Asking for a token changes nothing the clerk made.
+                    again_if_closed: true,
                 },
             )
             .await?;
@@ -150,6 +150,7 @@ impl CurrentClient {
                         body: body.as_ref(),
                         headers: &headers,
                         retry,
+                        again_if_closed: false,
                     },
                 )
                 .await;

@@ -100,6 +100,10 @@ pub(crate) struct Call<'a> {
     pub headers: &'a [(&'static str, String)],
     /// Safe to send again: GETs that change nothing, and pure calculations.
     pub retry: bool,
+    /// Sent once more, at once, when the connection closed before any answer (a kept-alive
+    /// connection the service had dropped, or a service that restarted): for calls that change
+    /// nothing the clerk made, like asking for a token. A timeout is never sent again this way.
+    pub again_if_closed: bool,
 }
 
 #[derive(Clone)]
@@ -130,8 +134,14 @@ impl Http {
         loop {
             attempt += 1;
             let can_retry = idempotent && attempt < policy.attempts;
-            let outcome = self.once(&call).await;
+            let (outcome, closed_unanswered) = match self.once(&call).await {
+                Ok(answer) => (Ok(answer), false),
+                Err((e, closed)) => (Err(e), closed),
+            };
             let wait = match &outcome {
+                Err(_) if closed_unanswered && call.again_if_closed && attempt == 1 => {
+                    Some(Duration::ZERO)
+                }
                 Ok((status, headers, _)) if can_retry && retryable(*status) => {
                     match retry_after(headers) {
                         Some(d) if d > policy.max_delay => None,
@@ -163,7 +173,7 @@ impl Http {
     async fn once(
         &self,
         call: &Call<'_>,
-    ) -> Result<(StatusCode, reqwest::header::HeaderMap, Vec<u8>), ApiError> {
+    ) -> Result<(StatusCode, reqwest::header::HeaderMap, Vec<u8>), (ApiError, bool)> {
         let mut req = self
             .client
             .request(call.method.clone(), call.url.clone())
@@ -178,7 +188,11 @@ impl Http {
         if let Some(body) = call.body {
             req = req.json(body);
         }
-        let mut resp = req.send().await.map_err(transport_error)?;
+        let mut resp = req.send().await.map_err(|e| {
+            // Closed before any answer: not a timeout, not a refused connection.
+            let closed = e.is_request() && !e.is_timeout() && !e.is_connect();
+            (transport_error(e), closed)
+        })?;
         let status = resp.status();
         let headers = resp.headers().clone();
         let limit = match call.method {
@@ -187,12 +201,16 @@ impl Http {
         };
         // Said up front, or counted as it arrives: never more than the limit held in memory.
         if resp.content_length().is_some_and(|n| n > limit as u64) {
-            return Err(too_large(status, limit));
+            return Err((too_large(status, limit), false));
         }
         let mut body = Vec::new();
-        while let Some(chunk) = resp.chunk().await.map_err(transport_error)? {
+        while let Some(chunk) = resp
+            .chunk()
+            .await
+            .map_err(|e| (transport_error(e), false))?
+        {
             if body.len() + chunk.len() > limit {
-                return Err(too_large(status, limit));
+                return Err((too_large(status, limit), false));
             }
             body.extend_from_slice(&chunk);
         }

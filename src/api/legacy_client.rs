@@ -85,9 +85,9 @@ impl LegacyClient {
                     token: None,
                     body: Some(&body),
                     headers: &[],
-                    // Asking for a token changes nothing the clerk made: a token call lost on a
-                    // connection the service had closed (it restarted, or dropped an idle one) is asked again.
-                    retry: true,
+                    retry: false,
+                    // Asking for a token changes nothing the clerk made.
+                    again_if_closed: true,
                 },
             )
             .await?;
@@ -146,6 +146,7 @@ impl LegacyClient {
                         body: body.as_ref(),
                         headers: &[],
                         retry,
+                        again_if_closed: false,
                     },
                 )
                 .await;

@@ -43,6 +43,7 @@ impl SandboxClient {
                     body: None,
                     headers: &[],
                     retry: true,
+                    again_if_closed: false,
                 },
             )
             .await?;

@@ -39,9 +39,9 @@ impl WmsAuth {
                     token: None,
                     body: Some(&body),
                     headers: &JSON_HEADERS,
-                    // Asking for a token changes nothing the clerk made: a token call lost on a
-                    // connection the service had closed (it restarted, or dropped an idle one) is asked again.
-                    retry: true,
+                    retry: false,
+                    // Asking for a token changes nothing the clerk made.
+                    again_if_closed: true,
                 },
             )
             .await?;
@@ -162,6 +162,7 @@ impl WarehouseClient {
                         body: body.as_ref(),
                         headers: &JSON_HEADERS,
                         retry: false,
+                        again_if_closed: false,
                     },
                 )
                 .await;

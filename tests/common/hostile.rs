@@ -1,6 +1,7 @@
 //! A plain HTTP/1.1 server on 127.0.0.1:0 that misbehaves in the way the request's first path
 //! segment names: `html`, `cut` (JSON cut short), `huge` and `huge-declared` (50 MB), `drip` (one
-//! byte a second), `silent`, `away` (a redirect to another host name).
+//! byte a second), `silent`, `hangup` (closes without a word), `away` (a redirect to another
+//! host name).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -61,6 +62,8 @@ async fn answer(mut sock: TcpStream, addr: SocketAddr, hits: Arc<Hits>) {
         )
     };
     match kind.as_str() {
+        // The request was read; the connection closes with no answer at all.
+        "hangup" => {}
         "html" => {
             let page = "<html><body><h1>Please log in</h1></body></html>";
             let _ = sock
