@@ -6,6 +6,8 @@ pub mod codes;
 pub mod current;
 pub mod current_client;
 mod decode;
+#[cfg(test)]
+mod decode_props;
 pub mod directory;
 pub mod envelope;
 pub mod error;
