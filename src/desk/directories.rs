@@ -9,7 +9,7 @@ use crate::api::directory::{Branch, City, Country, IdName, Region, StatusInfo};
 use crate::api::legacy::StatusRef;
 use crate::api::{ApiError, CurrentClient, LegacyClient};
 use crate::store::Store;
-use crate::text::translit::{matches, search_key};
+use crate::text::translit::{Query, matches, search_key};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -145,9 +145,10 @@ fn filter(keys: &[String], query: &str) -> Vec<usize> {
     if q.is_empty() {
         return (0..keys.len()).collect();
     }
+    let query = Query::new(&q);
     keys.iter()
         .enumerate()
-        .filter(|(_, k)| matches(&q, k))
+        .filter(|(_, k)| query.matches(k))
         .map(|(i, _)| i)
         .collect()
 }

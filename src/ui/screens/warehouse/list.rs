@@ -9,7 +9,7 @@ use crate::api::envelope::LoadProgress;
 use crate::api::envelope::Page;
 use crate::desk::DeskError;
 use crate::desk::task::{Task, any_running, ready, ready_with};
-use crate::text::translit::{matches, search_key};
+use crate::text::translit::{Query, search_key};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -90,8 +90,9 @@ impl<R: Row> WarehouseList<R> {
     /// The rows the filter lets through, by index.
     fn visible(&self) -> Vec<usize> {
         let q = search_key(&self.filter);
+        let query = Query::new(&q);
         (0..self.rows.len())
-            .filter(|&i| q.is_empty() || self.keys.get(i).is_some_and(|k| matches(&q, k)))
+            .filter(|&i| q.is_empty() || self.keys.get(i).is_some_and(|k| query.matches(k)))
             .collect()
     }
 
