@@ -27,6 +27,7 @@ fn inputs(day: NaiveDate) -> DayInputs {
                 status_id: [1, 2, 3, 33, 4, 6][i % 6],
                 cod: (i % 3 == 0).then_some(150_000),
                 clerk: Some(CLERKS[i % CLERKS.len()].to_string()),
+                counter: None,
             }
         })
         .collect();
@@ -39,6 +40,7 @@ fn inputs(day: NaiveDate) -> DayInputs {
             barcode: format!("01991{:07}", 4_300_001 + i),
             created_at: p.created_at,
             clerk: p.clerk.clone(),
+            counter: None,
             receiver: "Qoʻchqorova Gʻulomjon".into(),
             city: "Samarqand".into(),
             city_id: Some(100 + (i % 14) as i64),
@@ -56,6 +58,7 @@ fn inputs(day: NaiveDate) -> DayInputs {
     DayInputs {
         day,
         clerk: None,
+        counter: None,
         lines,
         outbox: Vec::new(),
         points,
@@ -95,6 +98,7 @@ fn inputs_head(i: &DayInputs) -> DayInputs {
     DayInputs {
         day: i.day,
         clerk: i.clerk.clone(),
+        counter: i.counter.clone(),
         lines: Vec::new(),
         outbox: Vec::new(),
         points: Vec::new(),

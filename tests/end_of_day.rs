@@ -93,7 +93,7 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
     }
 
     let day = parcel_desk::store::counter_day(rows[0].created_at);
-    let report = wait(desk.day_report(day, None).expect("a session")).expect("report");
+    let report = wait(desk.day_report(day, (None, None)).expect("a session")).expect("report");
     let t = report.totals;
     assert_eq!(t.orders, 3);
     assert_eq!(t.cost, rows.iter().map(|r| r.cost).sum::<i64>());
@@ -139,11 +139,11 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
 
     // After closing, a new order goes to the next day's register; the closed one is unchanged.
     let late = created(&desk, legacy_order());
-    let again = wait(desk.day_report(day, None).expect("a session")).expect("report");
+    let again = wait(desk.day_report(day, (None, None)).expect("a session")).expect("report");
     assert_eq!(again.totals.orders, 3);
     assert!(again.closed.is_some());
     let next = day.succ_opt().expect("a next day");
-    let tomorrow = wait(desk.day_report(next, None).expect("a session")).expect("report");
+    let tomorrow = wait(desk.day_report(next, (None, None)).expect("a session")).expect("report");
     assert_eq!(
         tomorrow
             .lines
@@ -168,6 +168,7 @@ fn line(i: i64) -> DayLine {
         barcode: format!("{:012}", 19_910_000_000 + i),
         created_at: 1_763_967_600 + i,
         clerk: Some("demo".into()),
+        counter: None,
         receiver: "Abdulazizxoʻja Gʻulomov".into(),
         city: "Samarqand".into(),
         city_id: Some(101),

@@ -402,7 +402,7 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
 #[cfg(unix)]
 #[test]
 fn the_clerk_picks_the_queue_from_the_installed_printers() {
-    use common::ui::{harness, log_in_with_enter, step_until};
+    use common::ui::{harness_sized, log_in_with_enter, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
     use parcel_desk::ui::tr;
@@ -419,7 +419,8 @@ fn the_clerk_picks_the_queue_from_the_installed_printers() {
         lpstat,
         ..Spooler::default()
     });
-    let mut h = harness(desk);
+    // Tall enough for the whole Settings form, Save included (a click is positional).
+    let mut h = harness_sized(desk, [1280.0, 1600.0]);
     log_in_with_enter(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Comma);
     step_until(&mut h, "settings", |h| {

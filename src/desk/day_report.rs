@@ -67,6 +67,9 @@ pub struct DayLine {
     pub barcode: String,
     pub created_at: i64,
     pub clerk: Option<String>,
+    /// The counter of the shop that took it, when it was named.
+    #[serde(default)]
+    pub counter: Option<String>,
     pub receiver: String,
     pub city: String,
     /// The destination city's id, to name it in the clerk's language.
@@ -100,6 +103,7 @@ impl DayLine {
             barcode: r.barcode.clone(),
             created_at: r.created_at,
             clerk: o.clerk.clone(),
+            counter: o.counter.clone(),
             receiver: r.receiver.clone(),
             city: r.city.clone(),
             city_id: core.as_ref().and_then(|c| c.receiver_city.id),
@@ -234,6 +238,10 @@ pub struct DayReport {
     pub clerk: Option<String>,
     /// The clerks who made orders on this day (to choose from).
     pub clerks: Vec<String>,
+    /// Which counter's orders: `None` for the whole shop.
+    pub counter: Option<String>,
+    /// The counters that took orders on this day (to choose from; none for a lone counter).
+    pub counters: Vec<String>,
     pub lines: Vec<DayLine>,
     pub waiting: Vec<Waiting>,
     pub totals: Totals,
@@ -299,6 +307,7 @@ fn by_region(lines: &[DayLine]) -> Vec<(RegionKey, Totals)> {
 pub struct DayInputs {
     pub day: NaiveDate,
     pub clerk: Option<String>,
+    pub counter: Option<String>,
     /// The day's orders with their statuses now (a closed day's are its register's: orders
     /// confirmed after closing went to the next day).
     pub lines: Vec<DayLine>,
@@ -313,6 +322,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
     let DayInputs {
         day,
         clerk,
+        counter,
         lines,
         outbox,
         points,
@@ -323,13 +333,14 @@ pub fn report(inputs: DayInputs) -> DayReport {
     let mut clerks: Vec<String> = lines.iter().filter_map(|l| l.clerk.clone()).collect();
     clerks.sort();
     clerks.dedup();
-    let lines: Vec<DayLine> = match &clerk {
-        Some(c) => lines
-            .into_iter()
-            .filter(|l| l.clerk.as_ref() == Some(c))
-            .collect(),
-        None => lines,
-    };
+    let mut counters: Vec<String> = lines.iter().filter_map(|l| l.counter.clone()).collect();
+    counters.sort();
+    counters.dedup();
+    let picked = |who: &Option<String>, pick: &Option<String>| pick.is_none() || who == pick;
+    let lines: Vec<DayLine> = lines
+        .into_iter()
+        .filter(|l| picked(&l.clerk, &clerk) && picked(&l.counter, &counter))
+        .collect();
     let waiting = outbox
         .iter()
         .filter(|e| {
@@ -356,7 +367,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
             ..DayBar::default()
         })
         .collect();
-    let chosen = |p: &&DayPoint| clerk.is_none() || p.clerk == clerk;
+    let chosen = |p: &&DayPoint| picked(&p.clerk, &clerk) && picked(&p.counter, &counter);
     for p in points.iter().filter(chosen) {
         if let Some(bar) = days.iter_mut().find(|b| b.day == p.day) {
             let stage = Stage::of(p.status_id);
@@ -372,6 +383,8 @@ pub fn report(inputs: DayInputs) -> DayReport {
         day,
         clerk,
         clerks,
+        counter,
+        counters,
         totals: Totals::of(&lines),
         day_totals,
         by_stage: grouped(&lines, DayLine::stage),
@@ -395,6 +408,7 @@ mod tests {
             barcode: format!("0199100000{id:02}"),
             created_at: 1_763_985_600 + id * 3600,
             clerk: Some(if id % 2 == 0 { "bek" } else { "aziza" }.into()),
+            counter: None,
             receiver: "Vali".into(),
             city: "Samarqand".into(),
             city_id: None,
@@ -420,6 +434,7 @@ mod tests {
         ];
         let day = counter_day(lines[0].created_at);
         let r = report(DayInputs {
+            counter: None,
             day,
             clerk: None,
             lines,
@@ -441,6 +456,41 @@ mod tests {
     }
 
     #[test]
+    fn one_counter_of_the_shop_or_the_whole_shop() {
+        let mut lines: Vec<DayLine> = (1..=5).map(|i| line(i, 1, None, "Samarqand")).collect();
+        for l in &mut lines {
+            l.counter = Some(
+                if l.order_id <= 3 {
+                    "Kassa 1"
+                } else {
+                    "Kassa 2"
+                }
+                .into(),
+            );
+        }
+        let day = counter_day(lines[0].created_at);
+        let inputs = |counter: Option<&str>| DayInputs {
+            day,
+            clerk: None,
+            counter: counter.map(str::to_string),
+            lines: lines.clone(),
+            outbox: vec![],
+            points: vec![],
+            closed: None,
+            today: day,
+        };
+        let shop = report(inputs(None));
+        assert_eq!(shop.counters, ["Kassa 1", "Kassa 2"]);
+        assert_eq!(shop.totals.orders, 5);
+        let second = report(inputs(Some("Kassa 2")));
+        assert_eq!(second.totals.orders, 2);
+        assert_eq!(
+            second.day_totals.orders, 5,
+            "the register is the whole day's"
+        );
+    }
+
+    #[test]
     fn a_region_named_in_two_languages_is_one_group() {
         let mut a = line(1, 1, None, "Samarkand region");
         let mut b = line(2, 1, None, "Samarqand viloyati");
@@ -458,6 +508,7 @@ mod tests {
         let mut r = report(DayInputs {
             day: counter_day(1_763_985_600),
             clerk: None,
+            counter: None,
             lines: vec![
                 DayLine {
                     city_id: Some(101),

@@ -23,6 +23,8 @@ pub enum DeskNote {
     DirectoriesFailed(ApiError),
     /// The clients for another service could not be built (the twin did not start).
     Rewiring(super::DeskError),
+    /// The shop's shared database could not be opened.
+    ShopDatabase(super::DeskError),
     /// A background task ended without an answer.
     Lost,
     /// A journaled order's status moved (a notification or a reading).
@@ -72,6 +74,20 @@ impl Desk {
     /// Picks up the desk's own finished work; what the clerk should hear comes back.
     pub fn poll(&mut self) -> Vec<DeskNote> {
         let mut notes: Vec<DeskNote> = self.finish_rewiring().into_iter().collect();
+        match take(&mut self.store_opening) {
+            Some(Ok(Ok(store))) => {
+                self.store = Some(std::sync::Arc::new(store));
+                self.store_error = None;
+                self.wire_orders();
+            }
+            Some(Ok(Err(e))) => {
+                tracing::error!("shop database unavailable: {e}");
+                self.store_error = Some(e.to_string());
+                notes.push(DeskNote::ShopDatabase(e.into()));
+            }
+            Some(Err(_)) => notes.push(DeskNote::Lost),
+            None => {}
+        }
         notes.extend(self.poll_live().into_iter().map(DeskNote::StatusMoved));
         match take(&mut self.sync.cached) {
             Some(Ok(Ok(Some(data)))) if self.directories.is_none() => {

@@ -168,7 +168,7 @@ impl Desk {
     pub fn day_report(
         &self,
         day: NaiveDate,
-        clerk: Option<String>,
+        (clerk, counter): (Option<String>, Option<String>),
     ) -> Option<Task<Result<DayReport, DeskError>>> {
         let (store, svc) = self.books()?;
         Some(self.spawn_blocking(move || {
@@ -180,6 +180,7 @@ impl Desk {
             Ok(report(DayInputs {
                 day,
                 clerk,
+                counter,
                 lines: orders.iter().map(DayLine::from_order).collect(),
                 outbox: store.outbox(&svc)?,
                 points: store.day_points(&svc, first, day)?,

@@ -107,6 +107,8 @@ pub struct Desk {
     spooler: crate::label::print::Spooler,
     /// Orders waiting in the outbox, as the worker last counted them.
     pub outbox: Arc<AtomicI64>,
+    /// Creates kept at this counter while the shop's database is away, as last counted.
+    kept: Arc<AtomicI64>,
     /// Whether the system's file dialog can be shown (else the clerk types a path).
     pub file_dialogs: bool,
     worker: Option<tokio::task::AbortHandle>,
@@ -114,6 +116,8 @@ pub struct Desk {
     live: Option<live::Live>,
     /// The login of the clerk at the desk, written with every order created.
     clerk: orders::Clerk,
+    /// The shop's shared database being opened (`store` is `None` until it is).
+    store_opening: Option<Task<Result<Store, crate::store::StoreError>>>,
 }
 
 /// A journaled order and the tracking link from its record.
@@ -130,12 +134,18 @@ impl Desk {
         let settings = Settings::load(&paths.config_dir)?.unwrap_or_default();
         let language = LanguageCell::new(settings.language);
         let (services, twin) = connect(&rt, &settings, &language, &paths)?;
-        let (store, store_error) = match Store::open(&paths.database()) {
-            Ok(s) => (Some(Arc::new(s)), None),
-            Err(e) => {
-                tracing::error!("store unavailable: {e}");
-                (None, Some(e.to_string()))
-            }
+        // A shop database is opened in the background (it is across the network); the
+        // counter's own file at once.
+        let shop = settings.shop.database().map(str::to_string);
+        let (store, store_error) = match shop {
+            Some(_) => (None, None),
+            None => match Store::open(&paths.database()) {
+                Ok(s) => (Some(Arc::new(s)), None),
+                Err(e) => {
+                    tracing::error!("store unavailable: {e}");
+                    (None, Some(e.to_string()))
+                }
+            },
         };
         let mut desk = Desk {
             rt,
@@ -158,11 +168,16 @@ impl Desk {
             parcels: None,
             spooler: crate::label::print::Spooler::default(),
             outbox: Arc::new(AtomicI64::new(0)),
+            kept: Arc::new(AtomicI64::new(0)),
             file_dialogs: system_file_dialog_available(),
             worker: None,
             live: None,
             clerk: Default::default(),
+            store_opening: None,
         };
+        if shop.is_some() {
+            desk.open_store();
+        }
         desk.wire_orders();
         Ok(desk)
     }
@@ -176,6 +191,13 @@ impl Desk {
     /// Changes whenever the journal is written (by any task or worker of this desk).
     pub fn journal_generation(&self) -> u64 {
         self.store.as_ref().map_or(0, |s| s.journal_generation())
+    }
+
+    /// With a shop database that is away, or creates still kept here: how many are kept here.
+    pub fn kept_here(&self) -> Option<i64> {
+        let store = self.store.as_ref().filter(|s| s.is_shared())?;
+        let kept = self.kept.load(std::sync::atomic::Ordering::Relaxed);
+        (store.shop_away() || kept != 0).then_some(kept.max(0))
     }
 
     pub(super) fn books(&self) -> Option<(Arc<Store>, ServiceKey)> {

@@ -13,7 +13,7 @@ use crate::desk::DeskError;
 use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
 use crate::desk::order_draft::OrderDraft;
 use crate::store::{
-    HistoryRow, JournalRow, OutboxEntry, OutboxState, ServiceKey, Store, StoreError,
+    HistoryRow, JournalRow, Kept, OutboxEntry, OutboxState, ServiceKey, Store, StoreError,
 };
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -78,8 +78,12 @@ pub enum CreateResult {
         order_id: i64,
         barcode: String,
     },
-    /// Its request is still on the wire (another window or the background pass sent it).
+    /// Its request is still on the wire (another window, the background pass, or another
+    /// counter of the shop sent it).
     InFlight { wcs_code: String },
+    /// The shop's database was away: kept in this counter's file, unsent; it moves to the
+    /// shop's outbox and goes out when the database answers again.
+    KeptHere { wcs_code: String },
     /// An order with this key already waits in the outbox: nothing new was written or sent.
     AlreadyWaiting { wcs_code: String },
     /// The desk could not write the outbox, so nothing was sent.
@@ -230,6 +234,19 @@ impl Orders {
     }
 
     /// How many orders wait in the outbox (0 when the store cannot say), read off the UI thread.
+    /// Moves the creates kept at this counter while the shop's database was away to the shop's
+    /// outbox, once it answers; how many wait here still.
+    pub async fn return_kept(&self) -> i64 {
+        self.books(|s, _| {
+            if s.kept_here()? > 0 {
+                s.return_kept()?;
+            }
+            s.kept_here()
+        })
+        .await
+        .unwrap_or(-1)
+    }
+
     pub async fn outbox_waiting(&self) -> i64 {
         self.books(|s, svc| s.outbox_count(svc)).await.unwrap_or(0)
     }
@@ -275,7 +292,7 @@ impl Orders {
             Err(e) => return CreateResult::Local(e.to_string()),
         }
         let (k, p, who) = (key.clone(), payload, self.clerk());
-        if let Err(e) = self
+        match self
             .books(move |s, svc| match draft {
                 Some(d) => {
                     s.outbox_add_from_form(svc, &k, &p, (&d, super::ORDER_DRAFT), &who, now())
@@ -284,9 +301,10 @@ impl Orders {
             })
             .await
         {
-            return CreateResult::Local(e.to_string());
+            Ok(Kept::Shop) => self.send(&key, &input, true).await,
+            Ok(Kept::Here) => CreateResult::KeptHere { wcs_code: key },
+            Err(e) => CreateResult::Local(e.to_string()),
         }
-        self.send(&key, &input, true).await
     }
 
     /// Sends one outbox entry and settles it by the answer.
@@ -302,11 +320,18 @@ impl Orders {
             };
         };
         let k = key.to_string();
-        if let Err(e) = self
+        match self
             .books(move |s, svc| s.outbox_sending(svc, &k, now()))
             .await
         {
-            return CreateResult::Local(e.to_string());
+            Ok(true) => {}
+            // Another counter of the shop is sending it right now.
+            Ok(false) => {
+                return CreateResult::InFlight {
+                    wcs_code: key.to_string(),
+                };
+            }
+            Err(e) => return CreateResult::Local(e.to_string()),
         }
         let cod = input.cash_on_delivery().map(|s| s.0);
         match self.legacy.add_order(input).await {
@@ -483,7 +508,9 @@ impl Orders {
             match result {
                 CreateResult::Created(_) => report.confirmed += 1,
                 CreateResult::Refused(_) => report.refused += 1,
-                CreateResult::Queued { .. } | CreateResult::Local(_) => report.still_pending += 1,
+                CreateResult::Queued { .. }
+                | CreateResult::KeptHere { .. }
+                | CreateResult::Local(_) => report.still_pending += 1,
                 CreateResult::Unknown { .. }
                 | CreateResult::Conflict { .. }
                 | CreateResult::InFlight { .. }

@@ -90,6 +90,34 @@ pub struct Settings {
     /// Keeping the journal's statuses live: the poller and the webhook receiver.
     #[serde(default)]
     pub live: LiveSettings,
+    /// Where the shop's records are kept: this counter's own file, or a database its counters
+    /// share.
+    #[serde(default)]
+    pub shop: ShopSettings,
+}
+
+/// The shop's shared journal, for a shop with several counters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct ShopSettings {
+    /// A PostgreSQL connection (`postgres://user@host/db` or `host=… dbname=…`); empty keeps the
+    /// shop's records in this counter's own file.
+    pub database: String,
+    /// The name this counter goes by in the shop (written with every order it takes).
+    pub counter: String,
+}
+
+impl ShopSettings {
+    /// The shared database's connection, when one is set.
+    pub fn database(&self) -> Option<&str> {
+        Some(self.database.trim()).filter(|d| !d.is_empty())
+    }
+
+    /// Whether the database's connection reads as PostgreSQL's settings (or none is set).
+    pub fn database_readable(&self) -> bool {
+        self.database()
+            .is_none_or(|d| d.parse::<postgres::Config>().is_ok())
+    }
 }
 
 /// How the journal's statuses are kept live.
@@ -336,6 +364,10 @@ mod tests {
                 port: 9000,
                 key: "k".into(),
                 token: "t".into(),
+            },
+            shop: ShopSettings {
+                database: "host=10.0.0.2 dbname=shop".into(),
+                counter: "Kassa 2".into(),
             },
         };
         s.save(&dir).unwrap();

@@ -58,6 +58,10 @@ impl Desk {
             self.parcels = None;
             return;
         };
+        let repaint = self.repaint.clone();
+        store.on_shop_change(Arc::new(move || repaint()));
+        store.set_counter(&self.settings.shop.counter);
+        let shared = store.is_shared();
         self.parcels = Some(super::parcels::Parcels {
             store: store.clone(),
             service: scope.clone(),
@@ -78,10 +82,24 @@ impl Desk {
         let orders = Orders::new(scope, store, self.services.legacy.clone(), lookup)
             .with_clerk(self.clerk.clone());
         let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
+        let kept = self.kept.clone();
         let repaint = self.repaint.clone();
         let handle = self.rt.spawn(async move {
             let mut since_pass = OUTBOX_EVERY;
             loop {
+                // Creates kept here while the shop's database was away go to its outbox as
+                // soon as it answers, then out with the next pass.
+                if shared {
+                    let before = kept.load(Ordering::Relaxed);
+                    let now = o.return_kept().await;
+                    kept.store(now, Ordering::Relaxed);
+                    if now < before {
+                        since_pass = OUTBOX_EVERY;
+                    }
+                    if now != before {
+                        repaint();
+                    }
+                }
                 // While the service is out of reach or failing, ask it something light often,
                 // so the status bar and the outbox follow its return within seconds.
                 let down = matches!(reach.get(), Reach::Offline | Reach::Failing);
@@ -112,6 +130,25 @@ impl Desk {
         });
         self.worker = Some(handle.abort_handle());
         self.orders = Some(orders);
+    }
+
+    /// Opens where the settings keep the shop's records, in the background: this counter's
+    /// file, or the shop's database. Until it is open the desk has no journal.
+    pub(super) fn open_store(&mut self) {
+        let path = self.paths.database();
+        let shop = self.settings.shop.database().map(str::to_string);
+        self.store = None;
+        self.store_error = None;
+        self.store_opening = Some(self.spawn_blocking(move || match shop {
+            Some(url) => Store::open_shop(&path, &url),
+            None => Store::open(&path),
+        }));
+        self.wire_orders();
+    }
+
+    /// Whether the shop's records are being opened.
+    pub fn store_opening(&self) -> bool {
+        self.store_opening.is_some()
     }
 
     /// Called by workers when a result is ready (the UI passes `ctx.request_repaint`).
@@ -166,6 +203,7 @@ impl Desk {
             return Err(DeskError::BadUrl(name));
         }
         self.language.set(new.language);
+        let reopen = new.shop.database() != self.settings.shop.database();
         if new.service != self.settings.service {
             // Another service: the session ends at once; the clients are built in the
             // background (starting the twin takes a moment) and installed by `poll`.
@@ -188,7 +226,13 @@ impl Desk {
                 self.reread_directories();
             }
         }
+        let recount = new.shop.counter != self.settings.shop.counter;
         self.settings = new.clone();
+        if reopen {
+            self.open_store();
+        } else if recount {
+            self.wire_orders();
+        }
         let dir = self.paths.config_dir.clone();
         Ok(self.spawn_blocking(move || new.save(&dir).map_err(|e| e.to_string())))
     }

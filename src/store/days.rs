@@ -4,11 +4,11 @@
 //! (`journal_confirm` asks [`open_day`]), so after closing, new orders go to the next day's; a
 //! closed day is written once and never changed.
 
+use super::db::{Sql, args};
 use super::journal_row::{JournalRow, journal_row};
 use super::{ServiceKey, Store, StoreError};
 use crate::text::day::counter_zone;
 use chrono::{Days, NaiveDate};
-use rusqlite::{OptionalExtension, Transaction, params};
 
 /// The counter's calendar day of a moment (seconds since the epoch), as the register names days.
 pub fn counter_day(at: i64) -> NaiveDate {
@@ -24,20 +24,18 @@ fn day_text(day: NaiveDate) -> String {
 
 /// The first day from `day` on whose register is still open.
 pub(super) fn open_day(
-    tx: &Transaction<'_>,
+    tx: &mut impl Sql,
     service: &ServiceKey,
     day: NaiveDate,
 ) -> Result<String, StoreError> {
     let mut day = day;
     loop {
         let text = day_text(day);
-        let closed: Option<i64> = tx
-            .query_row(
-                "SELECT 1 FROM closed_days WHERE service = ?1 AND day = ?2",
-                params![service.as_str(), text],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let closed: Option<i64> = tx.query_opt(
+            "SELECT 1 FROM closed_days WHERE service = ?1 AND day = ?2",
+            args![service.as_str(), text],
+            |r| r.get(0),
+        )?;
         if closed.is_none() {
             return Ok(text);
         }
@@ -53,6 +51,8 @@ pub struct DayOrder {
     pub record: String,
     /// Who created it (its login), when known.
     pub clerk: Option<String>,
+    /// At which counter of the shop, when it was named.
+    pub counter: Option<String>,
 }
 
 /// One order as the charts count it.
@@ -63,6 +63,7 @@ pub struct DayPoint {
     pub status_id: i64,
     pub cod: Option<i64>,
     pub clerk: Option<String>,
+    pub counter: Option<String>,
 }
 
 /// A day whose register was closed.
@@ -82,21 +83,22 @@ impl Store {
         service: &ServiceKey,
         day: NaiveDate,
     ) -> Result<Vec<DayOrder>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut conn = self.conn();
+        conn.query(
             "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
-                status_id, status_name, cod, cost, record, clerk
+                status_id, status_name, cod, cost, record, clerk, counter
              FROM journal WHERE service = ?1 AND register_day = ?2
              ORDER BY created_at, order_id",
-        )?;
-        let rows = stmt.query_map(params![service.as_str(), day_text(day)], |r| {
-            Ok(DayOrder {
-                row: journal_row(r)?,
-                record: r.get(11)?,
-                clerk: r.get(12)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            args![service.as_str(), day_text(day)],
+            |r| {
+                Ok(DayOrder {
+                    row: journal_row(r)?,
+                    record: r.get(11)?,
+                    clerk: r.get(12)?,
+                    counter: r.get(13)?,
+                })
+            },
+        )
     }
 
     /// Every order made here on the registers from `first` to `last`, as the charts count them.
@@ -106,21 +108,23 @@ impl Store {
         first: NaiveDate,
         last: NaiveDate,
     ) -> Result<Vec<DayPoint>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT register_day, created_at, status_id, cod, clerk FROM journal
+        let rows = self.conn().query(
+            "SELECT register_day, created_at, status_id, cod, clerk, counter FROM journal
              WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3",
-        )?;
-        let rows = stmt.query_map(
-            params![service.as_str(), day_text(first), day_text(last)],
+            args![service.as_str(), day_text(first), day_text(last)],
             |r| {
                 let text: String = r.get(0)?;
-                Ok((text, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                Ok((
+                    text,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    (r.get(4)?, r.get(5)?),
+                ))
             },
         )?;
         let mut points = Vec::new();
-        for row in rows {
-            let (text, created_at, status_id, cod, clerk) = row?;
+        for (text, created_at, status_id, cod, (clerk, counter)) in rows {
             if let Ok(day) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
                 points.push(DayPoint {
                     day,
@@ -128,6 +132,7 @@ impl Store {
                     status_id,
                     cod,
                     clerk,
+                    counter,
                 });
             }
         }
@@ -147,31 +152,31 @@ impl Store {
         at: i64,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
+        let mut tx = conn.transaction()?;
         let text = day_text(day);
         let inserted = tx.execute(
             "INSERT INTO closed_days (service, day, closed_at, clerk, lines)
              VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (service, day) DO NOTHING",
-            params![service.as_str(), text, at, clerk, lines],
+            args![service.as_str(), text, at, clerk, lines],
         )?;
         if inserted == 0 {
             return Err(StoreError::DayClosed(text));
         }
-        let late: Vec<i64> = {
-            let mut stmt = tx
-                .prepare("SELECT order_id FROM journal WHERE service = ?1 AND register_day = ?2")?;
-            let ids = stmt.query_map(params![service.as_str(), text], |r| r.get(0))?;
-            ids.collect::<Result<Vec<i64>, _>>()?
-                .into_iter()
-                .filter(|id| !order_ids.contains(id))
-                .collect()
-        };
+        let late: Vec<i64> = tx
+            .query(
+                "SELECT order_id FROM journal WHERE service = ?1 AND register_day = ?2",
+                args![service.as_str(), text],
+                |r| r.get(0),
+            )?
+            .into_iter()
+            .filter(|id| !order_ids.contains(id))
+            .collect();
         if !late.is_empty() {
-            let next = open_day(&tx, service, day)?;
+            let next = open_day(&mut tx, service, day)?;
             for id in late {
                 tx.execute(
                     "UPDATE journal SET register_day = ?3 WHERE service = ?1 AND order_id = ?2",
-                    params![service.as_str(), id, next],
+                    args![service.as_str(), id, next],
                 )?;
             }
         }
@@ -186,21 +191,18 @@ impl Store {
         service: &ServiceKey,
         day: NaiveDate,
     ) -> Result<Option<ClosedDay>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                "SELECT closed_at, clerk, lines FROM closed_days WHERE service = ?1 AND day = ?2",
-                params![service.as_str(), day_text(day)],
-                |r| {
-                    Ok(ClosedDay {
-                        day,
-                        closed_at: r.get(0)?,
-                        clerk: r.get(1)?,
-                        lines: r.get(2)?,
-                    })
-                },
-            )
-            .optional()?)
+        self.conn().query_opt(
+            "SELECT closed_at, clerk, lines FROM closed_days WHERE service = ?1 AND day = ?2",
+            args![service.as_str(), day_text(day)],
+            |r| {
+                Ok(ClosedDay {
+                    day,
+                    closed_at: r.get(0)?,
+                    clerk: r.get(1)?,
+                    lines: r.get(2)?,
+                })
+            },
+        )
     }
 }
 
@@ -231,68 +233,84 @@ mod tests {
             .unwrap();
     }
 
-    #[test]
-    fn after_closing_new_orders_go_to_the_next_days_register() {
-        let (s, svc) = (Store::open_in_memory().unwrap(), ServiceKey::new("svc"));
-        let noon = 1_763_967_600; // 12:00 at the counter
-        let today = counter_day(noon);
-        made(&s, &svc, 1, noon);
-        made(&s, &svc, 2, noon + 60);
-        s.journal_confirm(&svc, &row(3, noon), "{}", None, noon)
-            .unwrap();
-        let on = s.day_orders(&svc, today).unwrap();
-        assert_eq!(
-            on.iter().map(|o| o.row.order_id).collect::<Vec<_>>(),
-            [1, 2]
-        );
-        assert_eq!(on[0].clerk.as_deref(), Some("aziza"));
-        // Order 2 came in while the register was drawn without it: it moves on.
-        s.close_day(&svc, today, &[1], "aziza", "[]", noon + 120)
-            .unwrap();
-        made(&s, &svc, 4, noon + 180);
-        let tomorrow = today.succ_opt().unwrap();
-        assert_eq!(s.day_orders(&svc, today).unwrap().len(), 1);
-        let next: Vec<i64> = s
-            .day_orders(&svc, tomorrow)
-            .unwrap()
-            .iter()
-            .map(|o| o.row.order_id)
-            .collect();
-        assert_eq!(next, [2, 4]);
-        assert!(matches!(
-            s.close_day(&svc, today, &[], "x", "[1]", noon + 240),
-            Err(StoreError::DayClosed(_))
-        ));
-        let closed = s.closed_day(&svc, today).unwrap().unwrap();
-        assert_eq!(
-            (closed.lines.as_str(), closed.clerk.as_str()),
-            ("[]", "aziza")
-        );
-        assert!(
-            s.closed_day(&ServiceKey::new("other"), today)
+    on_both_backends! {
+        fn after_closing_new_orders_go_to_the_next_days_register(s) {
+            let svc = ServiceKey::new("svc");
+            let noon = 1_763_967_600; // 12:00 at the counter
+            let today = counter_day(noon);
+            made(&s, &svc, 1, noon);
+            made(&s, &svc, 2, noon + 60);
+            s.journal_confirm(&svc, &row(3, noon), "{}", None, noon)
+                .unwrap();
+            let on = s.day_orders(&svc, today).unwrap();
+            assert_eq!(
+                on.iter().map(|o| o.row.order_id).collect::<Vec<_>>(),
+                [1, 2]
+            );
+            assert_eq!(on[0].clerk.as_deref(), Some("aziza"));
+            // Order 2 came in while the register was drawn without it: it moves on.
+            s.close_day(&svc, today, &[1], "aziza", "[]", noon + 120)
+                .unwrap();
+            made(&s, &svc, 4, noon + 180);
+            let tomorrow = today.succ_opt().unwrap();
+            assert_eq!(s.day_orders(&svc, today).unwrap().len(), 1);
+            let next: Vec<i64> = s
+                .day_orders(&svc, tomorrow)
                 .unwrap()
-                .is_none()
-        );
-        let points = s.day_points(&svc, today, tomorrow).unwrap();
-        assert_eq!(points.len(), 3);
+                .iter()
+                .map(|o| o.row.order_id)
+                .collect();
+            assert_eq!(next, [2, 4]);
+            assert!(matches!(
+                s.close_day(&svc, today, &[], "x", "[1]", noon + 240),
+                Err(StoreError::DayClosed(_))
+            ));
+            let closed = s.closed_day(&svc, today).unwrap().unwrap();
+            assert_eq!(
+                (closed.lines.as_str(), closed.clerk.as_str()),
+                ("[]", "aziza")
+            );
+            assert!(
+                s.closed_day(&ServiceKey::new("other"), today)
+                    .unwrap()
+                    .is_none()
+            );
+            let points = s.day_points(&svc, today, tomorrow).unwrap();
+            assert_eq!(points.len(), 3);
+        }
     }
 
-    #[test]
-    fn an_order_taken_before_midnight_is_that_days_whenever_it_is_confirmed() {
-        let (s, svc) = (Store::open_in_memory().unwrap(), ServiceKey::new("svc"));
-        let late = 1_764_010_200; // 23:50 at the counter (18:50 UTC)
-        let day = counter_day(late);
-        s.outbox_add(&svc, "k9", "{}", None, "aziza", late).unwrap();
-        let confirmed = late + 15 * 60; // 00:05, the next day
-        assert_ne!(counter_day(confirmed), day);
-        s.journal_confirm(&svc, &row(9, confirmed), "{}", Some("k9"), confirmed)
-            .unwrap();
-        let on: Vec<i64> = s
-            .day_orders(&svc, day)
-            .unwrap()
-            .iter()
-            .map(|o| o.row.order_id)
-            .collect();
-        assert_eq!(on, [9]);
+    on_both_backends! {
+        fn the_counter_that_took_an_order_stays_with_it(s) {
+            let svc = ServiceKey::new("svc");
+            let noon = 1_763_967_600;
+            s.set_counter("Kassa 2");
+            made(&s, &svc, 1, noon);
+            let on = s.day_orders(&svc, counter_day(noon)).unwrap();
+            assert_eq!(on[0].counter.as_deref(), Some("Kassa 2"));
+            let day = counter_day(noon);
+            let points = s.day_points(&svc, day, day).unwrap();
+            assert_eq!(points[0].counter.as_deref(), Some("Kassa 2"));
+        }
+    }
+
+    on_both_backends! {
+        fn an_order_taken_before_midnight_is_that_days_whenever_it_is_confirmed(s) {
+            let svc = ServiceKey::new("svc");
+            let late = 1_764_010_200; // 23:50 at the counter (18:50 UTC)
+            let day = counter_day(late);
+            s.outbox_add(&svc, "k9", "{}", None, "aziza", late).unwrap();
+            let confirmed = late + 15 * 60; // 00:05, the next day
+            assert_ne!(counter_day(confirmed), day);
+            s.journal_confirm(&svc, &row(9, confirmed), "{}", Some("k9"), confirmed)
+                .unwrap();
+            let on: Vec<i64> = s
+                .day_orders(&svc, day)
+                .unwrap()
+                .iter()
+                .map(|o| o.row.order_id)
+                .collect();
+            assert_eq!(on, [9]);
+        }
     }
 }

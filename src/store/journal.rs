@@ -3,10 +3,10 @@
 //! and two orders are never one row: a confirmation whose id the journal holds for another order
 //! (another key or barcode) is refused, never written over the old one.
 
+use super::db::{Sql, args};
 pub use super::journal_row::JournalRow;
 use super::journal_row::journal_row;
 use super::{ServiceKey, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 
 /// The columns of a [`JournalRow`], in the order `journal_row` reads them.
 const SELECT_ROWS: &str =
@@ -38,14 +38,12 @@ impl Store {
         at: i64,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let kept: Option<(Option<String>, String)> = tx
-            .query_row(
-                "SELECT wcs_code, barcode FROM journal WHERE service = ?1 AND order_id = ?2",
-                params![service.as_str(), row.order_id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
+        let mut tx = conn.transaction()?;
+        let kept: Option<(Option<String>, String)> = tx.query_opt(
+            "SELECT wcs_code, barcode FROM journal WHERE service = ?1 AND order_id = ?2",
+            args![service.as_str(), row.order_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
         if let Some((kept_key, kept_barcode)) = kept
             && !same_order(&kept_key, &kept_barcode, row, from_outbox)
         {
@@ -67,7 +65,7 @@ impl Store {
                 cod = COALESCE(excluded.cod, journal.cod), cost = excluded.cost,
                 record = excluded.record, updated_at = excluded.updated_at,
                 wcs_code = COALESCE(journal.wcs_code, excluded.wcs_code)",
-            params![
+            args![
                 service.as_str(),
                 row.order_id,
                 row.barcode,
@@ -88,28 +86,28 @@ impl Store {
             // Made here: it keeps its form, its clerk, and the register of the first day not yet
             // closed from the day the clerk took it (the outbox entry's, not the confirmation's:
             // an order taken at 23:50 and confirmed after midnight is the earlier day's).
-            let taken: Option<i64> = tx
-                .query_row(
-                    "SELECT created_at FROM outbox WHERE service = ?1 AND wcs_code = ?2",
-                    params![service.as_str(), key],
-                    |r| r.get(0),
-                )
-                .optional()?;
+            let taken: Option<i64> = tx.query_opt(
+                "SELECT created_at FROM outbox WHERE service = ?1 AND wcs_code = ?2",
+                args![service.as_str(), key],
+                |r| r.get(0),
+            )?;
             let taken = super::days::counter_day(taken.unwrap_or(row.created_at));
-            let day = super::days::open_day(&tx, service, taken)?;
+            let day = super::days::open_day(&mut tx, service, taken)?;
             tx.execute(
                 "UPDATE journal SET
                     draft = COALESCE(draft,
                         (SELECT draft FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
                     clerk = COALESCE(clerk,
                         (SELECT clerk FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
+                    counter = COALESCE(counter,
+                        (SELECT counter FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
                     register_day = COALESCE(register_day, ?4)
                  WHERE service = ?1 AND order_id = ?3",
-                params![service.as_str(), key, row.order_id, day],
+                args![service.as_str(), key, row.order_id, day],
             )?;
             tx.execute(
                 "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
-                params![service.as_str(), key],
+                args![service.as_str(), key],
             )?;
         }
         tx.commit()?;
@@ -129,7 +127,7 @@ impl Store {
         self.conn().execute(
             "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
              WHERE service = ?1 AND order_id = ?2",
-            params![service.as_str(), order_id, status_id, status_name, at],
+            args![service.as_str(), order_id, status_id, status_name, at],
         )?;
         self.journal_touched();
         Ok(())
@@ -143,16 +141,23 @@ impl Store {
         history: &[HistoryRow],
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
+        let mut tx = conn.transaction()?;
         tx.execute(
             "DELETE FROM status_history WHERE service = ?1 AND order_id = ?2",
-            params![service.as_str(), order_id],
+            args![service.as_str(), order_id],
         )?;
         for h in history {
             tx.execute(
-                "INSERT OR IGNORE INTO status_history (service, order_id, at, status_id, message, location)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![service.as_str(), order_id, h.at, h.status_id, h.message, h.location],
+                "INSERT INTO status_history (service, order_id, at, status_id, message, location)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING",
+                args![
+                    service.as_str(),
+                    order_id,
+                    h.at,
+                    h.status_id,
+                    h.message,
+                    h.location
+                ],
             )?;
         }
         tx.commit()?;
@@ -164,38 +169,38 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut conn = self.conn();
+        conn.query(
             "SELECT at, status_id, message, location FROM status_history
              WHERE service = ?1 AND order_id = ?2 ORDER BY at, rowid",
-        )?;
-        let rows = stmt.query_map(params![service.as_str(), order_id], |r| {
-            Ok(HistoryRow {
-                at: r.get(0)?,
-                status_id: r.get(1)?,
-                message: r.get(2)?,
-                location: r.get(3)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            args![service.as_str(), order_id],
+            |r| {
+                Ok(HistoryRow {
+                    at: r.get(0)?,
+                    status_id: r.get(1)?,
+                    message: r.get(2)?,
+                    location: r.get(3)?,
+                })
+            },
+        )
     }
 
     /// The whole journal of one service, newest first.
     pub fn journal(&self, service: &ServiceKey) -> Result<Vec<JournalRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
-            "{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"
-        ))?;
-        let rows = stmt.query_map(params![service.as_str()], journal_row)?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        let mut conn = self.conn();
+        conn.query(
+            &format!("{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"),
+            args![service.as_str()],
+            journal_row,
+        )
     }
 
     pub fn journal_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
-        Ok(self.conn().query_row(
+        self.conn().query_one(
             "SELECT COUNT(*) FROM journal WHERE service = ?1",
-            params![service.as_str()],
+            args![service.as_str()],
             |r| r.get(0),
-        )?)
+        )
     }
 
     pub fn journal_by_barcode(
@@ -203,14 +208,11 @@ impl Store {
         service: &ServiceKey,
         barcode: &str,
     ) -> Result<Option<JournalRow>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                &format!("{SELECT_ROWS} AND barcode = ?2"),
-                params![service.as_str(), barcode],
-                journal_row,
-            )
-            .optional()?)
+        self.conn().query_opt(
+            &format!("{SELECT_ROWS} AND barcode = ?2"),
+            args![service.as_str(), barcode],
+            journal_row,
+        )
     }
 
     pub fn journal_get(
@@ -218,14 +220,11 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<JournalRow>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                &format!("{SELECT_ROWS} AND order_id = ?2"),
-                params![service.as_str(), order_id],
-                journal_row,
-            )
-            .optional()?)
+        self.conn().query_opt(
+            &format!("{SELECT_ROWS} AND order_id = ?2"),
+            args![service.as_str(), order_id],
+            journal_row,
+        )
     }
 
     /// The form an order was created or last edited from (JSON), when this desk made it.
@@ -236,12 +235,11 @@ impl Store {
     ) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn()
-            .query_row(
+            .query_opt(
                 "SELECT draft FROM journal WHERE service = ?1 AND order_id = ?2",
-                params![service.as_str(), order_id],
+                args![service.as_str(), order_id],
                 |r| r.get(0),
-            )
-            .optional()?
+            )?
             .flatten())
     }
 
@@ -253,7 +251,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         self.conn().execute(
             "UPDATE journal SET draft = ?3 WHERE service = ?1 AND order_id = ?2",
-            params![service.as_str(), order_id, draft],
+            args![service.as_str(), order_id, draft],
         )?;
         Ok(())
     }
@@ -264,14 +262,11 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                "SELECT record FROM journal WHERE service = ?1 AND order_id = ?2",
-                params![service.as_str(), order_id],
-                |r| r.get(0),
-            )
-            .optional()?)
+        self.conn().query_opt(
+            "SELECT record FROM journal WHERE service = ?1 AND order_id = ?2",
+            args![service.as_str(), order_id],
+            |r| r.get(0),
+        )
     }
 }
 
@@ -322,90 +317,90 @@ mod tests {
         ServiceKey::new("twin:a|123456789")
     }
 
-    #[test]
-    fn confirming_moves_from_outbox_to_journal_atomically_and_once() {
-        let s = Store::open_in_memory().unwrap();
-        let svc = svc();
-        s.outbox_add(&svc, "k1", "{}", Some("{\"form\":1}"), "clerk", 1)
-            .unwrap();
-        assert!(
-            s.outbox_add(&svc, "k1", "{}", None, "clerk", 1).is_err(),
-            "a key enters the outbox once"
-        );
-        s.outbox_sending(&svc, "k1", 2).unwrap();
-        assert_eq!(
-            s.outbox_get(&svc, "k1").unwrap().unwrap().state,
-            OutboxState::Unknown
-        );
-        s.journal_confirm(&svc, &row(1), "{}", Some("k1"), 3)
-            .unwrap();
-        s.journal_confirm(&svc, &row(1), "{}", None, 4).unwrap();
-        assert_eq!(s.outbox_count(&svc).unwrap(), 0);
-        assert_eq!(s.journal_count(&svc).unwrap(), 1);
-        assert_eq!(
-            s.journal_draft(&svc, 1).unwrap().as_deref(),
-            Some("{\"form\":1}"),
-            "the form follows the order"
-        );
-        assert_eq!(
-            s.journal_by_barcode(&svc, "019910000001")
-                .unwrap()
-                .unwrap()
-                .order_id,
-            1
-        );
-        s.journal_status(&svc, 1, 6, "Yetkazildi", 5).unwrap();
-        assert_eq!(s.journal(&svc).unwrap()[0].status_id, 6);
+    on_both_backends! {
+        fn confirming_moves_from_outbox_to_journal_atomically_and_once(s) {
+            let svc = svc();
+            s.outbox_add(&svc, "k1", "{}", Some("{\"form\":1}"), "clerk", 1)
+                .unwrap();
+            assert!(
+                s.outbox_add(&svc, "k1", "{}", None, "clerk", 1).is_err(),
+                "a key enters the outbox once"
+            );
+            s.outbox_sending(&svc, "k1", 2).unwrap();
+            assert_eq!(
+                s.outbox_get(&svc, "k1").unwrap().unwrap().state,
+                OutboxState::Unknown
+            );
+            s.journal_confirm(&svc, &row(1), "{}", Some("k1"), 3)
+                .unwrap();
+            s.journal_confirm(&svc, &row(1), "{}", None, 4).unwrap();
+            assert_eq!(s.outbox_count(&svc).unwrap(), 0);
+            assert_eq!(s.journal_count(&svc).unwrap(), 1);
+            assert_eq!(
+                s.journal_draft(&svc, 1).unwrap().as_deref(),
+                Some("{\"form\":1}"),
+                "the form follows the order"
+            );
+            assert_eq!(
+                s.journal_by_barcode(&svc, "019910000001")
+                    .unwrap()
+                    .unwrap()
+                    .order_id,
+                1
+            );
+            s.journal_status(&svc, 1, 6, "Yetkazildi", 5).unwrap();
+            assert_eq!(s.journal(&svc).unwrap()[0].status_id, 6);
+        }
     }
 
-    #[test]
-    fn another_order_under_a_kept_id_is_refused_and_nothing_is_overwritten() {
-        let s = Store::open_in_memory().unwrap();
-        let svc = svc();
-        let mut a = row(7);
-        a.cod = Some(300_000);
-        a.wcs_code = Some("KA".into());
-        s.outbox_add(&svc, "KA", "{}", None, "clerk", 1).unwrap();
-        s.journal_confirm(&svc, &a, "{\"a\":1}", Some("KA"), 2)
-            .unwrap();
-        // The service, started over, gives a new order the same id.
-        let mut b = row(7);
-        b.wcs_code = Some("KB".into());
-        b.receiver = "Boshqa".into();
-        s.outbox_add(&svc, "KB", "{}", None, "clerk", 3).unwrap();
-        let e = s.journal_confirm(&svc, &b, "{\"b\":1}", Some("KB"), 4);
-        assert!(
-            matches!(e, Err(StoreError::Collision { order_id: 7, .. })),
-            "{e:?}"
-        );
-        // A lookup that reads another key under the id is refused too.
-        let e = s.journal_confirm(&svc, &b, "{\"b\":1}", None, 5);
-        assert!(matches!(e, Err(StoreError::Collision { .. })), "{e:?}");
-        let kept = s.journal_get(&svc, 7).unwrap().unwrap();
-        assert_eq!(kept, a, "the first order is untouched");
-        assert_eq!(
-            s.journal_record(&svc, 7).unwrap().as_deref(),
-            Some("{\"a\":1}")
-        );
-        assert!(
-            s.outbox_get(&svc, "KB").unwrap().is_some(),
-            "the new order stays in the outbox"
-        );
+    on_both_backends! {
+        fn another_order_under_a_kept_id_is_refused_and_nothing_is_overwritten(s) {
+            let svc = svc();
+            let mut a = row(7);
+            a.cod = Some(300_000);
+            a.wcs_code = Some("KA".into());
+            s.outbox_add(&svc, "KA", "{}", None, "clerk", 1).unwrap();
+            s.journal_confirm(&svc, &a, "{\"a\":1}", Some("KA"), 2)
+                .unwrap();
+            // The service, started over, gives a new order the same id.
+            let mut b = row(7);
+            b.wcs_code = Some("KB".into());
+            b.receiver = "Boshqa".into();
+            s.outbox_add(&svc, "KB", "{}", None, "clerk", 3).unwrap();
+            let e = s.journal_confirm(&svc, &b, "{\"b\":1}", Some("KB"), 4);
+            assert!(
+                matches!(e, Err(StoreError::Collision { order_id: 7, .. })),
+                "{e:?}"
+            );
+            // A lookup that reads another key under the id is refused too.
+            let e = s.journal_confirm(&svc, &b, "{\"b\":1}", None, 5);
+            assert!(matches!(e, Err(StoreError::Collision { .. })), "{e:?}");
+            let kept = s.journal_get(&svc, 7).unwrap().unwrap();
+            assert_eq!(kept, a, "the first order is untouched");
+            assert_eq!(
+                s.journal_record(&svc, 7).unwrap().as_deref(),
+                Some("{\"a\":1}")
+            );
+            assert!(
+                s.outbox_get(&svc, "KB").unwrap().is_some(),
+                "the new order stays in the outbox"
+            );
+        }
     }
 
-    #[test]
-    fn two_services_never_see_each_others_orders() {
-        let s = Store::open_in_memory().unwrap();
-        let (one, two) = (ServiceKey::new("one"), ServiceKey::new("two"));
-        let mut a = row(5);
-        a.cod = Some(300_000);
-        s.journal_confirm(&one, &a, "{}", None, 1).unwrap();
-        let mut b = row(5);
-        b.wcs_code = Some("other".into());
-        s.journal_confirm(&two, &b, "{}", None, 2).unwrap();
-        assert_eq!(s.journal_get(&one, 5).unwrap().unwrap().cod, Some(300_000));
-        assert_eq!(s.journal_get(&two, 5).unwrap().unwrap().cod, None);
-        assert_eq!(s.journal(&one).unwrap().len(), 1);
-        assert_eq!(s.journal_count(&two).unwrap(), 1);
+    on_both_backends! {
+        fn two_services_never_see_each_others_orders(s) {
+            let (one, two) = (ServiceKey::new("one"), ServiceKey::new("two"));
+            let mut a = row(5);
+            a.cod = Some(300_000);
+            s.journal_confirm(&one, &a, "{}", None, 1).unwrap();
+            let mut b = row(5);
+            b.wcs_code = Some("other".into());
+            s.journal_confirm(&two, &b, "{}", None, 2).unwrap();
+            assert_eq!(s.journal_get(&one, 5).unwrap().unwrap().cod, Some(300_000));
+            assert_eq!(s.journal_get(&two, 5).unwrap().unwrap().cod, None);
+            assert_eq!(s.journal(&one).unwrap().len(), 1);
+            assert_eq!(s.journal_count(&two).unwrap(), 1);
+        }
     }
 }

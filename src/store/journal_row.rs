@@ -1,6 +1,9 @@
 //! The journal's row as lists read it, and how a row of the `journal` table becomes one: shared
 //! by the journal and the days' registers, so neither imports the other for it.
 
+use super::StoreError;
+use super::db::Row;
+
 /// One order as the Orders screen lists it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JournalRow {
@@ -19,7 +22,7 @@ pub struct JournalRow {
 }
 
 /// A row selected with the columns of `JournalRow` first, in its order.
-pub(super) fn journal_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalRow> {
+pub(super) fn journal_row(r: &Row<'_>) -> Result<JournalRow, StoreError> {
     Ok(JournalRow {
         order_id: r.get(0)?,
         barcode: r.get(1)?,

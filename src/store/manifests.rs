@@ -2,8 +2,8 @@
 //! written "sending" before the request and "saved" when the service has it; saving marks its
 //! parcels, so a parcel is never offered for a second manifest.
 
+use super::db::{Row, Sql, args};
 use super::{ServiceKey, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ManifestRow {
@@ -17,7 +17,7 @@ pub struct ManifestRow {
 
 type RawRow = (String, String, String, String, i64);
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
 }
 
@@ -41,23 +41,24 @@ impl Store {
     ) -> Result<Option<ManifestRow>, StoreError> {
         Ok(self
             .conn()
-            .query_row(
+            .query_opt(
                 &format!("SELECT {COLUMNS} FROM manifests WHERE service = ?1 AND number = ?2"),
-                params![service.as_str(), number],
+                args![service.as_str(), number],
                 row,
-            )
-            .optional()?
+            )?
             .map(parse))
     }
 
     /// Every manifest of this service, newest first.
     pub fn manifests(&self, service: &ServiceKey) -> Result<Vec<ManifestRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {COLUMNS} FROM manifests WHERE service = ?1 ORDER BY created_at DESC, number"
-        ))?;
-        let rows = stmt.query_map(params![service.as_str()], row)?;
-        Ok(rows.flatten().map(parse).collect())
+        let rows = self.conn().query(
+            &format!(
+                "SELECT {COLUMNS} FROM manifests WHERE service = ?1 ORDER BY created_at DESC, number"
+            ),
+            args![service.as_str()],
+            |r| Ok(row(r).ok()),
+        )?;
+        Ok(rows.into_iter().flatten().map(parse).collect())
     }
 
     /// Writes the manifest as being sent. One already saved under this number is returned and
@@ -79,7 +80,7 @@ impl Store {
              VALUES (?1, ?2, ?3, ?4, 'sending', ?5, ?5)
              ON CONFLICT (service, number) DO UPDATE SET date = excluded.date,
                  parcels = excluded.parcels, updated_at = excluded.updated_at",
-            params![service.as_str(), m.number, m.date, parcels, at],
+            args![service.as_str(), m.number, m.date, parcels, at],
         )?;
         Ok(None)
     }
@@ -95,17 +96,17 @@ impl Store {
             return Ok(());
         };
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
+        let mut tx = conn.transaction()?;
         tx.execute(
             "UPDATE manifests SET state = 'saved', updated_at = ?3
              WHERE service = ?1 AND number = ?2",
-            params![service.as_str(), number, at],
+            args![service.as_str(), number, at],
         )?;
         for p in &m.parcels {
             tx.execute(
                 "UPDATE parcels SET manifest = ?3, updated_at = ?4
                  WHERE service = ?1 AND number = ?2",
-                params![service.as_str(), p, number, at],
+                args![service.as_str(), p, number, at],
             )?;
         }
         tx.commit()?;
@@ -116,7 +117,7 @@ impl Store {
     pub fn manifest_refused(&self, service: &ServiceKey, number: &str) -> Result<(), StoreError> {
         self.conn().execute(
             "DELETE FROM manifests WHERE service = ?1 AND number = ?2 AND state = 'sending'",
-            params![service.as_str(), number],
+            args![service.as_str(), number],
         )?;
         Ok(())
     }

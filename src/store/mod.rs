@@ -4,26 +4,61 @@
 //! the journal of orders this desk created or looked up, international parcels, form drafts, and
 //! the print log.
 
+/// Store tests written once and run on both back ends: `fn name(store) { … }` becomes a module
+/// `name` with a test `sqlite` (a counter's own file) and a test `postgres` (a shop database).
+#[cfg(test)]
+macro_rules! on_both_backends {
+    ($(fn $name:ident($s:ident) $body:block)*) => {$(
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            fn body($s: $crate::store::Store) $body
+            #[test]
+            fn sqlite() {
+                body($crate::store::Store::open_in_memory().expect("an in-memory store"));
+            }
+            #[test]
+            fn postgres() {
+                if let Some(url) = $crate::store::test_shop::fresh_schema() {
+                    body(
+                        $crate::store::Store::open_in_memory_with_shop(&url)
+                            .expect("a store on the test server"),
+                    );
+                }
+            }
+        }
+    )*};
+}
+
 mod days;
+pub(crate) mod db;
 mod journal;
 mod journal_row;
+mod kept_here;
 mod manifests;
 mod notifications;
 mod outbox;
 mod parcels;
 mod print_log;
+mod shop_listen;
+mod shop_schema;
+#[cfg(test)]
+mod shop_tests;
+#[doc(hidden)]
+pub mod test_shop;
 
 pub use days::{ClosedDay, DayOrder, DayPoint, counter_day};
 pub use journal::{HistoryRow, JournalRow};
 pub use manifests::ManifestRow;
 pub use notifications::{NotificationRow, Verdict};
-pub use outbox::{OutboxEntry, OutboxState};
+pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
 pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use db::{Db, Sql, args};
+use rusqlite::Connection;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// Each entry moves the schema one version up; never edit a shipped entry, append a new one.
 const MIGRATIONS: &[&str] = &[
@@ -210,6 +245,9 @@ const MIGRATIONS: &[&str] = &[
         lines TEXT NOT NULL,
         PRIMARY KEY (service, day)
     );",
+    // Which counter of the shop took each order (its name in Settings), beside the clerk.
+    "ALTER TABLE outbox ADD COLUMN counter TEXT;
+    ALTER TABLE journal ADD COLUMN counter TEXT;",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
@@ -236,6 +274,15 @@ impl ServiceKey {
 pub enum StoreError {
     #[error("database: {0}")]
     Sql(#[from] rusqlite::Error),
+    /// The shop's shared database (PostgreSQL) refused or could not be reached.
+    #[error("shop database: {0}")]
+    Postgres(#[from] postgres::Error),
+    /// The shop's shared database has not answered since this counter started.
+    #[error("the shop database cannot be reached")]
+    ShopAway,
+    /// A column held what the store never writes there.
+    #[error("database row: {0}")]
+    Shape(String),
     #[error("cannot create the data folder {path}: {source}")]
     Folder {
         path: String,
@@ -261,15 +308,135 @@ pub enum StoreError {
     Interrupted(String),
 }
 
+/// The desk's rows. Its own SQLite file always holds what is this counter's alone (form drafts,
+/// the directory cache); the shop's records (journal, outbox, prints, parcels, manifests,
+/// notifications, closed days) live in the same file, or, for a shop whose counters share one
+/// journal, in a PostgreSQL database ([`Store::open_shop`]).
 pub struct Store {
-    conn: Mutex<Connection>,
+    local: Mutex<Db>,
+    /// The shop's shared database, when the counters share one; else the shop's rows are local.
+    shop: Option<Mutex<Db>>,
+    /// Where the shop's database is, to connect again after the connection was lost.
+    shop_url: Option<String>,
     /// Bumped by every write to the journal (rows or statuses), so a list on screen knows to
-    /// read it again without being told by whoever wrote.
-    journal_changes: std::sync::atomic::AtomicU64,
+    /// read it again without being told by whoever wrote; with a shop database also by every
+    /// other counter's write to the journal or the outbox.
+    journal_changes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Called after another counter's change (the window's repaint).
+    wake: shop_listen::Wake,
+    /// Whether the shop's database was last found away (read by the status bar, never locked).
+    away: std::sync::atomic::AtomicBool,
+    /// This counter's name in the shop, written with every create it takes.
+    counter: Mutex<String>,
+    /// No new connection to an away shop database is tried before this: a counter taking
+    /// orders while it is away answers at once instead of waiting out a connection each call.
+    retry_at: Mutex<Option<std::time::Instant>>,
+}
+
+/// How long after a failed connection to the shop's database the next is tried.
+const SHOP_RETRY: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// A shop database's connection drives itself with a runtime of its own, which may not be
+/// stopped from inside another: the last holder of a store may be a task on the desk's runtime,
+/// so the connection is closed on a thread of its own.
+impl Drop for Store {
+    fn drop(&mut self) {
+        if let Some(shop) = self.shop.take() {
+            let closing = std::thread::Builder::new()
+                .name("shop-close".into())
+                .spawn(move || drop(shop));
+            if let Err(e) = closing {
+                tracing::warn!("the shop database's connection was left open: {e}");
+            }
+        }
+    }
 }
 
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let store = Store::with(Self::open_file(path)?, None);
+        // One desk owns its file: a claim to send left in it was left by a desk that stopped
+        // mid-request, and is unknown now (a shop database's claims run out instead).
+        store.local().execute(
+            "UPDATE outbox SET state = 'unknown' WHERE state = 'sending'",
+            args![],
+        )?;
+        Ok(store)
+    }
+
+    /// This counter's file for its own rows, and the shop's records in the PostgreSQL database
+    /// at `url` (its schema brought up to date here).
+    pub fn open_shop(path: &Path, url: &str) -> Result<Store, StoreError> {
+        let local = Self::open_file(path)?;
+        Store::with(local, Some((Self::reach_shop(url)?, url))).listening()
+    }
+
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Ok(Store::with(
+            Self::migrate(Connection::open_in_memory()?)?,
+            None,
+        ))
+    }
+
+    /// An in-memory counter whose shop records are in the PostgreSQL database at `url`.
+    pub fn open_in_memory_with_shop(url: &str) -> Result<Store, StoreError> {
+        let local = Self::migrate(Connection::open_in_memory()?)?;
+        Store::with(local, Some((Self::reach_shop(url)?, url))).listening()
+    }
+
+    /// The shop's database, connected and up to date; `None` when it cannot be reached now (the
+    /// counter starts anyway, keeping new orders here, and connects at a later call). A
+    /// database newer than this desk is refused.
+    fn reach_shop(url: &str) -> Result<Option<postgres::Client>, StoreError> {
+        match shop_schema::connect(url) {
+            Ok(c) => Ok(Some(c)),
+            Err(e @ StoreError::TooNew { .. }) => Err(e),
+            Err(e) => {
+                tracing::warn!("the shop database is away at start: {e}");
+                Ok(None)
+            }
+        }
+    }
+
+    /// Follows the other counters' changes to the shop database.
+    fn listening(self) -> Result<Store, StoreError> {
+        if let Some(url) = &self.shop_url {
+            let changes = std::sync::Arc::downgrade(&self.journal_changes);
+            shop_listen::start(url.clone(), changes, self.wake.clone())?;
+        }
+        Ok(self)
+    }
+
+    /// What to call when another counter changed the shop's records (the window's repaint).
+    pub fn on_shop_change(&self, wake: std::sync::Arc<dyn Fn() + Send + Sync>) {
+        *self.wake.lock().unwrap_or_else(|p| p.into_inner()) = Some(wake);
+    }
+
+    fn with(local: Connection, shop: Option<(Option<postgres::Client>, &str)>) -> Store {
+        let away = matches!(shop, Some((None, _)));
+        let (shop, shop_url) = match shop {
+            Some((c, url)) => {
+                let db = match c {
+                    Some(c) => Db::Pg(Box::new(c)),
+                    None => Db::PgAway,
+                };
+                (Some(Mutex::new(db)), Some(url.to_string()))
+            }
+            None => (None, None),
+        };
+        Store {
+            local: Mutex::new(Db::Lite(local)),
+            away: std::sync::atomic::AtomicBool::new(away),
+            shop,
+            shop_url,
+            journal_changes: Default::default(),
+            wake: Default::default(),
+            counter: Default::default(),
+            retry_at: Default::default(),
+        }
+    }
+
+    fn open_file(path: &Path) -> Result<Connection, StoreError> {
         if let Some(parent) = path.parent() {
             crate::private_files::create_dir(parent).map_err(|source| StoreError::Folder {
                 path: parent.display().to_string(),
@@ -287,14 +454,10 @@ impl Store {
         Self::migrate(conn)
     }
 
-    pub fn open_in_memory() -> Result<Store, StoreError> {
-        Self::migrate(Connection::open_in_memory()?)
-    }
-
     /// Brings the schema up to date, one migration a transaction; the version is read inside
     /// each (taking the write lock first), so two processes opening one database at once never
     /// both apply the same migration.
-    fn migrate(mut conn: Connection) -> Result<Store, StoreError> {
+    fn migrate(mut conn: Connection) -> Result<Connection, StoreError> {
         let known = MIGRATIONS.len() as i64;
         // Up to date (the usual start): no write lock taken, so a desk starting beside another
         // process holding the database does not wait on it.
@@ -319,10 +482,24 @@ impl Store {
                 tx.commit()?;
             }
         }
-        Ok(Store {
-            conn: Mutex::new(conn),
-            journal_changes: Default::default(),
-        })
+        Ok(conn)
+    }
+
+    /// Names this counter (Settings): the name is written with every create taken from now on.
+    pub fn set_counter(&self, name: &str) {
+        *self.counter.lock().unwrap_or_else(|p| p.into_inner()) = name.trim().to_string();
+    }
+
+    pub(crate) fn counter(&self) -> String {
+        self.counter
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Whether the shop's records are in a shared PostgreSQL database.
+    pub fn is_shared(&self) -> bool {
+        self.shop.is_some()
     }
 
     /// How many times the journal was written since the store opened.
@@ -336,42 +513,105 @@ impl Store {
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
-    pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    /// Where the shop's records are: the shared database, or this counter's file. A shop
+    /// connection found lost (the server restarted, the network dropped) is opened again here,
+    /// so a blip costs the one call that met it, not the rest of the day.
+    pub(crate) fn conn(&self) -> MutexGuard<'_, Db> {
+        let m = self.shop.as_ref().unwrap_or(&self.local);
+        let mut db = m.lock().unwrap_or_else(|p| p.into_inner());
+        let lost = match &*db {
+            Db::Pg(client) => client.is_closed(),
+            Db::PgAway => true,
+            Db::Lite(_) => false,
+        };
+        let mut retry_at = self.retry_at.lock().unwrap_or_else(|p| p.into_inner());
+        let due = retry_at.is_none_or(|at| std::time::Instant::now() >= at);
+        if lost
+            && due
+            && let Some(url) = &self.shop_url
+        {
+            // Up to date as well: the database may be a new one, or newer, since.
+            match shop_schema::connect(url) {
+                Ok(again) => {
+                    *db = Db::Pg(Box::new(again));
+                    *retry_at = None;
+                }
+                Err(e) => {
+                    tracing::warn!("the shop database is still away: {e}");
+                    *retry_at = Some(std::time::Instant::now() + SHOP_RETRY);
+                }
+            }
+            let away = !matches!(&*db, Db::Pg(c) if !c.is_closed());
+            self.away.store(away, std::sync::atomic::Ordering::Relaxed);
+        }
+        db
     }
 
+    /// Whether the shop's database connection is lost (checked after a failed call: the
+    /// failure was the connection's, not the statement's).
+    pub(crate) fn shop_lost(&self) -> bool {
+        let Some(shop) = &self.shop else {
+            return false;
+        };
+        let lost = match &*shop.lock().unwrap_or_else(|p| p.into_inner()) {
+            Db::Pg(c) => c.is_closed(),
+            Db::PgAway => true,
+            Db::Lite(_) => false,
+        };
+        if lost {
+            self.away.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        lost
+    }
+
+    /// Whether the shop's database was away when last asked (never waits).
+    pub fn shop_away(&self) -> bool {
+        self.away.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// This counter's own file (drafts, directory cache).
+    pub(crate) fn local(&self) -> MutexGuard<'_, Db> {
+        self.local.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The schema version of this counter's file.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        Ok(self
-            .conn()
-            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+        match &mut *self.local() {
+            Db::Lite(c) => Ok(c.pragma_query_value(None, "user_version", |r| r.get(0))?),
+            Db::Pg(_) | Db::PgAway => Err(StoreError::Shape("the local store is SQLite".into())),
+        }
     }
 
     /// Gives the rows kept before services were told apart to `service`, the first configured
     /// service logged in after the upgrade: they were made against the service configured then.
     /// Orders whose record links to a twin on this machine (demo mode's) stay apart, and so do
-    /// their history and prints. Returns how many rows moved.
+    /// their history and prints. Returns how many rows moved. Only this counter's file can hold
+    /// such rows: a shop database never had unscoped ones.
     pub fn claim_unscoped(&self, service: &ServiceKey) -> Result<usize, StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
+        if self.is_shared() {
+            return Ok(0);
+        }
+        let mut conn = self.local();
+        let mut tx = conn.transaction()?;
         let svc = service.as_str();
         let mut n = tx.execute(
             "UPDATE OR IGNORE journal SET service = ?1 WHERE service = ''
                  AND record NOT LIKE '%//127.0.0.1%' AND record NOT LIKE '%//localhost%'",
-            params![svc],
+            args![svc],
         )?;
         n += tx.execute(
             "UPDATE OR IGNORE status_history SET service = ?1 WHERE service = ''
                  AND order_id IN (SELECT order_id FROM journal WHERE service = ?1)",
-            params![svc],
+            args![svc],
         )?;
         n += tx.execute(
             "UPDATE print_log SET service = ?1 WHERE service = ''
                  AND order_id IN (SELECT order_id FROM journal WHERE service = ?1)",
-            params![svc],
+            args![svc],
         )?;
         n += tx.execute(
             "UPDATE OR IGNORE outbox SET service = ?1 WHERE service = ''",
-            params![svc],
+            args![svc],
         )?;
         tx.commit()?;
         self.journal_touched();
@@ -380,50 +620,44 @@ impl Store {
 
     /// Stores one directory list (as JSON) with the time it was read from the service.
     pub fn put_directory(&self, kind: &str, json: &str, fetched_at: i64) -> Result<(), StoreError> {
-        self.conn().execute(
+        self.local().execute(
             "INSERT INTO directory_cache (kind, json, fetched_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (kind) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at",
-            params![kind, json, fetched_at],
+            args![kind, json, fetched_at],
         )?;
         Ok(())
     }
 
     /// One cached directory list and when it was read.
     pub fn directory(&self, kind: &str) -> Result<Option<(String, i64)>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                "SELECT json, fetched_at FROM directory_cache WHERE kind = ?1",
-                params![kind],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?)
+        self.local().query_opt(
+            "SELECT json, fetched_at FROM directory_cache WHERE kind = ?1",
+            args![kind],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
     }
 
     /// Saves a form draft under a name (the open form is saved as the clerk types).
     pub fn put_draft(&self, name: &str, json: &str, at: i64) -> Result<(), StoreError> {
-        self.conn().execute(
+        self.local().execute(
             "INSERT INTO drafts (name, json, updated_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (name) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at",
-            params![name, json, at],
+            args![name, json, at],
         )?;
         Ok(())
     }
 
     pub fn draft(&self, name: &str) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                "SELECT json FROM drafts WHERE name = ?1",
-                params![name],
-                |r| r.get(0),
-            )
-            .optional()?)
+        self.local().query_opt(
+            "SELECT json FROM drafts WHERE name = ?1",
+            args![name],
+            |r| r.get(0),
+        )
     }
 
     pub fn delete_draft(&self, name: &str) -> Result<(), StoreError> {
-        self.conn()
-            .execute("DELETE FROM drafts WHERE name = ?1", params![name])?;
+        self.local()
+            .execute("DELETE FROM drafts WHERE name = ?1", args![name])?;
         Ok(())
     }
 }
@@ -470,7 +704,7 @@ mod tests {
              VALUES ('k11', '{}', 'pending', 1, 1);",
         )
         .unwrap();
-        let store = Store::migrate(conn).unwrap();
+        let store = Store::with(Store::migrate(conn).unwrap(), None);
         let svc = ServiceKey::new("svc:https://a.uz|https://a.uz/api|123456789");
         assert!(store.journal(&svc).unwrap().is_empty(), "nobody's yet");
         store.claim_unscoped(&svc).unwrap();

@@ -2,8 +2,8 @@
 //! the service it belongs to, with its headers and raw body as they came and the verdict on it;
 //! and the latest status applied to an order, which decides whether a new one moves it on.
 
+use super::db::{Sql, args};
 use super::{ServiceKey, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 
 /// What became of a notification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,12 +64,11 @@ impl Store {
         service: &ServiceKey,
         n: &NotificationRow,
     ) -> Result<i64, StoreError> {
-        let conn = self.conn();
-        conn.execute(
+        self.conn().query_one(
             "INSERT INTO notifications (service, received_at, source, order_id, barcode, status_id,
                 status_name, status_date, environment, headers, body, verdict)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            params![
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
+            args![
                 service.as_str(),
                 n.received_at,
                 n.source,
@@ -83,8 +82,8 @@ impl Store {
                 n.body,
                 n.verdict.as_str()
             ],
-        )?;
-        Ok(conn.last_insert_rowid())
+            |r| r.get(0),
+        )
     }
 
     /// Records the verdict of a notification applied again.
@@ -96,7 +95,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         self.conn().execute(
             "UPDATE notifications SET verdict = ?3 WHERE service = ?1 AND id = ?2",
-            params![service.as_str(), id, verdict.as_str()],
+            args![service.as_str(), id, verdict.as_str()],
         )?;
         Ok(())
     }
@@ -107,29 +106,29 @@ impl Store {
         service: &ServiceKey,
         limit: i64,
     ) -> Result<Vec<NotificationRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut conn = self.conn();
+        conn.query(
             "SELECT id, received_at, source, order_id, barcode, status_id, status_name,
                     status_date, environment, headers, body, verdict
              FROM notifications WHERE service = ?1 ORDER BY id DESC LIMIT ?2",
-        )?;
-        let rows = stmt.query_map(params![service.as_str(), limit], |r| {
-            Ok(NotificationRow {
-                id: r.get(0)?,
-                received_at: r.get(1)?,
-                source: r.get(2)?,
-                order_id: r.get(3)?,
-                barcode: r.get(4)?,
-                status_id: r.get(5)?,
-                status_name: r.get(6)?,
-                status_date: r.get(7)?,
-                environment: r.get(8)?,
-                headers: r.get(9)?,
-                body: r.get(10)?,
-                verdict: Verdict::parse(&r.get::<_, String>(11)?),
-            })
-        })?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            args![service.as_str(), limit],
+            |r| {
+                Ok(NotificationRow {
+                    id: r.get(0)?,
+                    received_at: r.get(1)?,
+                    source: r.get(2)?,
+                    order_id: r.get(3)?,
+                    barcode: r.get(4)?,
+                    status_id: r.get(5)?,
+                    status_name: r.get(6)?,
+                    status_date: r.get(7)?,
+                    environment: r.get(8)?,
+                    headers: r.get(9)?,
+                    body: r.get(10)?,
+                    verdict: Verdict::parse(&r.get::<String>(11)?),
+                })
+            },
+        )
     }
 
     /// The latest status entry of an order's history: its time and status.
@@ -138,15 +137,12 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<(i64, i64)>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                "SELECT at, status_id FROM status_history WHERE service = ?1 AND order_id = ?2
+        self.conn().query_opt(
+            "SELECT at, status_id FROM status_history WHERE service = ?1 AND order_id = ?2
                  ORDER BY at DESC, rowid DESC LIMIT 1",
-                params![service.as_str(), order_id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?)
+            args![service.as_str(), order_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
     }
 
     /// Moves an order to a status at a time: its journal status and one more history entry.
@@ -159,16 +155,16 @@ impl Store {
         at: i64,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
+        let mut tx = conn.transaction()?;
         tx.execute(
             "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
              WHERE service = ?1 AND order_id = ?2",
-            params![service.as_str(), order_id, status_id, status_name, at],
+            args![service.as_str(), order_id, status_id, status_name, at],
         )?;
         tx.execute(
-            "INSERT OR IGNORE INTO status_history (service, order_id, at, status_id, message, location)
-             VALUES (?1, ?2, ?3, ?4, ?5, '')",
-            params![service.as_str(), order_id, at, status_id, status_name],
+            "INSERT INTO status_history (service, order_id, at, status_id, message, location)
+             VALUES (?1, ?2, ?3, ?4, ?5, '') ON CONFLICT DO NOTHING",
+            args![service.as_str(), order_id, at, status_id, status_name],
         )?;
         tx.commit()?;
         drop(conn);

@@ -2,8 +2,8 @@
 //! leaves. An entry leaves the outbox only when the service has confirmed the order (it then
 //! moves to the journal in the same transaction) or refused it.
 
+use super::db::{Row, Sql, args};
 use super::{ServiceKey, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 
 /// Where an unconfirmed create stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,11 +53,32 @@ pub struct OutboxEntry {
     pub conflict: Option<(i64, String)>,
 }
 
+/// Seconds a counter's claim to send an entry holds: far longer than any request's timeout, so
+/// a claim older than this was left by a counter that stopped mid-request.
+pub const SENDING_LEASE: i64 = 120;
+
+/// Where a new create was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// In the shop's outbox (a counter's own file, when it is the shop's).
+    Shop,
+    /// The shop's database was away: kept in this counter's file, not sent yet.
+    Here,
+}
+
+pub(super) const INSERT_ENTRY: &str = "INSERT INTO outbox (service, wcs_code, payload, state,
+        attempts, created_at, updated_at, draft, clerk, counter)
+    VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5, ?6, ?7)";
+
+const DROP_DRAFT: &str = "DELETE FROM drafts WHERE name = ?1";
+
 const SELECT_ENTRY: &str = "SELECT wcs_code, payload, state, attempts, last_error, created_at,
     conflict_order_id, conflict_barcode FROM outbox WHERE service = ?1";
 
 impl Store {
-    /// Writes a new create; fails if the key is already in the outbox.
+    /// Writes a new create; fails if the key is already in the outbox. With a shop database
+    /// that cannot be reached it is kept in this counter's file instead ([`Kept::Here`]), not
+    /// to be sent until [`Store::return_kept`] has moved it to the shop's outbox.
     pub fn outbox_add(
         &self,
         service: &ServiceKey,
@@ -66,18 +87,15 @@ impl Store {
         draft: Option<&str>,
         clerk: &str,
         at: i64,
-    ) -> Result<(), StoreError> {
-        self.conn().execute(
-            "INSERT INTO outbox (service, wcs_code, payload, state, attempts, created_at, updated_at, draft, clerk)
-             VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5, ?6)",
-            params![service.as_str(), wcs_code, payload, at, draft, clerk],
-        )?;
-        Ok(())
+    ) -> Result<Kept, StoreError> {
+        self.add_entry(service, wcs_code, payload, (draft, None), clerk, at)
     }
 
-    /// Writes a new create made from a form and drops the form's draft in the same
-    /// transaction: after a crash the order is in the outbox (shown with its state), never also
-    /// a filled form that would send it a second time. `form` is the draft's text and name.
+    /// Writes a new create made from a form and drops the form's draft: after a crash the order
+    /// is in the outbox (shown with its state), never also a filled form that would send it a
+    /// second time. `form` is the draft's text and name. In one file both happen in one
+    /// transaction; with a shop database the entry is written there first and the draft dropped
+    /// after, so a crash between leaves a draft [`Store::outbox_with_draft`] recognises.
     pub fn outbox_add_from_form(
         &self,
         service: &ServiceKey,
@@ -86,33 +104,82 @@ impl Store {
         (draft, draft_name): (&str, &str),
         clerk: &str,
         at: i64,
-    ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO outbox (service, wcs_code, payload, state, attempts, created_at, updated_at, draft, clerk)
-             VALUES (?1, ?2, ?3, 'pending', 0, ?4, ?4, ?5, ?6)",
-            params![service.as_str(), wcs_code, payload, at, draft, clerk],
-        )?;
-        tx.execute("DELETE FROM drafts WHERE name = ?1", params![draft_name])?;
-        tx.commit()?;
-        Ok(())
+    ) -> Result<Kept, StoreError> {
+        self.add_entry(
+            service,
+            wcs_code,
+            payload,
+            (Some(draft), Some(draft_name)),
+            clerk,
+            at,
+        )
     }
 
-    /// Marks an entry as leaving now: until an answer says otherwise its outcome is unknown (a
-    /// crash mid-request leaves "sending", which a later start reads as unknown).
+    fn add_entry(
+        &self,
+        service: &ServiceKey,
+        wcs_code: &str,
+        payload: &str,
+        (draft, draft_name): (Option<&str>, Option<&str>),
+        clerk: &str,
+        at: i64,
+    ) -> Result<Kept, StoreError> {
+        let counter = self.counter();
+        let counter = Some(counter.as_str()).filter(|c| !c.is_empty());
+        let row = args![
+            service.as_str(),
+            wcs_code,
+            payload,
+            at,
+            draft,
+            clerk,
+            counter
+        ];
+        if self.is_shared() {
+            // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+            let written = self.conn().execute(INSERT_ENTRY, row);
+            match written {
+                Ok(_) => {
+                    if let Some(name) = draft_name {
+                        self.local().execute(DROP_DRAFT, args![name])?;
+                    }
+                    return Ok(Kept::Shop);
+                }
+                Err(e) if !self.shop_lost() => return Err(e),
+                Err(e) => tracing::warn!("shop database away, the order is kept here: {e}"),
+            }
+        }
+        let mut conn = self.local();
+        let mut tx = conn.transaction()?;
+        tx.execute(INSERT_ENTRY, row)?;
+        if let Some(name) = draft_name {
+            tx.execute(DROP_DRAFT, args![name])?;
+        }
+        tx.commit()?;
+        Ok(if self.is_shared() {
+            Kept::Here
+        } else {
+            Kept::Shop
+        })
+    }
+
+    /// Claims an entry for sending now: until an answer says otherwise its outcome is unknown (a
+    /// crash mid-request leaves "sending", which a later start reads as unknown). `false`: another
+    /// counter of the shop is sending it (claimed less than [`SENDING_LEASE`] ago), so this one
+    /// must not — the claim is one statement, so two counters never both win it.
     pub fn outbox_sending(
         &self,
         service: &ServiceKey,
         wcs_code: &str,
         at: i64,
-    ) -> Result<(), StoreError> {
-        self.conn().execute(
+    ) -> Result<bool, StoreError> {
+        let claimed = self.conn().execute(
             "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?3
-             WHERE service = ?1 AND wcs_code = ?2",
-            params![service.as_str(), wcs_code, at],
+             WHERE service = ?1 AND wcs_code = ?2
+                 AND (state <> 'sending' OR updated_at + ?4 <= ?3)",
+            args![service.as_str(), wcs_code, at, SENDING_LEASE],
         )?;
-        Ok(())
+        Ok(claimed == 1)
     }
 
     /// Records that the service confirmed the entry as order `order_id` (`barcode`) while the
@@ -128,7 +195,7 @@ impl Store {
         self.conn().execute(
             "UPDATE outbox SET state = 'conflict', conflict_order_id = ?3, conflict_barcode = ?4,
                  updated_at = ?5 WHERE service = ?1 AND wcs_code = ?2",
-            params![service.as_str(), wcs_code, order_id, barcode, at],
+            args![service.as_str(), wcs_code, order_id, barcode, at],
         )?;
         Ok(())
     }
@@ -144,7 +211,7 @@ impl Store {
         self.conn().execute(
             "UPDATE outbox SET state = ?3, last_error = ?4, updated_at = ?5
              WHERE service = ?1 AND wcs_code = ?2",
-            params![service.as_str(), wcs_code, state.as_str(), error, at],
+            args![service.as_str(), wcs_code, state.as_str(), error, at],
         )?;
         Ok(())
     }
@@ -152,40 +219,44 @@ impl Store {
     pub fn outbox_remove(&self, service: &ServiceKey, wcs_code: &str) -> Result<(), StoreError> {
         self.conn().execute(
             "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
-            params![service.as_str(), wcs_code],
+            args![service.as_str(), wcs_code],
         )?;
         Ok(())
     }
 
+    /// An entry by its key: in the shop's outbox, or, while the shop's database is away, among
+    /// those kept here.
     pub fn outbox_get(
         &self,
         service: &ServiceKey,
         wcs_code: &str,
     ) -> Result<Option<OutboxEntry>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                &format!("{SELECT_ENTRY} AND wcs_code = ?2"),
-                params![service.as_str(), wcs_code],
-                row,
-            )
-            .optional()?)
+        let sql = format!("{SELECT_ENTRY} AND wcs_code = ?2");
+        let key = args![service.as_str(), wcs_code];
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let answer = self.conn().query_opt(&sql, key, row);
+        match answer {
+            Err(_) if self.shop_lost() => self.local().query_opt(&sql, key, row),
+            answer => answer,
+        }
     }
 
     /// Every unconfirmed create of one service, oldest first.
     pub fn outbox(&self, service: &ServiceKey) -> Result<Vec<OutboxEntry>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!("{SELECT_ENTRY} ORDER BY created_at, rowid"))?;
-        let rows = stmt.query_map(params![service.as_str()], row)?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        let mut conn = self.conn();
+        conn.query(
+            &format!("{SELECT_ENTRY} ORDER BY created_at, rowid"),
+            args![service.as_str()],
+            row,
+        )
     }
 
     pub fn outbox_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
-        Ok(self.conn().query_row(
+        self.conn().query_one(
             "SELECT COUNT(*) FROM outbox WHERE service = ?1",
-            params![service.as_str()],
+            args![service.as_str()],
             |r| r.get(0),
-        )?)
+        )
     }
 
     /// Whether a form draft is the one an outbox entry was made from (the same text).
@@ -194,26 +265,23 @@ impl Store {
         service: &ServiceKey,
         draft: &str,
     ) -> Result<Option<OutboxEntry>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row(
-                &format!("{SELECT_ENTRY} AND draft = ?2 ORDER BY created_at DESC LIMIT 1"),
-                params![service.as_str(), draft],
-                row,
-            )
-            .optional()?)
+        self.conn().query_opt(
+            &format!("{SELECT_ENTRY} AND draft = ?2 ORDER BY created_at DESC LIMIT 1"),
+            args![service.as_str(), draft],
+            row,
+        )
     }
 }
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxEntry> {
+fn row(r: &Row<'_>) -> Result<OutboxEntry, StoreError> {
     Ok(OutboxEntry {
         wcs_code: r.get(0)?,
         payload: r.get(1)?,
-        state: OutboxState::parse(&r.get::<_, String>(2)?),
+        state: OutboxState::parse(&r.get::<String>(2)?),
         attempts: r.get(3)?,
         last_error: r.get(4)?,
         created_at: r.get(5)?,
-        conflict: match (r.get::<_, Option<i64>>(6)?, r.get::<_, Option<String>>(7)?) {
+        conflict: match (r.get::<Option<i64>>(6)?, r.get::<Option<String>>(7)?) {
             (Some(id), Some(barcode)) => Some((id, barcode)),
             _ => None,
         },

@@ -2,9 +2,9 @@
 //! (the service's key for it), written as "sending" before the request goes out and "saved" when
 //! the service has it, so a parcel is never sent twice and never forgotten after a crash.
 
+use super::db::{Row, Sql, args};
 use super::{ServiceKey, Store, StoreError};
 use crate::api::international::ParcelInput;
-use rusqlite::{OptionalExtension, params};
 
 /// Where a parcel stands between the desk and the service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub struct ParcelRow {
     pub manifest: Option<String>,
 }
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
     Ok((
         r.get(0)?,
         r.get(1)?,
@@ -99,25 +99,24 @@ impl Store {
         service: &ServiceKey,
         number: &str,
     ) -> Result<Option<ParcelRow>, StoreError> {
-        let raw = self
-            .conn()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM parcels WHERE service = ?1 AND number = ?2"),
-                params![service.as_str(), number],
-                row,
-            )
-            .optional()?;
+        let raw = self.conn().query_opt(
+            &format!("SELECT {COLUMNS} FROM parcels WHERE service = ?1 AND number = ?2"),
+            args![service.as_str(), number],
+            row,
+        )?;
         Ok(raw.and_then(parse))
     }
 
     /// Every parcel of this service, newest first.
     pub fn parcels(&self, service: &ServiceKey) -> Result<Vec<ParcelRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {COLUMNS} FROM parcels WHERE service = ?1 ORDER BY created_at DESC, number"
-        ))?;
-        let rows = stmt.query_map(params![service.as_str()], row)?;
-        Ok(rows.flatten().filter_map(parse).collect())
+        let rows = self.conn().query(
+            &format!(
+                "SELECT {COLUMNS} FROM parcels WHERE service = ?1 ORDER BY created_at DESC, number"
+            ),
+            args![service.as_str()],
+            |r| Ok(row(r).ok()),
+        )?;
+        Ok(rows.into_iter().flatten().filter_map(parse).collect())
     }
 
     /// Writes the parcel as being sent, before the request. A parcel already saved under this
@@ -139,7 +138,7 @@ impl Store {
              VALUES (?1, ?2, 'sending', ?3, ?4, ?4)
              ON CONFLICT (service, number) DO UPDATE SET input = excluded.input,
                  updated_at = excluded.updated_at",
-            params![service.as_str(), input.parcel_number, json, at],
+            args![service.as_str(), input.parcel_number, json, at],
         )?;
         Ok(None)
     }
@@ -153,7 +152,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         self.conn().execute(
             "UPDATE parcels SET state = ?3, updated_at = ?4 WHERE service = ?1 AND number = ?2",
-            params![service.as_str(), number, ParcelState::Saved.as_str(), at],
+            args![service.as_str(), number, ParcelState::Saved.as_str(), at],
         )?;
         Ok(())
     }
@@ -162,7 +161,7 @@ impl Store {
     pub fn parcel_refused(&self, service: &ServiceKey, number: &str) -> Result<(), StoreError> {
         self.conn().execute(
             "DELETE FROM parcels WHERE service = ?1 AND number = ?2 AND state = 'sending'",
-            params![service.as_str(), number],
+            args![service.as_str(), number],
         )?;
         Ok(())
     }
@@ -179,7 +178,7 @@ impl Store {
         self.conn().execute(
             "UPDATE parcels SET status_code = ?3, status_message = ?4, updated_at = ?5
              WHERE service = ?1 AND number = ?2",
-            params![service.as_str(), number, code, message, at],
+            args![service.as_str(), number, code, message, at],
         )?;
         Ok(())
     }
@@ -199,39 +198,39 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn a_parcel_is_written_before_sending_and_kept_apart_by_service() {
-        let s = Store::open_in_memory().unwrap();
-        let (a, b) = (ServiceKey::new("a"), ServiceKey::new("b"));
-        assert_eq!(s.parcel_sending(&a, &input("CN1"), 1).unwrap(), None);
-        assert_eq!(
-            s.parcel(&a, "CN1").unwrap().unwrap().state,
-            ParcelState::Sending
-        );
-        assert_eq!(
-            s.parcel(&b, "CN1").unwrap(),
-            None,
-            "another service's number is its own"
-        );
-        s.parcel_saved(&a, "CN1", 2).unwrap();
-        let again = s.parcel_sending(&a, &input("CN1"), 3).unwrap();
-        assert_eq!(
-            again.map(|r| r.state),
-            Some(ParcelState::Saved),
-            "never sent twice"
-        );
-        s.parcel_status(&a, "CN1", 200, "Yo'lda", 4).unwrap();
-        assert_eq!(
-            s.parcels(&a).unwrap()[0].status,
-            Some((200, "Yo'lda".into()))
-        );
-        s.parcel_sending(&a, &input("CN2"), 5).unwrap();
-        s.parcel_refused(&a, "CN2").unwrap();
-        s.parcel_refused(&a, "CN1").unwrap();
-        assert_eq!(
-            s.parcels(&a).unwrap().len(),
-            1,
-            "a refusal forgets only an unsaved attempt"
-        );
+    on_both_backends! {
+        fn a_parcel_is_written_before_sending_and_kept_apart_by_service(s) {
+            let (a, b) = (ServiceKey::new("a"), ServiceKey::new("b"));
+            assert_eq!(s.parcel_sending(&a, &input("CN1"), 1).unwrap(), None);
+            assert_eq!(
+                s.parcel(&a, "CN1").unwrap().unwrap().state,
+                ParcelState::Sending
+            );
+            assert_eq!(
+                s.parcel(&b, "CN1").unwrap(),
+                None,
+                "another service's number is its own"
+            );
+            s.parcel_saved(&a, "CN1", 2).unwrap();
+            let again = s.parcel_sending(&a, &input("CN1"), 3).unwrap();
+            assert_eq!(
+                again.map(|r| r.state),
+                Some(ParcelState::Saved),
+                "never sent twice"
+            );
+            s.parcel_status(&a, "CN1", 200, "Yo'lda", 4).unwrap();
+            assert_eq!(
+                s.parcels(&a).unwrap()[0].status,
+                Some((200, "Yo'lda".into()))
+            );
+            s.parcel_sending(&a, &input("CN2"), 5).unwrap();
+            s.parcel_refused(&a, "CN2").unwrap();
+            s.parcel_refused(&a, "CN1").unwrap();
+            assert_eq!(
+                s.parcels(&a).unwrap().len(),
+                1,
+                "a refusal forgets only an unsaved attempt"
+            );
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! The print log: every label printed, reprinted (with the clerk's reason), saved to a file, or
 //! failed (with what the printer said), so "was this label printed?" has an answer.
 
+use super::db::{Sql, args};
 use super::{ServiceKey, Store, StoreError};
-use rusqlite::params;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PrintOutcome {
@@ -49,7 +49,7 @@ impl Store {
         self.conn().execute(
             "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason, error)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
+            args![
                 service.as_str(),
                 r.order_id,
                 r.barcode,
@@ -69,33 +69,32 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Vec<PrintRecord>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
+        self.conn().query(
             "SELECT order_id, barcode, at, outcome, printer, reason, error FROM print_log
              WHERE service = ?1 AND order_id = ?2 ORDER BY at, id",
-        )?;
-        let rows = stmt.query_map(params![service.as_str(), order_id], |row| {
-            Ok(PrintRecord {
-                order_id: row.get(0)?,
-                barcode: row.get(1)?,
-                at: row.get(2)?,
-                outcome: PrintOutcome::parse(&row.get::<_, String>(3)?),
-                printer: row.get(4)?,
-                reason: row.get(5)?,
-                error: row.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            args![service.as_str(), order_id],
+            |row| {
+                Ok(PrintRecord {
+                    order_id: row.get(0)?,
+                    barcode: row.get(1)?,
+                    at: row.get(2)?,
+                    outcome: PrintOutcome::parse(&row.get::<String>(3)?),
+                    printer: row.get(4)?,
+                    reason: row.get(5)?,
+                    error: row.get(6)?,
+                })
+            },
+        )
     }
 
     /// Whether a label of this order has reached a printer before.
     pub fn was_printed(&self, service: &ServiceKey, order_id: i64) -> Result<bool, StoreError> {
-        Ok(self.conn().query_row(
+        self.conn().query_one(
             "SELECT EXISTS (SELECT 1 FROM print_log WHERE service = ?1 AND order_id = ?2
                             AND outcome IN ('printed', 'reprinted'))",
-            params![service.as_str(), order_id],
+            args![service.as_str(), order_id],
             |row| row.get(0),
-        )?)
+        )
     }
 }
 
@@ -103,35 +102,35 @@ impl Store {
 mod tests {
     use super::*;
 
-    #[test]
-    fn prints_are_kept_in_order_and_a_failure_is_not_a_print() {
-        let store = Store::open_in_memory().expect("store");
-        let svc = ServiceKey::new("one");
-        let other = ServiceKey::new("two");
-        let mut r = PrintRecord {
-            order_id: 7,
-            barcode: "019910000007".into(),
-            at: 100,
-            outcome: PrintOutcome::Failed,
-            printer: "ZPL → 10.0.0.9:9100".into(),
-            reason: None,
-            error: Some("connection refused".into()),
-        };
-        store.log_print(&svc, &r).expect("logged");
-        assert_eq!(store.was_printed(&svc, 7).ok(), Some(false));
-        r.at = 101;
-        r.outcome = PrintOutcome::Printed;
-        r.error = None;
-        store.log_print(&svc, &r).expect("logged");
-        assert_eq!(store.was_printed(&svc, 7).ok(), Some(true));
-        assert_eq!(
-            store.was_printed(&other, 7).ok(),
-            Some(false),
-            "another service's order 7 was never printed"
-        );
-        let log = store.prints_of(&svc, 7).unwrap_or_default();
-        assert_eq!(log.len(), 2);
-        assert_eq!(log[0].outcome, PrintOutcome::Failed);
-        assert_eq!(log[1].outcome, PrintOutcome::Printed);
+    on_both_backends! {
+        fn prints_are_kept_in_order_and_a_failure_is_not_a_print(s) {
+            let svc = ServiceKey::new("one");
+            let other = ServiceKey::new("two");
+            let mut r = PrintRecord {
+                order_id: 7,
+                barcode: "019910000007".into(),
+                at: 100,
+                outcome: PrintOutcome::Failed,
+                printer: "ZPL → 10.0.0.9:9100".into(),
+                reason: None,
+                error: Some("connection refused".into()),
+            };
+            s.log_print(&svc, &r).expect("logged");
+            assert_eq!(s.was_printed(&svc, 7).ok(), Some(false));
+            r.at = 101;
+            r.outcome = PrintOutcome::Printed;
+            r.error = None;
+            s.log_print(&svc, &r).expect("logged");
+            assert_eq!(s.was_printed(&svc, 7).ok(), Some(true));
+            assert_eq!(
+                s.was_printed(&other, 7).ok(),
+                Some(false),
+                "another service's order 7 was never printed"
+            );
+            let log = s.prints_of(&svc, 7).unwrap_or_default();
+            assert_eq!(log.len(), 2);
+            assert_eq!(log[0].outcome, PrintOutcome::Failed);
+            assert_eq!(log[1].outcome, PrintOutcome::Printed);
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Shared test setup: a twin on 127.0.0.1:0 and clients pointed at it with quick retries.
 #![allow(dead_code)]
 
+pub mod cut_line;
 pub mod hostile;
 pub mod printer;
 pub mod twin_http;

@@ -136,7 +136,7 @@ impl DeskApp {
                     let told = tell(&e);
                     self.toasts.error(told.message, told.details);
                 }
-                DeskNote::Rewiring(e) => {
+                DeskNote::Rewiring(e) | DeskNote::ShopDatabase(e) => {
                     let told = crate::ui::widgets::errors::tell_desk(&e);
                     self.toasts.error(told.message, told.details);
                 }

@@ -61,6 +61,19 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
                 }
             }
         }
+        if desk.store_opening() {
+            ui.separator();
+            ui.label(RichText::new(t!("settings.shop_opening")).weak());
+        }
+        if let Some(kept) = desk.kept_here() {
+            ui.separator();
+            let text = match kept {
+                0 => t!("status.shop_away"),
+                n => t!("status.kept_here", n = n),
+            };
+            ui.label(RichText::new(text).strong().color(ERROR_COLOR))
+                .on_hover_text(t!("status.kept_here_hover"));
+        }
         ui.separator();
         let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
         let outbox = RichText::new(t!("status.outbox", n = waiting));

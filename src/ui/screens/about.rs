@@ -30,6 +30,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("lopdf", "MIT"),
     ("memchr", "Unlicense OR MIT"),
     ("png", "MIT OR Apache-2.0"),
+    ("postgres", "MIT OR Apache-2.0"),
     ("printpdf", "MIT"),
     ("qrcode", "MIT OR Apache-2.0"),
     ("reqwest", "MIT OR Apache-2.0"),

@@ -147,6 +147,9 @@ impl UnsentScreen {
                         self.work.entry(key).or_default().problem =
                             Some(t!("unsent.in_flight").to_string());
                     }
+                    Decided::Sent(CreateResult::KeptHere { .. }) => {
+                        toasts.info(t!("order.kept_here"));
+                    }
                     Decided::Sent(CreateResult::Local(e)) => {
                         toasts.error(t!("order.not_saved"), Some(e));
                     }

@@ -33,6 +33,8 @@ pub struct EndOfDayScreen {
     pub day: Option<NaiveDate>,
     /// `None`: every clerk of the desk.
     clerk: Option<String>,
+    /// `None`: every counter of the shop.
+    counter: Option<String>,
     pub report: Option<DayReport>,
     loading: Option<Task<Result<DayReport, DeskError>>>,
     /// The journal's generation the report was read at (read again when it moves).
@@ -55,7 +57,8 @@ impl EndOfDayScreen {
             self.day_text = day_text(day);
         }
         self.seen = cx.desk.journal_generation();
-        self.loading = cx.desk.day_report(day, self.clerk.clone());
+        let who = (self.clerk.clone(), self.counter.clone());
+        self.loading = cx.desk.day_report(day, who);
     }
 
     fn go_to(&mut self, cx: &mut Cx, day: NaiveDate) {
@@ -64,6 +67,7 @@ impl EndOfDayScreen {
             self.day_text = day_text(day);
             self.register = None;
             self.clerk = None;
+            self.counter = None;
             self.reload(cx);
         }
     }
@@ -145,6 +149,30 @@ impl EndOfDayScreen {
             );
             if self.clerk != before {
                 self.reload(cx);
+            }
+            // A shop's counters: one of them, or the whole shop.
+            let counters = self
+                .report
+                .as_ref()
+                .map(|r| r.counters.clone())
+                .unwrap_or_default();
+            if !counters.is_empty() || self.counter.is_some() {
+                let options = std::iter::once(None).chain(counters.into_iter().map(Some));
+                let before = self.counter.clone();
+                choice(
+                    ui,
+                    &t!("eod.counter"),
+                    "eod-counter",
+                    &mut self.counter,
+                    options,
+                    |c| {
+                        c.clone()
+                            .unwrap_or_else(|| t!("eod.whole_shop").to_string())
+                    },
+                );
+                if self.counter != before {
+                    self.reload(cx);
+                }
             }
         });
     }

@@ -167,6 +167,11 @@ impl OrderForm {
                 self.reset(desk);
                 None
             }
+            Ok(CreateResult::KeptHere { .. }) => {
+                toasts.info(t!("order.kept_here"));
+                self.reset(desk);
+                None
+            }
             Ok(CreateResult::Unknown { reason, .. }) => {
                 // Not offline: the request left and its answer was lost. Only the lookup or the
                 // clerk can settle it, and nothing is sent again until then.

@@ -3,6 +3,7 @@
 
 pub mod limits;
 pub mod printer;
+pub mod shop;
 
 use crate::api::codes::Language;
 use crate::desk::Desk;
@@ -16,6 +17,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::app::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
+use crate::ui::screens::settings::shop::ShopForm;
 use crate::ui::widgets::{Toasts, choice, field};
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -28,6 +30,7 @@ pub struct SettingsScreen {
     errors: HashMap<&'static str, String>,
     printer: PrinterForm,
     limits: LimitsForm,
+    shop: ShopForm,
     saving: Option<Task<Result<(), String>>>,
 }
 
@@ -49,6 +52,7 @@ impl SettingsScreen {
             errors: HashMap::new(),
             printer: PrinterForm::new(&settings.printing),
             limits: LimitsForm::new(&settings.limits),
+            shop: ShopForm::new(&settings.shop),
             saving: None,
         }
     }
@@ -90,6 +94,10 @@ impl SettingsScreen {
         }
         match self.limits.limits() {
             Some(l) => draft.limits = l,
+            None => return false,
+        }
+        match self.shop.settings() {
+            Some(s) => draft.shop = s,
             None => return false,
         }
         if let Some(urls) = &draft.service {
@@ -207,6 +215,8 @@ impl SettingsScreen {
         self.printer.show(ui, desk);
         ui.add_space(12.0);
         self.limits.show(ui);
+        ui.add_space(12.0);
+        self.shop.show(ui);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if ui

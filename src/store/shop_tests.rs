@@ -1,0 +1,149 @@
+//! What only a shop database does: several counters on one journal. Each test opens three
+//! stores, as three counters would, on one fresh schema of the test server.
+
+use super::db::{Sql, args};
+use super::{JournalRow, ServiceKey, Store, test_shop};
+use std::time::{Duration, Instant};
+
+fn counters(n: usize) -> Option<Vec<Store>> {
+    let url = test_shop::fresh_schema()?;
+    Some(
+        (0..n)
+            .map(|_| Store::open_in_memory_with_shop(&url).expect("a counter on the test server"))
+            .collect(),
+    )
+}
+
+fn row(id: i64, key: &str) -> JournalRow {
+    JournalRow {
+        order_id: id,
+        barcode: format!("01991{id:07}"),
+        wcs_code: Some(key.into()),
+        created_at: 1_763_967_600 + id,
+        receiver: "Vali".into(),
+        receiver_phone: "+998901234567".into(),
+        city: "Samarqand".into(),
+        status_id: 1,
+        status_name: "x".into(),
+        cod: None,
+        cost: 25_000,
+    }
+}
+
+#[test]
+fn an_order_made_at_one_counter_shows_at_the_others_within_a_second() {
+    let Some(desks) = counters(3) else { return };
+    let svc = ServiceKey::new("svc");
+    let before: Vec<u64> = desks.iter().map(Store::journal_generation).collect();
+    desks[0]
+        .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
+        .unwrap();
+    desks[0]
+        .journal_confirm(&svc, &row(1, "K1"), "{}", Some("K1"), 2)
+        .unwrap();
+    let written = Instant::now();
+    for (i, d) in desks.iter().enumerate().skip(1) {
+        while d.journal_generation() == before[i] {
+            assert!(
+                written.elapsed() < Duration::from_secs(1),
+                "counter {i} was not told within a second"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(d.journal(&svc).unwrap(), vec![row(1, "K1")]);
+        assert_eq!(d.outbox_count(&svc).unwrap(), 0);
+    }
+}
+
+#[test]
+fn a_key_enters_the_shop_outbox_once_whichever_counters_try_it() {
+    let Some(desks) = counters(3) else { return };
+    let svc = ServiceKey::new("svc");
+    let won: usize = std::thread::scope(|s| {
+        let tries: Vec<_> = desks
+            .iter()
+            .map(|d| s.spawn(|| d.outbox_add(&svc, "SAME", "{}", None, "x", 1).is_ok()))
+            .collect();
+        tries
+            .into_iter()
+            .map(|t| usize::from(t.join().unwrap()))
+            .sum()
+    });
+    assert_eq!(won, 1, "exactly one counter's entry is kept");
+    for d in &desks {
+        assert_eq!(d.outbox_count(&svc).unwrap(), 1);
+    }
+}
+
+#[test]
+fn the_shop_records_are_shared_and_each_counters_drafts_are_its_own() {
+    let Some(desks) = counters(2) else { return };
+    let svc = ServiceKey::new("svc");
+    desks[0].put_draft("new-order", "{\"a\":1}", 1).unwrap();
+    assert_eq!(desks[1].draft("new-order").unwrap(), None);
+    desks[0]
+        .outbox_add_from_form(&svc, "K2", "{}", ("{\"a\":1}", "new-order"), "x", 2)
+        .unwrap();
+    assert_eq!(
+        desks[0].draft("new-order").unwrap(),
+        None,
+        "the form is gone"
+    );
+    assert_eq!(
+        desks[1].outbox_get(&svc, "K2").unwrap().map(|e| e.wcs_code),
+        Some("K2".into())
+    );
+}
+
+#[test]
+fn a_lost_connection_to_the_shop_is_opened_again_at_the_next_call() {
+    let Some(mut desks) = counters(1) else { return };
+    let s = desks.remove(0);
+    let svc = ServiceKey::new("svc");
+    s.outbox_add(&svc, "K1", "{}", None, "x", 1).unwrap();
+    let pid: i64 = s
+        .conn()
+        .query_one("SELECT pg_backend_pid()", args![], |r| r.get(0))
+        .unwrap();
+    let server = std::env::var(test_shop::SERVER).expect("the test server");
+    let mut admin = postgres::Client::connect(&server, postgres::NoTls).unwrap();
+    let pid = i32::try_from(pid).unwrap();
+    admin
+        .execute("SELECT pg_terminate_backend($1)", &[&pid])
+        .unwrap();
+    // The call that meets the closed connection may fail; the next one connects again.
+    let answers: Vec<_> = (0..3).map(|_| s.outbox_count(&svc).ok()).collect();
+    assert!(answers[0].is_none() || answers[0] == Some(1), "{answers:?}");
+    assert_eq!(answers[1..], [Some(1), Some(1)], "{answers:?}");
+}
+
+#[test]
+fn one_counter_at_a_time_sends_an_entry_and_a_stopped_ones_claim_runs_out() {
+    let Some(desks) = counters(3) else { return };
+    let svc = ServiceKey::new("svc");
+    desks[0]
+        .outbox_add(&svc, "K1", "{}", None, "x", 100)
+        .unwrap();
+    let won: usize = std::thread::scope(|s| {
+        let tries: Vec<_> = desks
+            .iter()
+            .map(|d| s.spawn(|| d.outbox_sending(&svc, "K1", 101).unwrap()))
+            .collect();
+        tries
+            .into_iter()
+            .map(|t| usize::from(t.join().unwrap()))
+            .sum()
+    });
+    assert_eq!(won, 1, "exactly one counter sends it");
+    assert!(
+        !desks[1]
+            .outbox_sending(&svc, "K1", 101 + super::outbox::SENDING_LEASE - 1)
+            .unwrap()
+    );
+    assert!(
+        desks[1]
+            .outbox_sending(&svc, "K1", 101 + super::outbox::SENDING_LEASE)
+            .unwrap(),
+        "a claim left by a counter that stopped runs out"
+    );
+}

@@ -1,0 +1,43 @@
+//! Shop databases for the tests: the store suite runs once on a counter's own SQLite file and once
+//! with a PostgreSQL shop database, each test in a schema of its own so tests running at once
+//! never meet. The server is named by `PARCEL_DESK_TEST_POSTGRES` (settings in `key=value`
+//! form; `tests/run` starts a throw-away one). Without it the PostgreSQL half of a test says so
+//! and passes, unless `PARCEL_DESK_REQUIRE_POSTGRES` is set (as `tests/run` and CI set it): then
+//! a missing server fails the run.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The environment variable naming the test server.
+pub const SERVER: &str = "PARCEL_DESK_TEST_POSTGRES";
+/// Set to make a missing test server a failure.
+pub const REQUIRED: &str = "PARCEL_DESK_REQUIRE_POSTGRES";
+
+/// Settings for a connection to a new, empty schema on the test server; `None` when no server is
+/// named and none is required.
+pub fn fresh_schema() -> Option<String> {
+    let Ok(server) = std::env::var(SERVER) else {
+        assert!(
+            std::env::var_os(REQUIRED).is_none(),
+            "{REQUIRED} is set but {SERVER} names no PostgreSQL server (tests/run starts one)"
+        );
+        eprintln!("no PostgreSQL test server ({SERVER} unset): the shop database half is skipped");
+        return None;
+    };
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let schema = format!(
+        "t{}_{}_{nanos}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let mut admin = match postgres::Client::connect(&server, postgres::NoTls) {
+        Ok(c) => c,
+        Err(e) => panic!("the PostgreSQL test server ({server}) did not answer: {e}"),
+    };
+    if let Err(e) = admin.batch_execute(&format!("CREATE SCHEMA {schema}")) {
+        panic!("cannot make a test schema on {server}: {e}");
+    }
+    Some(format!("{server} options='-c search_path={schema}'"))
+}
