@@ -37,6 +37,7 @@ fn rows(n: usize) -> Vec<JournalRow> {
             status_name: "Yoʻlda".to_string(),
             cod: (i % 3 == 0).then_some(150_000),
             cost: 25_000 + (i % 40) as i64 * 500,
+            counter: None,
         })
         .collect()
 }

@@ -103,7 +103,7 @@ impl DayLine {
             barcode: r.barcode.clone(),
             created_at: r.created_at,
             clerk: o.clerk.clone(),
-            counter: o.counter.clone(),
+            counter: r.counter.as_deref().map(str::to_string),
             receiver: r.receiver.clone(),
             city: r.city.clone(),
             city_id: core.as_ref().and_then(|c| c.receiver_city.id),

@@ -154,6 +154,7 @@ pub fn journal_row(
         status_name: core.status.info.clone(),
         cod,
         cost: core.cost.0,
+        counter: None,
     }
 }
 

@@ -170,6 +170,7 @@ impl Printing {
             Err(e) => Err(e),
         };
         let mut records = Vec::with_capacity(orders.len());
+        let (counter, clerk) = self.store.hands();
         for order in &orders {
             let id = order.order_id;
             let svc = self.service.clone();
@@ -191,6 +192,8 @@ impl Printing {
                     .clone()
                     .filter(|r| printed_before && result.is_ok() && !r.trim().is_empty()),
                 error: result.as_ref().err().map(|e| e.to_string()),
+                counter: counter.clone(),
+                clerk: clerk.clone(),
             });
         }
         self.log(records).await;
@@ -222,6 +225,7 @@ impl Printing {
         tokio::fs::write(&path, bytes)
             .await
             .map_err(|e| PrintProblem::File(shown.clone(), e.to_string()))?;
+        let (counter, clerk) = self.store.hands();
         let records = orders
             .iter()
             .map(|o| PrintRecord {
@@ -232,6 +236,8 @@ impl Printing {
                 printer: shown.clone(),
                 reason: None,
                 error: None,
+                counter: counter.clone(),
+                clerk: clerk.clone(),
             })
             .collect();
         self.log(records).await;

@@ -113,6 +113,20 @@ impl ShopSettings {
         Some(self.database.trim()).filter(|d| !d.is_empty())
     }
 
+    /// The longest counter name, in characters: it stands in a column of the Orders list and
+    /// on the day's register.
+    pub const COUNTER_NAME_MAX: usize = 32;
+
+    /// The counter's name as written on its records: trimmed, at most `COUNTER_NAME_MAX`
+    /// characters (a longer one in a hand-edited settings file is cut, never refused at start).
+    pub fn counter_name(&self) -> String {
+        self.counter
+            .trim()
+            .chars()
+            .take(Self::COUNTER_NAME_MAX)
+            .collect()
+    }
+
     /// Whether the database's connection reads as PostgreSQL's settings (or none is set).
     pub fn database_readable(&self) -> bool {
         self.database()
@@ -378,6 +392,19 @@ mod tests {
             Err(SettingsError::Parse { .. })
         ));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_counter_name_is_written_trimmed_and_cut_to_its_most() {
+        let shop = |name: &str| ShopSettings {
+            counter: name.into(),
+            ..ShopSettings::default()
+        };
+        assert_eq!(shop("  Kassa 2 ").counter_name(), "Kassa 2");
+        let long = "Oʻ".repeat(ShopSettings::COUNTER_NAME_MAX);
+        let written = shop(&long).counter_name();
+        assert_eq!(written.chars().count(), ShopSettings::COUNTER_NAME_MAX);
+        assert!(long.starts_with(&written));
     }
 
     #[test]

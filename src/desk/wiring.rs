@@ -60,7 +60,8 @@ impl Desk {
         };
         let repaint = self.repaint.clone();
         store.on_shop_change(Arc::new(move || repaint()));
-        store.set_counter(&self.settings.shop.counter);
+        store.set_counter(&self.settings.shop.counter_name());
+        store.set_clerk(&self.clerk.lock().unwrap_or_else(|p| p.into_inner()));
         let shared = store.is_shared();
         self.parcels = Some(super::parcels::Parcels {
             store: store.clone(),

@@ -51,8 +51,6 @@ pub struct DayOrder {
     pub record: String,
     /// Who created it (its login), when known.
     pub clerk: Option<String>,
-    /// At which counter of the shop, when it was named.
-    pub counter: Option<String>,
 }
 
 /// One order as the charts count it.
@@ -86,16 +84,15 @@ impl Store {
         let mut conn = self.conn();
         conn.query(
             "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
-                status_id, status_name, cod, cost, record, clerk, counter
+                status_id, status_name, cod, cost, counter, record, clerk
              FROM journal WHERE service = ?1 AND register_day = ?2
              ORDER BY created_at, order_id",
             args![service.as_str(), day_text(day)],
             |r| {
                 Ok(DayOrder {
                     row: journal_row(r)?,
-                    record: r.get(11)?,
-                    clerk: r.get(12)?,
-                    counter: r.get(13)?,
+                    record: r.get(12)?,
+                    clerk: r.get(13)?,
                 })
             },
         )
@@ -223,6 +220,7 @@ mod tests {
             status_name: "x".into(),
             cod: None,
             cost: 100,
+            counter: None,
         }
     }
 
@@ -287,7 +285,8 @@ mod tests {
             s.set_counter("Kassa 2");
             made(&s, &svc, 1, noon);
             let on = s.day_orders(&svc, counter_day(noon)).unwrap();
-            assert_eq!(on[0].counter.as_deref(), Some("Kassa 2"));
+            assert_eq!(on[0].row.counter.as_deref(), Some("Kassa 2"));
+            assert_eq!(s.journal(&svc).unwrap()[0].counter.as_deref(), Some("Kassa 2"));
             let day = counter_day(noon);
             let points = s.day_points(&svc, day, day).unwrap();
             assert_eq!(points[0].counter.as_deref(), Some("Kassa 2"));

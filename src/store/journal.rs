@@ -5,13 +5,13 @@
 
 use super::db::{Sql, args};
 pub use super::journal_row::JournalRow;
-use super::journal_row::journal_row;
+use super::journal_row::{journal_row, share_counter_names};
 use super::{ServiceKey, Store, StoreError};
 
 /// The columns of a [`JournalRow`], in the order `journal_row` reads them.
 const SELECT_ROWS: &str =
     "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
-    status_id, status_name, cod, cost FROM journal WHERE service = ?1";
+    status_id, status_name, cod, cost, counter FROM journal WHERE service = ?1";
 
 /// One entry of an order's status history.
 #[derive(Debug, Clone, PartialEq)]
@@ -188,11 +188,13 @@ impl Store {
     /// The whole journal of one service, newest first.
     pub fn journal(&self, service: &ServiceKey) -> Result<Vec<JournalRow>, StoreError> {
         let mut conn = self.conn();
-        conn.query(
+        let mut rows = conn.query(
             &format!("{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"),
             args![service.as_str()],
             journal_row,
-        )
+        )?;
+        share_counter_names(&mut rows);
+        Ok(rows)
     }
 
     pub fn journal_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
@@ -310,6 +312,7 @@ mod tests {
             status_name: "Joʻnatuvchida".into(),
             cod: None,
             cost: 25_000,
+            counter: None,
         }
     }
 

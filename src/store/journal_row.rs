@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use super::db::Row;
+use std::sync::Arc;
 
 /// One order as the Orders screen lists it.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,9 +20,14 @@ pub struct JournalRow {
     /// Cash on delivery, whole sum.
     pub cod: Option<i64>,
     pub cost: i64,
+    /// The counter that took the order, where one named in Settings did (orders looked up from
+    /// the service, or taken before the counter had a name, have none). Written from the
+    /// outbox entry the counter made, never from a row: read only. One name is shared by every
+    /// row of that counter, so 100,000 rows do not hold 100,000 copies of it.
+    pub counter: Option<Arc<str>>,
 }
 
-/// A row selected with the columns of `JournalRow` first, in its order.
+/// A row selected with the columns of `JournalRow` first, in its order (`counter` last).
 pub(super) fn journal_row(r: &Row<'_>) -> Result<JournalRow, StoreError> {
     Ok(JournalRow {
         order_id: r.get(0)?,
@@ -35,5 +41,18 @@ pub(super) fn journal_row(r: &Row<'_>) -> Result<JournalRow, StoreError> {
         status_name: r.get(8)?,
         cod: r.get(9)?,
         cost: r.get(10)?,
+        counter: r.get::<Option<String>>(11)?.map(Arc::from),
     })
+}
+
+/// Makes rows of one counter share one copy of its name.
+pub(super) fn share_counter_names(rows: &mut [JournalRow]) {
+    let mut names: Vec<Arc<str>> = Vec::new();
+    for row in rows {
+        let Some(name) = &row.counter else { continue };
+        match names.iter().find(|n| n.as_ref() == name.as_ref()) {
+            Some(kept) => row.counter = Some(kept.clone()),
+            None => names.push(name.clone()),
+        }
+    }
 }

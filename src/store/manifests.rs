@@ -75,12 +75,22 @@ impl Store {
             return Ok(Some(existing));
         }
         let parcels = serde_json::to_string(&m.parcels).unwrap_or_else(|_| "[]".into());
+        let (counter, clerk) = self.hands();
         self.conn().execute(
-            "INSERT INTO manifests (service, number, date, parcels, state, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, 'sending', ?5, ?5)
+            "INSERT INTO manifests (service, number, date, parcels, state, created_at, updated_at,
+                                   counter, clerk)
+             VALUES (?1, ?2, ?3, ?4, 'sending', ?5, ?5, ?6, ?7)
              ON CONFLICT (service, number) DO UPDATE SET date = excluded.date,
                  parcels = excluded.parcels, updated_at = excluded.updated_at",
-            args![service.as_str(), m.number, m.date, parcels, at],
+            args![
+                service.as_str(),
+                m.number,
+                m.date,
+                parcels,
+                at,
+                counter,
+                clerk
+            ],
         )?;
         Ok(None)
     }

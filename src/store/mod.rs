@@ -245,9 +245,16 @@ const MIGRATIONS: &[&str] = &[
         lines TEXT NOT NULL,
         PRIMARY KEY (service, day)
     );",
-    // Which counter of the shop took each order (its name in Settings), beside the clerk.
+    // Which counter of the shop took each order (its name in Settings), beside the clerk; and
+    // which counter and clerk printed each label and sent each parcel and manifest.
     "ALTER TABLE outbox ADD COLUMN counter TEXT;
-    ALTER TABLE journal ADD COLUMN counter TEXT;",
+    ALTER TABLE journal ADD COLUMN counter TEXT;
+    ALTER TABLE print_log ADD COLUMN counter TEXT;
+    ALTER TABLE print_log ADD COLUMN clerk TEXT;
+    ALTER TABLE parcels ADD COLUMN counter TEXT;
+    ALTER TABLE parcels ADD COLUMN clerk TEXT;
+    ALTER TABLE manifests ADD COLUMN counter TEXT;
+    ALTER TABLE manifests ADD COLUMN clerk TEXT;",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
@@ -328,6 +335,8 @@ pub struct Store {
     away: std::sync::atomic::AtomicBool,
     /// This counter's name in the shop, written with every create it takes.
     counter: Mutex<String>,
+    /// The login of the clerk at this counter, written with every print, parcel and manifest.
+    clerk: Mutex<String>,
     /// No new connection to an away shop database is tried before this: a counter taking
     /// orders while it is away answers at once instead of waiting out a connection each call.
     retry_at: Mutex<Option<std::time::Instant>>,
@@ -432,6 +441,7 @@ impl Store {
             journal_changes: Default::default(),
             wake: Default::default(),
             counter: Default::default(),
+            clerk: Default::default(),
             retry_at: Default::default(),
         }
     }
@@ -495,6 +505,18 @@ impl Store {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
+    }
+
+    /// Names the clerk at this counter (at each login).
+    pub fn set_clerk(&self, login: &str) {
+        *self.clerk.lock().unwrap_or_else(|p| p.into_inner()) = login.trim().to_string();
+    }
+
+    /// This counter's name and its clerk's login, each `None` while not named.
+    pub fn hands(&self) -> (Option<String>, Option<String>) {
+        let named = |s: String| (!s.is_empty()).then_some(s);
+        let clerk = self.clerk.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        (named(self.counter()), named(clerk))
     }
 
     /// Whether the shop's records are in a shared PostgreSQL database.

@@ -133,12 +133,21 @@ impl Store {
             return Ok(Some(existing));
         }
         let json = serde_json::to_string(input).unwrap_or_default();
+        let (counter, clerk) = self.hands();
         self.conn().execute(
-            "INSERT INTO parcels (service, number, state, input, created_at, updated_at)
-             VALUES (?1, ?2, 'sending', ?3, ?4, ?4)
+            "INSERT INTO parcels (service, number, state, input, created_at, updated_at, counter,
+                                 clerk)
+             VALUES (?1, ?2, 'sending', ?3, ?4, ?4, ?5, ?6)
              ON CONFLICT (service, number) DO UPDATE SET input = excluded.input,
                  updated_at = excluded.updated_at",
-            args![service.as_str(), input.parcel_number, json, at],
+            args![
+                service.as_str(),
+                input.parcel_number,
+                json,
+                at,
+                counter,
+                clerk
+            ],
         )?;
         Ok(None)
     }
@@ -231,6 +240,39 @@ mod tests {
                 1,
                 "a refusal forgets only an unsaved attempt"
             );
+        }
+    }
+
+    on_both_backends! {
+        fn a_parcel_and_a_manifest_keep_who_first_sent_them(s) {
+            use crate::store::db::{Sql, args};
+            let svc = ServiceKey::new("a");
+            s.set_counter("Kassa 3");
+            s.set_clerk("bek");
+            s.parcel_sending(&svc, &input("CN7"), 1).unwrap();
+            let manifest = crate::store::ManifestRow {
+                number: "M-1".into(),
+                date: "2026-11-24".into(),
+                parcels: vec!["CN7".into()],
+                saved: false,
+                created_at: 1,
+            };
+            s.manifest_sending(&svc, &manifest, 1).unwrap();
+            // Sent again from another counter: the first sender stays.
+            s.set_counter("Kassa 1");
+            s.parcel_sending(&svc, &input("CN7"), 2).unwrap();
+            s.manifest_sending(&svc, &manifest, 2).unwrap();
+            for table in ["parcels", "manifests"] {
+                let who: (Option<String>, Option<String>) = s
+                    .conn()
+                    .query_one(
+                        &format!("SELECT counter, clerk FROM {table} WHERE service = ?1"),
+                        args![svc.as_str()],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .unwrap();
+                assert_eq!(who, (Some("Kassa 3".into()), Some("bek".into())), "{table}");
+            }
         }
     }
 }

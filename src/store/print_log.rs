@@ -42,13 +42,17 @@ pub struct PrintRecord {
     pub printer: String,
     pub reason: Option<String>,
     pub error: Option<String>,
+    /// The counter it was printed at and the clerk who printed it, where named.
+    pub counter: Option<String>,
+    pub clerk: Option<String>,
 }
 
 impl Store {
     pub fn log_print(&self, service: &ServiceKey, r: &PrintRecord) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason, error)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason, error,
+                                    counter, clerk)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             args![
                 service.as_str(),
                 r.order_id,
@@ -57,7 +61,9 @@ impl Store {
                 r.outcome.as_str(),
                 r.printer,
                 r.reason,
-                r.error
+                r.error,
+                r.counter,
+                r.clerk
             ],
         )?;
         Ok(())
@@ -70,7 +76,8 @@ impl Store {
         order_id: i64,
     ) -> Result<Vec<PrintRecord>, StoreError> {
         self.conn().query(
-            "SELECT order_id, barcode, at, outcome, printer, reason, error FROM print_log
+            "SELECT order_id, barcode, at, outcome, printer, reason, error, counter, clerk
+             FROM print_log
              WHERE service = ?1 AND order_id = ?2 ORDER BY at, id",
             args![service.as_str(), order_id],
             |row| {
@@ -82,6 +89,8 @@ impl Store {
                     printer: row.get(4)?,
                     reason: row.get(5)?,
                     error: row.get(6)?,
+                    counter: row.get(7)?,
+                    clerk: row.get(8)?,
                 })
             },
         )
@@ -114,6 +123,8 @@ mod tests {
                 printer: "ZPL → 10.0.0.9:9100".into(),
                 reason: None,
                 error: Some("connection refused".into()),
+                counter: Some("Kassa 2".into()),
+                clerk: Some("aziza".into()),
             };
             s.log_print(&svc, &r).expect("logged");
             assert_eq!(s.was_printed(&svc, 7).ok(), Some(false));
@@ -129,6 +140,11 @@ mod tests {
             );
             let log = s.prints_of(&svc, 7).unwrap_or_default();
             assert_eq!(log.len(), 2);
+            assert_eq!(
+                (log[1].counter.as_deref(), log[1].clerk.as_deref()),
+                (Some("Kassa 2"), Some("aziza")),
+                "who printed it is kept"
+            );
             assert_eq!(log[0].outcome, PrintOutcome::Failed);
             assert_eq!(log[1].outcome, PrintOutcome::Printed);
         }

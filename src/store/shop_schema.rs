@@ -70,7 +70,9 @@ const SHOP_MIGRATIONS: &[&str] = &["CREATE TABLE outbox (
         outcome TEXT NOT NULL,
         printer TEXT NOT NULL,
         reason TEXT,
-        error TEXT
+        error TEXT,
+        counter TEXT,
+        clerk TEXT
     );
     CREATE INDEX print_log_order ON print_log (service, order_id, at);
     CREATE TABLE parcels (
@@ -83,6 +85,8 @@ const SHOP_MIGRATIONS: &[&str] = &["CREATE TABLE outbox (
         created_at BIGINT NOT NULL,
         updated_at BIGINT NOT NULL,
         manifest TEXT,
+        counter TEXT,
+        clerk TEXT,
         PRIMARY KEY (service, number)
     );
     CREATE INDEX parcels_created ON parcels (service, created_at);
@@ -94,6 +98,8 @@ const SHOP_MIGRATIONS: &[&str] = &["CREATE TABLE outbox (
         state TEXT NOT NULL,
         created_at BIGINT NOT NULL,
         updated_at BIGINT NOT NULL,
+        counter TEXT,
+        clerk TEXT,
         PRIMARY KEY (service, number)
     );
     CREATE TABLE notifications (

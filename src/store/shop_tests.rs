@@ -27,6 +27,7 @@ fn row(id: i64, key: &str) -> JournalRow {
         status_name: "x".into(),
         cod: None,
         cost: 25_000,
+        counter: None,
     }
 }
 

@@ -301,6 +301,15 @@ impl LabelPanel {
                     crate::ui::widgets::status::when(r.at),
                     r.printer
                 );
+                // Who printed it, and where, when the shop named them.
+                let who: Vec<&str> = [&r.clerk, &r.counter]
+                    .into_iter()
+                    .flatten()
+                    .map(String::as_str)
+                    .collect();
+                if !who.is_empty() {
+                    line.push_str(&format!(" · {}", who.join(", ")));
+                }
                 if let Some(reason) = &r.reason {
                     line.push_str(&format!(" · {reason}"));
                 }

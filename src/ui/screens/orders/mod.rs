@@ -17,6 +17,7 @@ use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::printer_chosen;
 use crate::ui::widgets::period::Period;
 use rust_i18n::t;
+use std::sync::Arc;
 
 /// What the clerk asked for on the Orders screen.
 pub enum Found {
@@ -44,6 +45,7 @@ pub enum SortBy {
     Created,
     Receiver,
     City,
+    Counter,
     Status,
     Cost,
 }
@@ -59,6 +61,12 @@ pub struct OrdersScreen {
     shown_generation: u64,
     /// Only orders in this status (legacy id), or all.
     pub status: Option<i64>,
+    /// Only orders taken at this counter, or the whole shop's.
+    pub counter: Option<Arc<str>>,
+    /// The counters named in the journal, in order; the counter filter and column show only
+    /// when orders of more than one counter (or of one and of none) are listed.
+    counters: Vec<Arc<str>>,
+    several_counters: bool,
     /// Only orders created in this period.
     pub period: Period,
     /// The clerk's own range, as typed (used when `period` is `Range`).
@@ -99,7 +107,15 @@ pub struct OrdersScreen {
     read_at: Option<(u64, std::time::Instant)>,
 }
 
-type ViewKey = Option<(u64, Option<i64>, Option<(i64, i64)>, (SortBy, bool))>;
+/// What `view` was made for: the filter's generation, the status, the counter (its place in
+/// `counters`), the dates and the sort.
+type ViewKey = Option<(
+    u64,
+    Option<i64>,
+    Option<usize>,
+    Option<(i64, i64)>,
+    (SortBy, bool),
+)>;
 
 /// Why a typed date range is not applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,6 +159,9 @@ impl OrdersScreen {
             shown_for: None,
             shown_generation: 0,
             status: None,
+            counter: None,
+            counters: Vec::new(),
+            several_counters: false,
             period: Period::Any,
             range_from: String::new(),
             range_to: String::new(),
@@ -204,6 +223,19 @@ impl OrdersScreen {
         }
         statuses.sort();
         self.statuses = statuses;
+        let mut counters: Vec<Arc<str>> = Vec::new();
+        for name in rows.iter().filter_map(|r| r.counter.as_ref()) {
+            if !counters.contains(name) {
+                counters.push(name.clone());
+            }
+        }
+        counters.sort();
+        self.several_counters =
+            counters.len() > 1 || (counters.len() == 1 && rows.iter().any(|r| r.counter.is_none()));
+        if self.counter.as_ref().is_some_and(|c| !counters.contains(c)) {
+            self.counter = None;
+        }
+        self.counters = counters;
         self.rows = rows;
         self.shown_for = None;
         self.shown.clear();

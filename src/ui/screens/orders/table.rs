@@ -193,6 +193,20 @@ impl OrdersScreen {
                         .unwrap_or_default(),
                 },
             );
+            if self.several_counters {
+                let counters = std::iter::once(None).chain(self.counters.iter().cloned().map(Some));
+                choice(
+                    ui,
+                    &t!("orders.counter"),
+                    "counter-filter",
+                    &mut self.counter,
+                    counters.collect::<Vec<_>>(),
+                    |c| match c {
+                        None => t!("orders.whole_shop").to_string(),
+                        Some(name) => name.to_string(),
+                    },
+                );
+            }
             self.show_period(ui);
             match &self.refreshing {
                 None => {
@@ -239,15 +253,22 @@ impl OrdersScreen {
         let current_sort = self.sort;
         let mut sort_click = None;
         let mut toggled: Vec<(i64, bool)> = Vec::new();
-        let headers = [
-            t!("orders.barcode"),
-            t!("orders.created"),
-            t!("orders.receiver"),
-            t!("orders.city"),
-            t!("orders.status"),
-            t!("orders.cod"),
-            t!("orders.cost"),
+        // The counter's column only where orders of several counters are listed.
+        let by_counter = self.several_counters;
+        let mut headers = vec![
+            (t!("orders.barcode"), Some(SortBy::Barcode)),
+            (t!("orders.created"), Some(SortBy::Created)),
+            (t!("orders.receiver"), Some(SortBy::Receiver)),
+            (t!("orders.city"), Some(SortBy::City)),
         ];
+        if by_counter {
+            headers.push((t!("orders.counter"), Some(SortBy::Counter)));
+        }
+        headers.extend([
+            (t!("orders.status"), Some(SortBy::Status)),
+            (t!("orders.cod"), None),
+            (t!("orders.cost"), Some(SortBy::Cost)),
+        ]);
         // Every column fits a 1024-px window; the receiver takes what is left and cuts its
         // text (whole on hover). Cells are centred on their row, whatever widget they hold.
         TableBuilder::new(ui)
@@ -274,6 +295,13 @@ impl OrdersScreen {
                     .resizable(true)
                     .clip(true),
             )
+            .columns(
+                Column::initial(80.0)
+                    .at_least(50.0)
+                    .resizable(true)
+                    .clip(true),
+                usize::from(by_counter),
+            )
             .column(
                 Column::initial(130.0)
                     .at_least(60.0)
@@ -289,16 +317,7 @@ impl OrdersScreen {
             .column(Column::initial(92.0).at_least(60.0).clip(true))
             .header(22.0, |mut h| {
                 h.col(|_| {});
-                let columns = [
-                    Some(SortBy::Barcode),
-                    Some(SortBy::Created),
-                    Some(SortBy::Receiver),
-                    Some(SortBy::City),
-                    Some(SortBy::Status),
-                    None,
-                    Some(SortBy::Cost),
-                ];
-                for (title, by) in headers.into_iter().zip(columns) {
+                for (title, by) in headers {
                     h.col(|ui| {
                         // The same widget for every header, so all sit on one line; a title
                         // longer than its column is cut, never wrapped into a taller header.
@@ -348,6 +367,11 @@ impl OrdersScreen {
                     row.col(|ui| {
                         ui.add(egui::Label::new(&r.city).truncate());
                     });
+                    if by_counter {
+                        row.col(|ui| {
+                            ui.add(egui::Label::new(r.counter.as_deref().unwrap_or("")).truncate());
+                        });
+                    }
                     row.col(|ui| status_chip(ui, r.status_id, &r.status_name));
                     row.col(|ui| {
                         ui.label(

@@ -72,15 +72,18 @@ impl OrdersScreen {
     /// changed.
     pub(super) fn reorder(&mut self) {
         let dates = self.date_bounds();
-        let key = (self.shown_generation, self.status, dates, self.sort);
+        let place = (self.counter.as_ref()).and_then(|c| self.counters.iter().position(|n| n == c));
+        let key = (self.shown_generation, self.status, place, dates, self.sort);
         if self.view_for == Some(key) {
             return;
         }
         self.sort_all();
+        let counter = self.counter.as_ref();
         let rows = &self.rows;
         let status = self.status;
         let keep = |i: usize| {
             status.is_none_or(|s| rows[i].status_id == s)
+                && counter.is_none_or(|c| rows[i].counter.as_ref() == Some(c))
                 && dates.is_none_or(|(from, until)| (from..until).contains(&rows[i].created_at))
         };
         let view: Vec<usize> = if self.shown.len() * 8 < rows.len() {
@@ -126,6 +129,7 @@ impl OrdersScreen {
                     .then(x.order_id.cmp(&y.order_id)),
                 SortBy::Receiver => receivers[a].cmp(&receivers[b]),
                 SortBy::City => x.city.cmp(&y.city),
+                SortBy::Counter => x.counter.cmp(&y.counter),
                 SortBy::Status => x.status_id.cmp(&y.status_id),
                 SortBy::Cost => x.cost.cmp(&y.cost),
             };
@@ -165,6 +169,7 @@ mod tests {
             status_name: String::new(),
             cod: None,
             cost: 0,
+            counter: None,
         }
     }
 
@@ -249,5 +254,41 @@ mod tests {
         s.range_from = typed.clone();
         s.range_to = typed;
         assert_eq!(s.visible_ids(), vec![2]);
+    }
+
+    #[test]
+    fn one_counter_or_the_whole_shop() {
+        let at = |i: i64, counter: Option<&str>| JournalRow {
+            counter: counter.map(std::sync::Arc::from),
+            ..row(i, "Karimova", "", "")
+        };
+        let alone = OrdersScreen::from_rows(vec![at(1, Some("Kassa 1")), at(2, Some("Kassa 1"))]);
+        assert!(
+            !alone.several_counters,
+            "one named counter alone: no filter"
+        );
+        let mut s = OrdersScreen::from_rows(vec![
+            at(1, Some("Kassa 1")),
+            at(2, Some("Kassa 2")),
+            at(3, None),
+            at(4, Some("Kassa 2")),
+        ]);
+        assert!(s.several_counters);
+        assert_eq!(s.visible_ids(), vec![4, 3, 2, 1], "the whole shop");
+        s.counter = Some("Kassa 2".into());
+        assert_eq!(s.visible_ids(), vec![4, 2]);
+        s.set_filter("Karimova");
+        assert_eq!(s.visible_ids(), vec![4, 2], "with the text filter too");
+        s.counter = None;
+        s.sort = (SortBy::Counter, false);
+        assert_eq!(
+            s.visible_ids(),
+            vec![3, 1, 2, 4],
+            "none first, then by name"
+        );
+        // A re-read where the chosen counter has no orders any more shows the whole shop.
+        s.counter = Some("Kassa 1".into());
+        s.set_rows(vec![at(5, Some("Kassa 3")), at(6, None)]);
+        assert_eq!(s.counter, None);
     }
 }

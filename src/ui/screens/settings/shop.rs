@@ -9,6 +9,7 @@ pub struct ShopForm {
     database: String,
     counter: String,
     error: Option<String>,
+    counter_error: Option<String>,
 }
 
 impl ShopForm {
@@ -17,6 +18,7 @@ impl ShopForm {
             database: shop.database.clone(),
             counter: shop.counter.clone(),
             error: None,
+            counter_error: None,
         }
     }
 
@@ -27,7 +29,10 @@ impl ShopForm {
             counter: self.counter.trim().to_string(),
         };
         self.error = (!shop.database_readable()).then(|| t!("settings.shop_bad").to_string());
-        self.error.is_none().then_some(shop)
+        let max = ShopSettings::COUNTER_NAME_MAX;
+        self.counter_error = (shop.counter.chars().count() > max)
+            .then(|| t!("settings.counter_long", max = max).to_string());
+        (self.error.is_none() && self.counter_error.is_none()).then_some(shop)
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui) {
@@ -41,6 +46,13 @@ impl ShopForm {
             error.as_deref(),
             false,
         );
-        field(ui, &t!("settings.counter"), &mut self.counter, None, false);
+        let counter_error = self.counter_error.clone();
+        field(
+            ui,
+            &t!("settings.counter"),
+            &mut self.counter,
+            counter_error.as_deref(),
+            false,
+        );
     }
 }
