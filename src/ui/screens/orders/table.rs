@@ -269,121 +269,137 @@ impl OrdersScreen {
             (t!("orders.cod"), None),
             (t!("orders.cost"), Some(SortBy::Cost)),
         ]);
-        // Every column fits a 1024-px window; the receiver takes what is left and cuts its
-        // text (whole on hover). Cells are centred on their row, whatever widget they hold.
-        TableBuilder::new(ui)
-            .id_salt("journal")
-            .striped(true)
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::exact(24.0))
-            .column(
-                Column::initial(112.0)
-                    .at_least(90.0)
-                    .resizable(true)
-                    .clip(true),
-            )
-            .column(
-                Column::initial(118.0)
-                    .at_least(80.0)
-                    .resizable(true)
-                    .clip(true),
-            )
-            .column(Column::remainder().at_least(120.0).clip(true))
-            .column(
-                Column::initial(110.0)
-                    .at_least(60.0)
-                    .resizable(true)
-                    .clip(true),
-            )
-            .columns(
-                Column::initial(80.0)
-                    .at_least(50.0)
-                    .resizable(true)
-                    .clip(true),
-                usize::from(by_counter),
-            )
-            .column(
-                Column::initial(130.0)
-                    .at_least(60.0)
-                    .resizable(true)
-                    .clip(true),
-            )
-            .column(
-                Column::initial(92.0)
-                    .at_least(60.0)
-                    .resizable(true)
-                    .clip(true),
-            )
-            .column(Column::initial(92.0).at_least(60.0).clip(true))
-            .header(22.0, |mut h| {
-                h.col(|_| {});
-                for (title, by) in headers {
-                    h.col(|ui| {
-                        // The same widget for every header, so all sit on one line; a title
-                        // longer than its column is cut, never wrapped into a taller header.
-                        let arrow = match by.map(|b| (current_sort.0 == b, current_sort.1)) {
-                            Some((true, true)) => " ▼",
-                            Some((true, false)) => " ▲",
-                            _ => "",
-                        };
-                        let text = RichText::new(format!("{title}{arrow}")).strong();
-                        let r = ui
-                            .add(egui::Button::new(text).frame(false).truncate())
-                            .on_hover_text(title.as_ref());
-                        if r.clicked() && by.is_some() {
-                            sort_click = by;
+        // The receiver takes what is left and cuts its text (whole on hover); every column fits
+        // a 1024-px window. Where the window is narrower than every column at its least (1024 px
+        // with the counter's column), the table scrolls sideways rather than hide the last ones. Cells are centred on their
+        // row, whatever widget they hold.
+        egui::ScrollArea::horizontal()
+            .id_salt("journal-sideways")
+            .show(ui, |ui| {
+                TableBuilder::new(ui)
+                    .id_salt("journal")
+                    .striped(true)
+                    .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+                    .column(Column::exact(24.0))
+                    .column(
+                        Column::initial(112.0)
+                            .at_least(90.0)
+                            .resizable(true)
+                            .clip(true),
+                    )
+                    .column(
+                        Column::initial(118.0)
+                            .at_least(80.0)
+                            .resizable(true)
+                            .clip(true),
+                    )
+                    .column(Column::remainder().at_least(110.0).clip(true))
+                    .column(
+                        Column::initial(100.0)
+                            .at_least(60.0)
+                            .resizable(true)
+                            .clip(true),
+                    )
+                    .columns(
+                        Column::initial(80.0)
+                            .at_least(50.0)
+                            .resizable(true)
+                            .clip(true),
+                        usize::from(by_counter),
+                    )
+                    .column(
+                        Column::initial(112.0)
+                            .at_least(60.0)
+                            .resizable(true)
+                            .clip(true),
+                    )
+                    .column(
+                        Column::initial(80.0)
+                            .at_least(60.0)
+                            .resizable(true)
+                            .clip(true),
+                    )
+                    .column(Column::initial(80.0).at_least(60.0).clip(true))
+                    .header(22.0, |mut h| {
+                        h.col(|_| {});
+                        for (title, by) in headers {
+                            h.col(|ui| {
+                                // The same widget for every header, so all sit on one line; a title
+                                // longer than its column is cut, never wrapped into a taller header.
+                                let arrow = match by.map(|b| (current_sort.0 == b, current_sort.1))
+                                {
+                                    Some((true, true)) => " ▼",
+                                    Some((true, false)) => " ▲",
+                                    _ => "",
+                                };
+                                let text = RichText::new(format!("{title}{arrow}")).strong();
+                                let r = ui
+                                    .add(egui::Button::new(text).frame(false).truncate())
+                                    .on_hover_text(title.as_ref());
+                                if r.clicked() && by.is_some() {
+                                    sort_click = by;
+                                }
+                            });
                         }
-                    });
-                }
-            })
-            .body(|body| {
-                let selected = &self.selected;
-                body.rows(24.0, self.view.len(), |mut row| {
-                    let r = &self.rows[self.view[row.index()]];
-                    row.col(|ui| {
-                        let mut on = selected.contains(&r.order_id);
-                        let name = t!("print.select_one", barcode = r.barcode.as_str()).to_string();
-                        let resp = ui.add(egui::Checkbox::without_text(&mut on));
-                        resp.widget_info(|| {
-                            egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name)
+                    })
+                    .body(|body| {
+                        let selected = &self.selected;
+                        body.rows(24.0, self.view.len(), |mut row| {
+                            let r = &self.rows[self.view[row.index()]];
+                            row.col(|ui| {
+                                let mut on = selected.contains(&r.order_id);
+                                let name = t!("print.select_one", barcode = r.barcode.as_str())
+                                    .to_string();
+                                let resp = ui.add(egui::Checkbox::without_text(&mut on));
+                                resp.widget_info(|| {
+                                    egui::WidgetInfo::selected(
+                                        egui::Role::CheckBox,
+                                        true,
+                                        on,
+                                        &name,
+                                    )
+                                });
+                                if resp.changed() {
+                                    toggled.push((r.order_id, on));
+                                }
+                            });
+                            row.col(|ui| {
+                                if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
+                                    open = Some(Found::Order(r.order_id));
+                                }
+                            });
+                            row.col(|ui| {
+                                ui.label(when(r.created_at));
+                            });
+                            row.col(|ui| {
+                                let who = format!("{} · {}", r.receiver, r.receiver_phone);
+                                ui.add(egui::Label::new(&who).truncate())
+                                    .on_hover_text(&who);
+                            });
+                            row.col(|ui| {
+                                ui.add(egui::Label::new(&r.city).truncate());
+                            });
+                            if by_counter {
+                                row.col(|ui| {
+                                    ui.add(
+                                        egui::Label::new(r.counter.as_deref().unwrap_or(""))
+                                            .truncate(),
+                                    );
+                                });
+                            }
+                            row.col(|ui| status_chip(ui, r.status_id, &r.status_name));
+                            row.col(|ui| {
+                                ui.label(
+                                    r.cod
+                                        .map(|c| crate::api::Sum(c).to_string())
+                                        .unwrap_or_default(),
+                                );
+                            });
+                            row.col(|ui| {
+                                ui.label(crate::api::Sum(r.cost).to_string());
+                            });
                         });
-                        if resp.changed() {
-                            toggled.push((r.order_id, on));
-                        }
                     });
-                    row.col(|ui| {
-                        if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
-                            open = Some(Found::Order(r.order_id));
-                        }
-                    });
-                    row.col(|ui| {
-                        ui.label(when(r.created_at));
-                    });
-                    row.col(|ui| {
-                        let who = format!("{} · {}", r.receiver, r.receiver_phone);
-                        ui.add(egui::Label::new(&who).truncate())
-                            .on_hover_text(&who);
-                    });
-                    row.col(|ui| {
-                        ui.add(egui::Label::new(&r.city).truncate());
-                    });
-                    if by_counter {
-                        row.col(|ui| {
-                            ui.add(egui::Label::new(r.counter.as_deref().unwrap_or("")).truncate());
-                        });
-                    }
-                    row.col(|ui| status_chip(ui, r.status_id, &r.status_name));
-                    row.col(|ui| {
-                        ui.label(
-                            r.cod
-                                .map(|c| crate::api::Sum(c).to_string())
-                                .unwrap_or_default(),
-                        );
-                    });
-                    row.col(|ui| {
-                        ui.label(crate::api::Sum(r.cost).to_string());
-                    });
-                });
             });
         for (id, on) in toggled {
             self.select(id, on);
