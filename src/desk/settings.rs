@@ -130,7 +130,7 @@ impl ShopSettings {
     /// Whether the database's connection reads as PostgreSQL's settings (or none is set).
     pub fn database_readable(&self) -> bool {
         self.database()
-            .is_none_or(|d| d.parse::<postgres::Config>().is_ok())
+            .is_none_or(crate::store::shop_address_readable)
     }
 }
 

@@ -40,6 +40,7 @@ mod notifications;
 mod outbox;
 mod parcels;
 mod print_log;
+mod shop_address;
 mod shop_listen;
 mod shop_schema;
 #[cfg(test)]
@@ -54,6 +55,7 @@ pub use notifications::{NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
 pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
+pub use shop_address::readable as shop_address_readable;
 
 use db::{Db, Sql, args};
 use rusqlite::Connection;
@@ -287,6 +289,9 @@ pub enum StoreError {
     /// The shop's shared database has not answered since this counter started.
     #[error("the shop database cannot be reached")]
     ShopAway,
+    /// The shop database's TLS settings cannot be used (the mode, or the authority's file).
+    #[error("the shop database's certificate: {0}")]
+    Certificate(String),
     /// A column held what the store never writes there.
     #[error("database row: {0}")]
     Shape(String),
@@ -395,11 +400,12 @@ impl Store {
 
     /// The shop's database, connected and up to date; `None` when it cannot be reached now (the
     /// counter starts anyway, keeping new orders here, and connects at a later call). A
-    /// database newer than this desk is refused.
+    /// database newer than this desk, or TLS settings that can never work (an unknown mode, an
+    /// authority's file that cannot be read), are refused.
     fn reach_shop(url: &str) -> Result<Option<postgres::Client>, StoreError> {
         match shop_schema::connect(url) {
             Ok(c) => Ok(Some(c)),
-            Err(e @ StoreError::TooNew { .. }) => Err(e),
+            Err(e @ (StoreError::TooNew { .. } | StoreError::Certificate(_))) => Err(e),
             Err(e) => {
                 tracing::warn!("the shop database is away at start: {e}");
                 Ok(None)

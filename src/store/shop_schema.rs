@@ -6,7 +6,6 @@
 //! one gives.
 
 use super::StoreError;
-use std::str::FromStr;
 use std::time::Duration;
 
 /// Each entry moves the shop schema one version up; never edit a shipped entry, append one.
@@ -153,7 +152,8 @@ pub(super) fn connect(url: &str) -> Result<postgres::Client, StoreError> {
 
 /// A connection to the shop's database, as it is.
 pub(super) fn open(url: &str) -> Result<postgres::Client, StoreError> {
-    let mut config = postgres::Config::from_str(url)?;
+    let mut address = super::shop_address::ShopAddress::read(url)?;
+    let config = &mut address.config;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
@@ -164,7 +164,7 @@ pub(super) fn open(url: &str) -> Result<postgres::Client, StoreError> {
         .keepalives(true)
         .keepalives_idle(Duration::from_secs(10))
         .tcp_user_timeout(Duration::from_secs(10));
-    Ok(config.connect(postgres::NoTls)?)
+    address.connect()
 }
 
 /// Applies the migrations the database lacks, all in one transaction under the lock.

@@ -148,3 +148,48 @@ fn one_counter_at_a_time_sends_an_entry_and_a_stopped_ones_claim_runs_out() {
         "a claim left by a counter that stopped runs out"
     );
 }
+
+#[test]
+fn over_tls_the_server_is_proven_by_the_shops_own_authority_or_refused() {
+    let Some((server, certs)) = test_shop::fresh_schema_over_tls() else {
+        return;
+    };
+    let with = |extra: &str| format!("{server} sslmode=require {extra}");
+    let ca = certs.join("ca.pem");
+    let store = Store::open_in_memory_with_shop(&with(&format!("sslrootcert='{}'", ca.display())))
+        .expect("a counter over TLS, trusting the shop's authority");
+    let encrypted: bool = store
+        .conn()
+        .query_one(
+            "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+            args![],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(encrypted, "the connection is encrypted");
+    let svc = ServiceKey::new("svc");
+    store
+        .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
+        .unwrap();
+    assert_eq!(store.outbox_count(&svc).unwrap(), 1);
+    // A server whose certificate another authority signed, or no authority of the shop's
+    // named (the public ones do not know a shop's own): never reached, never made plain. The
+    // counter starts as with a database away, keeping its orders itself.
+    let other = certs.join("other-ca.pem");
+    for refused in [
+        with(&format!("sslrootcert='{}'", other.display())),
+        with(""),
+    ] {
+        let counter = Store::open_in_memory_with_shop(&refused).expect("the counter starts");
+        assert!(counter.shop_away(), "{refused}");
+        let tried = counter.outbox_count(&svc);
+        assert!(tried.is_err(), "{refused}: {tried:?}");
+    }
+    // An authority's file that cannot be read can never work: said at once.
+    let missing = Store::open_in_memory_with_shop(&with("sslrootcert=/no/such/ca.pem"));
+    assert!(
+        matches!(missing, Err(super::StoreError::Certificate(_))),
+        "{:?}",
+        missing.err()
+    );
+}

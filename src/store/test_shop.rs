@@ -41,3 +41,27 @@ pub fn fresh_schema() -> Option<String> {
     }
     Some(format!("{server} options='-c search_path={schema}'"))
 }
+
+/// The environment variable naming the test server's TLS listener (settings in `key=value`
+/// form, without `sslmode`), and the one naming the folder of its authorities: `ca.pem` signed
+/// the server's certificate, `other-ca.pem` did not.
+pub const TLS_SERVER: &str = "PARCEL_DESK_TEST_POSTGRES_TLS";
+pub const TLS_AUTHORITIES: &str = "PARCEL_DESK_TEST_POSTGRES_CERTS";
+
+/// A fresh schema reached over TLS: the settings (without `sslmode`) and the folder of the
+/// authorities; `None` when no TLS listener is named and none is required.
+pub fn fresh_schema_over_tls() -> Option<(String, std::path::PathBuf)> {
+    let (Ok(tls), Some(certs)) = (std::env::var(TLS_SERVER), std::env::var_os(TLS_AUTHORITIES))
+    else {
+        assert!(
+            std::env::var_os(REQUIRED).is_none(),
+            "{REQUIRED} is set but {TLS_SERVER} and {TLS_AUTHORITIES} name no TLS listener"
+        );
+        eprintln!("no TLS test listener ({TLS_SERVER} unset): the TLS half is skipped");
+        return None;
+    };
+    // The schema is made over the plain socket; only its name is used here.
+    let plain = fresh_schema()?;
+    let options = plain.split(" options=").nth(1)?;
+    Some((format!("{tls} options={options}"), certs.into()))
+}

@@ -131,6 +131,10 @@ pub fn tell_desk(err: &DeskError) -> Told {
         DeskError::Store(
             e @ (crate::store::StoreError::Postgres(_) | crate::store::StoreError::ShopAway),
         ) => (t!("error.shop_database").to_string(), Some(e.to_string())),
+        DeskError::Store(e @ crate::store::StoreError::Certificate(_)) => (
+            t!("error.shop_certificate").to_string(),
+            Some(e.to_string()),
+        ),
         DeskError::Store(e) => (t!("error.store").to_string(), Some(e.to_string())),
         DeskError::Settings(e) => (t!("settings.save_failed").to_string(), Some(e.to_string())),
         DeskError::Sandbox(e) => (t!("error.sandbox").to_string(), Some(e.to_string())),
