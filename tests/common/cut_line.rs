@@ -16,13 +16,17 @@ pub struct CutLine {
 }
 
 impl CutLine {
-    /// A line to the server whose socket folder is the `host=` of `server` (key=value form).
+    /// A line to the server whose socket folder is the `host=` of `server` (key=value form;
+    /// the socket's number is its `port=`, 5432 when none is named).
     pub async fn to(server: &str) -> CutLine {
-        let folder = server
-            .split_whitespace()
-            .find_map(|kv| kv.strip_prefix("host="))
-            .expect("the test server's settings name its socket folder");
-        let socket = format!("{folder}/.s.PGSQL.5432");
+        let setting = |key: &str| {
+            server
+                .split_whitespace()
+                .find_map(|kv| kv.strip_prefix(key).map(str::to_string))
+        };
+        let folder = setting("host=").expect("the test server's settings name its socket folder");
+        let number = setting("port=").unwrap_or_else(|| "5432".into());
+        let socket = format!("{folder}/.s.PGSQL.{number}");
         let listener = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a loopback port");
@@ -50,17 +54,21 @@ impl CutLine {
     }
 
     /// Connection settings through the line: `settings` with its `host=` (a socket folder, no
-    /// spaces) replaced by the line's port.
+    /// spaces) and any `port=` replaced by the line's address. Settings after `options=` (the
+    /// last, quoted, with spaces) are kept as they are.
     pub fn settings(&self, settings: &str) -> String {
-        let start = settings.find("host=").expect("settings with a host");
-        let end = settings[start..]
-            .find(' ')
-            .map_or(settings.len(), |i| start + i);
+        let (plain, options) = match settings.find(" options=") {
+            Some(i) => settings.split_at(i),
+            None => (settings, ""),
+        };
+        let kept: Vec<&str> = plain
+            .split_whitespace()
+            .filter(|kv| !kv.starts_with("host=") && !kv.starts_with("port="))
+            .collect();
         format!(
-            "{}host=127.0.0.1 port={}{}",
-            &settings[..start],
+            "host=127.0.0.1 port={} {}{options}",
             self.port,
-            &settings[end..]
+            kept.join(" ")
         )
     }
 
