@@ -239,6 +239,13 @@ impl Orders {
     /// outbox, once it answers; how many wait here still.
     pub async fn return_kept(&self) -> i64 {
         self.books(|s, _| {
+            s.notice_shop();
+            // A counter that has just joined a shop brings its earlier records first; until the
+            // database answers this waits, like the orders kept here.
+            match s.bring_history() {
+                Ok(_) | Err(crate::store::StoreError::ShopAway) => {}
+                Err(e) => tracing::warn!("this counter's earlier records are not in the shop: {e}"),
+            }
             if s.kept_here()? > 0 {
                 s.return_kept()?;
             }

@@ -30,6 +30,7 @@ macro_rules! on_both_backends {
     )*};
 }
 
+mod bring_history;
 mod days;
 pub(crate) mod db;
 mod journal;
@@ -248,7 +249,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (service, day)
     );",
     // Which counter of the shop took each order (its name in Settings), beside the clerk; and
-    // which counter and clerk printed each label and sent each parcel and manifest.
+    // which counter and clerk printed each label and sent each parcel and manifest; which shop
+    // databases this counter's earlier records were copied to.
     "ALTER TABLE outbox ADD COLUMN counter TEXT;
     ALTER TABLE journal ADD COLUMN counter TEXT;
     ALTER TABLE print_log ADD COLUMN counter TEXT;
@@ -256,7 +258,8 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE parcels ADD COLUMN counter TEXT;
     ALTER TABLE parcels ADD COLUMN clerk TEXT;
     ALTER TABLE manifests ADD COLUMN counter TEXT;
-    ALTER TABLE manifests ADD COLUMN clerk TEXT;",
+    ALTER TABLE manifests ADD COLUMN clerk TEXT;
+    CREATE TABLE brought_to_shop (shop TEXT PRIMARY KEY, at INTEGER NOT NULL);",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
@@ -590,6 +593,15 @@ impl Store {
             self.away.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         lost
+    }
+
+    /// Looks whether the shop database's connection still stands, connecting again when it
+    /// fell and a try is due; no query is sent. The status bar then tells a stopped database
+    /// within seconds, not only at the next call that needs it.
+    pub fn notice_shop(&self) {
+        if self.shop.is_some() {
+            drop(self.conn());
+        }
     }
 
     /// Whether the shop's database was away when last asked (never waits).

@@ -193,3 +193,63 @@ fn over_tls_the_server_is_proven_by_the_shops_own_authority_or_refused() {
         missing.err()
     );
 }
+
+#[test]
+fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
+    let Some(url) = test_shop::fresh_schema() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("joins-shop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("desk.sqlite");
+    let svc = ServiceKey::new("svc");
+    {
+        // Alone, before the shop had a database: an order taken here and one looked up.
+        let alone = Store::open(&file).unwrap();
+        alone
+            .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
+            .unwrap();
+        alone
+            .journal_confirm(&svc, &row(1, "K1"), "{}", Some("K1"), 2)
+            .unwrap();
+        alone
+            .journal_confirm(&svc, &row(2, "elsewhere"), "{}", None, 3)
+            .unwrap();
+        let print = crate::store::PrintRecord {
+            order_id: 1,
+            barcode: row(1, "K1").barcode,
+            at: 4,
+            outcome: crate::store::PrintOutcome::Printed,
+            printer: "Counter_Labels".into(),
+            reason: None,
+            error: None,
+            counter: None,
+            clerk: Some("aziza".into()),
+        };
+        alone.log_print(&svc, &print).unwrap();
+    }
+    let joined = Store::open_shop(&file, &url).unwrap();
+    joined.set_counter("Kassa 1");
+    assert_eq!(joined.bring_history().unwrap(), 3, "two orders and a print");
+    assert_eq!(joined.bring_history().unwrap(), 0, "once");
+    let other = Store::open_in_memory_with_shop(&url).unwrap();
+    let seen = other.journal(&svc).unwrap();
+    let counter_of = |id: i64| {
+        seen.iter()
+            .find(|r| r.order_id == id)
+            .map(|r| r.counter.as_deref().map(str::to_string))
+    };
+    assert_eq!(counter_of(1), Some(Some("Kassa 1".into())), "made here");
+    assert_eq!(counter_of(2), Some(None), "looked up: no counter made it");
+    assert_eq!(other.prints_of(&svc, 1).unwrap().len(), 1);
+    // A copy cut short before it was noted is done again without a print counted twice.
+    joined
+        .local()
+        .execute("DELETE FROM brought_to_shop", args![])
+        .unwrap();
+    assert_eq!(joined.bring_history().unwrap(), 0);
+    assert_eq!(other.prints_of(&svc, 1).unwrap().len(), 1);
+    drop(joined);
+    let _ = std::fs::remove_dir_all(&dir);
+}
