@@ -10,7 +10,7 @@ use rust_i18n::t;
 /// Draws the bar; true when the clerk clicked the outbox count.
 pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
     let mut open_outbox = false;
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         match desk.environment() {
             Environment::Sandbox => crate::ui::screens::login::sandbox_badge(ui),
             Environment::Service(ServiceEnvironment::Production) => {
@@ -34,65 +34,69 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
             ui.colored_label(warn, format!("⚠ {}", t!("status.unencrypted")))
                 .on_hover_text(t!("settings.unencrypted"));
         }
-        ui.separator();
-        match &desk.session {
-            None => {
-                ui.label(t!("status.not_logged_in"));
-            }
-            Some(s) => {
-                ui.label(format!(
-                    "{}: {} ({})",
-                    t!("status.legacy"),
-                    s.legacy_user,
-                    s.inn
-                ));
-                if let Some(c) = &s.current_login {
-                    ui.label(format!("· {}: {c}", t!("status.current")));
+        // What changes and needs the clerk's eye sits on the right, always whole; who is logged
+        // in takes what is left and is cut at a narrow window (whole on hover).
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let (text, color) = match desk.reach.get() {
+                _ if desk.is_connecting() => {
+                    (t!("status.connecting"), ui.visuals().weak_text_color())
                 }
-                if let Some(w) = &s.warehouse_login {
-                    ui.label(format!("· {}: {w}", t!("status.warehouse")));
-                }
-                if let Some(wait) = desk.warehouse_waiting() {
-                    // Held back under the warehouse's limit of requests: said, not hidden.
-                    let text = t!("wms.waiting", s = wait.as_secs().max(1));
-                    ui.label(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30)));
-                    ui.ctx()
-                        .request_repaint_after(std::time::Duration::from_secs(1));
-                }
-            }
-        }
-        if desk.store_opening() {
-            ui.separator();
-            ui.label(RichText::new(t!("settings.shop_opening")).weak());
-        }
-        if let Some(kept) = desk.kept_here() {
-            ui.separator();
-            let text = match kept {
-                0 => t!("status.shop_away"),
-                n => t!("status.kept_here", n = n),
+                Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),
+                Reach::Offline => (t!("status.offline"), ERROR_COLOR),
+                Reach::Failing => (t!("status.failing"), ERROR_COLOR),
+                Reach::Unknown => (t!("status.unchecked"), ui.visuals().weak_text_color()),
             };
-            ui.label(RichText::new(text).strong().color(ERROR_COLOR))
-                .on_hover_text(t!("status.kept_here_hover"));
-        }
-        ui.separator();
-        let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
-        let outbox = RichText::new(t!("status.outbox", n = waiting));
-        if waiting > 0 {
-            // A way to the entries themselves, for the clerk to see or decide on them.
-            let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
-            open_outbox = link.clicked() && desk.session.is_some();
-        } else {
-            ui.label(outbox.weak());
-        }
-        ui.separator();
-        let (text, color) = match desk.reach.get() {
-            _ if desk.is_connecting() => (t!("status.connecting"), ui.visuals().weak_text_color()),
-            Reach::Online => (t!("status.online"), egui::Color32::from_rgb(30, 130, 60)),
-            Reach::Offline => (t!("status.offline"), ERROR_COLOR),
-            Reach::Failing => (t!("status.failing"), ERROR_COLOR),
-            Reach::Unknown => (t!("status.unchecked"), ui.visuals().weak_text_color()),
-        };
-        ui.label(RichText::new(format!("● {text}")).color(color));
+            ui.label(RichText::new(format!("● {text}")).color(color));
+            ui.separator();
+            let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
+            let outbox = RichText::new(t!("status.outbox", n = waiting));
+            if waiting > 0 {
+                // A way to the entries themselves, for the clerk to see or decide on them.
+                let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
+                open_outbox = link.clicked() && desk.session.is_some();
+            } else {
+                ui.label(outbox.weak());
+            }
+            if let Some(kept) = desk.kept_here() {
+                ui.separator();
+                let text = match kept {
+                    0 => t!("status.shop_away"),
+                    n => t!("status.kept_here", n = n),
+                };
+                ui.label(RichText::new(text).strong().color(ERROR_COLOR))
+                    .on_hover_text(t!("status.kept_here_hover"));
+            }
+            if desk.store_opening() {
+                ui.separator();
+                ui.label(RichText::new(t!("settings.shop_opening")).weak());
+            }
+            if let Some(wait) = desk.session.as_ref().and(desk.warehouse_waiting()) {
+                // Held back under the warehouse's limit of requests: said, not hidden.
+                ui.separator();
+                let text = t!("wms.waiting", s = wait.as_secs().max(1));
+                ui.label(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30)));
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs(1));
+            }
+            ui.separator();
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let who = match &desk.session {
+                    None => t!("status.not_logged_in").to_string(),
+                    Some(s) => {
+                        let mut who =
+                            format!("{}: {} ({})", t!("status.legacy"), s.legacy_user, s.inn);
+                        if let Some(c) = &s.current_login {
+                            who.push_str(&format!(" · {}: {c}", t!("status.current")));
+                        }
+                        if let Some(w) = &s.warehouse_login {
+                            who.push_str(&format!(" · {}: {w}", t!("status.warehouse")));
+                        }
+                        who
+                    }
+                };
+                ui.add(egui::Label::new(who).truncate());
+            });
+        });
     });
     open_outbox
 }

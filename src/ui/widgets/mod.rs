@@ -177,7 +177,9 @@ pub fn entered(ui: &egui::Ui, r: &egui::Response) -> bool {
     r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
-/// A labelled drop-down over a closed set of values, each shown by `text`.
+/// A labelled drop-down over a closed set of values, each shown by `text`. The label and its
+/// box are one piece: a row of filters that wraps never leaves a label at one line's end and its
+/// box at the next one's start.
 pub fn choice<T: PartialEq + Clone>(
     ui: &mut egui::Ui,
     label: &str,
@@ -186,17 +188,20 @@ pub fn choice<T: PartialEq + Clone>(
     options: impl IntoIterator<Item = T>,
     text: impl Fn(&T) -> String,
 ) -> egui::Response {
-    let l = ui.label(label);
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(text(value))
-        .show_ui(ui, |ui| {
-            for option in options {
-                let shown = text(&option);
-                ui.selectable_value(value, option, shown);
-            }
-        })
-        .response
-        .labelled_by(l.id)
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(text(value))
+            .show_ui(ui, |ui| {
+                for option in options {
+                    let shown = text(&option);
+                    ui.selectable_value(value, option, shown);
+                }
+            })
+            .response
+            .labelled_by(l.id)
+    })
+    .inner
 }
 
 /// A screen's main part beside a pane of fixed width on its right (the price, the label), each in

@@ -373,18 +373,18 @@ impl OrdersScreen {
                             });
                             row.col(|ui| {
                                 let who = format!("{} · {}", r.receiver, r.receiver_phone);
-                                ui.add(egui::Label::new(&who).truncate())
-                                    .on_hover_text(&who);
+                                // Cut to the column; egui shows the whole text on hover.
+                                ui.add(egui::Label::new(&who).truncate());
                             });
                             row.col(|ui| {
                                 ui.add(egui::Label::new(&r.city).truncate());
                             });
                             if by_counter {
+                                // A dash where no counter took it (looked up, or taken
+                                // before the counters had names).
                                 row.col(|ui| {
-                                    ui.add(
-                                        egui::Label::new(r.counter.as_deref().unwrap_or(""))
-                                            .truncate(),
-                                    );
+                                    let at = r.counter.as_deref().unwrap_or("—");
+                                    ui.add(egui::Label::new(at).truncate());
                                 });
                             }
                             row.col(|ui| status_chip(ui, r.status_id, &r.status_name));
