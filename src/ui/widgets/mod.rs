@@ -177,9 +177,10 @@ pub fn entered(ui: &egui::Ui, r: &egui::Response) -> bool {
     r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
-/// A labelled drop-down over a closed set of values, each shown by `text`. The label and its
-/// box are one piece: a row of filters that wraps never leaves a label at one line's end and its
-/// box at the next one's start.
+/// A labelled drop-down over a closed set of values, each shown by `text`. In a row that wraps,
+/// the label and its box go to the next line together: a label is never left at one line's end
+/// with its box at the next one's start. (Not by nesting them in a row of their own: a nested
+/// row does not wrap, it pushes its parent wider than the window.)
 pub fn choice<T: PartialEq + Clone>(
     ui: &mut egui::Ui,
     label: &str,
@@ -188,20 +189,38 @@ pub fn choice<T: PartialEq + Clone>(
     options: impl IntoIterator<Item = T>,
     text: impl Fn(&T) -> String,
 ) -> egui::Response {
-    ui.horizontal(|ui| {
-        let l = ui.label(label);
-        egui::ComboBox::from_id_salt(id)
-            .selected_text(text(value))
-            .show_ui(ui, |ui| {
-                for option in options {
-                    let shown = text(&option);
-                    ui.selectable_value(value, option, shown);
-                }
-            })
-            .response
-            .labelled_by(l.id)
-    })
-    .inner
+    let shown = text(value);
+    if ui.layout().main_wrap && ui.cursor().min.x > ui.max_rect().min.x + 1.0 {
+        let s = ui.spacing().clone();
+        let width = |t: String, style: egui::TextStyle| {
+            let font = style.resolve(ui.style());
+            ui.ctx()
+                .fonts_mut(|f| f.layout_no_wrap(t, font, egui::Color32::PLACEHOLDER))
+                .size()
+                .x
+        };
+        let boxed = width(shown.clone(), egui::TextStyle::Button)
+            + s.icon_width
+            + s.icon_spacing
+            + 2.0 * s.button_padding.x;
+        let needed = width(label.to_string(), egui::TextStyle::Body)
+            + s.item_spacing.x
+            + boxed.max(s.combo_width);
+        if needed > ui.available_size_before_wrap().x {
+            ui.end_row();
+        }
+    }
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for option in options {
+                let shown = text(&option);
+                ui.selectable_value(value, option, shown);
+            }
+        })
+        .response
+        .labelled_by(l.id)
 }
 
 /// A screen's main part beside a pane of fixed width on its right (the price, the label), each in

@@ -269,10 +269,25 @@ impl OrdersScreen {
             (t!("orders.cod"), None),
             (t!("orders.cost"), Some(SortBy::Cost)),
         ]);
-        // The receiver takes what is left and cuts its text (whole on hover); every column fits
-        // a 1024-px window. Where the window is narrower than every column at its least (1024 px
-        // with the counter's column), the table scrolls sideways rather than hide the last ones. Cells are centred on their
-        // row, whatever widget they hold.
+        // The receiver takes what the other columns leave of the visible width and cuts its
+        // text (whole on hover); every column fits a 1024-px window. Where the window is
+        // narrower than every column at its least (1024 px with the counter's column), the table
+        // scrolls sideways rather than hide the last ones. The share is worked out here: inside
+        // a sideways scroll a remainder column would take the table's last width and grow.
+        // Cells are centred on their row, whatever widget they hold.
+        let others = 24.0 + 112.0 + 118.0 + 100.0 + 112.0 + 80.0 + 80.0;
+        let columns = if by_counter { 9.0 } else { 8.0 };
+        let free = ui.available_width()
+            - others
+            - columns * ui.spacing().item_spacing.x
+            - ui.spacing().scroll.allocated_width();
+        // The counter's name gets room for all of its 32 characters once the receiver has 300 px.
+        let counter = if by_counter {
+            80.0 + (free - 80.0 - 300.0).clamp(0.0, 160.0)
+        } else {
+            0.0
+        };
+        let receiver = (free - counter).max(110.0);
         egui::ScrollArea::horizontal()
             .id_salt("journal-sideways")
             .show(ui, |ui| {
@@ -293,20 +308,14 @@ impl OrdersScreen {
                             .resizable(true)
                             .clip(true),
                     )
-                    .column(Column::remainder().at_least(110.0).clip(true))
+                    .column(Column::exact(receiver).clip(true))
                     .column(
                         Column::initial(100.0)
                             .at_least(60.0)
                             .resizable(true)
                             .clip(true),
                     )
-                    .columns(
-                        Column::initial(80.0)
-                            .at_least(50.0)
-                            .resizable(true)
-                            .clip(true),
-                        usize::from(by_counter),
-                    )
+                    .columns(Column::exact(counter).clip(true), usize::from(by_counter))
                     .column(
                         Column::initial(112.0)
                             .at_least(60.0)
