@@ -1,8 +1,10 @@
-//! The desk's memory in SQLite: opened once, WAL, schema migrations by `user_version`. Calls are
-//! blocking; the desk runs them on the background runtime (`spawn_blocking`), never on the UI
-//! thread. It holds the directory cache, the outbox of orders not yet confirmed by the service,
-//! the journal of orders this desk created or looked up, international parcels, form drafts, and
-//! the print log.
+//! The desk's memory: the counter's own SQLite file (opened once, WAL, schema migrations by
+//! `user_version`) and, for a shop of several counters, the shop's PostgreSQL database, which
+//! then holds the shop's records. Calls are blocking; the desk runs them on the background
+//! runtime (`spawn_blocking`), never on the UI thread. It holds the outbox of orders not yet
+//! confirmed by the service, the journal of orders created or looked up, status histories, the
+//! print log, international parcels and manifests, the notification log and closed days (the
+//! shop's records), and the form drafts and directory cache (always the counter's own).
 
 /// Store tests written once and run on both back ends: `fn name(store) { … }` becomes a module
 /// `name` with a test `sqlite` (a counter's own file) and a test `postgres` (a shop database).

@@ -349,19 +349,31 @@ impl Screen for EndOfDayScreen {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 summary::waiting(ui, &r.waiting);
-                summary::totals(ui, &r.totals);
-                ui.add_space(6.0);
-                summary::groups(ui, &r);
+                // A day without orders says so first; its totals and hours would be all zero,
+                // while the 30 days before it still show.
+                let empty = r.lines.is_empty();
+                if empty {
+                    summary::orders(ui, &r.lines);
+                } else {
+                    summary::totals(ui, &r.totals);
+                    ui.add_space(6.0);
+                    summary::groups(ui, &r);
+                }
                 ui.add_space(6.0);
                 let wide = ui.available_width() > 1200.0;
-                ui.columns(if wide { 3 } else { 1 }, |cols| {
+                let plots = if empty { 2 } else { 3 };
+                ui.columns(if wide { plots } else { 1 }, |cols| {
                     let n = cols.len();
-                    charts::orders_per_hour(&mut cols[0], &r);
-                    charts::orders_per_day(&mut cols[1 % n], &r);
-                    charts::cod_per_day(&mut cols[2 % n], &r);
+                    if !empty {
+                        charts::orders_per_hour(&mut cols[0], &r);
+                    }
+                    charts::orders_per_day(&mut cols[usize::from(!empty) % n], &r);
+                    charts::cod_per_day(&mut cols[(usize::from(!empty) + 1) % n], &r);
                 });
-                ui.add_space(6.0);
-                summary::orders(ui, &r.lines);
+                if !empty {
+                    ui.add_space(6.0);
+                    summary::orders(ui, &r.lines);
+                }
             });
         self.report = Some(r);
     }
