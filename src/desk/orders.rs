@@ -39,7 +39,7 @@ pub struct Orders {
 }
 
 /// The login of the clerk at the desk, shared with the desk that changes it at each login.
-pub type Clerk = Arc<std::sync::Mutex<String>>;
+pub use crate::store::Clerk;
 
 /// Marks a key as on the wire for as long as it lives.
 struct InFlight {
@@ -234,7 +234,6 @@ impl Orders {
         })
     }
 
-    /// How many orders wait in the outbox (0 when the store cannot say), read off the UI thread.
     /// Moves the creates kept at this counter while the shop's database was away to the shop's
     /// outbox, once it answers; how many wait here still.
     pub async fn return_kept(&self) -> i64 {
@@ -255,6 +254,7 @@ impl Orders {
         .unwrap_or(-1)
     }
 
+    /// How many orders wait in the outbox (0 when the store cannot say), read off the UI thread.
     pub async fn outbox_waiting(&self) -> i64 {
         self.books(|s, svc| s.outbox_count(svc)).await.unwrap_or(0)
     }

@@ -179,9 +179,6 @@ impl Desk {
             warehouse_account: None,
         });
         *self.clerk.lock().unwrap_or_else(|p| p.into_inner()) = c.username.trim().to_string();
-        if let Some(store) = &self.store {
-            store.set_clerk(c.username.trim());
-        }
         self.enter_scope(c.inn.trim());
         self.start_live();
         // The order form picks from the directories: read them at once.

@@ -61,7 +61,7 @@ impl Desk {
         let repaint = self.repaint.clone();
         store.on_shop_change(Arc::new(move || repaint()));
         store.set_counter(&self.settings.shop.counter_name());
-        store.set_clerk(&self.clerk.lock().unwrap_or_else(|p| p.into_inner()));
+        store.follow_clerk(self.clerk.clone());
         let shared = store.is_shared();
         self.parcels = Some(super::parcels::Parcels {
             store: store.clone(),

@@ -4,7 +4,9 @@
 //! the counter reaches that database, they are copied there (its own file keeps them too, should
 //! the shop's database ever be given up). Rows the shop already holds stay as they are: an order
 //! is the service's and its id, so the shop's row is the same order, never overwritten. A copy cut
-//! short is finished by the next one, without a print counted twice.
+//! short is finished by the next one, without a print counted twice. A day the counter closed
+//! alone comes along only when no other counter took orders on it: closing a shared day is the
+//! shop's decision, not a copy's.
 
 use super::db::{Arg, Row, Sql, args};
 use super::{Store, StoreError};
@@ -140,12 +142,17 @@ impl Store {
         let Some(shop) = self.shop_url.clone() else {
             return Ok(0);
         };
+        if self.brought.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(0);
+        }
         let brought: bool = self.local().query_one(
             "SELECT EXISTS (SELECT 1 FROM brought_to_shop WHERE shop = ?1)",
             args![shop],
             |r| r.get(0),
         )?;
         if brought {
+            self.brought
+                .store(true, std::sync::atomic::Ordering::Relaxed);
             return Ok(0);
         }
         let name = self.counter();
@@ -170,6 +177,19 @@ impl Store {
                     made_here_at(&mut row, &names, &name);
                 }
                 let values: Vec<Arg<'_>> = row.iter().map(Cell::arg).collect();
+                // A day this counter closed alone is not the shop's day when other counters
+                // took orders on it: closing it for them is the manager's, not this copy's.
+                if table.name == "closed_days" {
+                    let others = "SELECT EXISTS (SELECT 1 FROM journal WHERE service = ?1
+                        AND register_day = ?2 AND (counter IS NULL OR counter <> ?3))";
+                    let (service, day) = (&values[0], &values[1]);
+                    let shared: bool =
+                        tx.query_one(others, &[*service, *day, Arg::Text(&name)], |r| r.get(0))?;
+                    if shared {
+                        tracing::warn!("a day closed at this counter alone is open in the shop");
+                        continue;
+                    }
+                }
                 added += match table.key {
                     Some(key) => {
                         tx.execute(&format!("{insert} ON CONFLICT ({key}) DO NOTHING"), &values)?
@@ -196,6 +216,8 @@ impl Store {
             "INSERT INTO brought_to_shop (shop, at) VALUES (?1, ?2) ON CONFLICT (shop) DO NOTHING",
             args![shop, chrono::Utc::now().timestamp()],
         )?;
+        self.brought
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         if added > 0 {
             self.journal_touched();
         }

@@ -60,6 +60,10 @@ pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
 pub use shop_address::readable as shop_address_readable;
 
+/// The login of the clerk at a counter: one handle, changed by the desk at each login and read
+/// by whatever writes who did it (orders, prints, parcels, manifests).
+pub type Clerk = std::sync::Arc<Mutex<String>>;
+
 use db::{Db, Sql, args};
 use rusqlite::Connection;
 use std::path::Path;
@@ -343,10 +347,13 @@ pub struct Store {
     wake: shop_listen::Wake,
     /// Whether the shop's database was last found away (read by the status bar, never locked).
     away: std::sync::atomic::AtomicBool,
+    /// This counter's earlier records are in the shop's database (asked of its file once).
+    brought: std::sync::atomic::AtomicBool,
     /// This counter's name in the shop, written with every create it takes.
     counter: Mutex<String>,
-    /// The login of the clerk at this counter, written with every print, parcel and manifest.
-    clerk: Mutex<String>,
+    /// The login of the clerk at this counter, written with every print, parcel and manifest:
+    /// the desk's own handle, which its login changes (see [`Store::follow_clerk`]).
+    clerk: Mutex<Clerk>,
     /// No new connection to an away shop database is tried before this: a counter taking
     /// orders while it is away answers at once instead of waiting out a connection each call.
     retry_at: Mutex<Option<std::time::Instant>>,
@@ -452,6 +459,7 @@ impl Store {
             journal_changes: Default::default(),
             wake: Default::default(),
             counter: Default::default(),
+            brought: Default::default(),
             clerk: Default::default(),
             retry_at: Default::default(),
         }
@@ -518,16 +526,23 @@ impl Store {
             .clone()
     }
 
-    /// Names the clerk at this counter (at each login).
+    /// Follows the desk's clerk: `clerk` is the handle its login writes.
+    pub fn follow_clerk(&self, clerk: Clerk) {
+        *self.clerk.lock().unwrap_or_else(|p| p.into_inner()) = clerk;
+    }
+
+    /// Names the clerk at this counter (a store without a desk: tests, tools).
     pub fn set_clerk(&self, login: &str) {
-        *self.clerk.lock().unwrap_or_else(|p| p.into_inner()) = login.trim().to_string();
+        let clerk = self.clerk.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        *clerk.lock().unwrap_or_else(|p| p.into_inner()) = login.trim().to_string();
     }
 
     /// This counter's name and its clerk's login, each `None` while not named.
     pub fn hands(&self) -> (Option<String>, Option<String>) {
         let named = |s: String| (!s.is_empty()).then_some(s);
         let clerk = self.clerk.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        (named(self.counter()), named(clerk))
+        let login = clerk.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        (named(self.counter()), named(login))
     }
 
     /// Whether the shop's records are in a shared PostgreSQL database.

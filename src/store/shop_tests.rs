@@ -229,11 +229,44 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
         };
         alone.log_print(&svc, &print).unwrap();
     }
+    let (alone_day, shared_day) = (
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 2).unwrap(),
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 3).unwrap(),
+    );
+    {
+        let alone = Store::open(&file).unwrap();
+        for day in [alone_day, shared_day] {
+            alone.close_day(&svc, day, &[], "aziza", "[]", 5).unwrap();
+        }
+    }
+    // Another counter of the shop took an order on the second day.
+    let other = Store::open_in_memory_with_shop(&url).unwrap();
+    other.set_counter("Kassa 2");
+    other.outbox_add(&svc, "K9", "{}", None, "bek", 6).unwrap();
+    other
+        .journal_confirm(&svc, &row(9, "K9"), "{}", Some("K9"), 7)
+        .unwrap();
+    other
+        .conn()
+        .execute(
+            "UPDATE journal SET register_day = '2026-11-03' WHERE order_id = 9",
+            args![],
+        )
+        .unwrap();
     let joined = Store::open_shop(&file, &url).unwrap();
     joined.set_counter("Kassa 1");
-    assert_eq!(joined.bring_history().unwrap(), 3, "two orders and a print");
+    assert_eq!(
+        joined.bring_history().unwrap(),
+        4,
+        "two orders, a print, the day closed alone"
+    );
+    assert!(other.closed_day(&svc, alone_day).unwrap().is_some());
+    assert_eq!(
+        other.closed_day(&svc, shared_day).unwrap(),
+        None,
+        "a day other counters worked stays open in the shop"
+    );
     assert_eq!(joined.bring_history().unwrap(), 0, "once");
-    let other = Store::open_in_memory_with_shop(&url).unwrap();
     let seen = other.journal(&svc).unwrap();
     let counter_of = |id: i64| {
         seen.iter()
