@@ -5,7 +5,6 @@
 mod common;
 
 use common::*;
-use parcel_desk::api::sandbox_client::SandboxClient;
 use parcel_desk::desk::orders::{CreateResult, Orders};
 use parcel_desk::sandbox::Faults;
 use parcel_desk::store::Store;
@@ -16,21 +15,8 @@ use std::sync::Arc;
 async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
     let t = twin().await;
     let store = Arc::new(Store::open_in_memory().unwrap());
-    let orders = Orders::new(
-        svc(),
-        store.clone(),
-        Arc::new(legacy(&t).await),
-        Some(Arc::new(
-            SandboxClient::new(url(&control(&t)), quick_config()).unwrap(),
-        )),
-    );
-    t.set_faults(Faults {
-        latency_ms: 1,
-        error_rate: 0.2,
-        drop_after_commit_rate: 0.2,
-        status: Some(503),
-        ..Faults::default()
-    });
+    let orders = orders_at(&t, store.clone()).await;
+    lossy(&t);
     let (mut created, mut deferred) = (0, 0);
     for _ in 0..1000 {
         match orders.create(legacy_order()).await {

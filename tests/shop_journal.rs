@@ -6,7 +6,6 @@
 mod common;
 
 use common::*;
-use parcel_desk::api::sandbox_client::SandboxClient;
 use parcel_desk::desk::orders::{CreateResult, Orders};
 use parcel_desk::sandbox::Faults;
 use parcel_desk::store::{Store, test_shop};
@@ -25,23 +24,10 @@ async fn three_counters_make_a_thousand_orders_once_on_one_shop_journal() {
         let store = Arc::new(tokio::task::block_in_place(|| {
             Store::open_in_memory_with_shop(&shop).expect("a counter")
         }));
-        let orders = Orders::new(
-            svc(),
-            store.clone(),
-            Arc::new(legacy(&t).await),
-            Some(Arc::new(
-                SandboxClient::new(url(&control(&t)), quick_config()).unwrap(),
-            )),
-        );
+        let orders = orders_at(&t, store.clone()).await;
         desks.push((store, orders));
     }
-    t.set_faults(Faults {
-        latency_ms: 1,
-        error_rate: 0.2,
-        drop_after_commit_rate: 0.2,
-        status: Some(503),
-        ..Faults::default()
-    });
+    lossy(&t);
     let runs: Vec<_> = desks
         .iter()
         .enumerate()

@@ -287,3 +287,32 @@ pub fn save_service_settings(twin: &RunningSandbox, config_dir: &std::path::Path
     .save(config_dir)
     .expect("settings");
 }
+
+/// A desk's orders on `store`, sending to the twin and asking its control listener when an
+/// answer was lost (as the demo desk does).
+pub async fn orders_at(
+    t: &RunningSandbox,
+    store: std::sync::Arc<parcel_desk::store::Store>,
+) -> parcel_desk::desk::orders::Orders {
+    let lookup =
+        parcel_desk::api::sandbox_client::SandboxClient::new(url(&control(t)), quick_config())
+            .expect("a client of the twin's control listener");
+    parcel_desk::desk::orders::Orders::new(
+        svc(),
+        store,
+        std::sync::Arc::new(legacy(t).await),
+        Some(std::sync::Arc::new(lookup)),
+    )
+}
+
+/// The exactly-once faults: a fifth of requests fail before anything is done, a fifth of
+/// answers are dropped after the order is committed, with a little latency.
+pub fn lossy(t: &RunningSandbox) {
+    t.set_faults(parcel_desk::sandbox::Faults {
+        latency_ms: 1,
+        error_rate: 0.2,
+        drop_after_commit_rate: 0.2,
+        status: Some(503),
+        ..parcel_desk::sandbox::Faults::default()
+    });
+}

@@ -151,13 +151,9 @@ impl EndOfDayScreen {
                 self.reload(cx);
             }
             // A shop's counters: one of them, or the whole shop.
-            let counters = self
-                .report
-                .as_ref()
-                .map(|r| r.counters.clone())
-                .unwrap_or_default();
+            let counters = self.report.as_ref().map_or(&[][..], |r| &r.counters[..]);
             if !counters.is_empty() || self.counter.is_some() {
-                let options = std::iter::once(None).chain(counters.into_iter().map(Some));
+                let options = std::iter::once(None).chain(counters.iter().cloned().map(Some));
                 let before = self.counter.clone();
                 choice(
                     ui,
