@@ -6,17 +6,18 @@ mod common;
 
 use common::ui::*;
 use egui::{Key, Modifiers};
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parcel_desk::api::codes::ParcelStatus;
-use parcel_desk::ui::{ScreenId, tr};
+use parcel_desk::ui::{DeskApp, ScreenId, tr};
 
 const NUMBER: &str = "CN000000101UZ";
 
 #[test]
 fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     let env = Env::new("parcels");
-    // Tall enough to see the whole form with two product lines.
-    let mut h = harness_sized(env.desk(), [1280.0, 2200.0]);
+    // Tall enough to see the whole form with two product lines and the price.
+    let mut h = harness_sized(env.desk(), [1280.0, 2800.0]);
     ready(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
     step_until(&mut h, "the parcel form", |h| {
@@ -108,6 +109,48 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
             type_into(&mut h, &tr(label), n, text);
         }
     }
+    // The price follows the parcel as it is typed, once its route is chosen.
+    assert!(
+        h.query_by_label(&tr("parcel.price_route")).is_some(),
+        "the price says what it waits for"
+    );
+    let (country, post_type) = {
+        let d = h.state().desk.directories.as_ref().expect("directories");
+        (
+            d.data.countries[0].name.clone(),
+            d.data.shipment_types[0].name.clone(),
+        )
+    };
+    pick_suggestion(
+        &mut h,
+        &tr("intl_calc.sender_city"),
+        0,
+        "Самарканд",
+        "Samarqand shahar — Samarqand viloyati",
+    );
+    h.step();
+    h.step();
+    pick(&mut h, &tr("intl_calc.country"), &country);
+    type_into(&mut h, &tr("intl_calc.receiver_city"), 0, "9001");
+    pick(&mut h, &tr("order.post_type"), &post_type);
+    let priced_at = |h: &Harness<'static, DeskApp>, grams: u64| {
+        h.state()
+            .parcel_form()
+            .and_then(|f| f.quote.answer().cloned())
+            .and_then(Result::ok)
+            .filter(|a| a.request_data.weight.grams() == grams)
+            .map(|a| a.summary_price.0)
+    };
+    step_until(&mut h, "priced at 1.5 kg", |h| priced_at(h, 1500).is_some());
+    let light = priced_at(&h, 1500).expect("a price");
+    replace_text(&mut h, &tr("parcel.weight"), "7.5");
+    step_until(&mut h, "priced again at 7.5 kg", |h| {
+        priced_at(h, 7500).is_some()
+    });
+    assert!(priced_at(&h, 7500) > Some(light), "heavier costs more");
+    replace_text(&mut h, &tr("parcel.weight"), "1.5");
+    h.step();
+
     // The wrong PINFL is said under its field and nothing is sent.
     h.get_by_label(&tr("parcel.save")).click();
     h.step();
@@ -131,6 +174,9 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
                 .parcel_form()
                 .is_some_and(|f| f.draft.number.is_empty())
     });
+    // The next parcel starts blank but on the same route.
+    let next = &h.state().parcel_form().expect("the form").draft;
+    assert!(next.weight.is_empty() && !next.route.is_blank());
 
     // The twin moves it to customs; the clerk tracks it from the list.
     let control = h.state().desk.twin_control().expect("demo twin");
@@ -193,6 +239,34 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
             .order_form()
             .is_some_and(|f| f.draft.sender_name.is_empty()),
         "nothing of the scan reached the form"
+    );
+
+    // A scanner typing the number key by key (capitals with Shift) while a field has the
+    // cursor: caught the same way, and the field keeps only what the clerk typed.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    step_until(&mut h, "the order form again", |h| {
+        h.state().screen() == ScreenId::NewOrder
+    });
+    type_into(&mut h, &tr("order.sender_name"), 0, "Karimova");
+    for c in NUMBER.chars() {
+        let key = Key::from_name(&c.to_string()).expect("a key for each character");
+        let modifiers = if c.is_ascii_uppercase() {
+            Modifiers::SHIFT
+        } else {
+            Modifiers::NONE
+        };
+        h.key_down_modifiers(modifiers, key);
+        h.event(egui::Event::Text(c.to_string()));
+        h.key_up_modifiers(modifiers, key);
+    }
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the parcel tracked from a key-by-key scan", |h| {
+        h.state().screen() == ScreenId::Parcels && !h.state().is_busy()
+    });
+    assert_eq!(
+        h.state().order_form().map(|f| f.draft.sender_name.clone()),
+        Some("Karimova".to_string()),
+        "the letters of the scan did not reach the field"
     );
 
     // The parcel number typed (or scanned) in the Orders search opens it here, tracked.

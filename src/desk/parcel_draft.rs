@@ -118,6 +118,8 @@ pub struct ParcelDraft {
     pub branch: Option<i64>,
     pub delivery: Delivery,
     pub products: Vec<ProductDraft>,
+    /// The route its price is asked for (not sent with the parcel; kept for the next one).
+    pub route: super::intl_quote::QuoteRoute,
 }
 
 impl Default for ParcelDraft {
@@ -141,6 +143,7 @@ impl Default for ParcelDraft {
             branch: None,
             delivery: Delivery::Courier,
             products: vec![ProductDraft::default()],
+            route: super::intl_quote::QuoteRoute::default(),
         }
     }
 }
@@ -170,6 +173,11 @@ fn opt(s: &str) -> Option<String> {
 }
 
 impl ParcelDraft {
+    /// The international price request of this parcel on its route.
+    pub fn quote(&self) -> super::intl_quote::IntlQuoteDraft {
+        super::intl_quote::IntlQuoteDraft::of_parcel(&self.route, &self.weight, self.delivery)
+    }
+
     /// Every problem of the form, by the wire's field name.
     pub fn problems(&self) -> BTreeMap<String, Problem> {
         use field as f;

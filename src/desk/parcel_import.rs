@@ -223,6 +223,8 @@ fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError>
                 Delivery::Courier
             }),
             products: vec![product],
+            // A file's parcels are not priced here.
+            route: Default::default(),
         };
         parcels.push(ImportedParcel {
             lines: vec![line],

@@ -1,9 +1,10 @@
-//! A barcode scanner is a keyboard: it types the digits fast, one keystroke each, and presses
-//! Enter. Single digit keystrokes are held back for a moment: when Enter follows quickly after at
-//! least eight digits, it was a scan (and nothing reaches the focused field); otherwise the digits
-//! are given back to the field a few tens of milliseconds later, as typed. A scanner that sends a
-//! whole code in one go with its Enter is caught too, and then the code may also be a parcel
-//! number from abroad (letters and digits).
+//! A barcode scanner is a keyboard: it types the code fast, one keystroke each, and presses
+//! Enter. Single keystrokes that could begin a code (digits, or the capitals and digits of a
+//! parcel number from abroad, `RR123456785UZ`) are held back for a moment: when Enter follows
+//! quickly after a whole code (eight digits or more, or a parcel number), it was a scan and
+//! nothing reaches the focused field; otherwise the keystrokes are given back to the field a few
+//! tens of milliseconds later, as typed. A scanner that sends a whole code in one go with its
+//! Enter is caught too.
 
 use egui::{Event, Key};
 use std::time::{Duration, Instant};
@@ -24,12 +25,39 @@ fn is_digits(t: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
 }
 
-fn is_digit_key(key: Key) -> bool {
+/// Whether `text` could be the start of a code a scanner types: digits only, or the beginning of
+/// a parcel number from abroad (two capitals, nine digits, two capitals).
+fn could_be_code(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    b.len() <= 13
+        && b.iter().enumerate().all(|(i, c)| {
+            if (2..11).contains(&i) {
+                c.is_ascii_digit()
+            } else {
+                c.is_ascii_uppercase()
+            }
+        })
+}
+
+/// A whole code: what a scan's Enter completes.
+fn is_whole_code(text: &str) -> bool {
+    (is_digits(text) && text.len() >= MIN_DIGITS) || crate::desk::customs::is_parcel_number(text)
+}
+
+/// The keys a scanner presses for the characters of a code (a capital with Shift, or with Caps
+/// Lock and no modifier): their presses and releases travel beside the held text.
+fn is_code_key(key: Key, modifiers: egui::Modifiers) -> bool {
     use Key::*;
-    matches!(
+    let digit = matches!(
         key,
         Num0 | Num1 | Num2 | Num3 | Num4 | Num5 | Num6 | Num7 | Num8 | Num9
-    )
+    );
+    let letter = key.name().len() == 1 && key.name().as_bytes()[0].is_ascii_uppercase();
+    let plain = modifiers.is_none() || modifiers == egui::Modifiers::SHIFT;
+    (digit || letter) && plain
 }
 
 impl Scanner {
@@ -71,9 +99,7 @@ impl Scanner {
             });
             // A whole code in one frame with its Enter: a scanner (or a paste), never typing. A
             // parcel number from abroad (letters and digits) is caught this way only.
-            let whole_code = (is_digits(&burst) && burst.len() >= MIN_DIGITS)
-                || crate::desk::customs::is_parcel_number(&burst);
-            if texts.len() == 1 && whole_code && enter_now {
+            if texts.len() == 1 && is_whole_code(&burst) && enter_now {
                 input.events.retain(|e| {
                     !matches!(
                         e,
@@ -89,15 +115,24 @@ impl Scanner {
             for e in input.events.drain(..) {
                 match &e {
                     // Scanners send one character per keystroke; longer text (a paste) goes through.
-                    Event::Text(t) if is_digits(t) && t.chars().count() == 1 => {
-                        self.held.push_str(t);
+                    Event::Text(t) if t.chars().count() == 1 && could_be_code(t) => {
+                        let mut longer = std::mem::take(&mut self.held);
+                        longer.push_str(t);
+                        if could_be_code(&longer) {
+                            self.held = longer;
+                        } else {
+                            // What was held is typing after all; this character may begin a code.
+                            longer.truncate(longer.len() - t.len());
+                            out.push(Event::Text(longer));
+                            self.held = t.clone();
+                        }
                         self.last = Some(now);
                     }
                     Event::Key {
                         key: Key::Enter,
                         pressed: true,
                         ..
-                    } if self.held.len() >= MIN_DIGITS && self.recent(now) => {
+                    } if is_whole_code(&self.held) && self.recent(now) => {
                         scanned = Some(std::mem::take(&mut self.held));
                         self.swallow_enter_release = true;
                     }
@@ -108,14 +143,15 @@ impl Scanner {
                     } if self.swallow_enter_release => {
                         self.swallow_enter_release = false;
                     }
-                    // A real keyboard (and a scanner) sends each digit's key press and release
-                    // beside its text: those, and pointer motion, leave the held digits held.
-                    Event::Key { key, modifiers, .. }
-                        if is_digit_key(*key) && modifiers.is_none() =>
-                    {
+                    // A real keyboard (and a scanner) sends each character's key press and release
+                    // beside its text: those, and pointer motion, leave the held keystrokes held.
+                    Event::Key { key, modifiers, .. } if is_code_key(*key, *modifiers) => {
                         out.push(e);
                     }
-                    Event::PointerMoved(_) | Event::MouseMoved(_) => out.push(e),
+                    // Shift pressed for a capital, and pointer motion, leave them held too.
+                    Event::ModifiersChanged(_) | Event::PointerMoved(_) | Event::MouseMoved(_) => {
+                        out.push(e)
+                    }
                     _ => {
                         if !self.held.is_empty() {
                             out.push(Event::Text(std::mem::take(&mut self.held)));
@@ -131,5 +167,30 @@ impl Scanner {
             ctx.request_repaint_after(GAP);
         }
         scanned
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_is_recognised_while_it_is_typed_and_when_it_is_whole() {
+        for start in ["0", "0199", "R", "RR", "RR1", "RR123456785", "RR123456785U"] {
+            assert!(could_be_code(start), "{start}");
+        }
+        for typing in ["Ka", "R1", "RR12A", "rr1", "RR123456785UZX"] {
+            assert!(!could_be_code(typing), "{typing}");
+        }
+        assert!(is_whole_code("01991234") && is_whole_code("RR123456785UZ"));
+        assert!(!is_whole_code("0199123") && !is_whole_code("RR123456785U"));
+    }
+
+    #[test]
+    fn capitals_with_shift_are_a_scanners_keys_but_shortcuts_are_not() {
+        assert!(is_code_key(Key::R, egui::Modifiers::SHIFT));
+        assert!(is_code_key(Key::Num7, egui::Modifiers::NONE));
+        assert!(!is_code_key(Key::N, egui::Modifiers::COMMAND));
+        assert!(!is_code_key(Key::Enter, egui::Modifiers::NONE));
     }
 }

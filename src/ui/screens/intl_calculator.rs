@@ -3,15 +3,15 @@
 //! tariff and customer id), the price the service gives and the request it says it priced.
 
 use crate::api::ApiError;
-use crate::api::codes::{Delivery, PickupType};
-use crate::api::directory::IdName;
+use crate::api::codes::Delivery;
 use crate::api::international::IntlCalcResponse;
 use crate::desk::intl_quote::IntlQuoteDraft;
 use crate::desk::task::{Task, ready};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
-use crate::ui::widgets::errors::{problem_text, tell};
-use crate::ui::widgets::pickers::{CityPicker, id_name_picker};
+use crate::ui::widgets::errors::problem_text;
+use crate::ui::widgets::intl_quote::{answer_lines, outcome, route_fields};
+use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use egui::RichText;
 use rust_i18n::t;
@@ -67,35 +67,14 @@ impl IntlCalculator {
     }
 }
 
-/// The wire's field names the form shows errors under.
-const FIELDS: &[&str] = &[
-    "weight",
-    "volume",
-    "senderCityId",
-    "receiverCountryId",
-    "receiverCityId",
-    "postTypeId",
-    "piece",
-    "senderDate",
-    "customerId",
-];
-
 impl Screen for IntlCalculator {
     fn poll(&mut self, _cx: &mut Cx) {
-        match ready(&mut self.pricing) {
+        match ready(&mut self.pricing).map(outcome) {
             Some(Ok(answer)) => self.answer = Some(answer),
-            Some(Err(ApiError::Validation { message, fields })) => {
+            Some(Err(refusal)) => {
                 self.answer = None;
-                for (k, v) in fields {
-                    if let Some(name) = FIELDS.iter().find(|f| **f == k) {
-                        self.refused.insert(name, v.join(" "));
-                    }
-                }
-                self.message = message.or_else(|| Some(t!("intl_calc.refused").to_string()));
-            }
-            Some(Err(e)) => {
-                self.answer = None;
-                self.message = Some(tell(&e).message);
+                self.refused = refusal.fields;
+                self.message = Some(refusal.message);
             }
             None => {}
         }
@@ -105,21 +84,6 @@ impl Screen for IntlCalculator {
         let errors = self.errors();
         let form = Form::new(&errors);
         let dirs = cx.desk.directories.as_ref();
-        let countries: Vec<IdName> = dirs
-            .map(|d| {
-                d.data
-                    .countries
-                    .iter()
-                    .map(|c| IdName {
-                        id: c.id,
-                        name: c.name.clone(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let post_types: Vec<IdName> = dirs
-            .map(|d| d.data.shipment_types.clone())
-            .unwrap_or_default();
         let mut ask = false;
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(t!("intl_calc.title"));
@@ -128,46 +92,19 @@ impl Screen for IntlCalculator {
             }
             let d = &mut self.draft;
             ui.columns(2, |cols| {
-                let ui = &mut cols[0];
+                let (first, second) = cols.split_at_mut(1);
+                let ui = &mut first[0];
                 form.text(ui, &t!("parcel.weight"), &mut d.weight, "weight");
                 form.text(ui, &t!("intl_calc.volume"), &mut d.volume, "volume");
-                self.city.show(
+                route_fields(
                     ui,
-                    &t!("intl_calc.sender_city"),
-                    &mut d.sender_city,
+                    &mut second[0],
+                    &mut self.city,
+                    &mut d.route,
                     dirs,
-                    form.error("senderCityId"),
+                    &form,
                 );
-                id_name_picker(
-                    ui,
-                    &t!("intl_calc.country"),
-                    &countries,
-                    &mut d.country,
-                    form.error("receiverCountryId"),
-                );
-                form.text(
-                    ui,
-                    &t!("intl_calc.receiver_city"),
-                    &mut d.receiver_city,
-                    "receiverCityId",
-                );
-                let ui = &mut cols[1];
-                id_name_picker(
-                    ui,
-                    &t!("order.post_type"),
-                    &post_types,
-                    &mut d.post_type,
-                    form.error("postTypeId"),
-                );
-                ui.label(t!("order.pickup"));
-                ui.horizontal_wrapped(|ui| {
-                    ui.radio_value(
-                        &mut d.pickup,
-                        PickupType::SelfDropOff,
-                        t!("order.mode_office"),
-                    );
-                    ui.radio_value(&mut d.pickup, PickupType::Courier, t!("order.mode_courier"));
-                });
+                let ui = &mut second[0];
                 ui.label(t!("parcel.delivery"));
                 ui.horizontal_wrapped(|ui| {
                     ui.radio_value(&mut d.delivery, None, t!("intl_calc.any"));
@@ -206,16 +143,7 @@ impl Screen for IntlCalculator {
             }
             if let Some(a) = &self.answer {
                 ui.separator();
-                ui.heading(t!("intl_calc.result", price = a.summary_price.to_string()));
-                let r = &a.request_data;
-                ui.label(t!(
-                    "intl_calc.echo",
-                    weight = r.weight.to_decimal_string(),
-                    piece = r.piece,
-                    country = r.receiver_country_id,
-                    city = r.receiver_city_id,
-                    date = r.sender_date.format("%d.%m.%Y").to_string()
-                ));
+                answer_lines(ui, a);
             }
         });
         if ask {

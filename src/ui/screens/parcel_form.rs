@@ -16,6 +16,7 @@ use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
+use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use egui::RichText;
@@ -43,6 +44,8 @@ pub struct ParcelFormScreen {
     /// Product lines declared before, for suggestions.
     earlier: Vec<ProductDraft>,
     earlier_loading: Option<Task<Result<Vec<crate::store::ParcelRow>, crate::desk::DeskError>>>,
+    /// The parcel's price, asked as it is typed.
+    pub quote: LiveIntlQuote,
 }
 
 impl Default for ParcelFormScreen {
@@ -61,6 +64,7 @@ impl Default for ParcelFormScreen {
             open_import: false,
             earlier: Vec::new(),
             earlier_loading: None,
+            quote: LiveIntlQuote::new("parcel-quote-city"),
         }
     }
 }
@@ -106,7 +110,11 @@ impl ParcelFormScreen {
             SendResult::Saved(row) | SendResult::AlreadySaved(row) => {
                 cx.toasts.info(t!("parcel.saved", number = row.number));
                 cx.desk.clear_parcel_form();
-                self.draft = ParcelDraft::default();
+                // The next parcel is most likely priced on the same route.
+                self.draft = ParcelDraft {
+                    route: std::mem::take(&mut self.draft.route),
+                    ..ParcelDraft::default()
+                };
                 self.saved_as = None;
                 self.tried = false;
                 cx.emit(crate::ui::app::event::AppEvent::ParcelsChanged);
@@ -261,6 +269,9 @@ impl ParcelFormScreen {
             if totals.value_differs {
                 ui.label(RichText::new(t!("parcel.value_differs")).color(ERROR_COLOR));
             }
+            ui.separator();
+            let quoted = d.quote();
+            self.quote.show(ui, &mut d.route, dirs, &quoted);
             ui.add_space(8.0);
             let busy = self.sending.is_some();
             let label = if busy {
@@ -411,6 +422,7 @@ impl Screen for ParcelFormScreen {
         if let Some(result) = ready(&mut self.sending) {
             self.landed(result, cx);
         }
+        self.quote.poll(cx.ctx, cx.desk, &self.draft.quote());
         if self.loaded && self.saved_as.as_ref() != Some(&self.draft) {
             cx.desk.save_parcel_form(&self.draft);
             self.saved_as = Some(self.draft.clone());
@@ -449,6 +461,6 @@ impl Screen for ParcelFormScreen {
     }
 
     fn is_busy(&self) -> bool {
-        self.sending.is_some() || self.loading.is_some()
+        self.sending.is_some() || self.loading.is_some() || self.quote.is_busy()
     }
 }

@@ -1,10 +1,11 @@
 //! Pieces the screens share: a labelled text field with its error underneath, a form beside a
 //! fixed-width pane, and (in their own files) toasts, pickers, the price box, confirmations,
-//! status chips, periods and errors in the clerk's words.
+//! status chips, periods, errors in the clerk's words and the international price.
 
 pub mod confirm;
 pub mod date_field;
 pub mod errors;
+pub mod intl_quote;
 pub mod pages;
 pub mod period;
 pub mod pickers;
