@@ -4,7 +4,9 @@
 //! it, or after the service made it and while its answer was on the way back; a new desk on the
 //! same data folder finds the order in the outbox, its outcome unknown (not sent again behind the
 //! clerk's back), and once settled there is exactly one such order at the service and in the
-//! journal, with the form it was made from.
+//! journal, with the form it was made from. A desk killed in the middle of a batch print
+//! leaves a print log that says which labels were handed to the printer, which one may or may not
+//! have come out, and which never left.
 
 #![cfg(unix)]
 
@@ -26,6 +28,13 @@ const FOLDER: &str = "PARCEL_DESK_CRASH_FOLDER";
 const CONTROL: &str = "PARCEL_DESK_CRASH_CONTROL";
 const FAULTS: &str = "PARCEL_DESK_CRASH_FAULTS";
 const RECEIVER: &str = "Uzilgan Ulugʻbek";
+const PRINTER: &str = "PARCEL_DESK_CRASH_PRINTER";
+/// The batch's three orders by receiver; the second is long (one label per piece).
+const BATCH: [(&str, i64); 3] = [
+    ("Birinchi Aziz", 1),
+    ("Ikkinchi Bobur", 999),
+    ("Uchinchi Sardor", 1),
+];
 
 fn paths(dir: &std::path::Path) -> DeskPaths {
     DeskPaths {
@@ -189,6 +198,139 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
         .expect("read")
         .expect("the form it was made from is kept");
     assert!(form.contains(RECEIVER), "{form}");
+    rt.block_on(twin.stop());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A raw-port label printer that takes its first job whole and then jams: it accepts the next
+/// connection and never reads from it. Its address, the first job's bytes, and how many
+/// connections it has accepted.
+fn jamming_printer() -> (
+    String,
+    std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
+    use std::io::Read;
+    use std::sync::atomic::Ordering;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let address = listener.local_addr().expect("address").to_string();
+    let first = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (keep, count) = (first.clone(), accepted.clone());
+    std::thread::spawn(move || {
+        let mut jammed = Vec::new();
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            if count.fetch_add(1, Ordering::SeqCst) == 0 {
+                let mut bytes = Vec::new();
+                let _ = stream.read_to_end(&mut bytes);
+                *keep.lock().expect("lock") = bytes;
+            } else {
+                // Held open, never read: the sender's buffers fill and its writes wait.
+                jammed.push(stream);
+            }
+        }
+    });
+    (address, first, accepted)
+}
+
+/// The child's part of the batch print: log in, take the batch's orders, print them as one
+/// batch on the printer, and wait to be killed.
+fn batch_child(dir: PathBuf, printer: String) -> ! {
+    let rt = runtime();
+    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the child desk");
+    log_in_demo(&mut desk);
+    let mut ids = Vec::new();
+    for (receiver, pieces) in BATCH {
+        let mut order = legacy_order();
+        order.receiver = receiver.into();
+        order.piece = Some(pieces);
+        match wait(desk.create_order(order).expect("orders")) {
+            parcel_desk::desk::orders::CreateResult::Created(row) => ids.push(row.order_id),
+            other => panic!("not created: {other:?}"),
+        }
+    }
+    desk.settings.printing.printer =
+        Some(parcel_desk::label::print::Printer::NetworkZpl { address: printer });
+    let _printing = desk.print_labels(ids, None).expect("printing");
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+    }
+}
+
+#[test]
+fn killed_in_the_middle_of_a_batch_print() {
+    use parcel_desk::store::PrintOutcome;
+    use std::sync::atomic::Ordering;
+    const NAME: &str = "killed_in_the_middle_of_a_batch_print";
+    if std::env::var_os(ROLE).is_some() {
+        let dir = std::env::var_os(FOLDER).map(PathBuf::from).expect("folder");
+        batch_child(dir, std::env::var(PRINTER).expect("printer"));
+    }
+    let rt = runtime();
+    let twin = rt.block_on(twin());
+    let dir = std::env::temp_dir().join(format!("parcel-desk-{NAME}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    save_service_settings(&twin, &paths(&dir).config_dir);
+    let (address, first_job, accepted) = jamming_printer();
+    let mut child = Command::new(std::env::current_exe().expect("this test binary"))
+        .args(["--exact", NAME, "--nocapture"])
+        .env(ROLE, "1")
+        .env(FOLDER, &dir)
+        .env(PRINTER, &address)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the child starts");
+    // The first label is printed; the second order's 999 labels (more than the system's buffers
+    // between the two hold) jam on their way: killed then.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while accepted.load(Ordering::SeqCst) < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "the batch never reached its second order"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    assert_eq!(
+        accepted.load(Ordering::SeqCst),
+        2,
+        "the third order never left"
+    );
+    let printed = String::from_utf8_lossy(&first_job.lock().expect("lock")).to_string();
+    assert_eq!(
+        printed.matches("^XZ").count(),
+        1,
+        "the first order's one label"
+    );
+
+    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the desk again");
+    log_in_demo(&mut desk);
+    let journal = wait(desk.load_journal()).expect("journal");
+    let log_of = |receiver: &str| {
+        let row = journal
+            .iter()
+            .find(|r| r.receiver == receiver)
+            .unwrap_or_else(|| panic!("{receiver} is in the journal"));
+        wait(desk.print_log(row.order_id))
+            .into_iter()
+            .map(|r| r.outcome)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        log_of(BATCH[0].0),
+        [PrintOutcome::Printed],
+        "handed over whole"
+    );
+    assert_eq!(
+        log_of(BATCH[1].0),
+        [PrintOutcome::Sending],
+        "cut off while sending: said to be unconfirmed, not printed and not failed"
+    );
+    assert_eq!(log_of(BATCH[2].0), [], "never sent, never said to be");
     rt.block_on(twin.stop());
     let _ = std::fs::remove_dir_all(&dir);
 }

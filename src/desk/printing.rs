@@ -153,50 +153,142 @@ impl Printing {
         .await
         .ok_or_else(|| PrintProblem::Render("worker stopped".into()))?
         .map_err(|e| PrintProblem::Render(e.to_string()));
-        let result = match rendered {
-            Ok((doc, page_h)) => {
-                let bytes = doc.single_file().unwrap_or_default().to_vec();
-                let job = print::Job {
-                    document: &bytes,
-                    size: settings.size,
-                    page_height_mm: page_h,
-                    copies: settings.copies,
-                    title: &job_title,
-                };
-                print::send(&printer, &self.spooler, job)
-                    .await
-                    .map_err(PrintProblem::from)
-            }
-            Err(e) => Err(e),
-        };
-        let mut records = Vec::with_capacity(orders.len());
         let (counter, clerk) = self.store.hands();
+        let mut printed_before = Vec::with_capacity(orders.len());
         for order in &orders {
-            let id = order.order_id;
-            let svc = self.service.clone();
-            let printed_before = db(&self.store, move |s| s.was_printed(&svc, id))
-                .await
-                .unwrap_or(false);
-            records.push(PrintRecord {
+            let (id, svc) = (order.order_id, self.service.clone());
+            let before = db(&self.store, move |s| s.was_printed(&svc, id)).await;
+            printed_before.push(before.unwrap_or(false));
+        }
+        let record =
+            |order: &LabelOrder, outcome, error: Option<String>, before: bool| PrintRecord {
                 order_id: order.order_id,
                 barcode: order.barcode.clone(),
                 at: now(),
-                outcome: match (&result, printed_before) {
-                    (Err(_), _) => PrintOutcome::Failed,
-                    (Ok(()), true) => PrintOutcome::Reprinted,
-                    (Ok(()), false) => PrintOutcome::Printed,
-                },
+                outcome,
                 printer: printer.describe(),
                 // A reason belongs to reprints only (a batch may mix both).
                 reason: reason
                     .clone()
-                    .filter(|r| printed_before && result.is_ok() && !r.trim().is_empty()),
-                error: result.as_ref().err().map(|e| e.to_string()),
+                    .filter(|r| before && outcome != PrintOutcome::Failed && !r.trim().is_empty()),
+                error,
                 counter: counter.clone(),
                 clerk: clerk.clone(),
-            });
+            };
+        let (doc, page_h) = match rendered {
+            Ok(r) => r,
+            Err(e) => {
+                let records = orders
+                    .iter()
+                    .zip(&printed_before)
+                    .map(|(o, before)| {
+                        record(o, PrintOutcome::Failed, Some(e.to_string()), *before)
+                    })
+                    .collect();
+                self.log(records).await;
+                return Err(e);
+            }
+        };
+        // Each label is on record before it leaves, and settled as it is handed over: a desk
+        // stopped mid-batch leaves the ones it never confirmed as "sending".
+        let svc = self.service.clone();
+        let sending: Vec<PrintRecord> = orders
+            .iter()
+            .zip(&printed_before)
+            .map(|(o, before)| record(o, PrintOutcome::Sending, None, *before))
+            .collect();
+        let kept = sending.clone();
+        let ids = match db(&self.store, move |store| {
+            kept.iter()
+                .map(|r| store.log_print(&svc, r))
+                .collect::<Result<Vec<i64>, _>>()
+        })
+        .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                // The clerk's queue is not held up by the log: the labels print, and their
+                // outcome is written afterwards if the database is back by then.
+                tracing::warn!("print log not written before sending: {e}");
+                Vec::new()
+            }
+        };
+        let settled = |i: usize| {
+            if printed_before.get(i).copied().unwrap_or(false) {
+                PrintOutcome::Reprinted
+            } else {
+                PrintOutcome::Printed
+            }
+        };
+        let bytes = doc.single_file().unwrap_or_default().to_vec();
+        let ends = match format {
+            Format::Zpl => order_ends(&bytes, &orders),
+            _ => vec![bytes.len()],
+        };
+        let job = print::Job {
+            document: &bytes,
+            size: settings.size,
+            page_height_mm: page_h,
+            copies: settings.copies,
+            title: &job_title,
+        };
+        let mut handed = vec![false; ids.len()];
+        let result = print::send_in_parts(&printer, &self.spooler, job, &ends, |part| {
+            // One part per order for ZPL, one for the whole job otherwise.
+            let within: Vec<usize> = if ends.len() == ids.len() {
+                vec![part]
+            } else {
+                (0..ids.len()).collect()
+            };
+            for i in within {
+                if let (Some(id), Some(h)) = (ids.get(i), handed.get_mut(i)) {
+                    *h = true;
+                    let (store, outcome, id) = (self.store.clone(), settled(i), *id);
+                    tokio::task::spawn_blocking(move || store.settle_print(id, outcome, None));
+                }
+            }
+        })
+        .await
+        .map_err(PrintProblem::from);
+        let error = result.as_ref().err().map(|e| e.to_string());
+        let rest: Vec<(i64, PrintOutcome)> = ids
+            .iter()
+            .zip(&handed)
+            .enumerate()
+            .filter(|(_, (_, h))| !**h)
+            .map(|(i, (id, _))| {
+                let outcome = if error.is_some() {
+                    PrintOutcome::Failed
+                } else {
+                    settled(i)
+                };
+                (*id, outcome)
+            })
+            .collect();
+        if ids.is_empty() {
+            let records = sending
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| PrintRecord {
+                    outcome: if error.is_some() {
+                        PrintOutcome::Failed
+                    } else {
+                        settled(i)
+                    },
+                    error: error.clone(),
+                    ..r
+                })
+                .collect();
+            self.log(records).await;
+        } else {
+            let _ = db(&self.store, move |store| {
+                for (id, outcome) in rest {
+                    store.settle_print(id, outcome, error.as_deref())?;
+                }
+                Ok(())
+            })
+            .await;
         }
-        self.log(records).await;
         result
     }
 
@@ -256,6 +348,31 @@ impl Printing {
         })
         .await;
     }
+}
+
+/// Where each order's labels end in a ZPL document: one format (`^XA … ^XZ`) per label, as many
+/// labels as the order has pieces. One part for the whole document when they do not add up.
+fn order_ends(zpl: &[u8], orders: &[LabelOrder]) -> Vec<usize> {
+    const END: &[u8] = b"^XZ\n";
+    let label_ends: Vec<usize> = zpl
+        .windows(END.len())
+        .enumerate()
+        .filter(|(_, w)| *w == END)
+        .map(|(i, _)| i + END.len())
+        .collect();
+    let mut ends = Vec::with_capacity(orders.len());
+    let mut labels = 0usize;
+    for order in orders {
+        labels += order.pieces as usize;
+        match labels.checked_sub(1).and_then(|last| label_ends.get(last)) {
+            Some(end) => ends.push(*end),
+            None => return vec![zpl.len()],
+        }
+    }
+    if labels != label_ends.len() {
+        return vec![zpl.len()];
+    }
+    ends
 }
 
 pub fn stock(settings: &PrintSettings, lang: Language) -> Stock {

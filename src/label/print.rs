@@ -122,13 +122,7 @@ pub struct Job<'a> {
 pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<(), PrintError> {
     let copies = job.copies.clamp(1, 99);
     match printer {
-        Printer::NetworkZpl { address } => {
-            let mut stream = Vec::with_capacity(job.document.len() * copies as usize);
-            for _ in 0..copies {
-                stream.extend_from_slice(job.document);
-            }
-            to_socket(address, &stream).await
-        }
+        Printer::NetworkZpl { address } => to_socket(address, &job, &[], |_| {}).await,
         Printer::SystemPdf { queue } if cfg!(windows) => {
             sumatra(&spooler.sumatra, queue, job.document, copies).await
         }
@@ -165,7 +159,37 @@ pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<
     }
 }
 
-async fn to_socket(address: &str, bytes: &[u8]) -> Result<(), PrintError> {
+/// As [`send`], calling `handed(i)` once part `i` of the document (its bytes up to `ends[i]`,
+/// in every copy) has been handed over. A label printer on the network takes the parts one after
+/// another, so a batch cut short shows which labels had left; a system queue takes the whole job
+/// at once, and every part is handed with it.
+pub async fn send_in_parts(
+    printer: &Printer,
+    spooler: &Spooler,
+    job: Job<'_>,
+    ends: &[usize],
+    handed: impl FnMut(usize),
+) -> Result<(), PrintError> {
+    match printer {
+        Printer::NetworkZpl { address } => to_socket(address, &job, ends, handed).await,
+        _ => {
+            send(printer, spooler, job).await?;
+            (0..ends.len()).for_each(handed);
+            Ok(())
+        }
+    }
+}
+
+/// Writes the job to a raw port, copy after copy, each copy part after part (see
+/// [`send_in_parts`]).
+async fn to_socket(
+    address: &str,
+    job: &Job<'_>,
+    ends: &[usize],
+    mut handed: impl FnMut(usize),
+) -> Result<(), PrintError> {
+    let copies = job.copies.clamp(1, 99);
+    let bytes = job.document;
     let address = with_port(address);
     if address.starts_with(':') {
         return Err(PrintError::BadAddress(address));
@@ -187,10 +211,22 @@ async fn to_socket(address: &str, bytes: &[u8]) -> Result<(), PrintError> {
         }
     };
     let write = async {
-        stream.write_all(bytes).await?;
+        for copy in 1..=copies {
+            let mut start = 0;
+            for (i, end) in ends.iter().enumerate() {
+                let end = (*end).clamp(start, bytes.len());
+                stream.write_all(&bytes[start..end]).await?;
+                start = end;
+                if copy == copies {
+                    handed(i);
+                }
+            }
+            stream.write_all(&bytes[start..]).await?;
+        }
         stream.shutdown().await
     };
-    let budget = Duration::from_secs(10 + bytes.len() as u64 / 50_000);
+    let total = bytes.len() as u64 * u64::from(copies);
+    let budget = Duration::from_secs(10 + total / 50_000);
     match tokio::time::timeout(budget, write).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(PrintError::Unreachable {

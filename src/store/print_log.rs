@@ -6,6 +6,9 @@ use super::{ServiceKey, Store, StoreError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PrintOutcome {
+    /// Written before the label leaves, settled once it has been handed over in full. One left
+    /// like this means the desk stopped while sending: the label may or may not have printed.
+    Sending,
     Printed,
     Reprinted,
     Saved,
@@ -15,6 +18,7 @@ pub enum PrintOutcome {
 impl PrintOutcome {
     pub fn as_str(self) -> &'static str {
         match self {
+            PrintOutcome::Sending => "sending",
             PrintOutcome::Printed => "printed",
             PrintOutcome::Reprinted => "reprinted",
             PrintOutcome::Saved => "saved",
@@ -24,6 +28,7 @@ impl PrintOutcome {
 
     fn parse(s: &str) -> PrintOutcome {
         match s {
+            "sending" => PrintOutcome::Sending,
             "printed" => PrintOutcome::Printed,
             "reprinted" => PrintOutcome::Reprinted,
             "saved" => PrintOutcome::Saved,
@@ -48,11 +53,12 @@ pub struct PrintRecord {
 }
 
 impl Store {
-    pub fn log_print(&self, service: &ServiceKey, r: &PrintRecord) -> Result<(), StoreError> {
-        self.conn().execute(
+    /// Writes a print's record; its id, for settling one written as [`PrintOutcome::Sending`].
+    pub fn log_print(&self, service: &ServiceKey, r: &PrintRecord) -> Result<i64, StoreError> {
+        self.conn().query_one(
             "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason, error,
                                     counter, clerk)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id",
             args![
                 service.as_str(),
                 r.order_id,
@@ -65,6 +71,21 @@ impl Store {
                 r.counter,
                 r.clerk
             ],
+            |row| row.get(0),
+        )
+    }
+
+    /// Settles a record written as sending: handed over (printed or reprinted) or failed. A
+    /// record already settled stays as it is.
+    pub fn settle_print(
+        &self,
+        id: i64,
+        outcome: PrintOutcome,
+        error: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE print_log SET outcome = ?2, error = ?3 WHERE id = ?1 AND outcome = 'sending'",
+            args![id, outcome.as_str(), error],
         )?;
         Ok(())
     }
@@ -96,11 +117,12 @@ impl Store {
         )
     }
 
-    /// Whether a label of this order has reached a printer before.
+    /// Whether a label of this order has reached a printer before (or may have: one whose
+    /// sending was never confirmed).
     pub fn was_printed(&self, service: &ServiceKey, order_id: i64) -> Result<bool, StoreError> {
         self.conn().query_one(
             "SELECT EXISTS (SELECT 1 FROM print_log WHERE service = ?1 AND order_id = ?2
-                            AND outcome IN ('printed', 'reprinted'))",
+                            AND outcome IN ('printed', 'reprinted', 'sending'))",
             args![service.as_str(), order_id],
             |row| row.get(0),
         )
@@ -147,6 +169,23 @@ mod tests {
             );
             assert_eq!(log[0].outcome, PrintOutcome::Failed);
             assert_eq!(log[1].outcome, PrintOutcome::Printed);
+
+            // A label being sent is settled once; a settled one is not changed again.
+            r.at = 102;
+            r.outcome = PrintOutcome::Sending;
+            let sending = s.log_print(&svc, &r).expect("logged");
+            let (svc8, mut r8) = (svc.clone(), r.clone());
+            r8.order_id = 8;
+            let never_settled = s.log_print(&svc8, &r8).expect("logged");
+            assert_ne!(sending, never_settled);
+            assert_eq!(s.was_printed(&svc8, 8).ok(), Some(true), "it may have printed");
+            s.settle_print(sending, PrintOutcome::Reprinted, None).expect("settled");
+            s.settle_print(sending, PrintOutcome::Failed, Some("late")).expect("no-op");
+            let log = s.prints_of(&svc, 7).unwrap_or_default();
+            assert_eq!(log[2].outcome, PrintOutcome::Reprinted);
+            assert_eq!(log[2].error, None);
+            let left = s.prints_of(&svc8, 8).unwrap_or_default();
+            assert_eq!(left[0].outcome, PrintOutcome::Sending);
         }
     }
 }

@@ -107,9 +107,13 @@ impl LabelPanel {
     }
 
     fn printed_before(&self) -> bool {
-        self.log
-            .iter()
-            .any(|r| matches!(r.outcome, PrintOutcome::Printed | PrintOutcome::Reprinted))
+        self.log.iter().any(|r| {
+            // One never confirmed may have printed: printing again is a reprint.
+            matches!(
+                r.outcome,
+                PrintOutcome::Printed | PrintOutcome::Reprinted | PrintOutcome::Sending
+            )
+        })
     }
 
     /// Ctrl+P: prints, or asks for the reason when it would be a reprint.
@@ -291,6 +295,7 @@ impl LabelPanel {
             ui.strong(t!("print.log"));
             for r in self.log.iter().rev().take(8) {
                 let what = match r.outcome {
+                    PrintOutcome::Sending => t!("print.outcome_sending"),
                     PrintOutcome::Printed => t!("print.outcome_printed"),
                     PrintOutcome::Reprinted => t!("print.outcome_reprinted"),
                     PrintOutcome::Saved => t!("print.outcome_saved"),
@@ -317,7 +322,7 @@ impl LabelPanel {
                     line.push_str(&format!(" · {e}"));
                 }
                 let text = RichText::new(line).small();
-                if r.outcome == PrintOutcome::Failed {
+                if matches!(r.outcome, PrintOutcome::Failed | PrintOutcome::Sending) {
                     ui.colored_label(ui.visuals().error_fg_color, text);
                 } else {
                     ui.label(text);
