@@ -207,7 +207,11 @@ impl OrderForm {
                 None
             }
             Ok(CreateResult::Local(e)) => {
-                toasts.error(t!("order.not_saved"), Some(e));
+                // What the database said, after what it most likely means (a full disk).
+                toasts.error(
+                    t!("order.not_saved"),
+                    Some(format!("{}\n{e}", t!("error.store"))),
+                );
                 self.keep_draft(desk);
                 None
             }
