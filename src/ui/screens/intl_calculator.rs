@@ -4,9 +4,10 @@
 
 use crate::api::ApiError;
 use crate::api::codes::Delivery;
+use crate::api::international::IntlCalcRequest;
 use crate::api::international::IntlCalcResponse;
 use crate::desk::intl_quote::IntlQuoteDraft;
-use crate::desk::task::{Task, ready};
+use crate::desk::task::{Task, ready_with};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
@@ -21,7 +22,10 @@ pub struct IntlCalculator {
     pub draft: IntlQuoteDraft,
     city: CityPicker,
     tried: bool,
-    pricing: Option<Task<Result<IntlCalcResponse, ApiError>>>,
+    /// The request asked, with its answer to come.
+    pricing: Option<(IntlCalcRequest, Task<Result<IntlCalcResponse, ApiError>>)>,
+    /// The request the answer shown was given for.
+    answered: Option<IntlCalcRequest>,
     pub answer: Option<IntlCalcResponse>,
     refused: BTreeMap<&'static str, String>,
     message: Option<String>,
@@ -34,6 +38,7 @@ impl Default for IntlCalculator {
             city: CityPicker::new("intl-calc-city"),
             tried: false,
             pricing: None,
+            answered: None,
             answer: None,
             refused: BTreeMap::new(),
             message: None,
@@ -47,7 +52,7 @@ impl IntlCalculator {
         self.refused.clear();
         self.message = None;
         if let Ok(req) = self.draft.to_request() {
-            self.pricing = Some(cx.desk.price_international(req));
+            self.pricing = Some((req.clone(), cx.desk.price_international(req)));
         }
     }
 
@@ -69,9 +74,13 @@ impl IntlCalculator {
 
 impl Screen for IntlCalculator {
     fn poll(&mut self, _cx: &mut Cx) {
-        match ready(&mut self.pricing).map(outcome) {
-            Some(Ok(answer)) => self.answer = Some(answer),
-            Some(Err(refusal)) => {
+        let landed = ready_with(&mut self.pricing).map(|(asked, a)| (asked, outcome(a)));
+        match landed {
+            Some((asked, Ok(answer))) => {
+                self.answer = Some(answer);
+                self.answered = Some(asked);
+            }
+            Some((_, Err(refusal))) => {
                 self.answer = None;
                 self.refused = refusal.fields;
                 self.message = Some(refusal.message);
@@ -143,7 +152,11 @@ impl Screen for IntlCalculator {
             }
             if let Some(a) = &self.answer {
                 ui.separator();
-                answer_lines(ui, a);
+                answer_lines(ui, a, dirs);
+                if self.answered != self.draft.to_request().ok() {
+                    // Changed since: the price shown is for what was asked before.
+                    ui.label(RichText::new(t!("intl_calc.stale")).color(ERROR_COLOR));
+                }
             }
         });
         if ask {

@@ -133,18 +133,41 @@ pub fn route_fields(
     });
 }
 
-/// The price and the request the service says it priced.
-pub fn answer_lines(ui: &mut egui::Ui, a: &IntlCalcResponse) {
+/// The price and the request the service says it priced (its country by name where the
+/// directory knows it).
+pub fn answer_lines(ui: &mut egui::Ui, a: &IntlCalcResponse, dirs: Option<&Directories>) {
     ui.heading(t!("intl_calc.result", price = a.summary_price.to_string()));
     let r = &a.request_data;
+    let country = dirs
+        .and_then(|d| {
+            d.data
+                .countries
+                .iter()
+                .find(|c| c.id == r.receiver_country_id)
+        })
+        .map(|c| c.name.clone())
+        .unwrap_or_else(|| r.receiver_country_id.to_string());
     ui.label(t!(
         "intl_calc.echo",
         weight = r.weight.to_decimal_string(),
         piece = r.piece,
-        country = r.receiver_country_id,
+        country = country,
         city = r.receiver_city_id,
         date = r.sender_date.format("%d.%m.%Y").to_string()
     ));
+}
+
+/// The name the form shows for a field of the calculation.
+fn field_name(key: &str) -> Option<String> {
+    let name = match key {
+        "weight" => t!("parcel.weight"),
+        "senderCityId" => t!("intl_calc.sender_city"),
+        "receiverCountryId" => t!("intl_calc.country"),
+        "receiverCityId" => t!("intl_calc.receiver_city"),
+        "postTypeId" => t!("order.post_type"),
+        _ => return None,
+    };
+    Some(name.to_string())
 }
 
 /// The parcel editor's live price.
@@ -231,7 +254,7 @@ impl LiveIntlQuote {
             );
         });
         match (self.answer(), &self.key) {
-            (Some(Ok(a)), _) => answer_lines(ui, a),
+            (Some(Ok(a)), _) => answer_lines(ui, a, dirs),
             (Some(Err(r)), _) => {
                 ui.label(RichText::new(&r.message).color(ERROR_COLOR));
             }
@@ -242,11 +265,18 @@ impl LiveIntlQuote {
                 });
             }
             (None, None) => {
-                // Said in words: what the price still waits for.
+                // Said in words: what the price still waits for, field by field.
                 let needs = if draft.route.is_blank() {
-                    t!("parcel.price_route")
+                    t!("parcel.price_route").to_string()
                 } else {
-                    t!("parcel.price_needs")
+                    let fields: Vec<String> = draft
+                        .to_request()
+                        .err()
+                        .unwrap_or_default()
+                        .keys()
+                        .filter_map(|k| field_name(k))
+                        .collect();
+                    t!("parcel.price_needs", fields = fields.join(", ")).to_string()
                 };
                 ui.label(RichText::new(needs).weak());
             }
