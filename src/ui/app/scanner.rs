@@ -1,10 +1,12 @@
 //! A barcode scanner is a keyboard: it types the code fast, one keystroke each, and presses
-//! Enter. Single keystrokes that could begin a code (digits, or the capitals and digits of a
-//! parcel number from abroad, `RR123456785UZ`) are held back for a moment: when Enter follows
-//! quickly after a whole code (eight digits or more, or a parcel number), it was a scan and
-//! nothing reaches the focused field; otherwise the keystrokes are given back to the field a few
-//! tens of milliseconds later, as typed. A scanner that sends a whole code in one go with its
-//! Enter is caught too.
+//! Enter. Single digit keystrokes are held back for a moment: when Enter follows quickly after at
+//! least eight digits, it was a scan and nothing reaches the focused field; otherwise the digits
+//! are given back to the field a few tens of milliseconds later, as typed. When no text field has
+//! the cursor, the capitals of a parcel number from abroad (`RR123456785UZ`) are held the same
+//! way; typed there they would have gone nowhere, so a hold that was no scan is let go. (Letters
+//! are never held back from a field being typed in: a capital held while the clerk tabs on would
+//! land in the next field.) A scanner that sends a whole code in one go with its Enter is caught
+//! anywhere, letters and all.
 
 use egui::{Event, Key};
 use std::time::{Duration, Instant};
@@ -16,6 +18,8 @@ const MIN_DIGITS: usize = 8;
 #[derive(Default)]
 pub struct Scanner {
     held: String,
+    /// Whether what is held was typed into a text field (else it was typed at no field).
+    held_in_field: bool,
     last: Option<Instant>,
     /// The release of a scan's Enter is swallowed with its press.
     swallow_enter_release: bool,
@@ -65,13 +69,38 @@ impl Scanner {
         self.last.is_some_and(|l| now.duration_since(l) <= GAP)
     }
 
+    /// What is held turned out to be typing: back to its field (typed at no field, it goes).
+    fn release(&mut self, out: &mut Vec<Event>) {
+        let held = std::mem::take(&mut self.held);
+        if !held.is_empty() && self.held_in_field {
+            out.push(Event::Text(held));
+        }
+    }
+
+    /// Whether `t` goes on with what is held (or begins a hold when nothing is).
+    fn continues(&self, t: &str, in_field: bool) -> bool {
+        let field = if self.held.is_empty() {
+            in_field
+        } else {
+            self.held_in_field
+        };
+        self.may_hold(&format!("{}{t}", self.held), field)
+    }
+
+    /// Holds `t` if it may begin or go on with a code: digits anywhere, capitals only away from
+    /// a text field.
+    fn may_hold(&self, text: &str, in_field: bool) -> bool {
+        could_be_code(text) && (is_digits(text) || !in_field)
+    }
+
     /// The barcode scanned this frame, if any. Call before any widget reads input.
     pub fn feed(&mut self, ctx: &egui::Context) -> Option<String> {
         let now = Instant::now();
+        let in_field = ctx.text_edit_focused();
         let scanned = ctx.input_mut(|input| {
             let mut out = Vec::with_capacity(input.events.len());
             if !self.held.is_empty() && !self.recent(now) {
-                out.push(Event::Text(std::mem::take(&mut self.held)));
+                self.release(&mut out);
             }
             let mut scanned = None;
             // A whole scan delivered within one frame (digits as one text, then Enter).
@@ -115,17 +144,22 @@ impl Scanner {
             for e in input.events.drain(..) {
                 match &e {
                     // Scanners send one character per keystroke; longer text (a paste) goes through.
-                    Event::Text(t) if t.chars().count() == 1 && could_be_code(t) => {
-                        let mut longer = std::mem::take(&mut self.held);
-                        longer.push_str(t);
-                        if could_be_code(&longer) {
-                            self.held = longer;
-                        } else {
-                            // What was held is typing after all; this character may begin a code.
-                            longer.truncate(longer.len() - t.len());
-                            out.push(Event::Text(longer));
-                            self.held = t.clone();
+                    Event::Text(t) if t.chars().count() == 1 && self.continues(t, in_field) => {
+                        if self.held.is_empty() {
+                            self.held_in_field = in_field;
                         }
+                        self.held.push_str(t);
+                        self.last = Some(now);
+                    }
+                    // What was held is typing after all; this character may begin a code.
+                    Event::Text(t)
+                        if t.chars().count() == 1
+                            && !self.held.is_empty()
+                            && self.may_hold(t, in_field) =>
+                    {
+                        self.release(&mut out);
+                        self.held_in_field = in_field;
+                        self.held = t.clone();
                         self.last = Some(now);
                     }
                     Event::Key {
@@ -153,9 +187,7 @@ impl Scanner {
                         out.push(e)
                     }
                     _ => {
-                        if !self.held.is_empty() {
-                            out.push(Event::Text(std::mem::take(&mut self.held)));
-                        }
+                        self.release(&mut out);
                         out.push(e);
                     }
                 }
