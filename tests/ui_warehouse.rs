@@ -77,7 +77,7 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
     step_until(&mut h, "about me", |h| {
         h.query_by_label_contains("123456789 ·").is_some()
     });
-    assert!(suppliers(&h).rows.is_empty());
+    assert!(suppliers(&h).rows().is_empty());
 
     // A new supplier; a missing name is refused in the form before anything is sent.
     click(&mut h, &tr("wms.new"));
@@ -118,15 +118,15 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     idle(&mut h, "the list");
     step_until(&mut h, "the supplier listed", |h| {
-        suppliers(h).rows.len() == 1
+        suppliers(h).rows().len() == 1
     });
-    let id = suppliers(&h).rows[0].id;
-    assert_eq!(suppliers(&h).rows[0].state(), Some(PurveyorState::New));
+    let id = suppliers(&h).rows()[0].id;
+    assert_eq!(suppliers(&h).rows()[0].state(), Some(PurveyorState::New));
     click(&mut h, &pick_row(id));
     click(&mut h, &tr("wms.confirm_picked").replace("%{n}", "1"));
     idle(&mut h, "confirmed");
     step_until(&mut h, "the supplier confirmed", |h| {
-        suppliers(h).rows.first().and_then(|r| r.state()) == Some(PurveyorState::Confirmed)
+        suppliers(h).rows().first().and_then(|r| r.state()) == Some(PurveyorState::Confirmed)
     });
     assert!(
         suppliers(&h)
@@ -145,7 +145,7 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     idle(&mut h, "the list again");
     step_until(&mut h, "the edit listed", |h| {
-        suppliers(h).rows.first().is_some_and(|r| {
+        suppliers(h).rows().first().is_some_and(|r| {
             r.name == "Olmazor Savdo Plus" && r.state() == Some(PurveyorState::New)
         })
     });
@@ -209,15 +209,15 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
         idle(&mut h, "the products again");
     }
     step_until(&mut h, "two products listed", |h| {
-        products(h).rows.len() == 2
+        products(h).rows().len() == 2
     });
-    let (first, second) = (products(&h).rows[0].id, products(&h).rows[1].id);
+    let (first, second) = (products(&h).rows()[0].id, products(&h).rows()[1].id);
     click(&mut h, &pick_row(first));
     click(&mut h, &tr("wms.confirm_picked").replace("%{n}", "1"));
     idle(&mut h, "the product confirmed");
     step_until(&mut h, "the product confirmed", |h| {
         products(h)
-            .rows
+            .rows()
             .iter()
             .any(|r| r.id == first && r.state() == Some(PurveyorState::Confirmed))
     });
@@ -229,13 +229,13 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
     h.step();
     h.step();
     idle(&mut h, "kept");
-    assert_eq!(products(&h).rows.len(), 2);
+    assert_eq!(products(&h).rows().len(), 2);
     // A deliberate "delete" goes on.
     click(&mut h, &tr("wms.delete"));
     click(&mut h, &tr("wms.delete_yes"));
     idle(&mut h, "the draft deleted");
     step_until(&mut h, "one product left", |h| {
-        products(h).rows.len() == 1 && products(h).rows[0].id == first
+        products(h).rows().len() == 1 && products(h).rows()[0].id == first
     });
 }
 
@@ -310,8 +310,8 @@ fn what_was_typed_comes_back_after_a_restart_and_an_edit_only_at_its_own_warehou
         idle(&mut h, "saved");
         h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         idle(&mut h, "the list");
-        step_until(&mut h, "listed", |h| suppliers(h).rows.len() == 1);
-        let id = suppliers(&h).rows[0].id;
+        step_until(&mut h, "listed", |h| suppliers(h).rows().len() == 1);
+        let id = suppliers(&h).rows()[0].id;
         click(&mut h, &id.to_string());
         click(&mut h, &tr("wms.edit"));
         replace_text(&mut h, &tr("wms.name"), "An unsaved change");

@@ -66,19 +66,16 @@ pub fn to_csv(rows: &[IntlOrder]) -> String {
     out
 }
 
-/// Whether a row holds the filter's text (barcode, receiver, country, city, client id).
-pub fn matches(o: &IntlOrder, filter: &str) -> bool {
-    let f = filter.trim().to_lowercase();
-    f.is_empty()
-        || [
-            o.barcode.as_str(),
-            o.receiver.name.as_str(),
-            o.receiver.country.name.as_str(),
-            o.receiver.city.name.as_str(),
-            o.client_id.as_deref().unwrap_or(""),
-        ]
-        .iter()
-        .any(|t| t.to_lowercase().contains(&f))
+/// The words a filter finds an order by: barcode, receiver, country, city, client id.
+pub fn search_text(o: &IntlOrder) -> String {
+    format!(
+        "{} {} {} {} {}",
+        o.barcode,
+        o.receiver.name,
+        o.receiver.country.name,
+        o.receiver.city.name,
+        o.client_id.as_deref().unwrap_or("")
+    )
 }
 
 #[cfg(test)]

@@ -6,12 +6,13 @@ use crate::api::ApiError;
 use crate::api::envelope::LoadProgress;
 use crate::api::envelope::Page;
 use crate::api::international::{IntlListQuery, IntlOrder};
-use crate::desk::international_list::{matches, to_csv};
+use crate::desk::international_list::{search_text, to_csv};
 use crate::desk::task::{Task, ready, ready_with};
 use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::SaveDocument;
 use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field, pages};
 use egui::RichText;
@@ -27,7 +28,9 @@ pub struct IntlOrdersScreen {
     pub begin: String,
     pub end: String,
     pub filter: String,
-    pub rows: Vec<IntlOrder>,
+    rows: Vec<IntlOrder>,
+    /// The rows the filter lets through.
+    filtered: Filtered,
     /// The page shown and the pages in all, when reading a page at a time.
     pub page: Option<(u64, u64)>,
     paging: Option<Task<Result<Page<IntlOrder>, ApiError>>>,
@@ -37,6 +40,15 @@ pub struct IntlOrdersScreen {
 }
 
 impl IntlOrdersScreen {
+    /// The orders read, each with its words to search made once.
+    pub fn set_rows(&mut self, rows: Vec<IntlOrder>) {
+        self.filtered = Filtered::new(rows.iter().map(search_text), |_| true);
+        self.rows = rows;
+    }
+
+    pub fn rows(&self) -> &[IntlOrder] {
+        &self.rows
+    }
     fn range(&mut self) -> Option<(Option<chrono::NaiveDate>, Option<chrono::NaiveDate>)> {
         let read = |t: &str| match t.trim() {
             "" => Ok(None),
@@ -78,12 +90,11 @@ impl IntlOrdersScreen {
         self.paging.is_some() || self.loading_all.is_some()
     }
 
-    fn table(&self, ui: &mut egui::Ui) {
-        let rows: Vec<&IntlOrder> = self
-            .rows
-            .iter()
-            .filter(|o| matches(o, &self.filter))
-            .collect();
+    /// The orders as the filter lets them through (only the rows in view are laid out).
+    pub fn table(&mut self, ui: &mut egui::Ui) {
+        let shown = self.filtered.shown(&self.filter);
+        let all = &self.rows;
+        let rows: Vec<&IntlOrder> = shown.iter().map(|&i| &all[i]).collect();
         TableBuilder::new(ui)
             .id_salt("intl-orders")
             .striped(true)
@@ -150,7 +161,7 @@ impl Screen for IntlOrdersScreen {
         match ready(&mut self.paging) {
             Some(Ok(p)) => {
                 self.page = Some((p.meta.current_page, p.meta.page_count));
-                self.rows = p.items;
+                self.set_rows(p.items);
             }
             Some(Err(e)) => self.error = Some(tell(&e).message),
             None => {}
@@ -158,7 +169,7 @@ impl Screen for IntlOrdersScreen {
         if let Some((_, result)) = ready_with(&mut self.loading_all) {
             self.page = None;
             match result {
-                Ok(rows) => self.rows = rows,
+                Ok(rows) => self.set_rows(rows),
                 Err(e) => self.error = Some(tell(&e).message),
             }
         }
@@ -213,11 +224,7 @@ impl Screen for IntlOrdersScreen {
                 "intl-filter",
                 200.0,
             );
-            let shown = self
-                .rows
-                .iter()
-                .filter(|o| matches(o, &self.filter))
-                .count();
+            let shown = self.filtered.shown(&self.filter).len();
             ui.label(t!("intl_list.shown", shown = shown, read = self.rows.len()));
             let can_save = shown > 0 && !self.export.is_busy();
             if ui
@@ -237,11 +244,12 @@ impl Screen for IntlOrdersScreen {
             Some(Action::Page(p)) => self.show_page(cx, p),
             Some(Action::All) => self.load_all(cx),
             Some(Action::Export) => {
+                let all = &self.rows;
                 let rows: Vec<IntlOrder> = self
-                    .rows
+                    .filtered
+                    .shown(&self.filter)
                     .iter()
-                    .filter(|o| matches(o, &self.filter))
-                    .cloned()
+                    .map(|&i| all[i].clone())
                     .collect();
                 self.export.start(cx, "international-orders.csv", move || {
                     Ok(to_csv(&rows).into_bytes())

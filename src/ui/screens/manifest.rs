@@ -13,6 +13,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, Form, header_cells, inline_field};
 use egui::RichText;
@@ -30,7 +31,9 @@ pub struct ManifestScreen {
     pub date: String,
     pub filter: String,
     pub selected: BTreeSet<String>,
-    pub parcels: Vec<ParcelRow>,
+    parcels: Vec<ParcelRow>,
+    /// The parcels the service has, as the filter lets them through.
+    filtered: Filtered,
     pub manifests: Vec<ManifestRow>,
     errors: BTreeMap<String, String>,
     message: Option<String>,
@@ -56,6 +59,7 @@ impl Default for ManifestScreen {
             filter: String::new(),
             selected: BTreeSet::new(),
             parcels: Vec::new(),
+            filtered: Filtered::default(),
             manifests: Vec::new(),
             errors: BTreeMap::new(),
             message: None,
@@ -67,15 +71,24 @@ impl Default for ManifestScreen {
     }
 }
 
-fn matches(p: &ParcelRow, filter: &str) -> bool {
-    let f = filter.trim().to_lowercase();
-    f.is_empty()
-        || p.number.to_lowercase().contains(&f)
-        || p.input.receiver_surname.to_lowercase().contains(&f)
-        || p.input.receiver_first_name.to_lowercase().contains(&f)
-}
-
 impl ManifestScreen {
+    /// The parcels this desk keeps (the picker lists those the service has).
+    pub fn set_parcels(&mut self, parcels: Vec<ParcelRow>) {
+        self.filtered = Filtered::new(
+            parcels.iter().map(|p| {
+                format!(
+                    "{} {} {}",
+                    p.number, p.input.receiver_surname, p.input.receiver_first_name
+                )
+            }),
+            |i| parcels[i].state == ParcelState::Saved,
+        );
+        self.parcels = parcels;
+    }
+
+    pub fn parcels(&self) -> &[ParcelRow] {
+        &self.parcels
+    }
     fn reload(&mut self, cx: &mut Cx) {
         if self.loading.is_some() {
             return;
@@ -178,14 +191,11 @@ impl ManifestScreen {
         });
     }
 
-    fn parcels_table(&mut self, ui: &mut egui::Ui) {
-        let filter = self.filter.clone();
-        let rows: Vec<&ParcelRow> = self
-            .parcels
-            .iter()
-            .filter(|p| p.state == ParcelState::Saved && matches(p, &filter))
-            .collect();
-        let selected = &mut self.selected;
+    /// The parcels to pick from, as the filter lets them through: only the rows in view are
+    /// laid out, however many there are.
+    pub fn parcels_table(&mut self, ui: &mut egui::Ui) {
+        let shown = self.filtered.shown(&self.filter);
+        let (parcels, selected) = (&self.parcels, &mut self.selected);
         TableBuilder::new(ui)
             .id_salt("manifest-parcels")
             .striped(true)
@@ -205,9 +215,10 @@ impl ManifestScreen {
                     ],
                 );
             })
-            .body(|mut body| {
-                for p in rows {
-                    body.row(22.0, |mut row| {
+            .body(|body| {
+                body.rows(22.0, shown.len(), |mut row| {
+                    let p = &parcels[shown[row.index()]];
+                    {
                         row.col(|ui| match &p.manifest {
                             None => {
                                 let mut on = selected.contains(&p.number);
@@ -231,8 +242,8 @@ impl ManifestScreen {
                         row.col(|ui| {
                             ui.label(p.manifest.clone().unwrap_or_default());
                         });
-                    });
-                }
+                    }
+                });
             });
     }
 }
@@ -263,7 +274,7 @@ impl Screen for ManifestScreen {
                         .iter()
                         .any(|p| &p.number == n && p.manifest.is_none())
                 });
-                self.parcels = parcels;
+                self.set_parcels(parcels);
                 self.manifests = manifests;
             }
             Some(Err(e)) => self.message = Some(tell_desk(&e).message),
@@ -307,13 +318,13 @@ impl Screen for ManifestScreen {
                     200.0,
                 );
                 if ui.button(t!("manifest.select_shown")).clicked() {
-                    let filter = self.filter.clone();
-                    let shown: Vec<String> = self
-                        .offered()
-                        .filter(|p| matches(p, &filter))
-                        .map(|p| p.number.clone())
-                        .collect();
-                    self.selected.extend(shown);
+                    let shown = self.filtered.shown(&self.filter);
+                    let offered = shown
+                        .iter()
+                        .map(|&i| &self.parcels[i])
+                        .filter(|p| p.manifest.is_none())
+                        .map(|p| p.number.clone());
+                    self.selected.extend(offered);
                 }
                 if ui.button(t!("manifest.clear")).clicked() {
                     self.selected.clear();

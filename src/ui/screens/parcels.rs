@@ -31,10 +31,12 @@ pub struct ParcelsScreen {
 }
 
 /// A paper of one parcel the clerk asked for.
-enum Paper {
+pub enum Paper {
     /// On the label printer.
     Print,
+    /// The label as a PDF file.
     Label,
+    /// The CN 23 declaration as a PDF file.
     Declaration,
 }
 
@@ -107,7 +109,8 @@ impl ParcelsScreen {
         }
     }
 
-    fn table(&mut self, ui: &mut egui::Ui) -> (Option<String>, Option<(usize, Paper)>) {
+    /// The parcels' table; what the clerk asked of a row (track it, or one of its papers).
+    pub fn table(&mut self, ui: &mut egui::Ui) -> (Option<String>, Option<(usize, Paper)>) {
         let mut track = None;
         let mut paper = None;
         TableBuilder::new(ui)
@@ -129,9 +132,12 @@ impl ParcelsScreen {
                     ],
                 );
             })
-            .body(|mut body| {
-                for (i, r) in self.rows.iter().enumerate() {
-                    body.row(22.0, |mut row| {
+            .body(|body| {
+                // Only the rows in view are laid out, however many parcels there are.
+                body.rows(22.0, self.rows.len(), |mut row| {
+                    let i = row.index();
+                    let r = &self.rows[i];
+                    {
                         row.col(|ui| {
                             ui.label(&r.number);
                         });
@@ -167,8 +173,8 @@ impl ParcelsScreen {
                                 }
                             });
                         });
-                    });
-                }
+                    }
+                });
             });
         (track, paper)
     }

@@ -9,12 +9,12 @@ use crate::api::envelope::LoadProgress;
 use crate::api::envelope::Page;
 use crate::desk::DeskError;
 use crate::desk::task::{Task, any_running, ready, ready_with};
-use crate::text::translit::{Query, search_key};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field, pages};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
@@ -28,9 +28,10 @@ type Deleting = ((i64, String), Task<Result<(), DeskError>>);
 
 pub struct WarehouseList<R: Row> {
     account: Account,
-    pub rows: Vec<R>,
+    rows: Vec<R>,
     /// Each row's search key, beside it.
-    keys: Vec<String>,
+    /// The rows the filter lets through.
+    filtered: Filtered,
     pub filter: String,
     /// The page shown and the pages in all, when reading a page at a time.
     page: Option<(u64, u64)>,
@@ -56,7 +57,7 @@ impl<R: Row> Default for WarehouseList<R> {
         WarehouseList {
             account: Account::default(),
             rows: Vec::new(),
-            keys: Vec::new(),
+            filtered: Filtered::default(),
             filter: String::new(),
             page: None,
             paging: None,
@@ -82,18 +83,14 @@ enum Action {
 
 impl<R: Row> WarehouseList<R> {
     /// The rows read, with their search keys made once (not each frame for every row).
-    fn set_rows(&mut self, rows: Vec<R>) {
-        self.keys = rows.iter().map(|r| search_key(&r.haystack())).collect();
+    pub fn set_rows(&mut self, rows: Vec<R>) {
+        self.filtered = Filtered::new(rows.iter().map(|r| r.haystack()), |_| true);
         self.rows = rows;
     }
 
-    /// The rows the filter lets through, by index.
-    fn visible(&self) -> Vec<usize> {
-        let q = search_key(&self.filter);
-        let query = Query::new(&q);
-        (0..self.rows.len())
-            .filter(|&i| q.is_empty() || self.keys.get(i).is_some_and(|k| query.matches(k)))
-            .collect()
+    /// The rows read.
+    pub fn rows(&self) -> &[R] {
+        &self.rows
     }
 
     fn show_page(&mut self, cx: &mut Cx, page: u64) {
@@ -172,7 +169,7 @@ impl<R: Row> WarehouseList<R> {
         ui.horizontal_wrapped(|ui| {
             let salt = format!("{}-filter", R::SALT);
             inline_field(ui, &t!("intl_list.filter"), &mut self.filter, &salt, 200.0);
-            let count = self.visible().len();
+            let count = self.filtered.shown(&self.filter).len();
             ui.label(t!("intl_list.shown", shown = count, read = self.rows.len()));
             ui.separator();
             if ui.button(t!("wms.new")).clicked() {
@@ -195,8 +192,10 @@ impl<R: Row> WarehouseList<R> {
         });
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, height: f32) {
-        let rows: Vec<&R> = self.visible().into_iter().map(|i| &self.rows[i]).collect();
+    /// The records as the filter lets them through; only the rows in view are laid out.
+    pub fn table(&mut self, ui: &mut egui::Ui, height: f32) {
+        let shown = self.filtered.shown(&self.filter);
+        let all = &self.rows;
         let mut titles = vec![t!("wms.pick"), t!("wms.id"), t!("wms.state")];
         titles.extend(R::columns());
         let extra = R::columns().len();
@@ -230,10 +229,11 @@ impl<R: Row> WarehouseList<R> {
         let (selected, open) = (&mut self.selected, &mut self.open);
         table
             .header(22.0, |mut h| header_cells(&mut h, titles))
-            .body(|mut body| {
-                for r in rows {
+            .body(|body| {
+                body.rows(22.0, shown.len(), |mut row| {
+                    let r = &all[shown[row.index()]];
                     let id = r.id();
-                    body.row(22.0, |mut row| {
+                    {
                         row.col(|ui| {
                             let mut ticked = selected.contains(&id);
                             let label = t!("wms.pick_row", id = id);
@@ -267,8 +267,8 @@ impl<R: Row> WarehouseList<R> {
                                 ui.add(egui::Label::new(cell).truncate());
                             });
                         }
-                    });
-                }
+                    }
+                });
             });
     }
 
@@ -417,7 +417,7 @@ impl<R: Row> Screen for WarehouseList<R> {
         };
         if self.rows.is_empty() && !self.is_busy() {
             ui.label(t!("wms.none"));
-        } else if self.visible().is_empty() {
+        } else if self.filtered.shown(&self.filter).is_empty() {
             ui.label(t!("wms.none_shown"));
         } else {
             self.table(ui, height);
