@@ -22,6 +22,7 @@ pub mod raster;
 pub mod register;
 pub mod sheet;
 pub mod size;
+mod spread;
 pub mod symbols;
 #[cfg(windows)]
 mod winspool;

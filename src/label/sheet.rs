@@ -17,16 +17,20 @@ pub struct Stock {
 
 /// The pages for these orders, every piece of every order, in order.
 pub fn pages(orders: &[LabelOrder], stock: Stock) -> Result<Vec<Page>, DesignError> {
-    let mut labels = Vec::new();
-    for order in orders {
-        for index in 1..=order.pieces {
-            let piece = Piece {
-                index,
-                count: order.pieces,
-            };
-            labels.push(design(order, piece, stock.size, stock.dpi, stock.lang)?);
-        }
-    }
+    let pieces: Vec<(&LabelOrder, Piece)> = orders
+        .iter()
+        .flat_map(|order| {
+            (1..=order.pieces).map(move |index| {
+                let count = order.pieces;
+                (order, Piece { index, count })
+            })
+        })
+        .collect();
+    let labels = super::spread::each(&pieces, |(order, piece)| {
+        design(order, *piece, stock.size, stock.dpi, stock.lang)
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     let Some((width_mm, height_mm)) = stock.size.sheet() else {
         return Ok(labels
             .into_iter()

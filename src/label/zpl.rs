@@ -19,14 +19,15 @@ pub enum ZplError {
 
 /// One ZPL stream: a `^XA … ^XZ` format per page.
 pub fn render_zpl(pages: &[Page]) -> Result<String, ZplError> {
-    let mut out = String::new();
-    for page in pages {
-        if page.width_mm > 110.0 {
-            return Err(ZplError::SheetNotLabel);
-        }
-        page_zpl(&mut out, page);
+    if pages.iter().any(|p| p.width_mm > 110.0) {
+        return Err(ZplError::SheetNotLabel);
     }
-    Ok(out)
+    let formats = super::spread::each(pages, |page| {
+        let mut one = String::new();
+        page_zpl(&mut one, page);
+        one
+    });
+    Ok(formats.concat())
 }
 
 fn page_zpl(out: &mut String, page: &Page) {
