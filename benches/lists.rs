@@ -153,6 +153,51 @@ fn measure(
     }
 }
 
+/// A list with a filter, as the bench drives it.
+trait Filterable {
+    fn draw(&mut self, ui: &mut egui::Ui);
+    fn set_filter(&mut self, filter: &str);
+}
+
+impl Filterable for ManifestScreen {
+    fn draw(&mut self, ui: &mut egui::Ui) {
+        self.parcels_table(ui);
+    }
+    fn set_filter(&mut self, filter: &str) {
+        self.filter = filter.to_string();
+    }
+}
+
+impl Filterable for IntlOrdersScreen {
+    fn draw(&mut self, ui: &mut egui::Ui) {
+        self.table(ui);
+    }
+    fn set_filter(&mut self, filter: &str) {
+        self.filter = filter.to_string();
+    }
+}
+
+impl<R: parcel_desk::ui::screens::warehouse::rows::Row> Filterable
+    for parcel_desk::ui::screens::warehouse::list::WarehouseList<R>
+{
+    fn draw(&mut self, ui: &mut egui::Ui) {
+        self.table(ui, 700.0);
+    }
+    fn set_filter(&mut self, filter: &str) {
+        self.filter = filter.to_string();
+    }
+}
+
+/// Measures a list with a filter: its frame, and its frame after each keystroke.
+fn filtered(what: &str, list: impl Filterable) {
+    let list = std::cell::RefCell::new(list);
+    measure(
+        what,
+        &mut |ui| list.borrow_mut().draw(ui),
+        Some(&mut |f| list.borrow_mut().set_filter(f)),
+    );
+}
+
 fn main() {
     println!(
         "{:<34} {:>11} {:>16}",
@@ -168,35 +213,16 @@ fn main() {
         None,
     );
 
-    let picker = std::cell::RefCell::new(ManifestScreen::default());
-    picker.borrow_mut().set_parcels(parcels());
-    measure(
-        "manifest: parcels to pick",
-        &mut |ui| picker.borrow_mut().parcels_table(ui),
-        Some(&mut |f| picker.borrow_mut().filter = f.to_string()),
-    );
-
-    let orders = std::cell::RefCell::new(IntlOrdersScreen::default());
-    orders.borrow_mut().set_rows(intl_orders());
-    measure(
-        "international orders",
-        &mut |ui| orders.borrow_mut().table(ui),
-        Some(&mut |f| orders.borrow_mut().filter = f.to_string()),
-    );
-
-    let suppliers_list = std::cell::RefCell::new(SuppliersScreen::default());
-    suppliers_list.borrow_mut().set_rows(suppliers());
-    measure(
-        "warehouse: suppliers and buyers",
-        &mut |ui| suppliers_list.borrow_mut().table(ui, 700.0),
-        Some(&mut |f| suppliers_list.borrow_mut().filter = f.to_string()),
-    );
-
-    let products_list = std::cell::RefCell::new(ProductsScreen::default());
-    products_list.borrow_mut().set_rows(products());
-    measure(
-        "warehouse: products",
-        &mut |ui| products_list.borrow_mut().table(ui, 700.0),
-        Some(&mut |f| products_list.borrow_mut().filter = f.to_string()),
-    );
+    let mut picker = ManifestScreen::default();
+    picker.set_parcels(parcels());
+    filtered("manifest: parcels to pick", picker);
+    let mut orders = IntlOrdersScreen::default();
+    orders.set_rows(intl_orders());
+    filtered("international orders", orders);
+    let mut suppliers_list = SuppliersScreen::default();
+    suppliers_list.set_rows(suppliers());
+    filtered("warehouse: suppliers and buyers", suppliers_list);
+    let mut products_list = ProductsScreen::default();
+    products_list.set_rows(products());
+    filtered("warehouse: products", products_list);
 }

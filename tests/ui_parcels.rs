@@ -13,6 +13,30 @@ use parcel_desk::ui::{DeskApp, ScreenId, tr};
 
 const NUMBER: &str = "CN000000101UZ";
 
+/// Chooses a whole route for the international price (the calculator's or the parcel
+/// editor's): from Samarkand to the first country's city 9001, as the first shipment type.
+fn choose_route(h: &mut Harness<'static, DeskApp>) {
+    let (country, post_type) = {
+        let d = h.state().desk.directories.as_ref().expect("directories");
+        (
+            d.data.countries[0].name.clone(),
+            d.data.shipment_types[0].name.clone(),
+        )
+    };
+    pick_suggestion(
+        h,
+        &tr("intl_calc.sender_city"),
+        0,
+        "Самарканд",
+        "Samarqand shahar — Samarqand viloyati",
+    );
+    h.step();
+    h.step();
+    pick(h, &tr("intl_calc.country"), &country);
+    type_into(h, &tr("intl_calc.receiver_city"), 0, "9001");
+    pick(h, &tr("order.post_type"), &post_type);
+}
+
 #[test]
 fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     let env = Env::new("parcels");
@@ -114,25 +138,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         h.query_by_label(&tr("parcel.price_route")).is_some(),
         "the price says what it waits for"
     );
-    let (country, post_type) = {
-        let d = h.state().desk.directories.as_ref().expect("directories");
-        (
-            d.data.countries[0].name.clone(),
-            d.data.shipment_types[0].name.clone(),
-        )
-    };
-    pick_suggestion(
-        &mut h,
-        &tr("intl_calc.sender_city"),
-        0,
-        "Самарканд",
-        "Samarqand shahar — Samarqand viloyati",
-    );
-    h.step();
-    h.step();
-    pick(&mut h, &tr("intl_calc.country"), &country);
-    type_into(&mut h, &tr("intl_calc.receiver_city"), 0, "9001");
-    pick(&mut h, &tr("order.post_type"), &post_type);
+    choose_route(&mut h);
     let priced_at = |h: &Harness<'static, DeskApp>, grams: u64| {
         h.state()
             .parcel_form()
@@ -369,26 +375,8 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     h.step();
     h.step();
     assert!(h.query_all_by_label(&tr("login.required")).count() >= 4);
-    let (country, post_type) = {
-        let d = h.state().desk.directories.as_ref().expect("directories");
-        (
-            d.data.countries[0].name.clone(),
-            d.data.shipment_types[0].name.clone(),
-        )
-    };
     type_into(&mut h, &tr("parcel.weight"), 0, "1.5");
-    pick_suggestion(
-        &mut h,
-        &tr("intl_calc.sender_city"),
-        0,
-        "Самарканд",
-        "Samarqand shahar — Samarqand viloyati",
-    );
-    h.step();
-    h.step();
-    pick(&mut h, &tr("intl_calc.country"), &country);
-    type_into(&mut h, &tr("intl_calc.receiver_city"), 0, "9001");
-    pick(&mut h, &tr("order.post_type"), &post_type);
+    choose_route(&mut h);
     h.step();
     h.get_by_label(&tr("intl_calc.price")).click();
     step_until(&mut h, "priced", |h| {
