@@ -32,7 +32,7 @@ const PRINTER: &str = "PARCEL_DESK_CRASH_PRINTER";
 /// The batch's three orders by receiver; the second is long (one label per piece).
 const BATCH: [(&str, i64); 3] = [
     ("Birinchi Aziz", 1),
-    ("Ikkinchi Bobur", 999),
+    ("Ikkinchi Bobur", 300),
     ("Uchinchi Sardor", 1),
 ];
 
@@ -212,7 +212,15 @@ fn jamming_printer() -> (
 ) {
     use std::io::Read;
     use std::sync::atomic::Ordering;
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    // A small receive buffer, fixed (the system then stops growing it): a connection that is
+    // never read takes a few kilobytes, whatever the host's buffer settings allow.
+    let socket =
+        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("a socket");
+    socket.set_recv_buffer_size(4096).expect("buffer size");
+    let any: std::net::SocketAddr = "127.0.0.1:0".parse().expect("address");
+    socket.bind(&any.into()).expect("bind");
+    socket.listen(8).expect("listen");
+    let listener: std::net::TcpListener = socket.into();
     let address = listener.local_addr().expect("address").to_string();
     let first = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -282,8 +290,8 @@ fn killed_in_the_middle_of_a_batch_print() {
         .stderr(Stdio::null())
         .spawn()
         .expect("the child starts");
-    // The first label is printed; the second order's 999 labels (more than the system's buffers
-    // between the two hold) jam on their way: killed then.
+    // The first label is printed; the second order's 300 labels (3 MB, far more than the
+    // jammed connection and the desk's side of it hold) stop on their way: killed then.
     let deadline = Instant::now() + Duration::from_secs(60);
     while accepted.load(Ordering::SeqCst) < 2 {
         assert!(

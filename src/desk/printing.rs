@@ -198,13 +198,7 @@ impl Printing {
             .map(|(o, before)| record(o, PrintOutcome::Sending, None, *before))
             .collect();
         let kept = sending.clone();
-        let ids = match db(&self.store, move |store| {
-            kept.iter()
-                .map(|r| store.log_print(&svc, r))
-                .collect::<Result<Vec<i64>, _>>()
-        })
-        .await
-        {
+        let ids = match db(&self.store, move |store| store.log_prints(&svc, &kept)).await {
             Ok(ids) => ids,
             Err(e) => {
                 // The clerk's queue is not held up by the log: the labels print, and their
@@ -222,7 +216,7 @@ impl Printing {
         };
         let bytes = doc.single_file().unwrap_or_default().to_vec();
         let ends = match format {
-            Format::Zpl => order_ends(&bytes, &orders),
+            Format::Zpl => order_ends(&bytes, orders.iter().map(|o| o.pieces)),
             _ => vec![bytes.len()],
         };
         let job = print::Job {
@@ -233,6 +227,9 @@ impl Printing {
             title: &job_title,
         };
         let mut handed = vec![false; ids.len()];
+        // Settled as each order's labels leave (so a desk killed mid-batch has said which went),
+        // and all waited for before the job's own settling below.
+        let mut settling = Vec::new();
         let result = print::send_in_parts(&printer, &self.spooler, job, &ends, |part| {
             // One part per order for ZPL, one for the whole job otherwise.
             let within: Vec<usize> = if ends.len() == ids.len() {
@@ -244,25 +241,31 @@ impl Printing {
                 if let (Some(id), Some(h)) = (ids.get(i), handed.get_mut(i)) {
                     *h = true;
                     let (store, outcome, id) = (self.store.clone(), settled(i), *id);
-                    tokio::task::spawn_blocking(move || store.settle_print(id, outcome, None));
+                    settling.push(tokio::task::spawn_blocking(move || {
+                        store.settle_print(id, outcome, None)
+                    }));
                 }
             }
         })
         .await
         .map_err(PrintProblem::from);
+        for s in settling {
+            let _ = s.await;
+        }
         let error = result.as_ref().err().map(|e| e.to_string());
-        let rest: Vec<(i64, PrintOutcome)> = ids
+        // Every record once more (settling only changes one still sending): one settled as it
+        // left but not written then is written now.
+        let rest: Vec<(i64, PrintOutcome, bool)> = ids
             .iter()
             .zip(&handed)
             .enumerate()
-            .filter(|(_, (_, h))| !**h)
-            .map(|(i, (id, _))| {
-                let outcome = if error.is_some() {
+            .map(|(i, (id, h))| {
+                let outcome = if error.is_some() && !*h {
                     PrintOutcome::Failed
                 } else {
                     settled(i)
                 };
-                (*id, outcome)
+                (*id, outcome, *h)
             })
             .collect();
         if ids.is_empty() {
@@ -282,8 +285,9 @@ impl Printing {
             self.log(records).await;
         } else {
             let _ = db(&self.store, move |store| {
-                for (id, outcome) in rest {
-                    store.settle_print(id, outcome, error.as_deref())?;
+                for (id, outcome, handed) in rest {
+                    let error = if handed { None } else { error.as_deref() };
+                    store.settle_print(id, outcome, error)?;
                 }
                 Ok(())
             })
@@ -352,7 +356,7 @@ impl Printing {
 
 /// Where each order's labels end in a ZPL document: one format (`^XA … ^XZ`) per label, as many
 /// labels as the order has pieces. One part for the whole document when they do not add up.
-fn order_ends(zpl: &[u8], orders: &[LabelOrder]) -> Vec<usize> {
+fn order_ends(zpl: &[u8], pieces: impl IntoIterator<Item = u32>) -> Vec<usize> {
     const END: &[u8] = b"^XZ\n";
     let label_ends: Vec<usize> = zpl
         .windows(END.len())
@@ -360,10 +364,10 @@ fn order_ends(zpl: &[u8], orders: &[LabelOrder]) -> Vec<usize> {
         .filter(|(_, w)| *w == END)
         .map(|(i, _)| i + END.len())
         .collect();
-    let mut ends = Vec::with_capacity(orders.len());
+    let mut ends = Vec::new();
     let mut labels = 0usize;
-    for order in orders {
-        labels += order.pieces as usize;
+    for count in pieces {
+        labels += count as usize;
         match labels.checked_sub(1).and_then(|last| label_ends.get(last)) {
             Some(end) => ends.push(*end),
             None => return vec![zpl.len()],
@@ -387,5 +391,25 @@ fn title(orders: &[LabelOrder]) -> String {
     match orders {
         [one] => format!("Parcel Desk {}", one.barcode),
         many => format!("Parcel Desk, {} orders", many.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_ends;
+
+    #[test]
+    fn each_order_ends_after_its_own_labels() {
+        let label = |n: u32| format!("^XA^FO0,0^FDlabel {n}^FS^XZ\n");
+        let doc: String = (1..=4).map(label).collect();
+        let one = label(1).len();
+        // Orders of 1, 2 and 1 pieces.
+        assert_eq!(
+            order_ends(doc.as_bytes(), [1, 2, 1]),
+            [one, 3 * one, 4 * one]
+        );
+        // Pieces that do not add up to the labels: one part for the whole document.
+        assert_eq!(order_ends(doc.as_bytes(), [1, 2]), [doc.len()]);
+        assert_eq!(order_ends(doc.as_bytes(), [2, 3]), [doc.len()]);
     }
 }

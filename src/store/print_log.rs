@@ -55,28 +55,47 @@ pub struct PrintRecord {
 impl Store {
     /// Writes a print's record; its id, for settling one written as [`PrintOutcome::Sending`].
     pub fn log_print(&self, service: &ServiceKey, r: &PrintRecord) -> Result<i64, StoreError> {
-        self.conn().query_one(
-            "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason, error,
-                                    counter, clerk)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id",
-            args![
-                service.as_str(),
-                r.order_id,
-                r.barcode,
-                r.at,
-                r.outcome.as_str(),
-                r.printer,
-                r.reason,
-                r.error,
-                r.counter,
-                r.clerk
-            ],
-            |row| row.get(0),
-        )
+        let ids = self.log_prints(service, std::slice::from_ref(r))?;
+        ids.first()
+            .copied()
+            .ok_or_else(|| StoreError::Shape("no id for the print record".into()))
     }
 
-    /// Settles a record written as sending: handed over (printed or reprinted) or failed. A
-    /// record already settled stays as it is.
+    /// Writes the records of one job together (all or none); their ids, in order.
+    pub fn log_prints(
+        &self,
+        service: &ServiceKey,
+        records: &[PrintRecord],
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut conn = self.conn();
+        let mut tx = conn.transaction()?;
+        let mut ids = Vec::with_capacity(records.len());
+        for r in records {
+            ids.push(tx.query_one(
+                "INSERT INTO print_log (service, order_id, barcode, at, outcome, printer, reason,
+                                        error, counter, clerk)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id",
+                args![
+                    service.as_str(),
+                    r.order_id,
+                    r.barcode,
+                    r.at,
+                    r.outcome.as_str(),
+                    r.printer,
+                    r.reason,
+                    r.error,
+                    r.counter,
+                    r.clerk
+                ],
+                |row| row.get(0),
+            )?);
+        }
+        tx.commit()?;
+        Ok(ids)
+    }
+
+    /// Settles a record written as sending: handed over (printed or reprinted) or failed (a
+    /// failed print keeps no reprint reason). A record already settled stays as it is.
     pub fn settle_print(
         &self,
         id: i64,
@@ -84,7 +103,10 @@ impl Store {
         error: Option<&str>,
     ) -> Result<(), StoreError> {
         self.conn().execute(
-            "UPDATE print_log SET outcome = ?2, error = ?3 WHERE id = ?1 AND outcome = 'sending'",
+            "UPDATE print_log
+             SET outcome = ?2, error = ?3,
+                 reason = CASE WHEN ?2 = 'failed' THEN NULL ELSE reason END
+             WHERE id = ?1 AND outcome = 'sending'",
             args![id, outcome.as_str(), error],
         )?;
         Ok(())
