@@ -72,11 +72,6 @@ impl Desk {
         self.keep_form(PARCEL_DRAFT, draft);
     }
 
-    /// Forgets the kept new-parcel form (it was sent).
-    pub fn clear_parcel_form(&self) {
-        self.forget_form(PARCEL_DRAFT);
-    }
-
     /// The new-parcel form as it was kept, if any.
     pub fn load_parcel_form(&self) -> Task<Option<super::parcel_draft::ParcelDraft>> {
         self.kept_form(PARCEL_DRAFT)

@@ -109,8 +109,9 @@ impl ParcelFormScreen {
         match result {
             SendResult::Saved(row) | SendResult::AlreadySaved(row) => {
                 cx.toasts.info(t!("parcel.saved", number = row.number));
-                cx.desk.clear_parcel_form();
-                // The next parcel is most likely priced on the same route.
+                // The next parcel is most likely priced on the same route. The kept form is
+                // overwritten by this one (saved below, not cleared first: two writes in the
+                // background could land in either order).
                 self.draft = ParcelDraft {
                     route: std::mem::take(&mut self.draft.route),
                     ..ParcelDraft::default()
@@ -270,8 +271,8 @@ impl ParcelFormScreen {
                 ui.label(RichText::new(t!("parcel.value_differs")).color(ERROR_COLOR));
             }
             ui.separator();
-            let quoted = d.quote();
-            self.quote.show(ui, &mut d.route, dirs, &quoted);
+            self.quote
+                .show(ui, &mut d.route, dirs, &d.weight, d.delivery);
             ui.add_space(8.0);
             let busy = self.sending.is_some();
             let label = if busy {
@@ -447,7 +448,11 @@ impl Screen for ParcelFormScreen {
             AppEvent::ParcelsChanged if self.earlier_loading.is_none() => {
                 self.earlier_loading = cx.desk.parcel_list();
             }
-            AppEvent::SessionEnded => self.earlier.clear(),
+            AppEvent::SessionEnded => {
+                // Another clerk (or service) prices afresh.
+                self.earlier.clear();
+                self.quote = LiveIntlQuote::new("parcel-quote-city");
+            }
             _ => {}
         }
     }

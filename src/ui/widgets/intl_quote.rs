@@ -8,7 +8,7 @@
 use crate::api::ApiError;
 use crate::api::codes::PickupType;
 use crate::api::directory::IdName;
-use crate::api::international::{IntlCalcRequest, IntlCalcResponse};
+use crate::api::international::IntlCalcResponse;
 use crate::desk::Desk;
 use crate::desk::directories::Directories;
 use crate::desk::intl_quote::{IntlQuoteDraft, QuoteRoute};
@@ -37,11 +37,17 @@ pub const FIELDS: &[&str] = &[
 /// Wait this long after the last change before asking the price.
 const PAUSE: Duration = Duration::from_millis(400);
 
+/// A failure of the line (not a refusal of the inputs) is shown this long, then the same inputs
+/// are asked again.
+const RETRY: Duration = Duration::from_secs(5);
+
 /// What the service said instead of a price: its sentence, and what it said of each field.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Refusal {
     pub message: String,
     pub fields: BTreeMap<&'static str, String>,
+    /// The line's or the service's trouble, not the inputs': the same inputs may be asked again.
+    pub passing: bool,
 }
 
 /// The service's answer to one price request, in the clerk's words when it is not a price.
@@ -59,11 +65,13 @@ pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcRes
             Err(Refusal {
                 message: message.unwrap_or_else(|| t!("intl_calc.refused").to_string()),
                 fields,
+                passing: false,
             })
         }
         Err(e) => Err(Refusal {
             message: tell(&e).message,
             fields: BTreeMap::new(),
+            passing: true,
         }),
     }
 }
@@ -157,27 +165,56 @@ pub fn answer_lines(ui: &mut egui::Ui, a: &IntlCalcResponse, dirs: Option<&Direc
     ));
 }
 
+/// The route's fields: a refusal of one of them is said under it.
+const ROUTE: &[&str] = &[
+    "senderCityId",
+    "receiverCountryId",
+    "receiverCityId",
+    "postTypeId",
+];
+
 /// The name the form shows for a field of the calculation.
 fn field_name(key: &str) -> Option<String> {
     let name = match key {
         "weight" => t!("parcel.weight"),
+        "volume" => t!("intl_calc.volume"),
         "senderCityId" => t!("intl_calc.sender_city"),
         "receiverCountryId" => t!("intl_calc.country"),
         "receiverCityId" => t!("intl_calc.receiver_city"),
         "postTypeId" => t!("order.post_type"),
+        "piece" => t!("intl_calc.pieces"),
+        "senderDate" => t!("intl_calc.date"),
+        "customerId" => t!("intl_calc.customer_id"),
         _ => return None,
     };
     Some(name.to_string())
 }
 
+/// The wire text an answer is remembered by: the request itself.
+fn key_of(draft: &IntlQuoteDraft) -> Option<String> {
+    draft
+        .to_request()
+        .ok()
+        .and_then(|r| serde_json::to_string(&r).ok())
+}
+
 /// The parcel editor's live price.
 pub struct LiveIntlQuote {
     city: CityPicker,
-    answers: HashMap<String, Result<IntlCalcResponse, Refusal>>,
+    /// Answers by their request, with when they came.
+    answers: HashMap<String, (Instant, Result<IntlCalcResponse, Refusal>)>,
+    /// The day the answers were given on: a request without a date is priced for that day.
+    day: chrono::NaiveDate,
     /// The current inputs' request (as its wire text), when they make one.
     key: Option<String>,
     since: Instant,
     asking: Option<(String, Task<Result<IntlCalcResponse, ApiError>>)>,
+}
+
+fn today() -> chrono::NaiveDate {
+    chrono::Utc::now()
+        .with_timezone(&crate::text::day::counter_zone())
+        .date_naive()
 }
 
 impl LiveIntlQuote {
@@ -185,6 +222,7 @@ impl LiveIntlQuote {
         LiveIntlQuote {
             city: CityPicker::new(salt),
             answers: HashMap::new(),
+            day: today(),
             key: None,
             since: Instant::now(),
             asking: None,
@@ -197,47 +235,63 @@ impl LiveIntlQuote {
 
     /// The answer for these very inputs, if it has come.
     pub fn answer(&self) -> Option<&Result<IntlCalcResponse, Refusal>> {
-        self.key.as_ref().and_then(|k| self.answers.get(k))
+        self.answer_for(self.key.as_deref())
+    }
+
+    fn answer_for(&self, key: Option<&str>) -> Option<&Result<IntlCalcResponse, Refusal>> {
+        key.and_then(|k| self.answers.get(k)).map(|(_, a)| a)
     }
 
     /// Picks up an answer and asks for the current inputs once they have rested.
     pub fn poll(&mut self, ctx: &egui::Context, desk: &Desk, draft: &IntlQuoteDraft) {
         if let Some((key, answer)) = ready_with(&mut self.asking) {
-            self.answers.insert(key, outcome(answer));
+            self.answers.insert(key, (Instant::now(), outcome(answer)));
         }
-        let request = draft.to_request().ok();
-        let key = request.as_ref().and_then(|r| serde_json::to_string(r).ok());
+        // Prices of another day, and failures of the line that have been shown long enough,
+        // are asked again.
+        if self.day != today() {
+            self.answers.clear();
+            self.day = today();
+        }
+        self.answers
+            .retain(|_, (at, a)| !matches!(a, Err(r) if r.passing && at.elapsed() >= RETRY));
+        let key = key_of(draft);
         if key != self.key {
             self.key = key;
             self.since = Instant::now();
         }
-        let (Some(key), Some(request)) = (self.key.clone(), request) else {
+        let Some(key) = self.key.clone() else {
             return;
         };
+        if let Some((at, Err(r))) = self.answers.get(&key)
+            && r.passing
+        {
+            ctx.request_repaint_after(RETRY.saturating_sub(at.elapsed()));
+        }
         if self.asking.is_some() || self.answers.contains_key(&key) {
             return;
         }
-        if self.since.elapsed() < PAUSE {
-            ctx.request_repaint_after(PAUSE);
-        } else {
-            self.ask(desk, key, request);
+        let rested = self.since.elapsed();
+        if rested < PAUSE {
+            ctx.request_repaint_after(PAUSE - rested);
+        } else if let Ok(request) = draft.to_request() {
+            self.asking = Some((key, desk.price_international(request)));
         }
     }
 
-    fn ask(&mut self, desk: &Desk, key: String, request: IntlCalcRequest) {
-        self.asking = Some((key, desk.price_international(request)));
-    }
-
-    /// The route's fields and the price of the parcel on it (or what it still needs).
+    /// The route's fields and the price of the parcel on it (or what it still needs): the
+    /// parcel's weight and delivery as they are this frame.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         route: &mut QuoteRoute,
         dirs: Option<&Directories>,
-        draft: &IntlQuoteDraft,
+        weight: &str,
+        delivery: crate::api::codes::Delivery,
     ) {
         ui.strong(t!("parcel.price"));
-        let refused = match self.answer() {
+        let before = key_of(&IntlQuoteDraft::of_parcel(route, weight, delivery));
+        let refused = match self.answer_for(before.as_deref()) {
             Some(Err(r)) => r.fields.clone(),
             _ => BTreeMap::new(),
         };
@@ -253,10 +307,18 @@ impl LiveIntlQuote {
                 &form,
             );
         });
-        match (self.answer(), &self.key) {
+        // Read again after the route's fields: a choice made this frame is not priced yet.
+        let draft = IntlQuoteDraft::of_parcel(route, weight, delivery);
+        let key = key_of(&draft);
+        match (self.answer_for(key.as_deref()), &key) {
             (Some(Ok(a)), _) => answer_lines(ui, a, dirs),
             (Some(Err(r)), _) => {
                 ui.label(RichText::new(&r.message).color(ERROR_COLOR));
+                // What it said of fields outside the route's box, said here.
+                for (k, v) in r.fields.iter().filter(|(k, _)| !ROUTE.contains(k)) {
+                    let name = field_name(k).unwrap_or_else(|| (*k).to_string());
+                    ui.label(RichText::new(format!("{name}: {v}")).color(ERROR_COLOR));
+                }
             }
             (None, Some(_)) => {
                 ui.horizontal(|ui| {
