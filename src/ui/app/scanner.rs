@@ -69,10 +69,12 @@ impl Scanner {
         self.last.is_some_and(|l| now.duration_since(l) <= GAP)
     }
 
-    /// What is held turned out to be typing: back to its field (typed at no field, it goes).
+    /// What is held turned out to be typing: back to its field. Capitals typed at no field go
+    /// (there they would have gone nowhere, and a field focused since is not theirs); digits are
+    /// always given back, as they always were.
     fn release(&mut self, out: &mut Vec<Event>) {
         let held = std::mem::take(&mut self.held);
-        if !held.is_empty() && self.held_in_field {
+        if !held.is_empty() && (self.held_in_field || is_digits(&held)) {
             out.push(Event::Text(held));
         }
     }
@@ -96,7 +98,9 @@ impl Scanner {
     /// The barcode scanned this frame, if any. Call before any widget reads input.
     pub fn feed(&mut self, ctx: &egui::Context) -> Option<String> {
         let now = Instant::now();
-        let in_field = ctx.text_edit_focused();
+        // A click in this frame may put the cursor in a field before the keys after it are
+        // read: from then on the frame counts as typing in a field.
+        let mut in_field = ctx.text_edit_focused();
         let scanned = ctx.input_mut(|input| {
             let mut out = Vec::with_capacity(input.events.len());
             if !self.held.is_empty() && !self.recent(now) {
@@ -187,6 +191,9 @@ impl Scanner {
                         out.push(e)
                     }
                     _ => {
+                        if matches!(e, Event::PointerButton { pressed: true, .. }) {
+                            in_field = true;
+                        }
                         self.release(&mut out);
                         out.push(e);
                     }
