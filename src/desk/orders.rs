@@ -87,7 +87,7 @@ pub enum CreateResult {
     /// An order with this key already waits in the outbox: nothing new was written or sent.
     AlreadyWaiting { wcs_code: String },
     /// The desk could not write the outbox, so nothing was sent.
-    Local(String),
+    Local(Arc<DeskError>),
 }
 
 /// What a pass over the outbox did.
@@ -287,17 +287,17 @@ impl Orders {
             .transpose()
         {
             Ok(d) => d,
-            Err(e) => return CreateResult::Local(e.to_string()),
+            Err(e) => return CreateResult::Local(Arc::new(e.into())),
         };
         let payload = match serde_json::to_string(&input) {
             Ok(p) => p,
-            Err(e) => return CreateResult::Local(e.to_string()),
+            Err(e) => return CreateResult::Local(Arc::new(e.into())),
         };
         let k = key.clone();
         match self.books(move |s, svc| s.outbox_get(svc, &k)).await {
             Ok(Some(_)) => return CreateResult::AlreadyWaiting { wcs_code: key },
             Ok(None) => {}
-            Err(e) => return CreateResult::Local(e.to_string()),
+            Err(e) => return CreateResult::Local(Arc::new(e.into())),
         }
         let (k, p, who) = (key.clone(), payload, self.clerk());
         match self
@@ -311,7 +311,7 @@ impl Orders {
         {
             Ok(Kept::Shop) => self.send(&key, &input, true).await,
             Ok(Kept::Here) => CreateResult::KeptHere { wcs_code: key },
-            Err(e) => CreateResult::Local(e.to_string()),
+            Err(e) => CreateResult::Local(Arc::new(e.into())),
         }
     }
 
@@ -339,7 +339,7 @@ impl Orders {
                     wcs_code: key.to_string(),
                 };
             }
-            Err(e) => return CreateResult::Local(e.to_string()),
+            Err(e) => return CreateResult::Local(Arc::new(e.into())),
         }
         let cod = input.cash_on_delivery().map(|s| s.0);
         match self.legacy.add_order(input).await {
@@ -348,7 +348,21 @@ impl Orders {
                 match self.confirm(row.clone(), &rec, Some(key)).await {
                     Ok(row) => CreateResult::Created(row),
                     Err(StoreError::Collision { .. }) => self.hold_conflict(key, &row).await,
-                    Err(e) => CreateResult::Local(e.to_string()),
+                    // The service has it; this computer could not write it down (a full
+                    // disk). Not "nothing was sent": the entry stays in the outbox, marked
+                    // unknown where the database still lets it, and is looked up again.
+                    Err(e) => {
+                        let (k, msg) = (key.to_string(), e.to_string());
+                        let _ = self
+                            .books(move |s, svc| {
+                                s.outbox_set(svc, &k, OutboxState::Unknown, Some(&msg), now())
+                            })
+                            .await;
+                        CreateResult::Unknown {
+                            wcs_code: key.to_string(),
+                            reason: Arc::new(e.into()),
+                        }
+                    }
                 }
             }
             // A first attempt whose key is taken is the clerk's own duplicate key: refuse it.

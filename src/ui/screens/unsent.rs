@@ -151,7 +151,7 @@ impl UnsentScreen {
                         toasts.info(t!("order.kept_here"));
                     }
                     Decided::Sent(CreateResult::Local(e)) => {
-                        toasts.error(t!("order.not_saved"), Some(e));
+                        toasts.error(t!("order.not_saved"), Some(tell_desk(&e).message));
                     }
                     Decided::Discarded => toasts.info(t!("unsent.discarded")),
                 }
