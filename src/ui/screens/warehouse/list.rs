@@ -29,7 +29,6 @@ type Deleting = ((i64, String), Task<Result<(), DeskError>>);
 pub struct WarehouseList<R: Row> {
     account: Account,
     rows: Vec<R>,
-    /// Each row's search key, beside it.
     /// The rows the filter lets through.
     filtered: Filtered,
     pub filter: String,
