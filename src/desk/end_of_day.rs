@@ -11,7 +11,6 @@ use crate::api::codes::Language;
 use crate::label::print::{self, Printer};
 use crate::label::register::{RegisterHead, RegisterRow, handover_register};
 use crate::label::{LabelSize, Page};
-use crate::store::counter_day;
 use crate::text::day::counter_zone;
 use chrono::NaiveDate;
 use rust_i18n::t;
@@ -39,10 +38,7 @@ fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-/// Today at the counter.
-pub fn today() -> NaiveDate {
-    counter_day(now())
-}
+pub use crate::text::day::today;
 
 /// A day as the counter writes it.
 pub fn day_text(day: NaiveDate) -> String {

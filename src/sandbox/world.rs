@@ -28,9 +28,7 @@ pub fn local_now() -> NaiveDateTime {
         .naive_local()
 }
 
-pub fn today() -> NaiveDate {
-    local_now().date()
-}
+pub use crate::text::day::today;
 
 pub fn epoch_now() -> i64 {
     Utc::now().timestamp()

@@ -9,6 +9,13 @@ pub fn counter_zone() -> FixedOffset {
         .unwrap_or(FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!()))
 }
 
+/// Today on the counter's clock.
+pub fn today() -> NaiveDate {
+    chrono::Utc::now()
+        .with_timezone(&counter_zone())
+        .date_naive()
+}
+
 /// A day typed by the clerk: `31.12.2026` (as the counter writes it) or `2026-12-31`.
 pub fn parse_day(text: &str) -> Option<NaiveDate> {
     let t = text.trim();

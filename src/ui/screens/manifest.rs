@@ -8,7 +8,7 @@ use crate::desk::DeskError;
 use crate::desk::parcels::{ManifestOutcome, ManifestView};
 use crate::desk::task::{Task, ready};
 use crate::store::{ManifestRow, ParcelRow, ParcelState};
-use crate::text::day::{counter_zone, parse_day};
+use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -44,11 +44,7 @@ pub struct ManifestScreen {
 }
 
 fn today() -> String {
-    chrono::Utc::now()
-        .with_timezone(&counter_zone())
-        .date_naive()
-        .format("%d.%m.%Y")
-        .to_string()
+    crate::text::day::today().format("%d.%m.%Y").to_string()
 }
 
 impl Default for ManifestScreen {

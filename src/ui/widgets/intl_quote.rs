@@ -13,6 +13,7 @@ use crate::desk::Desk;
 use crate::desk::directories::Directories;
 use crate::desk::intl_quote::{IntlQuoteDraft, QuoteRoute};
 use crate::desk::task::{Task, ready_with};
+use crate::text::day::today;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::pickers::{CityPicker, id_name_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form};
@@ -209,12 +210,6 @@ pub struct LiveIntlQuote {
     key: Option<String>,
     since: Instant,
     asking: Option<(String, Task<Result<IntlCalcResponse, ApiError>>)>,
-}
-
-fn today() -> chrono::NaiveDate {
-    chrono::Utc::now()
-        .with_timezone(&crate::text::day::counter_zone())
-        .date_naive()
 }
 
 impl LiveIntlQuote {

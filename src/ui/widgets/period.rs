@@ -70,12 +70,7 @@ pub fn bounds(first: NaiveDate, last: NaiveDate) -> (i64, i64) {
     (from, until)
 }
 
-/// Today on the counter's clock.
-pub fn today() -> NaiveDate {
-    chrono::Utc::now()
-        .with_timezone(&counter_zone())
-        .date_naive()
-}
+pub use crate::text::day::today;
 
 pub use crate::text::day::parse_day;
 
