@@ -87,18 +87,8 @@ pub fn route_fields(
     dirs: Option<&Directories>,
     form: &Form,
 ) {
-    let countries: Vec<IdName> = dirs
-        .map(|d| {
-            d.data
-                .countries
-                .iter()
-                .map(|c| IdName {
-                    id: c.id,
-                    name: c.name.clone(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let countries: &[crate::api::directory::Country] =
+        dirs.map(|d| &d.data.countries[..]).unwrap_or(&[]);
     let post_types: &[IdName] = dirs.map(|d| &d.data.shipment_types[..]).unwrap_or(&[]);
     city.show(
         first,
@@ -110,7 +100,7 @@ pub fn route_fields(
     id_name_picker(
         first,
         &t!("intl_calc.country"),
-        &countries,
+        countries,
         &mut route.country,
         form.error("receiverCountryId"),
     );

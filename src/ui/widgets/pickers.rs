@@ -159,25 +159,49 @@ pub fn branch_picker(
     ui.add_space(4.0);
 }
 
-/// A choice from an `{id, name}` list.
-pub fn id_name_picker(
+/// Something chosen by its id and shown by its name: a directory's `{id, name}` rows, countries.
+pub trait Named {
+    fn id(&self) -> i64;
+    fn name(&self) -> &str;
+}
+
+impl Named for crate::api::directory::IdName {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Named for crate::api::directory::Country {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A choice from a list of named rows, as the directory holds them (nothing copied per frame).
+pub fn id_name_picker<T: Named>(
     ui: &mut egui::Ui,
     label: &str,
-    list: &[crate::api::directory::IdName],
+    list: &[T],
     value: &mut Option<i64>,
     error: Option<&str>,
 ) {
     let l = ui.label(label);
     let selected = value
-        .and_then(|v| list.iter().find(|x| x.id == v))
-        .map(|x| x.name.clone())
+        .and_then(|v| list.iter().find(|x| x.id() == v))
+        .map(|x| x.name().to_string())
         .unwrap_or_default();
     egui::ComboBox::from_id_salt(("pick", label))
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {
             for x in list {
-                ui.selectable_value(value, Some(x.id), &x.name);
+                ui.selectable_value(value, Some(x.id()), x.name());
             }
         })
         .response
