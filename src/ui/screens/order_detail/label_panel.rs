@@ -318,14 +318,16 @@ impl LabelPanel {
                 if let Some(reason) = &r.reason {
                     line.push_str(&format!(" · {reason}"));
                 }
-                if let Some(e) = &r.error {
-                    line.push_str(&format!(" · {e}"));
-                }
                 let text = RichText::new(line).small();
-                if matches!(r.outcome, PrintOutcome::Failed | PrintOutcome::Sending) {
-                    ui.colored_label(ui.visuals().error_fg_color, text);
+                let shown = if matches!(r.outcome, PrintOutcome::Failed | PrintOutcome::Sending) {
+                    ui.colored_label(ui.visuals().error_fg_color, text)
                 } else {
-                    ui.label(text);
+                    ui.label(text)
+                };
+                // What the printer or the system said is kept as it said it (in its own
+                // words, not the clerk's language): a detail on hover, not the line itself.
+                if let Some(e) = &r.error {
+                    shown.on_hover_text(format!("{}: {e}", t!("print.printer_said")));
                 }
             }
         }
