@@ -94,22 +94,24 @@ impl IntlOrdersScreen {
     pub fn table(&mut self, ui: &mut egui::Ui) {
         let shown = self.filtered.shown(&self.filter);
         let all = &self.rows;
-        let rows: Vec<&IntlOrder> = shown.iter().map(|&i| &all[i]).collect();
         TableBuilder::new(ui)
             .id_salt("intl-orders")
             .striped(true)
-            .column(Column::auto().at_least(120.0))
-            .column(Column::auto().at_least(90.0))
+            .column(Column::auto().at_least(110.0))
+            .column(Column::auto().at_least(80.0))
+            // The country and city take what is left (at least a little), so every column stays
+            // inside a 1024-pixel window and a wide one shows whole names (cut ones are whole
+            // on hover).
             .column(
-                Column::initial(180.0)
-                    .at_least(120.0)
+                Column::initial(140.0)
+                    .at_least(90.0)
                     .resizable(true)
                     .clip(true),
             )
-            .column(Column::remainder().at_least(180.0).clip(true))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(90.0))
-            .column(Column::auto().at_least(100.0))
+            .column(Column::remainder().at_least(90.0).clip(true))
+            .column(Column::auto().at_least(60.0))
+            .column(Column::auto().at_least(80.0))
+            .column(Column::auto().at_least(80.0).clip(true))
             .header(22.0, |mut h| {
                 header_cells(
                     &mut h,
@@ -125,8 +127,8 @@ impl IntlOrdersScreen {
                 );
             })
             .body(|body| {
-                body.rows(22.0, rows.len(), |mut row| {
-                    let o = rows[row.index()];
+                body.rows(22.0, shown.len(), |mut row| {
+                    let o = &all[shown[row.index()]];
                     row.col(|ui| {
                         ui.label(&o.barcode);
                     });

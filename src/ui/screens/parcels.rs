@@ -118,8 +118,8 @@ impl ParcelsScreen {
             .column(Column::auto().at_least(140.0))
             .column(Column::remainder().at_least(160.0).clip(true))
             .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(160.0))
-            .column(Column::auto().at_least(360.0))
+            .column(Column::auto().at_least(120.0).clip(true))
+            .column(Column::auto().at_least(180.0))
             .header(22.0, |mut h| {
                 header_cells(
                     &mut h,
@@ -162,15 +162,20 @@ impl ParcelsScreen {
                                 if ui.button(t!("parcels.track")).clicked() {
                                     track = Some(r.number.clone());
                                 }
-                                if ui.button(t!("parcels.print_label")).clicked() {
-                                    paper = Some((i, Paper::Print));
-                                }
-                                if ui.button(t!("parcels.label_pdf")).clicked() {
-                                    paper = Some((i, Paper::Label));
-                                }
-                                if ui.button(t!("parcels.cn23_pdf")).clicked() {
-                                    paper = Some((i, Paper::Declaration));
-                                }
+                                // The papers in one menu: four buttons a row did not fit a
+                                // 1024-pixel window in Russian or Uzbek.
+                                ui.menu_button(t!("parcels.papers"), |ui| {
+                                    for (what, kind) in [
+                                        (t!("parcels.print_label"), Paper::Print),
+                                        (t!("parcels.label_pdf"), Paper::Label),
+                                        (t!("parcels.cn23_pdf"), Paper::Declaration),
+                                    ] {
+                                        if ui.button(what).clicked() {
+                                            paper = Some((i, kind));
+                                            ui.close();
+                                        }
+                                    }
+                                });
                             });
                         });
                     }
