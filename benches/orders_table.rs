@@ -2,7 +2,7 @@
 //! re-filter after a keystroke, at 1,000 and 100,000 orders, headless (egui without a window).
 //! Run: `cargo bench --bench orders_table`.
 
-use parcel_desk::store::JournalRow;
+use parcel_desk::store::{JournalRow, RowFields, SharedNames};
 use parcel_desk::ui::fonts;
 use parcel_desk::ui::screens::orders::OrdersScreen;
 use std::time::{Duration, Instant};
@@ -24,20 +24,27 @@ const NAMES: [&str; 5] = [
 ];
 
 fn rows(n: usize) -> Vec<JournalRow> {
+    // As the journal reads them: one copy of each city and status name.
+    let mut names = SharedNames::default();
     (0..n)
-        .map(|i| JournalRow {
-            order_id: 4_300_001 + i as i64,
-            barcode: format!("01991{:07}", 4_300_001 + i),
-            wcs_code: Some(format!("PD-{i:x}")),
-            created_at: 1_795_000_000 + i as i64 * 60,
-            receiver: NAMES[i % NAMES.len()].to_string(),
-            receiver_phone: format!("+998 9{} {:07}", i % 10, i % 10_000_000),
-            city: CITIES[i % CITIES.len()].to_string(),
-            status_id: [1, 2, 3, 33, 4, 6][i % 6],
-            status_name: "Yoʻlda".to_string(),
-            cod: (i % 3 == 0).then_some(150_000),
-            cost: 25_000 + (i % 40) as i64 * 500,
-            counter: None,
+        .map(|i| {
+            JournalRow::new(
+                RowFields {
+                    order_id: 4_300_001 + i as i64,
+                    barcode: &format!("01991{:07}", 4_300_001 + i),
+                    wcs_code: Some(&format!("PD-{i:x}")),
+                    created_at: 1_795_000_000 + i as i64 * 60,
+                    receiver: NAMES[i % NAMES.len()],
+                    receiver_phone: &format!("+998 9{} {:07}", i % 10, i % 10_000_000),
+                    city: CITIES[i % CITIES.len()],
+                    status_id: [1, 2, 3, 33, 4, 6][i % 6],
+                    status_name: "Yoʻlda",
+                    cod: (i % 3 == 0).then_some(150_000),
+                    cost: 25_000 + (i % 40) as i64 * 500,
+                    counter: None,
+                },
+                &mut names,
+            )
         })
         .collect()
 }

@@ -190,7 +190,7 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     assert_eq!(twin.order_count(), 1, "exactly one order at the service");
     let journal = wait(desk.load_journal()).expect("journal");
     assert_eq!(journal.len(), 1, "exactly one in the journal");
-    assert_eq!(journal[0].receiver, RECEIVER);
+    assert_eq!(journal[0].receiver(), RECEIVER);
     drop(desk);
     let store = Store::open(&paths(&dir).database()).expect("store");
     let form = store
@@ -321,7 +321,7 @@ fn killed_in_the_middle_of_a_batch_print() {
     let log_of = |receiver: &str| {
         let row = journal
             .iter()
-            .find(|r| r.receiver == receiver)
+            .find(|r| r.receiver() == receiver)
             .unwrap_or_else(|| panic!("{receiver} is in the journal"));
         wait(desk.print_log(row.order_id))
             .into_iter()

@@ -149,7 +149,7 @@ fn a_full_disk_refuses_the_next_order_and_keeps_the_ones_confirmed() {
     let mut receivers: Vec<String> = wait(desk.load_journal())
         .expect("journal")
         .into_iter()
-        .map(|r| r.receiver)
+        .map(|r| r.receiver().to_string())
         .collect();
     receivers.sort();
     assert_eq!(receivers, ["Birinchi Aziz", "Uchinchi Sardor"]);

@@ -121,7 +121,7 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
         .records()
         .map(|r| r.expect("a line")[1].to_string())
         .collect();
-    let expected: Vec<String> = rows.iter().map(|r| r.barcode.clone()).collect();
+    let expected: Vec<String> = rows.iter().map(|r| r.barcode().to_string()).collect();
     assert_eq!(barcodes, expected);
 
     let register: Register = wait(desk.close_day(day).expect("a session")).expect("closed");
@@ -130,7 +130,11 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
     assert_eq!(pages.len(), 1);
     let text = digits(&pages[0]);
     for r in &rows {
-        assert!(text.contains(&r.barcode), "{} on the register", r.barcode);
+        assert!(
+            text.contains(r.barcode()),
+            "{} on the register",
+            r.barcode()
+        );
     }
     assert!(text.contains("Parcels:3"), "{text}");
     assert!(text.contains("COD:200000"), "{text}");

@@ -45,8 +45,8 @@ async fn a_thousand_creates_under_faults_make_a_thousand_orders() {
         "the journal holds each order once"
     );
     let journal = store.journal(&svc()).unwrap();
-    let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code.clone()).collect();
-    let barcodes: HashSet<_> = journal.iter().map(|r| r.barcode.clone()).collect();
+    let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code()).collect();
+    let barcodes: HashSet<_> = journal.iter().map(|r| r.barcode()).collect();
     assert_eq!(keys.len(), 1000);
     assert_eq!(barcodes.len(), 1000);
 }

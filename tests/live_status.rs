@@ -173,7 +173,7 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
     let row = new_order(&desk);
     let note = |status: i64, date: &str| {
         json!({
-            "orderId": row.order_id, "barcode": row.barcode,
+            "orderId": row.order_id, "barcode": row.barcode(),
             "status": {"id": status, "name": format!("status {status}")},
             "date": date, "environment": "test", "partner-apiKey": "k-123"
         })

@@ -50,7 +50,7 @@ fn a_restarted_demo_desk_continues_its_twins_ids() {
         log_in_demo(&mut desk);
         let order = cod_order(&desk, "Birinchi Aziz", 300_000);
         let row = created(wait(desk.create_order(order).expect("orders wired")));
-        assert_eq!(row.cod, Some(300_000));
+        assert_eq!(row.cod(), Some(300_000));
         rt.shutdown_timeout(Duration::from_secs(2));
         row
     };
@@ -67,8 +67,8 @@ fn a_restarted_demo_desk_continues_its_twins_ids() {
         first.order_id,
         second.order_id
     );
-    assert_ne!(second.barcode, first.barcode);
-    assert_eq!(second.cod, None);
+    assert_ne!(second.barcode(), first.barcode());
+    assert_eq!(second.cod(), None);
     let journal = wait(desk.load_journal()).expect("journal");
     assert_eq!(journal.len(), 2, "both orders, each once: {journal:?}");
     let kept = journal
@@ -126,7 +126,7 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
             barcode,
         } => {
             assert_eq!(order_id, a.order_id);
-            assert_eq!(barcode, a.barcode);
+            assert_eq!(barcode, a.barcode());
             (wcs_code, order_id)
         }
         other => panic!("the collision is refused loudly: {other:?}"),
@@ -134,8 +134,8 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     // A is untouched: its row, its cash on delivery, its key.
     let (row, _) = wait(desk.journal_entry(id)).expect("A is journaled");
     assert_eq!(row, a);
-    assert_eq!(row.cod, Some(300_000));
-    assert_eq!(row.receiver, "Birinchi Aziz");
+    assert_eq!(row.cod(), Some(300_000));
+    assert_eq!(row.receiver(), "Birinchi Aziz");
     // B waits for the clerk, marked as what it is.
     let unsent = wait(desk.unsent_orders().expect("orders wired")).expect("outbox");
     let entry = unsent
@@ -143,7 +143,7 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
         .find(|u| u.wcs_code == key)
         .expect("B waits in the outbox");
     assert_eq!(entry.state, OutboxState::Conflict);
-    assert_eq!(entry.conflict, Some((a.order_id, a.barcode.clone())));
+    assert_eq!(entry.conflict, Some((a.order_id, a.barcode().to_string())));
     // It is not sent again by anyone: neither "send again" nor "this is the order" touches it.
     let resend = wait(
         desk.unsent_decide(key.clone(), parcel_desk::desk::unsent::Decision::SendAgain)
@@ -158,10 +158,14 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     );
     assert_eq!(again.order_count(), 1, "B exists once on the service");
     // Scanning A's barcode still opens A, and A's label still carries A's amount.
-    let found = wait(desk.find_by_barcode(a.barcode.clone()).expect("wired")).expect("found");
+    let found = wait(
+        desk.find_by_barcode(a.barcode().to_string())
+            .expect("wired"),
+    )
+    .expect("found");
     assert_eq!(found, Some(a.order_id));
     let (row, _) = wait(desk.journal_entry(a.order_id)).expect("A is journaled");
-    assert_eq!(row.cod, Some(300_000));
+    assert_eq!(row.cod(), Some(300_000));
     drop(desk);
     rt.block_on(again.stop());
     let _ = std::fs::remove_dir_all(&dir);

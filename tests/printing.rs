@@ -74,7 +74,7 @@ fn zpl_reaches_the_raw_port_intact_once_per_piece_and_reprints_keep_their_reason
     let zpl = String::from_utf8(jobs[0].clone()).expect("ZPL is text");
     assert_eq!(zpl.matches("^XA").count(), 2, "one label per piece");
     assert_eq!(zpl.matches("^XZ").count(), 2);
-    assert!(zpl.contains(&format!("^FD>;{}^FS", row.barcode)));
+    assert!(zpl.contains(&format!("^FD>;{}^FS", row.barcode())));
     assert!(zpl.contains("^PW799\n^LL1199\n"), "100 × 150 mm at 203 dpi");
 
     let log = wait(desk.print_log(row.order_id));
@@ -165,7 +165,7 @@ fn the_preview_reads_back_as_the_order_and_save_as_pdf_writes_the_file() {
             Some(rxing::BarcodeFormat::CODE_128),
         )
         .expect("the barcode reads");
-        assert_eq!(bar.getText(), row.barcode);
+        assert_eq!(bar.getText(), row.barcode());
         let qr = rxing::helpers::detect_in_luma(
             luma,
             page.width,
@@ -213,7 +213,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     step_until(&mut h, "journal", |h| {
         h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
-    h.get_by_label(&rows[0].barcode).click();
+    h.get_by_label(rows[0].barcode()).click();
     step_until(&mut h, "label preview", |h| {
         h.query_by_label(&tr("print.preview")).is_some() && !h.state().is_busy()
     });
@@ -268,9 +268,9 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
         .collect();
     for row in &rows {
         assert!(
-            barcodes.iter().any(|z| z.contains(&row.barcode)),
+            barcodes.iter().any(|z| z.contains(row.barcode())),
             "{} not printed in the batch",
-            row.barcode
+            row.barcode()
         );
     }
 }
@@ -335,9 +335,9 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
     let row = create(&h.state().desk, 1);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
-        h.query_by_label(&row.barcode).is_some() && !h.state().is_busy()
+        h.query_by_label(row.barcode()).is_some() && !h.state().is_busy()
     });
-    h.get_by_label(&row.barcode).click();
+    h.get_by_label(row.barcode()).click();
     let warning = tr("print.dpi_mismatch")
         .replace("%{printer}", "300")
         .replace("%{chosen}", "203");
@@ -369,9 +369,9 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
     let row = create(&h.state().desk, 1);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "journal", |h| {
-        h.query_by_label(&row.barcode).is_some() && !h.state().is_busy()
+        h.query_by_label(row.barcode()).is_some() && !h.state().is_busy()
     });
-    h.get_by_label(&row.barcode).click();
+    h.get_by_label(row.barcode()).click();
     step_until(&mut h, "label pane", |h| {
         h.query_by_label(&tr("print.save_pdf")).is_some() && !h.state().is_busy()
     });
@@ -384,7 +384,7 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
         .value()
         .unwrap_or_default();
     assert!(
-        suggested.ends_with(&format!("label-{}.pdf", row.barcode)),
+        suggested.ends_with(&format!("label-{}.pdf", row.barcode())),
         "{suggested}"
     );
     let target = env.dir.join("typed.pdf");

@@ -76,8 +76,8 @@ async fn three_counters_make_a_thousand_orders_once_on_one_shop_journal() {
     for (i, (store, _)) in desks.iter().enumerate() {
         let journal = tokio::task::block_in_place(|| store.journal(&svc())).unwrap();
         assert_eq!(journal.len(), 1000, "counter {i} sees every order");
-        let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code.clone()).collect();
-        let barcodes: HashSet<_> = journal.iter().map(|r| r.barcode.clone()).collect();
+        let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code()).collect();
+        let barcodes: HashSet<_> = journal.iter().map(|r| r.barcode().to_string()).collect();
         assert_eq!((keys.len(), barcodes.len()), (1000, 1000), "each once");
     }
 }
@@ -153,7 +153,7 @@ async fn a_counter_cut_off_from_the_shop_mid_burst_catches_up_with_no_duplicate(
     assert!(!far.shop_away() && !late.shop_away());
     assert_eq!(t.order_count(), 61, "the twin holds each order once");
     let journal = tokio::task::block_in_place(|| near.journal(&svc())).unwrap();
-    let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code.clone()).collect();
+    let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code()).collect();
     assert_eq!(
         (journal.len(), keys.len()),
         (61, 61),

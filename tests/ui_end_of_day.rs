@@ -62,8 +62,8 @@ fn the_day_is_charted_closed_and_its_register_printed() {
     }
     let report = screen(&h).report.clone().expect("report");
     assert_eq!(report.hours.iter().sum::<u32>(), 1);
-    assert_eq!(report.lines[0].barcode, row.barcode);
-    h.get_by_label(&row.barcode);
+    assert_eq!(report.lines[0].barcode, row.barcode());
+    h.get_by_label(row.barcode());
 
     h.get_by_label(&tr("eod.close_day")).click();
     h.step();
@@ -77,7 +77,7 @@ fn the_day_is_charted_closed_and_its_register_printed() {
     let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
     assert_eq!(doc.get_pages().len(), 1);
     let text = doc.extract_text(&[1]).expect("text");
-    assert!(text.contains(&row.barcode), "{text}");
+    assert!(text.contains(row.barcode()), "{text}");
     step_until(&mut h, "the closed day offers a reprint", |h| {
         h.query_by_label(&tr("eod.print_again")).is_some()
     });

@@ -154,11 +154,11 @@ fn create_find_follow_and_cancel() {
     h.get_by_label(&tr("orders.filter")).focus();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.get_by_label(&tr("orders.filter"))
-        .type_text(&second.barcode);
+        .type_text(second.barcode());
     step_until(&mut h, "second in list", |h| {
-        h.query_by_label(&second.barcode).is_some()
+        h.query_by_label(second.barcode()).is_some()
     });
-    h.get_by_label(&second.barcode).click();
+    h.get_by_label(second.barcode()).click();
     step_until(&mut h, "second detail", |h| {
         h.query_by_label(&tr("detail.cancel")).is_some() && !h.state().is_busy()
     });
@@ -468,11 +468,11 @@ fn an_order_still_at_the_sender_can_be_edited() {
     step_until(&mut h, "journal", |h| {
         h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
-    type_into(&mut h, &tr("orders.filter"), 0, &row.barcode);
+    type_into(&mut h, &tr("orders.filter"), 0, row.barcode());
     step_until(&mut h, "listed", |h| {
-        h.query_by_label(&row.barcode).is_some()
+        h.query_by_label(row.barcode()).is_some()
     });
-    h.get_by_label(&row.barcode).click();
+    h.get_by_label(row.barcode()).click();
     step_until(&mut h, "edit offered", |h| {
         h.query_by_label(&tr("detail.edit")).is_some() && !h.state().is_busy()
     });
@@ -496,7 +496,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
         "the detail shows the edited receiver"
     );
     let twin = h.state().desk.twin_control().unwrap();
-    let key = row.wcs_code.clone().unwrap_or_default();
+    let key = row.wcs_code().unwrap_or_default();
     let found = env.rt.block_on(common::get_json(format!(
         "{twin}/sandbox/orders?wcs_code={key}"
     )));

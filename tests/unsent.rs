@@ -61,7 +61,7 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
         CreateResult::Created(row) => row,
         other => panic!("{other:?}"),
     };
-    let c = orders.candidate(&key, &other.barcode).await.unwrap();
+    let c = orders.candidate(&key, other.barcode()).await.unwrap();
     assert_eq!(c.verdict, Verdict::OtherKey);
     assert!(matches!(
         orders.decide(&key, Decision::IsOrder(Box::new(c))).await,
@@ -75,7 +75,7 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
         .decide(&key, Decision::IsOrder(Box::new(c.clone())))
         .await
     {
-        Ok(Decided::Journaled(row)) => assert_eq!(row.barcode, barcode),
+        Ok(Decided::Journaled(row)) => assert_eq!(row.barcode(), barcode),
         other => panic!("{other:?}"),
     }
     assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
@@ -122,7 +122,7 @@ async fn a_create_that_never_arrived_is_sent_when_the_clerk_says_so() {
     assert_eq!(t.order_count(), 0);
     match orders.decide(&key, Decision::SendAgain).await {
         Ok(Decided::Sent(CreateResult::Created(row))) => {
-            assert_eq!(row.wcs_code.as_deref(), Some(key.as_str()))
+            assert_eq!(row.wcs_code(), Some(key.as_str()))
         }
         other => panic!("{other:?}"),
     }

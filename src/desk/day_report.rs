@@ -100,12 +100,12 @@ impl DayLine {
         let r = &o.row;
         DayLine {
             order_id: r.order_id,
-            barcode: r.barcode.clone(),
+            barcode: r.barcode().to_string(),
             created_at: r.created_at,
             clerk: o.clerk.clone(),
             counter: r.counter.as_deref().map(str::to_string),
-            receiver: r.receiver.clone(),
-            city: r.city.clone(),
+            receiver: r.receiver().to_string(),
+            city: r.city().to_string(),
             city_id: core.as_ref().and_then(|c| c.receiver_city.id),
             region: core
                 .as_ref()
@@ -115,10 +115,10 @@ impl DayLine {
             pickup: core.as_ref().map(|c| c.sender_delivery.code()),
             pieces: core.as_ref().map_or(0, |c| c.piece.max(0)),
             grams: core.as_ref().map_or(0, |c| c.weight.grams()),
-            cod: r.cod.filter(|c| *c > 0),
+            cod: r.cod().filter(|c| *c > 0),
             cost: r.cost,
             status_id: r.status_id,
-            status_name: r.status_name.clone(),
+            status_name: r.status_name().to_string(),
         }
     }
 

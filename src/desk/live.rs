@@ -121,7 +121,7 @@ async fn poll_loop(
             Ok(rows) => rows
                 .into_iter()
                 .filter(|r| is_open(r.status_id))
-                .map(|r| (r.order_id, r.barcode))
+                .map(|r| (r.order_id, r.barcode().to_string()))
                 .collect(),
             Err(e) => {
                 // Said, and tried again after a round.

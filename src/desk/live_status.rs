@@ -157,7 +157,7 @@ fn judge(store: &Store, scope: &ServiceKey, a: &Arrival) -> Result<Verdict, Stor
     };
     // The same id with another barcode is another order (another account, environment or
     // service): never moved on a coincidence of ids.
-    if !a.barcode.trim().is_empty() && a.barcode.trim() != row.barcode.trim() {
+    if !a.barcode.trim().is_empty() && a.barcode.trim() != row.barcode().trim() {
         return Ok(Verdict::UnknownOrder);
     }
     let at = service_time(&a.status_date).unwrap_or_else(|| chrono::Utc::now().timestamp());

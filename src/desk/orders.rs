@@ -13,7 +13,8 @@ use crate::desk::DeskError;
 use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
 use crate::desk::order_draft::OrderDraft;
 use crate::store::{
-    HistoryRow, JournalRow, Kept, OutboxEntry, OutboxState, ServiceKey, Store, StoreError,
+    HistoryRow, JournalRow, Kept, OutboxEntry, OutboxState, RowFields, ServiceKey, SharedNames,
+    Store, StoreError,
 };
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -142,20 +143,23 @@ pub fn journal_row(
     cod: Option<i64>,
     created_at: i64,
 ) -> JournalRow {
-    JournalRow {
-        order_id,
-        barcode: core.barcode.clone(),
-        wcs_code: core.wcs_code.clone(),
-        created_at,
-        receiver: core.receiver.clone(),
-        receiver_phone: core.receiver_phone.clone(),
-        city: core.receiver_city.name.clone().unwrap_or_default(),
-        status_id: core.status.id.code(),
-        status_name: core.status.info.clone(),
-        cod,
-        cost: core.cost.0,
-        counter: None,
-    }
+    JournalRow::new(
+        RowFields {
+            order_id,
+            barcode: &core.barcode,
+            wcs_code: core.wcs_code.as_deref(),
+            created_at,
+            receiver: &core.receiver,
+            receiver_phone: &core.receiver_phone,
+            city: core.receiver_city.name.as_deref().unwrap_or_default(),
+            status_id: core.status.id.code(),
+            status_name: &core.status.info,
+            cod,
+            cost: core.cost.0,
+            counter: None,
+        },
+        &mut SharedNames::default(),
+    )
 }
 
 /// The order id inside a barcode of the service's form, if it is one.
@@ -390,12 +394,12 @@ impl Orders {
     async fn hold_conflict(&self, key: &str, row: &JournalRow) -> CreateResult {
         tracing::error!(
             order_id = row.order_id,
-            barcode = %row.barcode,
+            barcode = %row.barcode(),
             key,
             "the service confirmed an order under an id this journal holds for another order; \
              nothing was overwritten, the new order waits in the outbox"
         );
-        let (k, id, barcode) = (key.to_string(), row.order_id, row.barcode.clone());
+        let (k, id, barcode) = (key.to_string(), row.order_id, row.barcode().to_string());
         if let Err(e) = self
             .books(move |s, svc| s.outbox_conflict(svc, &k, id, &barcode, now()))
             .await
@@ -405,7 +409,7 @@ impl Orders {
         CreateResult::Conflict {
             wcs_code: key.to_string(),
             order_id: row.order_id,
-            barcode: row.barcode.clone(),
+            barcode: row.barcode().to_string(),
         }
     }
 
@@ -594,7 +598,7 @@ impl Orders {
             .as_deref()
             .is_none_or(|k| k.trim().is_empty())
         {
-            input.wcs_code = known.and_then(|r| r.wcs_code);
+            input.wcs_code = known.and_then(|r| r.wcs_code().map(str::to_string));
         }
         input.order_id = Some(order_id);
         let cod = input.cash_on_delivery().map(|s| s.0);

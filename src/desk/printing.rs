@@ -88,7 +88,7 @@ impl Printing {
             .and_then(|d| serde_json::from_str::<serde_json::Value>(&d).ok())
             .and_then(|d| d.get("return_waybill").and_then(|v| v.as_bool()))
             .unwrap_or(false);
-        let mut order = order.with_form_facts(row.cod.map(Sum), waybill);
+        let mut order = order.with_form_facts(row.cod().map(Sum), waybill);
         order.cancelled = row.status_id == LegacyStatus::Refused.code();
         if order.tracking.is_none()
             && let Ok(history) = self.legacy.history(order_id).await

@@ -5,7 +5,7 @@
 //! closed day is written once and never changed.
 
 use super::db::{Sql, args};
-use super::journal_row::{JournalRow, journal_row};
+use super::journal_row::{JournalRow, SharedNames, journal_row};
 use super::{ServiceKey, Store, StoreError};
 use crate::text::day::counter_zone;
 use chrono::{Days, NaiveDate};
@@ -82,6 +82,7 @@ impl Store {
         day: NaiveDate,
     ) -> Result<Vec<DayOrder>, StoreError> {
         let mut conn = self.conn();
+        let mut names = SharedNames::default();
         conn.query(
             "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
                 status_id, status_name, cod, cost, counter, record, clerk
@@ -90,7 +91,7 @@ impl Store {
             args![service.as_str(), day_text(day)],
             |r| {
                 Ok(DayOrder {
-                    row: journal_row(r)?,
+                    row: journal_row(r, &mut names)?,
                     record: r.get(12)?,
                     clerk: r.get(13)?,
                 })
@@ -206,22 +207,26 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::RowFields;
 
     fn row(id: i64, at: i64) -> JournalRow {
-        JournalRow {
-            order_id: id,
-            barcode: format!("0199100000{id:02}"),
-            wcs_code: Some(format!("k{id}")),
-            created_at: at,
-            receiver: "Vali".into(),
-            receiver_phone: "+998901234567".into(),
-            city: "Samarqand".into(),
-            status_id: 1,
-            status_name: "x".into(),
-            cod: None,
-            cost: 100,
-            counter: None,
-        }
+        JournalRow::new(
+            RowFields {
+                order_id: id,
+                barcode: &format!("0199100000{id:02}"),
+                wcs_code: Some(&format!("k{id}")),
+                created_at: at,
+                receiver: "Vali",
+                receiver_phone: "+998901234567",
+                city: "Samarqand",
+                status_id: 1,
+                status_name: "x",
+                cod: None,
+                cost: 100,
+                counter: None,
+            },
+            &mut SharedNames::default(),
+        )
     }
 
     fn made(s: &Store, svc: &ServiceKey, id: i64, at: i64) {

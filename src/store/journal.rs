@@ -4,8 +4,8 @@
 //! (another key or barcode) is refused, never written over the old one.
 
 use super::db::{Sql, args};
-pub use super::journal_row::JournalRow;
-use super::journal_row::{journal_row, share_counter_names};
+use super::journal_row::journal_row;
+pub use super::journal_row::{JournalRow, RowFields, SharedNames};
 use super::{ServiceKey, Store, StoreError};
 
 /// The columns of a [`JournalRow`], in the order `journal_row` reads them.
@@ -68,15 +68,15 @@ impl Store {
             args![
                 service.as_str(),
                 row.order_id,
-                row.barcode,
-                row.wcs_code,
+                row.barcode(),
+                row.wcs_code(),
                 row.created_at,
-                row.receiver,
-                row.receiver_phone,
-                row.city,
+                row.receiver(),
+                row.receiver_phone(),
+                row.city(),
                 row.status_id,
-                row.status_name,
-                row.cod,
+                row.status_name(),
+                row.cod(),
                 row.cost,
                 record_json,
                 at
@@ -188,13 +188,12 @@ impl Store {
     /// The whole journal of one service, newest first.
     pub fn journal(&self, service: &ServiceKey) -> Result<Vec<JournalRow>, StoreError> {
         let mut conn = self.conn();
-        let mut rows = conn.query(
+        let mut names = SharedNames::default();
+        conn.query(
             &format!("{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"),
             args![service.as_str()],
-            journal_row,
-        )?;
-        share_counter_names(&mut rows);
-        Ok(rows)
+            |r| journal_row(r, &mut names),
+        )
     }
 
     pub fn journal_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
@@ -213,7 +212,7 @@ impl Store {
         self.conn().query_opt(
             &format!("{SELECT_ROWS} AND barcode = ?2"),
             args![service.as_str(), barcode],
-            journal_row,
+            |r| journal_row(r, &mut SharedNames::default()),
         )
     }
 
@@ -225,7 +224,7 @@ impl Store {
         self.conn().query_opt(
             &format!("{SELECT_ROWS} AND order_id = ?2"),
             args![service.as_str(), order_id],
-            journal_row,
+            |r| journal_row(r, &mut SharedNames::default()),
         )
     }
 
@@ -279,10 +278,10 @@ fn same_order(
     row: &JournalRow,
     from_outbox: Option<&str>,
 ) -> bool {
-    if kept_barcode != row.barcode {
+    if kept_barcode != row.barcode() {
         return false;
     }
-    match (from_outbox, kept_key, &row.wcs_code) {
+    match (from_outbox, kept_key, row.wcs_code()) {
         // A create: the kept row is this entry's order only if it carries this entry's key, or
         // carries none and the service says this order has it.
         (Some(key), Some(kept), _) => kept == key,
@@ -300,20 +299,23 @@ mod tests {
     use crate::store::OutboxState;
 
     fn row(id: i64) -> JournalRow {
-        JournalRow {
-            order_id: id,
-            barcode: format!("01991{id:07}"),
-            wcs_code: Some(format!("k{id}")),
-            created_at: id,
-            receiver: "Vali".into(),
-            receiver_phone: "+998 90 1234567".into(),
-            city: "Samarqand".into(),
-            status_id: 1,
-            status_name: "Joʻnatuvchida".into(),
-            cod: None,
-            cost: 25_000,
-            counter: None,
-        }
+        JournalRow::new(
+            RowFields {
+                order_id: id,
+                barcode: &format!("01991{id:07}"),
+                wcs_code: Some(&format!("k{id}")),
+                created_at: id,
+                receiver: "Vali",
+                receiver_phone: "+998 90 1234567",
+                city: "Samarqand",
+                status_id: 1,
+                status_name: "Joʻnatuvchida",
+                cod: None,
+                cost: 25_000,
+                counter: None,
+            },
+            &mut SharedNames::default(),
+        )
     }
 
     fn svc() -> ServiceKey {
@@ -359,16 +361,18 @@ mod tests {
     on_both_backends! {
         fn another_order_under_a_kept_id_is_refused_and_nothing_is_overwritten(s) {
             let svc = svc();
-            let mut a = row(7);
-            a.cod = Some(300_000);
-            a.wcs_code = Some("KA".into());
+            let a = JournalRow::new(
+                RowFields { cod: Some(300_000), wcs_code: Some("KA"), ..row(7).fields() },
+                &mut SharedNames::default(),
+            );
             s.outbox_add(&svc, "KA", "{}", None, "clerk", 1).unwrap();
             s.journal_confirm(&svc, &a, "{\"a\":1}", Some("KA"), 2)
                 .unwrap();
             // The service, started over, gives a new order the same id.
-            let mut b = row(7);
-            b.wcs_code = Some("KB".into());
-            b.receiver = "Boshqa".into();
+            let b = JournalRow::new(
+                RowFields { wcs_code: Some("KB"), receiver: "Boshqa", ..row(7).fields() },
+                &mut SharedNames::default(),
+            );
             s.outbox_add(&svc, "KB", "{}", None, "clerk", 3).unwrap();
             let e = s.journal_confirm(&svc, &b, "{\"b\":1}", Some("KB"), 4);
             assert!(
@@ -394,14 +398,18 @@ mod tests {
     on_both_backends! {
         fn two_services_never_see_each_others_orders(s) {
             let (one, two) = (ServiceKey::new("one"), ServiceKey::new("two"));
-            let mut a = row(5);
-            a.cod = Some(300_000);
+            let a = JournalRow::new(
+                RowFields { cod: Some(300_000), ..row(5).fields() },
+                &mut SharedNames::default(),
+            );
             s.journal_confirm(&one, &a, "{}", None, 1).unwrap();
-            let mut b = row(5);
-            b.wcs_code = Some("other".into());
+            let b = JournalRow::new(
+                RowFields { wcs_code: Some("other"), ..row(5).fields() },
+                &mut SharedNames::default(),
+            );
             s.journal_confirm(&two, &b, "{}", None, 2).unwrap();
-            assert_eq!(s.journal_get(&one, 5).unwrap().unwrap().cod, Some(300_000));
-            assert_eq!(s.journal_get(&two, 5).unwrap().unwrap().cod, None);
+            assert_eq!(s.journal_get(&one, 5).unwrap().unwrap().cod(), Some(300_000));
+            assert_eq!(s.journal_get(&two, 5).unwrap().unwrap().cod(), None);
             assert_eq!(s.journal(&one).unwrap().len(), 1);
             assert_eq!(s.journal_count(&two).unwrap(), 1);
         }

@@ -52,7 +52,7 @@ mod shop_tests;
 pub mod test_shop;
 
 pub use days::{ClosedDay, DayOrder, DayPoint, counter_day};
-pub use journal::{HistoryRow, JournalRow};
+pub use journal::{HistoryRow, JournalRow, RowFields, SharedNames};
 pub use manifests::ManifestRow;
 pub use notifications::{NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
@@ -767,7 +767,7 @@ mod tests {
         store.claim_unscoped(&svc).unwrap();
         let rows = store.journal(&svc).unwrap();
         assert_eq!(rows.len(), 1, "the twin's order stays apart: {rows:?}");
-        assert_eq!(rows[0].cod, Some(5000));
+        assert_eq!(rows[0].cod(), Some(5000));
         assert_eq!(store.outbox_count(&svc).unwrap(), 1);
     }
 }

@@ -2,7 +2,7 @@
 //! stores, as three counters would, on one fresh schema of the test server.
 
 use super::db::{Sql, args};
-use super::{JournalRow, ServiceKey, Store, test_shop};
+use super::{JournalRow, RowFields, ServiceKey, SharedNames, Store, test_shop};
 use std::time::{Duration, Instant};
 
 fn counters(n: usize) -> Option<Vec<Store>> {
@@ -15,20 +15,23 @@ fn counters(n: usize) -> Option<Vec<Store>> {
 }
 
 fn row(id: i64, key: &str) -> JournalRow {
-    JournalRow {
-        order_id: id,
-        barcode: format!("01991{id:07}"),
-        wcs_code: Some(key.into()),
-        created_at: 1_763_967_600 + id,
-        receiver: "Vali".into(),
-        receiver_phone: "+998901234567".into(),
-        city: "Samarqand".into(),
-        status_id: 1,
-        status_name: "x".into(),
-        cod: None,
-        cost: 25_000,
-        counter: None,
-    }
+    JournalRow::new(
+        RowFields {
+            order_id: id,
+            barcode: &format!("01991{id:07}"),
+            wcs_code: Some(key),
+            created_at: 1_763_967_600 + id,
+            receiver: "Vali",
+            receiver_phone: "+998901234567",
+            city: "Samarqand",
+            status_id: 1,
+            status_name: "x",
+            cod: None,
+            cost: 25_000,
+            counter: None,
+        },
+        &mut SharedNames::default(),
+    )
 }
 
 #[test]
@@ -218,7 +221,7 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
             .unwrap();
         let print = crate::store::PrintRecord {
             order_id: 1,
-            barcode: row(1, "K1").barcode,
+            barcode: row(1, "K1").barcode().to_string(),
             at: 4,
             outcome: crate::store::PrintOutcome::Printed,
             printer: "Counter_Labels".into(),

@@ -222,6 +222,23 @@ impl Query {
             .iter()
             .all(|w| w.find(text_key.as_bytes()).is_some())
     }
+
+    /// Which of the words are inside `text_key`, in order: for a text many keys share (a city),
+    /// looked at once instead of once a key.
+    pub fn words_in(&self, text_key: &str) -> Vec<bool> {
+        self.words
+            .iter()
+            .map(|w| w.find(text_key.as_bytes()).is_some())
+            .collect()
+    }
+
+    /// True when every word is inside `text_key` or marked found elsewhere in `found` (from
+    /// [`Query::words_in`]).
+    pub fn matches_with(&self, text_key: &str, found: &[bool]) -> bool {
+        self.words.iter().enumerate().all(|(i, w)| {
+            found.get(i).copied().unwrap_or(false) || w.find(text_key.as_bytes()).is_some()
+        })
+    }
 }
 
 #[cfg(test)]

@@ -115,11 +115,11 @@ impl UnsentScreen {
             Some(Ok(Ok(decided))) => {
                 match decided {
                     Decided::Journaled(row) => {
-                        toasts.info(t!("unsent.linked", barcode = row.barcode));
+                        toasts.info(t!("unsent.linked", barcode = row.barcode()));
                         open = Some(row.order_id);
                     }
                     Decided::Sent(CreateResult::Created(row)) => {
-                        toasts.info(t!("order.created", barcode = row.barcode));
+                        toasts.info(t!("order.created", barcode = row.barcode()));
                         open = Some(row.order_id);
                     }
                     Decided::Sent(CreateResult::Refused(e)) => {

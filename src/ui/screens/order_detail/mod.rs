@@ -197,8 +197,8 @@ impl OrderDetail {
     fn facts(&mut self, ui: &mut egui::Ui, desk: &Desk, row: &JournalRow) {
         let row = row.clone();
         ui.horizontal(|ui| {
-            ui.heading(RichText::new(&row.barcode).monospace());
-            status_chip(ui, row.status_id, &row.status_name);
+            ui.heading(RichText::new(row.barcode()).monospace());
+            status_chip(ui, row.status_id, row.status_name());
             if self.is_busy() {
                 ui.spinner();
             }
@@ -210,9 +210,9 @@ impl OrderDetail {
                 let facts = [
                     (
                         t!("orders.receiver"),
-                        format!("{} · {}", row.receiver, row.receiver_phone),
+                        format!("{} · {}", row.receiver(), row.receiver_phone()),
                     ),
-                    (t!("orders.city"), row.city.clone()),
+                    (t!("orders.city"), row.city().to_string()),
                     (t!("orders.created"), when(row.created_at)),
                     (
                         t!("orders.cost"),
@@ -220,14 +220,11 @@ impl OrderDetail {
                     ),
                     (
                         t!("orders.cod"),
-                        row.cod
+                        row.cod()
                             .map(|c| format!("{} {}", crate::api::Sum(c), t!("order.sum")))
                             .unwrap_or_else(|| "—".into()),
                     ),
-                    (
-                        t!("unsent.key"),
-                        row.wcs_code.clone().unwrap_or_else(|| "—".into()),
-                    ),
+                    (t!("unsent.key"), row.wcs_code().unwrap_or("—").to_string()),
                 ];
                 for (k, v) in facts {
                     ui.label(RichText::new(k).weak());
@@ -284,7 +281,12 @@ impl OrderDetail {
                 Question {
                     id: "cancel-order",
                     title: t!("detail.cancel_confirm").to_string(),
-                    lines: vec![format!("{} · {} · {}", row.barcode, row.receiver, row.city)],
+                    lines: vec![format!(
+                        "{} · {} · {}",
+                        row.barcode(),
+                        row.receiver(),
+                        row.city()
+                    )],
                     yes: t!("detail.cancel_yes").to_string(),
                     no: t!("detail.cancel_no").to_string(),
                     undoable: true,

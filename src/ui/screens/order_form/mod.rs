@@ -130,7 +130,7 @@ impl OrderForm {
         self.price.poll(ctx, desk, &self.draft);
         match take(&mut self.saving_edit) {
             Some(Ok(Ok(row))) => {
-                toasts.info(t!("order.updated", barcode = row.barcode.clone()));
+                toasts.info(t!("order.updated", barcode = row.barcode().to_string()));
                 return Some(row);
             }
             Some(Ok(Err(DeskError::Service(e)))) => self.place_service_errors(&e, toasts),
@@ -158,7 +158,7 @@ impl OrderForm {
                 None
             }
             Ok(CreateResult::Created(row)) => {
-                toasts.info(t!("order.created", barcode = row.barcode));
+                toasts.info(t!("order.created", barcode = row.barcode()));
                 self.reset(desk);
                 Some(row)
             }

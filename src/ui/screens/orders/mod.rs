@@ -52,10 +52,16 @@ pub enum SortBy {
 
 pub struct OrdersScreen {
     rows: Vec<JournalRow>,
-    /// Search keys of each row, made once per load.
+    /// Search keys of each row, made once per load: barcode, receiver and phone. The city is
+    /// not in them: a few dozen cities are looked at once a keystroke (`city_keys`), and each
+    /// row names its own by position (`city_of`).
     keys: crate::text::search_keys::SearchKeys,
+    city_keys: Vec<String>,
+    city_of: Vec<u16>,
     filter: String,
-    shown: Vec<usize>,
+    /// Positions in `rows` (32 bits: a journal never nears four billion orders, and 100,000
+    /// rows take half the memory).
+    shown: Vec<u32>,
     shown_for: Option<String>,
     /// Bumped whenever `shown` changes, so `view` knows to follow.
     shown_generation: u64,
@@ -75,11 +81,11 @@ pub struct OrdersScreen {
     /// Column and direction (true = descending).
     pub sort: (SortBy, bool),
     /// `shown` narrowed by status and sorted: the rows the table draws.
-    view: Vec<usize>,
+    view: Vec<u32>,
     view_for: ViewKey,
     /// Every row in the order of `sort`, made once per load and sort: a keystroke in the filter
     /// then keeps this order instead of sorting what it let through again.
-    sorted: Vec<usize>,
+    sorted: Vec<u32>,
     /// Each row's place in `sorted`.
     rank: Vec<u32>,
     sorted_for: Option<(SortBy, bool)>,
@@ -125,6 +131,9 @@ enum RangeProblem {
     Backwards,
 }
 
+/// `city_of` for a row whose city is in its own key.
+const NO_CITY: u16 = u16::MAX;
+
 /// A journal that keeps changing is read again at most this often while the list is shown.
 const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -154,6 +163,8 @@ impl OrdersScreen {
         let mut s = OrdersScreen {
             rows: Vec::new(),
             keys: Default::default(),
+            city_keys: Vec::new(),
+            city_of: Vec::new(),
             filter: String::new(),
             shown: Vec::new(),
             shown_for: None,
@@ -203,22 +214,41 @@ impl OrdersScreen {
     /// rebuilt from nothing after this (never narrowed from the old read); what the clerk ticked
     /// is kept by order id, which a re-read cannot shift.
     fn set_rows(&mut self, rows: Vec<JournalRow>) {
+        let mut cities: std::collections::HashMap<&str, u16> = Default::default();
+        let mut city_keys = Vec::new();
+        let mut city_of = Vec::with_capacity(rows.len());
         self.keys = rows
             .iter()
             .map(|r| {
-                search_key(&format!(
-                    "{} {} {} {}",
-                    r.barcode,
-                    r.receiver,
-                    r.receiver_phone.replace([' ', '+', '-', '(', ')'], ""),
-                    r.city
-                ))
+                let phone = r.receiver_phone().replace([' ', '+', '-', '(', ')'], "");
+                let next = city_keys.len();
+                let place = *cities.entry(r.city()).or_insert_with(|| {
+                    let place = u16::try_from(next).unwrap_or(NO_CITY);
+                    if place != NO_CITY {
+                        city_keys.push(search_key(r.city()));
+                    }
+                    place
+                });
+                city_of.push(place);
+                if place == NO_CITY {
+                    // Past the table's size, a row keeps its city in its own key.
+                    search_key(&format!(
+                        "{} {} {phone} {}",
+                        r.barcode(),
+                        r.receiver(),
+                        r.city()
+                    ))
+                } else {
+                    search_key(&format!("{} {} {phone}", r.barcode(), r.receiver()))
+                }
             })
             .collect();
+        self.city_keys = city_keys;
+        self.city_of = city_of;
         let mut statuses: Vec<(i64, String)> = Vec::new();
         for r in &rows {
             if !statuses.iter().any(|(id, _)| *id == r.status_id) {
-                statuses.push((r.status_id, r.status_name.clone()));
+                statuses.push((r.status_id, r.status_name().to_string()));
             }
         }
         statuses.sort();
@@ -266,12 +296,17 @@ impl OrdersScreen {
         self.loading.is_some() || self.refreshing.is_some()
     }
 
+    /// The row at a position of `shown`, `view` or `sorted`.
+    fn row(&self, at: u32) -> &JournalRow {
+        &self.rows[at as usize]
+    }
+
     /// The orders a refresh covers: those listed now, newest first, up to the limit.
     pub fn listed_ids(&self) -> Vec<i64> {
         self.view
             .iter()
             .take(REFRESH_LIMIT)
-            .map(|&i| self.rows[i].order_id)
+            .map(|&i| self.row(i).order_id)
             .collect()
     }
 

@@ -51,7 +51,7 @@ impl OrdersScreen {
     pub fn visible_ids(&mut self) -> Vec<i64> {
         self.refilter();
         self.reorder();
-        self.view.iter().map(|&i| self.rows[i].order_id).collect()
+        self.view.iter().map(|&i| self.row(i).order_id).collect()
     }
 
     /// The selection and batch-print controls.
@@ -69,7 +69,7 @@ impl OrdersScreen {
                         && self
                             .view
                             .iter()
-                            .all(|&i| self.selected.contains(&self.rows[i].order_id));
+                            .all(|&i| self.selected.contains(&self.row(i).order_id));
                     self.all_ticked = Some((key.0, key.1, on));
                     on
                 }
@@ -78,7 +78,7 @@ impl OrdersScreen {
             if ui.checkbox(&mut all, t!("print.select_all")).changed() {
                 self.selection_generation += 1;
                 for &i in &self.view {
-                    let id = self.rows[i].order_id;
+                    let id = self.row(i).order_id;
                     if all {
                         self.selected.insert(id);
                     } else {
@@ -157,7 +157,7 @@ impl OrdersScreen {
             if entered(ui, &r) {
                 let typed = self.filter.trim();
                 if self.view.len() == 1 {
-                    open = Some(Found::Order(self.rows[self.view[0]].order_id));
+                    open = Some(Found::Order(self.row(self.view[0]).order_id));
                 } else if self.view.is_empty()
                     && ((typed.len() >= 8 && typed.chars().all(|c| c.is_ascii_digit()))
                         || crate::desk::customs::is_parcel_number(typed))
@@ -354,11 +354,11 @@ impl OrdersScreen {
                     .body(|body| {
                         let selected = &self.selected;
                         body.rows(24.0, self.view.len(), |mut row| {
-                            let r = &self.rows[self.view[row.index()]];
+                            let r = self.row(self.view[row.index()]);
                             row.col(|ui| {
                                 let mut on = selected.contains(&r.order_id);
-                                let name = t!("print.select_one", barcode = r.barcode.as_str())
-                                    .to_string();
+                                let name =
+                                    t!("print.select_one", barcode = r.barcode()).to_string();
                                 let resp = ui.add(egui::Checkbox::without_text(&mut on));
                                 resp.widget_info(|| {
                                     egui::WidgetInfo::selected(
@@ -373,7 +373,7 @@ impl OrdersScreen {
                                 }
                             });
                             row.col(|ui| {
-                                if ui.link(RichText::new(&r.barcode).monospace()).clicked() {
+                                if ui.link(RichText::new(r.barcode()).monospace()).clicked() {
                                     open = Some(Found::Order(r.order_id));
                                 }
                             });
@@ -381,12 +381,12 @@ impl OrdersScreen {
                                 ui.label(when(r.created_at));
                             });
                             row.col(|ui| {
-                                let who = format!("{} · {}", r.receiver, r.receiver_phone);
+                                let who = format!("{} · {}", r.receiver(), r.receiver_phone());
                                 // Cut to the column; egui shows the whole text on hover.
                                 ui.add(egui::Label::new(&who).truncate());
                             });
                             row.col(|ui| {
-                                ui.add(egui::Label::new(&r.city).truncate());
+                                ui.add(egui::Label::new(r.city()).truncate());
                             });
                             if by_counter {
                                 // A dash where no counter took it (looked up, or taken
@@ -396,10 +396,10 @@ impl OrdersScreen {
                                     ui.add(egui::Label::new(at).truncate());
                                 });
                             }
-                            row.col(|ui| status_chip(ui, r.status_id, &r.status_name));
+                            row.col(|ui| status_chip(ui, r.status_id, r.status_name()));
                             row.col(|ui| {
                                 ui.label(
-                                    r.cod
+                                    r.cod()
                                         .map(|c| crate::api::Sum(c).to_string())
                                         .unwrap_or_default(),
                                 );

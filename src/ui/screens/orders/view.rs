@@ -25,10 +25,18 @@ impl OrdersScreen {
         let keys = &self.keys;
         let query = crate::text::translit::Query::new(&q);
         let number = (digits.len() >= 3).then(|| crate::text::translit::Query::new(&digits));
-        let through = |i: &usize| {
+        // Which words each city holds, once for all its rows.
+        let in_city: Vec<Vec<bool>> = self.city_keys.iter().map(|k| query.words_in(k)).collect();
+        let city_of = &self.city_of;
+        let through = |i: &u32| {
+            let key = keys.get(*i as usize);
+            let found = city_of
+                .get(*i as usize)
+                .and_then(|c| in_city.get(*c as usize))
+                .map_or(&[][..], Vec::as_slice);
             q.is_empty()
-                || query.matches(keys.get(*i))
-                || number.as_ref().is_some_and(|n| n.matches(keys.get(*i)))
+                || query.matches_with(key, found)
+                || number.as_ref().is_some_and(|n| n.matches(key))
         };
         self.shown = if narrowing {
             std::mem::take(&mut self.shown)
@@ -36,7 +44,7 @@ impl OrdersScreen {
                 .filter(through)
                 .collect()
         } else {
-            (0..self.rows.len()).filter(through).collect()
+            (0..self.rows.len() as u32).filter(through).collect()
         };
         self.shown_for = Some(self.filter.clone());
         self.shown_generation += 1;
@@ -81,26 +89,27 @@ impl OrdersScreen {
         let counter = self.counter.as_ref();
         let rows = &self.rows;
         let status = self.status;
-        let keep = |i: usize| {
-            status.is_none_or(|s| rows[i].status_id == s)
-                && counter.is_none_or(|c| rows[i].counter.as_ref() == Some(c))
-                && dates.is_none_or(|(from, until)| (from..until).contains(&rows[i].created_at))
+        let keep = |i: u32| {
+            let r = &rows[i as usize];
+            status.is_none_or(|s| r.status_id == s)
+                && counter.is_none_or(|c| r.counter.as_ref() == Some(c))
+                && dates.is_none_or(|(from, until)| (from..until).contains(&r.created_at))
         };
-        let view: Vec<usize> = if self.shown.len() * 8 < rows.len() {
+        let view: Vec<u32> = if self.shown.len() * 8 < rows.len() {
             // Few let through: sort just those.
-            let mut few: Vec<usize> = self.shown.iter().copied().filter(|&i| keep(i)).collect();
+            let mut few: Vec<u32> = self.shown.iter().copied().filter(|&i| keep(i)).collect();
             let rank = &self.rank;
-            few.sort_by_key(|&i| rank[i]);
+            few.sort_by_key(|&i| rank[i as usize]);
             few
         } else {
             let mut through = vec![false; rows.len()];
             for &i in &self.shown {
-                through[i] = true;
+                through[i as usize] = true;
             }
             self.sorted
                 .iter()
                 .copied()
-                .filter(|&i| through[i] && keep(i))
+                .filter(|&i| through[i as usize] && keep(i))
                 .collect()
         };
         self.view = view;
@@ -114,21 +123,21 @@ impl OrdersScreen {
         }
         let rows = &self.rows;
         let (by, descending) = self.sort;
-        let mut all: Vec<usize> = (0..rows.len()).collect();
+        let mut all: Vec<u32> = (0..rows.len() as u32).collect();
         let receivers: Vec<String> = match by {
-            SortBy::Receiver => rows.iter().map(|r| r.receiver.to_lowercase()).collect(),
+            SortBy::Receiver => rows.iter().map(|r| r.receiver().to_lowercase()).collect(),
             _ => Vec::new(),
         };
         all.sort_by(|&a, &b| {
-            let (x, y) = (&rows[a], &rows[b]);
+            let (x, y) = (&rows[a as usize], &rows[b as usize]);
             let order = match by {
-                SortBy::Barcode => x.barcode.cmp(&y.barcode),
+                SortBy::Barcode => x.barcode().cmp(y.barcode()),
                 SortBy::Created => x
                     .created_at
                     .cmp(&y.created_at)
                     .then(x.order_id.cmp(&y.order_id)),
-                SortBy::Receiver => receivers[a].cmp(&receivers[b]),
-                SortBy::City => x.city.cmp(&y.city),
+                SortBy::Receiver => receivers[a as usize].cmp(&receivers[b as usize]),
+                SortBy::City => x.city().cmp(y.city()),
                 SortBy::Counter => x.counter.cmp(&y.counter),
                 SortBy::Status => x.status_id.cmp(&y.status_id),
                 SortBy::Cost => x.cost.cmp(&y.cost),
@@ -142,10 +151,10 @@ impl OrdersScreen {
 }
 
 /// Each row's place in `sorted`.
-fn rank_of(sorted: &[usize]) -> Vec<u32> {
+fn rank_of(sorted: &[u32]) -> Vec<u32> {
     let mut rank = vec![0u32; sorted.len()];
     for (place, &row) in sorted.iter().enumerate() {
-        rank[row] = place as u32;
+        rank[row as usize] = place as u32;
     }
     rank
 }
@@ -153,24 +162,48 @@ fn rank_of(sorted: &[usize]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::JournalRow;
+    use crate::store::{JournalRow, RowFields, SharedNames};
     use crate::ui::widgets::status::when;
 
     fn row(i: i64, name: &str, phone: &str, city: &str) -> JournalRow {
-        JournalRow {
-            order_id: i,
-            barcode: format!("01991{i:07}"),
-            wcs_code: None,
-            created_at: i,
-            receiver: name.into(),
-            receiver_phone: phone.into(),
-            city: city.into(),
-            status_id: 1,
-            status_name: String::new(),
-            cod: None,
-            cost: 0,
-            counter: None,
-        }
+        JournalRow::new(
+            RowFields {
+                order_id: i,
+                barcode: &format!("01991{i:07}"),
+                wcs_code: None,
+                created_at: i,
+                receiver: name,
+                receiver_phone: phone,
+                city,
+                status_id: 1,
+                status_name: "",
+                cod: None,
+                cost: 0,
+                counter: None,
+            },
+            &mut SharedNames::default(),
+        )
+    }
+
+    #[test]
+    fn a_city_is_found_alone_and_beside_a_name() {
+        let rows = vec![
+            row(1, "Karimova Dilnoza", "+998 91 7654321", "Samarqand"),
+            row(2, "Karimov Aziz", "+998 90 1234765", "Toshkent"),
+            row(3, "Yusupova Madina", "+998 93 7650000", "Samarqand"),
+        ];
+        let mut s = OrdersScreen::from_rows(rows);
+        let mut found = |typed: &str| {
+            s.set_filter(typed);
+            let mut ids = s.visible_ids();
+            ids.sort();
+            ids
+        };
+        assert_eq!(found("samarq"), vec![1, 3]);
+        assert_eq!(found("Самарқанд"), vec![1, 3], "in Cyrillic too");
+        assert_eq!(found("karimov samar"), vec![1], "a name and a city");
+        assert_eq!(found("tosh karimov"), vec![2], "in either order");
+        assert_eq!(found("tosh madina"), Vec::<i64>::new());
     }
 
     #[test]
@@ -258,9 +291,15 @@ mod tests {
 
     #[test]
     fn one_counter_or_the_whole_shop() {
-        let at = |i: i64, counter: Option<&str>| JournalRow {
-            counter: counter.map(std::sync::Arc::from),
-            ..row(i, "Karimova", "", "")
+        let at = |i: i64, counter: Option<&str>| {
+            let plain = row(i, "Karimova", "", "");
+            JournalRow::new(
+                RowFields {
+                    counter,
+                    ..plain.fields()
+                },
+                &mut SharedNames::default(),
+            )
         };
         let alone = OrdersScreen::from_rows(vec![at(1, Some("Kassa 1")), at(2, Some("Kassa 1"))]);
         assert!(
