@@ -126,6 +126,16 @@ pub type JournalEntry = (JournalRow, Option<String>);
 /// The draft name of the new-order form.
 pub const ORDER_DRAFT: &str = "new-order";
 
+/// What keeps this counter's records from being written (see [`Desk::store_trouble`]); each
+/// holds the database's own words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StoreTrouble {
+    /// Nothing could be opened: no journal, no orders taken.
+    Unavailable(String),
+    /// The journal can be read, nothing written: no orders taken.
+    ReadOnly(String),
+}
+
 impl Desk {
     /// Reads the settings, opens the store and connects the clients: to the configured service,
     /// or with no settings to an embedded twin on a free loopback port. Runs before the first
@@ -182,10 +192,19 @@ impl Desk {
         Ok(desk)
     }
 
-    /// The store and whose orders it is to show: `None` before login or without a database.
     /// Where this desk keeps its files.
     pub fn paths(&self) -> &DeskPaths {
         &self.paths
+    }
+
+    /// Why this counter's records cannot be written now, for the status bar: the database could
+    /// not be opened, or only to read. `None` while all is well (or while it is being opened).
+    pub fn store_trouble(&self) -> Option<StoreTrouble> {
+        if let Some(why) = self.store.as_ref().and_then(|s| s.read_only()) {
+            return Some(StoreTrouble::ReadOnly(why.to_string()));
+        }
+        let why = self.store_error.as_ref().filter(|_| self.store.is_none())?;
+        Some(StoreTrouble::Unavailable(why.clone()))
     }
 
     /// Changes whenever the journal is written (by any task or worker of this desk).

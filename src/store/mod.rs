@@ -43,6 +43,7 @@ mod notifications;
 mod outbox;
 mod parcels;
 mod print_log;
+mod read_only;
 mod shop_address;
 mod shop_listen;
 mod shop_schema;
@@ -58,6 +59,7 @@ pub use notifications::{NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
 pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
+pub use read_only::is_read_only;
 pub use shop_address::readable as shop_address_readable;
 
 /// The login of the clerk at a counter: one handle, changed by the desk at each login and read
@@ -357,6 +359,8 @@ pub struct Store {
     /// No new connection to an away shop database is tried before this: a counter taking
     /// orders while it is away answers at once instead of waiting out a connection each call.
     retry_at: Mutex<Option<std::time::Instant>>,
+    /// Why this counter's file is open to read only, when it is (see `read_only.rs`).
+    read_only: Option<String>,
 }
 
 /// How long after a failed connection to the shop's database the next is tried.
@@ -380,7 +384,11 @@ impl Drop for Store {
 
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let store = Store::with(Self::open_file(path)?, None);
+        let file = match Self::open_file(path) {
+            Ok(file) => file,
+            Err(why) => return Self::open_to_read(path, why),
+        };
+        let store = Store::with(file, None);
         // One desk owns its file: a claim to send left in it was left by a desk that stopped
         // mid-request, and is unknown now (a shop database's claims run out instead).
         store.local().execute(
@@ -462,6 +470,7 @@ impl Store {
             brought: Default::default(),
             clerk: Default::default(),
             retry_at: Default::default(),
+            read_only: None,
         }
     }
 

@@ -66,6 +66,17 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
                 ui.label(RichText::new(text).strong().color(ERROR_COLOR))
                     .on_hover_text(t!("status.kept_here_hover"));
             }
+            if let Some(trouble) = desk.store_trouble() {
+                // New orders are refused on this computer until it can write again: said
+                // where the clerk always looks, the database's own words on hover.
+                ui.separator();
+                let (text, why) = match trouble {
+                    crate::desk::StoreTrouble::ReadOnly(why) => (t!("status.read_only"), why),
+                    crate::desk::StoreTrouble::Unavailable(why) => (t!("status.no_store"), why),
+                };
+                ui.label(RichText::new(text).strong().color(ERROR_COLOR))
+                    .on_hover_text(format!("{}\n{why}", t!("status.store_hover")));
+            }
             if desk.store_opening() {
                 ui.separator();
                 ui.label(RichText::new(t!("settings.shop_opening")).weak());

@@ -135,6 +135,9 @@ pub fn tell_desk(err: &DeskError) -> Told {
             t!("error.shop_certificate").to_string(),
             Some(e.to_string()),
         ),
+        DeskError::Store(e) if crate::store::is_read_only(e) => {
+            (t!("error.store_read_only").to_string(), Some(e.to_string()))
+        }
         DeskError::Store(e) => (t!("error.store").to_string(), Some(e.to_string())),
         DeskError::Settings(e) => (t!("settings.save_failed").to_string(), Some(e.to_string())),
         DeskError::Sandbox(e) => (t!("error.sandbox").to_string(), Some(e.to_string())),

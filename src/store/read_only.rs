@@ -1,0 +1,109 @@
+//! A counter's file that cannot be written — a data folder made read-only, a file another
+//! account owns, a medium mounted read-only — is still opened, to read. The journal stays in
+//! view and nothing confirmed is hidden; every write is refused by SQLite itself ("readonly
+//! database"), so an order is refused on this computer before anything is sent, and the status
+//! bar says why ([`Store::read_only`]).
+
+use super::{MIGRATIONS, Store, StoreError};
+use rusqlite::{Connection, OpenFlags};
+use std::path::Path;
+
+impl Store {
+    /// The file at `path` opened to read, after `why` kept it from being opened to write; `why`
+    /// again when it cannot be read either (no file, another schema).
+    pub(super) fn open_to_read(path: &Path, why: StoreError) -> Result<Store, StoreError> {
+        if !path.is_file() {
+            return Err(why);
+        }
+        let Ok(conn) = read_connection(path) else {
+            return Err(why);
+        };
+        let version: i64 = match conn.pragma_query_value(None, "user_version", |r| r.get(0)) {
+            Ok(v) => v,
+            Err(_) => return Err(why),
+        };
+        if version != MIGRATIONS.len() as i64 {
+            // An older file needs its schema brought up to date, which is a write.
+            return Err(why);
+        }
+        tracing::warn!(
+            "the database {} is opened to read only: {why}",
+            path.display()
+        );
+        let mut store = Store::with(conn, None);
+        store.read_only = Some(why.to_string());
+        Ok(store)
+    }
+
+    /// Why this counter's records can be read but not written, when that is so.
+    pub fn read_only(&self) -> Option<&str> {
+        self.read_only.as_deref()
+    }
+}
+
+/// A read-only connection. A write-ahead log left beside the file (a desk that stopped without
+/// closing) is read with it; without one the file is opened as unchanging, since SQLite cannot
+/// make the shared-memory index a write-ahead database needs in a folder it cannot write.
+fn read_connection(path: &Path) -> rusqlite::Result<Connection> {
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI;
+    if Path::new(&log).is_file() {
+        return Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY);
+    }
+    Connection::open_with_flags(format!("file:{}?immutable=1", uri_path(path)), flags)
+}
+
+/// A path as a `file:` URI's path: the characters a URI gives meaning to are escaped.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for b in path.to_string_lossy().bytes() {
+        match b {
+            b'%' | b'?' | b'#' | b' ' => out.push_str(&format!("%{b:02X}")),
+            #[cfg(windows)]
+            b'\\' => out.push('/'),
+            _ => out.push(b as char),
+        }
+    }
+    out
+}
+
+/// Whether a store error is a write refused because the database is open to read only.
+pub fn is_read_only(e: &StoreError) -> bool {
+    matches!(
+        e,
+        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _))
+            if f.code == rusqlite::ErrorCode::ReadOnly
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::ServiceKey;
+
+    #[test]
+    fn a_file_that_cannot_be_written_is_read_and_refuses_writes() {
+        let dir = std::env::temp_dir().join(format!("pd-read-only-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("desk 100%?.sqlite");
+        let svc = ServiceKey::new("twin:a|1");
+        {
+            let s = Store::open(&path).expect("a new file");
+            s.outbox_add(&svc, "K1", "{}", None, "clerk", 1)
+                .expect("written");
+            assert_eq!(s.read_only(), None);
+        }
+        let kept =
+            Store::open_to_read(&path, StoreError::Shape("test".into())).expect("opened to read");
+        assert_eq!(kept.read_only(), Some("database row: test"));
+        assert!(kept.outbox_get(&svc, "K1").expect("read").is_some());
+        let refused = kept
+            .outbox_add(&svc, "K2", "{}", None, "clerk", 2)
+            .expect_err("a write is refused");
+        assert!(is_read_only(&refused), "{refused:?}");
+        let absent = Store::open_to_read(&dir.join("none.sqlite"), StoreError::Shape("x".into()));
+        assert!(absent.is_err(), "no file: the first error");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
