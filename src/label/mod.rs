@@ -17,6 +17,7 @@ pub mod pdf;
 pub mod print;
 pub mod probe;
 mod qr_mask;
+mod qr_penalty;
 pub mod queues;
 pub mod raster;
 pub mod register;

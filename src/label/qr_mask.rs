@@ -32,29 +32,31 @@ pub fn encode(data: &[u8], level: EcLevel) -> QrResult<(usize, Vec<bool>)> {
     unmasked.draw_all_functional_patterns();
     unmasked.draw_data(&codewords, &correction);
     let side = version.width() as usize;
-    // Read once: each module's colour, and which masks invert it (bit n for the n-th mask; only
-    // data modules and the remainder bits left empty are masked).
     let mut base = Vec::with_capacity(side * side);
-    let mut flips = Vec::with_capacity(side * side);
     for y in 0..side {
         for x in 0..side {
-            let m = unmasked.get(x as i16, y as i16);
-            base.push(Color::from(m) == Color::Dark);
-            let masked = matches!(m, Module::Unmasked(_) | Module::Empty);
-            let mut bits = 0u8;
-            if masked {
-                for (n, mask) in MASKS.iter().enumerate() {
-                    bits |= u8::from(inverts(*mask, x, y)) << n;
-                }
-            }
-            flips.push(bits);
+            base.push(Color::from(unmasked.get(x as i16, y as i16)) == Color::Dark);
         }
     }
+    let flips = flips(&unmasked, side);
     let formats = format_modules(level);
+    if side <= super::qr_penalty::WIDEST {
+        // Up to version 23, scored a row or column at a time (the same rules, the same choice).
+        let corners: Vec<usize> = FORMAT_AT.iter().map(|(x, y)| at(side, *x, *y)).collect();
+        let n = super::qr_penalty::best_mask(side, &base, &flips, &corners, &formats);
+        let mut dark = base;
+        for (d, f) in dark.iter_mut().zip(flips.iter()) {
+            *d ^= (f >> n) & 1 == 1;
+        }
+        for (k, (x, y)) in FORMAT_AT.iter().enumerate() {
+            dark[at(side, *x, *y)] = formats[n][k];
+        }
+        return Ok((side, dark));
+    }
     let mut best: Option<(i32, Vec<bool>)> = None;
     let mut dark = base.clone();
     for (n, format) in formats.iter().enumerate() {
-        for ((d, b), f) in dark.iter_mut().zip(&base).zip(&flips) {
+        for ((d, b), f) in dark.iter_mut().zip(&base).zip(flips.iter()) {
             *d = *b ^ ((f >> n) & 1 == 1);
         }
         for (k, (x, y)) in FORMAT_AT.iter().enumerate() {
@@ -66,6 +68,34 @@ pub fn encode(data: &[u8], level: EcLevel) -> QrResult<(usize, Vec<bool>)> {
         }
     }
     Ok((side, best.map(|(_, dark)| dark).unwrap_or_default()))
+}
+
+/// Which masks invert each module (bit n for the n-th mask; only data modules and the remainder
+/// bits left empty are masked). Where the data modules are depends on the version alone, so this
+/// is read once per size of symbol and shared.
+fn flips(unmasked: &Canvas, side: usize) -> std::sync::Arc<Vec<u8>> {
+    type Kept = std::sync::Mutex<Vec<(usize, std::sync::Arc<Vec<u8>>)>>;
+    static KEPT: Kept = std::sync::Mutex::new(Vec::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, f)) = kept.iter().find(|(s, _)| *s == side) {
+        return f.clone();
+    }
+    let mut flips = Vec::with_capacity(side * side);
+    for y in 0..side {
+        for x in 0..side {
+            let m = unmasked.get(x as i16, y as i16);
+            let mut bits = 0u8;
+            if matches!(m, Module::Unmasked(_) | Module::Empty) {
+                for (n, mask) in MASKS.iter().enumerate() {
+                    bits |= u8::from(inverts(*mask, x, y)) << n;
+                }
+            }
+            flips.push(bits);
+        }
+    }
+    let flips = std::sync::Arc::new(flips);
+    kept.push((side, flips.clone()));
+    flips
 }
 
 /// Where the two copies of the format information stand (the standard's places; negative
@@ -247,6 +277,38 @@ mod tests {
         }
         // The links led to different masks, so the comparison covered more than one.
         assert!(masks_seen.len() > 1);
+    }
+
+    #[test]
+    fn lines_a_word_at_a_time_score_as_module_by_module() {
+        // Grids of every size a word holds, from a fixed pseudo-random sequence, with runs and
+        // finder-like patterns planted so every rule scores.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for side in (21..=super::super::qr_penalty::WIDEST).step_by(4) {
+            for _ in 0..4 {
+                let mut dark: Vec<bool> = (0..side * side)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        seed.is_multiple_of(3)
+                    })
+                    .collect();
+                let y = (seed as usize) % side;
+                for (k, d) in [true, false, true, true, true, false, true]
+                    .iter()
+                    .enumerate()
+                {
+                    dark[y * side + k] = *d;
+                    dark[k * side + y] = *d;
+                }
+                assert_eq!(
+                    super::super::qr_penalty::score_of(side, &dark),
+                    penalty(side, &dark),
+                    "side {side}"
+                );
+            }
+        }
     }
 
     #[test]
