@@ -102,4 +102,17 @@ fn main() {
             render(&many, stock, format).map(size).unwrap_or(0)
         });
     }
+    // Not a label's cost: sent ahead of a printer's first job in a run (made once per run).
+    let wanted: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if wanted.is_empty() || wanted.iter().any(|w| "ZPL faces".contains(w.as_str())) {
+        let t = Instant::now();
+        let faces = parcel_desk::label::zpl::font_download().len();
+        println!(
+            "ZPL faces, once a printer     made in {:>6.2} ms                       {faces} bytes",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
 }

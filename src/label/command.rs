@@ -79,6 +79,12 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
                 written.push(path.display().to_string());
             }
         }
+        Rendered::Zpl(labels) => {
+            // A file stands alone: sent to any printer, it brings the faces its text names.
+            let whole = [super::zpl::font_download(), labels.as_str()].concat();
+            write(&args.out, whole.as_bytes())?;
+            written.push(args.out.display().to_string());
+        }
         other => {
             let bytes = other.single_file().unwrap_or_default();
             write(&args.out, bytes)?;

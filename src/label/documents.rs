@@ -119,11 +119,18 @@ impl Pen {
     }
 
     pub(super) fn page(self) -> Page {
+        // A page a label printer takes (ZPL) has its text on the printer's dots, as labels do.
+        let label = self.width <= super::zpl::WIDEST_LABEL_MM;
+        let dpi = self.dpi;
         Page {
             width_mm: self.width,
             height_mm: self.height,
-            dpi: self.dpi,
-            items: self.items,
+            dpi,
+            items: if label {
+                self.items.into_iter().map(|i| i.on_dots(dpi)).collect()
+            } else {
+                self.items
+            },
         }
     }
 }

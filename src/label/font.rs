@@ -99,6 +99,11 @@ impl Face {
         -self.font().descent_unscaled() / self.units_per_em()
     }
 
+    /// Ascent plus descent per em: the character block a printer scales a font by.
+    pub fn block_em(self) -> f32 {
+        self.ascent_em() + self.descent_em()
+    }
+
     /// Whether the face draws this character (not the empty-box glyph).
     pub fn covers(self, c: char) -> bool {
         c.is_whitespace() || self.font().glyph_id(c).0 != 0

@@ -25,6 +25,15 @@ pub enum Item {
 }
 
 impl Item {
+    /// The item as a printer places it: text on whole dots (see [`TextLine::on_dots`]); the
+    /// rest is already placed on the printer's grid where it matters.
+    pub fn on_dots(self, dpi: Dpi) -> Item {
+        match self {
+            Item::Text(t) => Item::Text(t.on_dots(dpi)),
+            other => other,
+        }
+    }
+
     /// The same item moved by `dx`, `dy` mm.
     pub fn shifted(&self, dx: f32, dy: f32) -> Item {
         let mut item = self.clone();
@@ -93,6 +102,36 @@ impl TextLine {
 
     pub fn width_mm(&self) -> f32 {
         self.face.width_mm(&self.text, self.size_mm)
+    }
+
+    /// The height of the line's character block (ascent to descent), in dots at `dpi`: the size
+    /// a printer's scalable font is asked for (ZPL `^A@`). Whole for a line [`on_dots`](Self::on_dots).
+    pub fn block_dots(&self, dpi: Dpi) -> f32 {
+        self.face.block_em() * self.size_mm * dpi.dots_per_mm()
+    }
+
+    /// The size (mm per em) of a line whose character block is `dots` high at `dpi`.
+    pub fn size_for_block(face: Face, dots: u32, dpi: Dpi) -> f32 {
+        dots as f32 / (face.block_em() * dpi.dots_per_mm())
+    }
+
+    /// The line as a printer places a font field: the top-left corner of its character block on
+    /// whole dots and the block a whole number of dots high, never larger than it was (so it
+    /// still fits). The preview, the PDF and the ZPL then draw the same line, and a printer
+    /// given `^FO` and `^A@` puts it where the preview shows it.
+    pub fn on_dots(self, dpi: Dpi) -> TextLine {
+        let dpmm = dpi.dots_per_mm();
+        // A hair above, so a block already whole stays whole despite rounding.
+        let dots = ((self.block_dots(dpi) + 1e-3).floor() as u32).max(1);
+        let size_mm = Self::size_for_block(self.face, dots, dpi);
+        let top = self.baseline - self.face.ascent_em() * self.size_mm;
+        let top = (top * dpmm).round() / dpmm;
+        TextLine {
+            x: (self.x * dpmm).round() / dpmm,
+            baseline: top + self.face.ascent_em() * size_mm,
+            size_mm,
+            ..self
+        }
     }
 
     /// The box the line's glyphs can touch.

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod order;
 pub mod pdf;
 pub mod print;
+pub mod printer_fonts;
 pub mod probe;
 mod qr_mask;
 mod qr_penalty;

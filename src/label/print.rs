@@ -120,9 +120,35 @@ pub struct Job<'a> {
 }
 
 pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<(), PrintError> {
+    let fonts = super::printer_fonts::needed(printer);
+    let sent = send_with(printer, spooler, job, fonts).await;
+    if sent.is_ok() && fonts.is_some() {
+        super::printer_fonts::taken(printer);
+    }
+    sent
+}
+
+/// A job with the label faces ahead of it (`fonts`, for a label printer's first job).
+async fn send_with(
+    printer: &Printer,
+    spooler: &Spooler,
+    job: Job<'_>,
+    fonts: Option<&[u8]>,
+) -> Result<(), PrintError> {
     let copies = job.copies.clamp(1, 99);
+    let joined;
+    let job = match (fonts, printer) {
+        (Some(fonts), Printer::SystemZpl { .. }) => {
+            joined = [fonts, job.document].concat();
+            Job {
+                document: &joined,
+                ..job
+            }
+        }
+        _ => job,
+    };
     match printer {
-        Printer::NetworkZpl { address } => to_socket(address, &job, &[], |_| {}).await,
+        Printer::NetworkZpl { address } => to_socket(address, &job, &[], |_| {}, fonts).await,
         Printer::SystemPdf { queue } if cfg!(windows) => {
             sumatra(&spooler.sumatra, queue, job.document, copies).await
         }
@@ -198,7 +224,14 @@ pub async fn send_in_parts(
     handed: impl FnMut(usize),
 ) -> Result<(), PrintError> {
     match printer {
-        Printer::NetworkZpl { address } => to_socket(address, &job, ends, handed).await,
+        Printer::NetworkZpl { address } => {
+            let fonts = super::printer_fonts::needed(printer);
+            to_socket(address, &job, ends, handed, fonts).await?;
+            if fonts.is_some() {
+                super::printer_fonts::taken(printer);
+            }
+            Ok(())
+        }
         _ => {
             send(printer, spooler, job).await?;
             (0..ends.len()).for_each(handed);
@@ -207,16 +240,18 @@ pub async fn send_in_parts(
     }
 }
 
-/// Writes the job to a raw port, copy after copy, each copy part after part (see
-/// [`send_in_parts`]).
+/// Writes the job to a raw port, `fonts` first when given, then copy after copy, each copy part
+/// after part (see [`send_in_parts`]).
 async fn to_socket(
     address: &str,
     job: &Job<'_>,
     ends: &[usize],
     mut handed: impl FnMut(usize),
+    fonts: Option<&[u8]>,
 ) -> Result<(), PrintError> {
     let copies = job.copies.clamp(1, 99);
     let bytes = job.document;
+    let fonts = fonts.unwrap_or_default();
     let address = with_port(address);
     if address.starts_with(':') {
         return Err(PrintError::BadAddress(address));
@@ -238,6 +273,7 @@ async fn to_socket(
         }
     };
     let write = async {
+        stream.write_all(fonts).await?;
         for copy in 1..=copies {
             let mut start = 0;
             for (i, end) in ends.iter().enumerate() {
@@ -252,7 +288,7 @@ async fn to_socket(
         }
         stream.shutdown().await
     };
-    let total = bytes.len() as u64 * u64::from(copies);
+    let total = bytes.len() as u64 * u64::from(copies) + fonts.len() as u64;
     let budget = Duration::from_secs(10 + total / 50_000);
     match tokio::time::timeout(budget, write).await {
         Ok(Ok(())) => Ok(()),

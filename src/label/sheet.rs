@@ -38,7 +38,8 @@ pub fn pages(orders: &[LabelOrder], stock: Stock) -> Result<Vec<Page>, DesignErr
                 width_mm: l.width_mm,
                 height_mm: l.height_mm,
                 dpi: stock.dpi,
-                items: l.items,
+                // Label stock goes to thermal printers as ZPL, whose text is the printer's.
+                items: l.items.into_iter().map(|i| i.on_dots(stock.dpi)).collect(),
             })
             .collect());
     };

@@ -1,15 +1,22 @@
 //! Pages as ZPL for thermal printers at 203 or 300 dpi. The barcode is the printer's own Code 128
 //! (`^BC`, set C invoked explicitly, module width from the layout), so bars are as crisp as the
-//! head allows. Text and the QR are sent as graphics (`^GFA`) drawn from the bundled font: printer
-//! fonts lack Uzbek letters (ʻ ў қ ғ ҳ) and measure differently, and a graphic prints exactly
-//! what the preview showed. Graphics travel deflated (`:Z64:`). `^CI28` declares UTF-8 for every
-//! field.
+//! head allows. Text leaves as text (`^A@`, UTF-8 by `^CI28`) in the label's own faces: the
+//! printer's fonts lack Uzbek letters (ʻ ў қ ғ ҳ) and measure differently, so the two bundled
+//! DejaVu faces are downloaded to the printer's memory once ([`font_download`], `~DY`) and every
+//! field names them. A field's character block is the layout's, on whole dots
+//! ([`TextLine::on_dots`]), so the printer sets each line where the preview shows it. The QR
+//! leaves as a graphic (`^GFA`, deflated as `:Z64:`), module for module the preview's.
 
-use super::layout::{Area, Bars, Item, Page, QrBlock};
-use super::raster::{Raster, text_alone};
+use super::font::Face;
+use super::layout::{Area, Bars, Item, Page, QrBlock, TextLine};
+use super::raster::Raster;
 use super::size::Dpi;
 use super::symbols::{CodeSet, code128_segments};
 use std::fmt::Write;
+use std::sync::OnceLock;
+
+/// The widest page a label printer takes; wider pages are sheets, printed as PDF.
+pub const WIDEST_LABEL_MM: f32 = 110.0;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ZplError {
@@ -19,7 +26,7 @@ pub enum ZplError {
 
 /// One ZPL stream: a `^XA … ^XZ` format per page.
 pub fn render_zpl(pages: &[Page]) -> Result<String, ZplError> {
-    if pages.iter().any(|p| p.width_mm > 110.0) {
+    if pages.iter().any(|p| p.width_mm > WIDEST_LABEL_MM) {
         return Err(ZplError::SheetNotLabel);
     }
     let formats = super::spread::each(pages, |page| {
@@ -41,16 +48,85 @@ fn page_zpl(out: &mut String, page: &Page) {
     for item in &page.items {
         match item {
             Item::Fill(a) => fill(out, a, d),
-            Item::Text(t) => {
-                let (r, x, y) = text_alone(t, d);
-                let reverse = if t.inverse { "^FR" } else { "" };
-                let _ = writeln!(out, "^FO{x},{y}{reverse}{}^FS", graphic(&r, |p| p < 128));
-            }
+            Item::Text(t) => text(out, t, d),
             Item::Barcode(b) => bars(out, b, d),
             Item::Qr(q) => qr(out, q, d),
         }
     }
     out.push_str("^XZ\n");
+}
+
+/// A line of text as a font field: its block's top-left corner (`^FO`), reversed on a black box
+/// (`^FR`), its face and block height (`^A@`), the text with ZPL's own characters escaped.
+fn text(out: &mut String, t: &TextLine, d: Dpi) {
+    let dpmm = d.dots_per_mm();
+    let top = t.baseline - t.face.ascent_em() * t.size_mm;
+    let (x, y) = ((t.x * dpmm).round() as i64, (top * dpmm).round() as i64);
+    let h = (t.block_dots(d).round() as u32).max(1);
+    let reverse = if t.inverse { "^FR" } else { "" };
+    let _ = write!(
+        out,
+        "^FO{x},{y}{reverse}^A@N,{h},{h},{}^FH_^FD",
+        font_file(t.face)
+    );
+    field_text(out, &t.text);
+    out.push_str("^FS\n");
+}
+
+/// Text as a `^FD` field after `^FH_`: the characters ZPL reads as commands (`^`, `~`) and the
+/// escape itself (`_`) as `_XX`; line breaks and other control characters left out.
+fn field_text(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '^' | '~' | '_' => {
+                let _ = write!(out, "_{:02X}", c as u32);
+            }
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+}
+
+/// Where a face is kept on the printer: its flash memory (`E:`), under a name that carries a
+/// check of the face's bytes, so a desk with another face never prints with an old download.
+pub fn font_file(face: Face) -> &'static str {
+    static NAMES: OnceLock<[String; 2]> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        [Face::Regular, Face::Bold]
+            .map(|f| format!("E:PD{}{:04X}.TTF", letter(f), crc16(f.bytes())))
+    });
+    match face {
+        Face::Regular => &names[0],
+        Face::Bold => &names[1],
+    }
+}
+
+fn letter(face: Face) -> char {
+    match face {
+        Face::Regular => 'R',
+        Face::Bold => 'B',
+    }
+}
+
+/// Both faces as `~DY` downloads (TrueType, deflated `:Z64:`), to send a printer before its
+/// first label from this desk: about a megabyte, made once per run. The printer keeps them in
+/// flash, so a restart of the printer does not lose them.
+pub fn font_download() -> &'static str {
+    static DOWNLOAD: OnceLock<String> = OnceLock::new();
+    DOWNLOAD.get_or_init(|| {
+        let mut out = String::new();
+        for face in [Face::Regular, Face::Bold] {
+            let bytes = face.bytes();
+            let _ = writeln!(
+                out,
+                "~DY{},A,T,{},,{}",
+                font_file(face),
+                bytes.len(),
+                z64(bytes)
+            );
+        }
+        out
+    })
 }
 
 fn fill(out: &mut String, a: &Area, d: Dpi) {

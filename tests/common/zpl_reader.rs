@@ -1,10 +1,19 @@
 //! Reads back the ZPL the desk writes and draws it into dots as a printer would, so a test can
 //! decode what a printer would print and set it beside the preview. It knows the commands the desk
-//! sends (`^XA ^CI ^PW ^LL ^LH ^FO ^FR ^GB ^BY ^BC ^FH ^FD ^GF ^FS ^XZ`) and refuses anything else,
-//! so a new command in the output has to be taught here first. Code 128 is drawn from the field's
-//! own subset invocations by a separate encoder (barcoders, told the sets explicitly).
+//! sends (`~DY ^XA ^CI ^PW ^LL ^LH ^FO ^FR ^GB ^BY ^BC ^A@ ^FH ^FD ^GF ^FS ^XZ`) and refuses
+//! anything else, so a new command in the output has to be taught here first. Code 128 is drawn
+//! from the field's own subset invocations by a separate encoder (barcoders, told the sets
+//! explicitly). A font field is drawn as a printer draws a downloaded TrueType face: the face the
+//! `~DY` download carried (it must be one the desk bundles), scaled so its character block
+//! (ascent to descent) is the field's height, its top-left corner at the field's origin; a field
+//! naming a face never downloaded is refused, as a printer would print it in another font.
 
 use base64::Engine;
+use parcel_desk::label::Dpi;
+use parcel_desk::label::font::Face;
+use parcel_desk::label::layout::TextLine;
+use parcel_desk::label::raster::{Raster, text};
+use std::collections::HashMap;
 use std::io::Read;
 
 /// One printed label: `width` × `height` dots, true where ink falls.
@@ -38,6 +47,8 @@ struct Field {
     reverse: bool,
     barcode_height: Option<usize>,
     escapes: Option<char>,
+    /// `^A@`: the face and the character block's height in dots.
+    font: Option<(Face, u32)>,
 }
 
 fn numbers(params: &str) -> Vec<usize> {
@@ -47,16 +58,42 @@ fn numbers(params: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Every label in `zpl`, drawn.
-pub fn read(zpl: &str) -> Result<Vec<Dots>, String> {
+/// The commands of a stream: each with its prefix (`^` or `~`), its two-letter name and its
+/// parameters. Nothing the desk sends has either prefix inside a parameter (text escapes them).
+fn commands(zpl: &str) -> Vec<(char, &str, &str)> {
+    let starts: Vec<usize> = zpl.match_indices(['^', '~']).map(|(i, _)| i).collect();
+    let mut out = Vec::new();
+    for (n, &start) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(zpl.len());
+        let prefix = zpl[start..].chars().next().unwrap_or('^');
+        let body = zpl[start + 1..end].trim_end_matches(['\n', '\r']);
+        let cut = body.char_indices().nth(2).map_or(body.len(), |(i, _)| i);
+        let (name, params) = body.split_at(cut);
+        out.push((prefix, name, params));
+    }
+    out
+}
+
+/// Every label in `zpl`, drawn by a printer of this resolution.
+pub fn read(zpl: &str, dpi: Dpi) -> Result<Vec<Dots>, String> {
     let mut labels = Vec::new();
     let (mut width, mut height) = (0usize, 0usize);
     let mut page: Option<Dots> = None;
     let mut field = Field::default();
     let mut module = 2usize;
-    for command in zpl.split('^').skip(1) {
-        let command = command.trim_end_matches(['\n', '\r']);
-        let (name, params) = command.split_at(2.min(command.len()));
+    let mut fonts: HashMap<String, Face> = HashMap::new();
+    if !zpl.trim_start().starts_with(['^', '~']) {
+        return Err("text before the first command".into());
+    }
+    for (prefix, name, params) in commands(zpl) {
+        if prefix == '~' {
+            if name != "DY" {
+                return Err(format!("a command the desk never sends: ~{name}"));
+            }
+            let (file, face) = download(params)?;
+            fonts.insert(file, face);
+            continue;
+        }
         match name {
             "XA" => {
                 page = None;
@@ -92,6 +129,25 @@ pub fn read(zpl: &str) -> Result<Vec<Dots>, String> {
                 let dots = canvas(&mut page, width, height)?;
                 graphic(dots, &field, params)?;
             }
+            "A@" => {
+                let parts: Vec<&str> = params.splitn(4, ',').collect();
+                let [orientation, h, w, file] = parts[..] else {
+                    return Err(format!("a font field the desk never sends: ^A@{params}"));
+                };
+                if orientation != "N" || h != w {
+                    return Err(format!("a font field turned or stretched: ^A@{params}"));
+                }
+                let face = *fonts
+                    .get(file)
+                    .ok_or_else(|| format!("the face {file} was never downloaded"))?;
+                let h: u32 = h.parse().map_err(|_| format!("height {h}"))?;
+                field.font = Some((face, h));
+            }
+            "FD" if let Some((face, h)) = field.font => {
+                let line = unescape(params, field.escapes)?;
+                let dots = canvas(&mut page, width, height)?;
+                draw_text(dots, &field, face, h, &line, dpi);
+            }
             "FD" => {
                 let Some(bar_height) = field.barcode_height else {
                     return Err(format!("a text field the desk never sends: {params}"));
@@ -126,15 +182,70 @@ fn canvas(page: &mut Option<Dots>, width: usize, height: usize) -> Result<&mut D
     }))
 }
 
-/// `^GFA,total,total,row bytes,:Z64:data:crc`, drawn at the field's origin.
-fn graphic(dots: &mut Dots, field: &Field, params: &str) -> Result<(), String> {
-    let parts: Vec<&str> = params.splitn(5, ',').collect();
-    if parts.len() != 5 || parts[0] != "A" {
-        return Err(format!("an unknown graphic: ^GF{params}"));
+/// `~DYE:NAME.TTF,A,T,size,,:Z64:data:crc`: the file's name and which bundled face it carries.
+fn download(params: &str) -> Result<(String, Face), String> {
+    let parts: Vec<&str> = params.splitn(6, ',').collect();
+    let [file, "A", "T", size, "", data] = parts[..] else {
+        return Err(format!(
+            "a download the desk never sends: ~DY{}",
+            &params[..params.len().min(40)]
+        ));
+    };
+    let bytes = z64_bytes(data)?;
+    if size.parse::<usize>().ok() != Some(bytes.len()) {
+        return Err(format!("{} bytes where {size} were announced", bytes.len()));
     }
-    let total: usize = parts[1].parse().map_err(|_| "total")?;
-    let row_bytes: usize = parts[3].parse().map_err(|_| "row bytes")?;
-    let z64 = parts[4].strip_prefix(":Z64:").ok_or("not Z64")?;
+    let face = [Face::Regular, Face::Bold]
+        .into_iter()
+        .find(|f| f.bytes() == bytes.as_slice())
+        .ok_or("a face the desk does not bundle")?;
+    Ok((file.to_string(), face))
+}
+
+/// A field's text with its `_XX` escapes read (each one byte of UTF-8).
+fn unescape(data: &str, escape: Option<char>) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    let mut chars = data.chars();
+    while let Some(c) = chars.next() {
+        if Some(c) == escape {
+            let hex: String = chars.by_ref().take(2).collect();
+            bytes.push(u8::from_str_radix(&hex, 16).map_err(|_| format!("escape {hex}"))?);
+        } else {
+            let mut buf = [0u8; 4];
+            bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+/// A line in a downloaded face, as the printer sets it: the block `h` dots high with its top-left
+/// corner at the field's origin; a dot is inked where the glyphs cover at least half of it (or,
+/// reversed, flipped).
+fn draw_text(dots: &mut Dots, field: &Field, face: Face, h: u32, line: &str, dpi: Dpi) {
+    let dpmm = dpi.dots_per_mm();
+    let size_mm = TextLine::size_for_block(face, h, dpi);
+    let top = field.y as f32 / dpmm;
+    let t = TextLine {
+        x: field.x as f32 / dpmm,
+        baseline: top + face.ascent_em() * size_mm,
+        size_mm,
+        face,
+        text: line.to_string(),
+        inverse: false,
+    };
+    let mut alone = Raster::blank(dots.width as u32, dots.height as u32, dpi);
+    text(&mut alone, &t, 0.0, 0.0);
+    for (i, p) in alone.pixels.iter().enumerate() {
+        if *p < 128 {
+            let (x, y) = (i % dots.width, i / dots.width);
+            dots.paint(x, y, 1, 1, field.reverse);
+        }
+    }
+}
+
+/// The bytes of `:Z64:data:crc` (zlib under base 64, the CRC-16 of the base 64 text).
+fn z64_bytes(data: &str) -> Result<Vec<u8>, String> {
+    let z64 = data.strip_prefix(":Z64:").ok_or("not Z64")?;
     let (text, crc) = z64.rsplit_once(':').ok_or("no CRC")?;
     if crc.len() != 4 || u16::from_str_radix(crc, 16).ok() != Some(crc16(text.as_bytes())) {
         return Err("a CRC that does not match".into());
@@ -146,6 +257,18 @@ fn graphic(dots: &mut Dots, field: &Field, params: &str) -> Result<(), String> {
     flate2::read::ZlibDecoder::new(&deflated[..])
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
+/// `^GFA,total,total,row bytes,:Z64:data:crc`, drawn at the field's origin.
+fn graphic(dots: &mut Dots, field: &Field, params: &str) -> Result<(), String> {
+    let parts: Vec<&str> = params.splitn(5, ',').collect();
+    if parts.len() != 5 || parts[0] != "A" {
+        return Err(format!("an unknown graphic: ^GF{params}"));
+    }
+    let total: usize = parts[1].parse().map_err(|_| "total")?;
+    let row_bytes: usize = parts[3].parse().map_err(|_| "row bytes")?;
+    let bytes = z64_bytes(parts[4])?;
     if bytes.len() != total || row_bytes == 0 {
         return Err(format!(
             "{} bytes where {total} were announced",
