@@ -1,25 +1,11 @@
-//! Property tests of every answer the desk decodes: random JSON, and JSON whose keys are the
-//! contract's own field names so that it reaches deep into the typed decoders, through the same
-//! classification and decoding the clients use, for the three interfaces and the webhook body.
+//! Property tests of every answer the desk decodes (`decode_any.rs`): random JSON, and JSON whose
+//! keys are the contract's own field names so that it reaches deep into the typed decoders,
+//! through the same classification and decoding the clients use, for the three interfaces and
+//! the webhook body.
 //! Whatever arrives ends as a value or an `ApiError`, never a panic. Bounded: a fixed number of
 //! cases, a few seconds in all.
 
-use super::current::{DomesticQuotes, OrderStatusData, Sticker, Tokens};
-use super::decode::at;
-use super::directory::{Branch, City, IdName, StatusInfo};
-use super::envelope::Page;
-use super::error::{Interface, classify};
-use super::international::{
-    IntlCalcResponse, IntlOrder, ManifestResult, ParcelCreated, ParcelTrack,
-};
-use super::legacy::{
-    CalculateResponse, CancelResponse, CancellationReason, HistoryEntry, OrderDetail,
-    RegisteredGood, StatusRef, TokenData, TrackResponse,
-};
-use super::warehouse::{AboutMe, Product, Purveyor};
-use super::webhook::{Notification, WebhookConfig};
 use proptest::prelude::*;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::sync::OnceLock;
 
@@ -98,68 +84,8 @@ fn any_answer() -> impl Strategy<Value = Value> {
     })
 }
 
-fn decode<T: DeserializeOwned>(v: &Value) {
-    for pointer in ["", "/data", "/data/data"] {
-        let _ = at::<T>(v.clone(), pointer);
-    }
-}
-
-/// Every answer type the clients decode, from one body, as each interface would classify it.
 fn decode_everything(body: &[u8]) {
-    let headers = reqwest::header::HeaderMap::new();
-    for iface in [Interface::Legacy, Interface::Current, Interface::Warehouse] {
-        for status in [200u16, 201, 204, 400, 401, 404, 409, 422, 429, 500, 503] {
-            let Ok(status) = reqwest::StatusCode::from_u16(status) else {
-                continue;
-            };
-            let Ok(v) = classify(iface, status, &headers, body) else {
-                continue;
-            };
-            match iface {
-                Interface::Legacy => {
-                    decode::<TokenData>(&v);
-                    decode::<super::legacy::OrderRecord>(&v);
-                    decode::<OrderDetail>(&v);
-                    decode::<CalculateResponse>(&v);
-                    decode::<CancelResponse>(&v);
-                    decode::<TrackResponse>(&v);
-                    decode::<Vec<HistoryEntry>>(&v);
-                    decode::<Vec<CancellationReason>>(&v);
-                    decode::<Vec<StatusRef>>(&v);
-                    decode::<RegisteredGood>(&v);
-                    decode::<Vec<RegisteredGood>>(&v);
-                    decode::<Vec<City>>(&v);
-                    decode::<Vec<IdName>>(&v);
-                    decode::<Vec<Branch>>(&v);
-                    decode::<WebhookConfig>(&v);
-                    decode::<ParcelCreated>(&v);
-                    decode::<ParcelTrack>(&v);
-                    decode::<ManifestResult>(&v);
-                }
-                Interface::Current => {
-                    decode::<Tokens>(&v);
-                    decode::<super::current::OrderRecord>(&v);
-                    decode::<OrderStatusData>(&v);
-                    decode::<Sticker>(&v);
-                    decode::<DomesticQuotes>(&v);
-                    decode::<Page<StatusInfo>>(&v);
-                    decode::<Page<IntlOrder>>(&v);
-                    decode::<IntlCalcResponse>(&v);
-                }
-                Interface::Warehouse => {
-                    decode::<AboutMe>(&v);
-                    decode::<Purveyor>(&v);
-                    decode::<Page<Purveyor>>(&v);
-                    decode::<Product>(&v);
-                    decode::<Page<Product>>(&v);
-                }
-            }
-        }
-    }
-    // The webhook body arrives on the desk's own listener, without an envelope.
-    if let Ok(v) = serde_json::from_slice::<Value>(body) {
-        decode::<Notification>(&v);
-    }
+    super::decode_any::everything(body);
 }
 
 proptest! {

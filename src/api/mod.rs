@@ -6,6 +6,7 @@ pub mod codes;
 pub mod current;
 pub mod current_client;
 mod decode;
+pub mod decode_any;
 #[cfg(test)]
 mod decode_props;
 pub mod directory;

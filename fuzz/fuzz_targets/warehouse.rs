@@ -1,0 +1,5 @@
+//! libFuzzer's bytes as the warehouse interface's answers: every type decoded from them must end as
+//! a value or an error.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|body: &[u8]| parcel_desk::api::decode_any::warehouse(body));
