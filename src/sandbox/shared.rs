@@ -11,6 +11,10 @@ pub struct AppState {
     pub config: SandboxConfig,
     /// Client for webhook delivery (it follows no redirects: a redirect could lead back here).
     pub hooks: reqwest::Client,
+    /// Deliveries in flight at once: a tick that moves thousands of orders sends their
+    /// notifications a few at a time over a few kept connections, as a service's sender does,
+    /// instead of opening a connection each at the receiver all at once.
+    pub sending: tokio::sync::Semaphore,
     /// Every address this twin listens on (service, split interfaces, control), so that a
     /// webhook address pointing at the twin itself can be refused.
     pub addresses: Vec<std::net::SocketAddr>,
@@ -36,6 +40,9 @@ impl AuthCalls {
 
 pub type Shared = Arc<AppState>;
 
+/// Notifications on their way at once (see [`AppState::sending`]).
+const SENDING: usize = 8;
+
 impl AppState {
     pub fn new(
         world: World,
@@ -45,11 +52,13 @@ impl AppState {
         let hooks = reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(10))
             .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(SENDING)
             .build()?;
         Ok(AppState {
             world: Mutex::new(world),
             config,
             hooks,
+            sending: tokio::sync::Semaphore::new(SENDING),
             addresses,
             auth_calls: AuthCalls::default(),
         })

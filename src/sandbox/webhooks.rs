@@ -63,7 +63,12 @@ async fn deliver(s: Shared, job: WebhookJob) {
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
                 .body(body.clone()),
         };
-        let (status, error) = match req.send().await {
+        let sent = match s.sending.acquire().await {
+            Ok(_permit) => req.send().await,
+            // Never closed; were it, the notification would still go.
+            Err(_) => req.send().await,
+        };
+        let (status, error) = match sent {
             Ok(r) => (Some(r.status().as_u16()), None),
             Err(e) => (None, Some(e.without_url().to_string())),
         };
