@@ -13,10 +13,10 @@
 mod common;
 
 use common::*;
+use parcel_desk::desk::Desk;
 use parcel_desk::desk::identity::{ServiceOrigin, service_key};
 use parcel_desk::desk::order_draft::OrderDraft;
 use parcel_desk::desk::unsent::{Decided, Decision};
-use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::sandbox::world::Faults;
 use parcel_desk::store::{OutboxState, ServiceKey, Store};
 use std::path::PathBuf;
@@ -36,13 +36,6 @@ const BATCH: [(&str, i64); 3] = [
     ("Uchinchi Sardor", 1),
 ];
 
-fn paths(dir: &std::path::Path) -> DeskPaths {
-    DeskPaths {
-        config_dir: dir.join("config"),
-        data_dir: dir.join("data"),
-    }
-}
-
 /// The key of the outbox entry whose request has left, read without writing to the database.
 fn sent_key(database: &std::path::Path, svc: &ServiceKey) -> Option<String> {
     let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
@@ -59,7 +52,7 @@ fn sent_key(database: &std::path::Path, svc: &ServiceKey) -> Option<String> {
 /// be killed.
 fn child(dir: PathBuf, control: String, faults: serde_json::Value) -> ! {
     let rt = runtime();
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the child desk");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the child desk");
     log_in_demo(&mut desk);
     rt.block_on(
         raw()
@@ -110,7 +103,7 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     let twin = rt.block_on(twin());
     let dir = std::env::temp_dir().join(format!("parcel-desk-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    save_service_settings(&twin, &paths(&dir).config_dir);
+    save_service_settings(&twin, &desk_paths(&dir).config_dir);
     // Logins pass; the order's request then waits on the service long enough to be cut.
     let mut child = Command::new(std::env::current_exe().expect("this test binary"))
         .args(["--exact", name, "--nocapture"])
@@ -134,7 +127,7 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
         assert!(Instant::now() < deadline, "the child never sent its order");
         std::thread::sleep(Duration::from_millis(50));
         // Read-only: the child owns the database (and its migrations).
-        if let Some(key) = sent_key(&paths(&dir).database(), &svc) {
+        if let Some(key) = sent_key(&desk_paths(&dir).database(), &svc) {
             break key;
         }
     };
@@ -149,7 +142,7 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     let _ = child.wait();
     twin.set_faults(Faults::default());
 
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the desk again");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the desk again");
     log_in_demo(&mut desk);
     let unsent = wait(desk.unsent_orders().expect("orders")).expect("the outbox");
     assert_eq!(unsent.len(), 1, "the order is not lost");
@@ -192,7 +185,7 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     assert_eq!(journal.len(), 1, "exactly one in the journal");
     assert_eq!(journal[0].receiver(), RECEIVER);
     drop(desk);
-    let store = Store::open(&paths(&dir).database()).expect("store");
+    let store = Store::open(&desk_paths(&dir).database()).expect("store");
     let form = store
         .journal_draft(&svc, journal[0].order_id)
         .expect("read")
@@ -246,7 +239,7 @@ fn jamming_printer() -> (
 /// batch on the printer, and wait to be killed.
 fn batch_child(dir: PathBuf, printer: String) -> ! {
     let rt = runtime();
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the child desk");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the child desk");
     log_in_demo(&mut desk);
     let mut ids = Vec::new();
     for (receiver, pieces) in BATCH {
@@ -279,7 +272,7 @@ fn killed_in_the_middle_of_a_batch_print() {
     let twin = rt.block_on(twin());
     let dir = std::env::temp_dir().join(format!("parcel-desk-{NAME}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    save_service_settings(&twin, &paths(&dir).config_dir);
+    save_service_settings(&twin, &desk_paths(&dir).config_dir);
     let (address, first_job, accepted) = jamming_printer();
     let mut child = Command::new(std::env::current_exe().expect("this test binary"))
         .args(["--exact", NAME, "--nocapture"])
@@ -315,7 +308,7 @@ fn killed_in_the_middle_of_a_batch_print() {
         "the first order's one label"
     );
 
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the desk again");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the desk again");
     log_in_demo(&mut desk);
     let journal = wait(desk.load_journal()).expect("journal");
     let log_of = |receiver: &str| {

@@ -9,27 +9,14 @@
 mod common;
 
 use common::*;
+use parcel_desk::desk::Desk;
 use parcel_desk::desk::orders::CreateResult;
-use parcel_desk::desk::{Desk, DeskPaths};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 const ROLE: &str = "PARCEL_DESK_FULL_CHILD";
 const FOLDER: &str = "PARCEL_DESK_FULL_FOLDER";
-
-fn paths(dir: &std::path::Path) -> DeskPaths {
-    DeskPaths {
-        config_dir: dir.join("config"),
-        data_dir: dir.join("data"),
-    }
-}
-
-fn create(desk: &Desk, receiver: &str) -> CreateResult {
-    let mut order = legacy_order();
-    order.receiver = receiver.into();
-    wait(desk.create_order(order).expect("orders"))
-}
 
 /// Says one line to the parent (a pipe: no file grows) and waits for its answer.
 fn say(line: &str, answers: &mut impl BufRead) {
@@ -41,13 +28,13 @@ fn say(line: &str, answers: &mut impl BufRead) {
 /// The child's part: one order with room on the disk, one without, one with room again.
 fn child(dir: PathBuf) -> ! {
     let rt = runtime();
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the child desk");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the child desk");
     log_in_demo(&mut desk);
-    let first = create(&desk, "Birinchi Aziz");
+    let first = create_to(&desk, "Birinchi Aziz");
     assert!(matches!(first, CreateResult::Created(_)), "{first:?}");
     let mut answers = BufReader::new(std::io::stdin());
     say("full?", &mut answers);
-    let refused = create(&desk, "Ikkinchi Bobur");
+    let refused = create_to(&desk, "Ikkinchi Bobur");
     let told = match &refused {
         CreateResult::Local(why) => why.to_string(),
         other => panic!("not refused on this computer: {other:?}"),
@@ -55,7 +42,7 @@ fn child(dir: PathBuf) -> ! {
     let journal = wait(desk.load_journal()).expect("the journal is still read");
     assert_eq!(journal.len(), 1, "the confirmed order is still there");
     say(&format!("refused: {told}"), &mut answers);
-    let again = create(&desk, "Uchinchi Sardor");
+    let again = create_to(&desk, "Uchinchi Sardor");
     assert!(matches!(again, CreateResult::Created(_)), "{again:?}");
     println!("done");
     std::process::exit(0);
@@ -87,7 +74,7 @@ fn a_full_disk_refuses_the_next_order_and_keeps_the_ones_confirmed() {
     let twin = rt.block_on(twin());
     let dir = std::env::temp_dir().join(format!("parcel-desk-full-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    save_service_settings(&twin, &paths(&dir).config_dir);
+    save_service_settings(&twin, &desk_paths(&dir).config_dir);
     // A write past the limit fails with "file too large" instead of stopping the process with
     // SIGXFSZ: the shell ignores that signal and the test binary inherits it.
     let mut child = Command::new("sh")
@@ -144,7 +131,7 @@ fn a_full_disk_refuses_the_next_order_and_keeps_the_ones_confirmed() {
     assert!(child.wait().expect("the child ends").success());
     assert_eq!(twin.order_count(), 2);
 
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the desk again");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the desk again");
     log_in_demo(&mut desk);
     let mut receivers: Vec<String> = wait(desk.load_journal())
         .expect("journal")

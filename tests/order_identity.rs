@@ -6,32 +6,18 @@
 mod common;
 
 use common::*;
-use parcel_desk::api::legacy::OrderInput;
+use parcel_desk::desk::Desk;
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{ServiceUrls, Settings};
-use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::sandbox::{self, SandboxConfig};
 use parcel_desk::store::OutboxState;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("parcel-desk-id-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-fn paths(dir: &Path) -> DeskPaths {
-    DeskPaths {
-        config_dir: dir.join("config"),
-        data_dir: dir.join("data"),
-    }
-}
-
-fn plain_order(receiver: &str) -> OrderInput {
-    let mut o = legacy_order();
-    o.receiver = receiver.into();
-    o
 }
 
 fn created(result: CreateResult) -> parcel_desk::store::JournalRow {
@@ -46,7 +32,7 @@ fn a_restarted_demo_desk_continues_its_twins_ids() {
     let dir = folder("restart");
     let first = {
         let rt = runtime();
-        let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("demo desk");
+        let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("demo desk");
         log_in_demo(&mut desk);
         let order = cod_order(&desk, "Birinchi Aziz", 300_000);
         let row = created(wait(desk.create_order(order).expect("orders wired")));
@@ -55,10 +41,10 @@ fn a_restarted_demo_desk_continues_its_twins_ids() {
         row
     };
     let rt = runtime();
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("demo desk again");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("demo desk again");
     log_in_demo(&mut desk);
     let second = created(wait(
-        desk.create_order(plain_order("Ikkinchi Bobur"))
+        desk.create_order(order_to("Ikkinchi Bobur"))
             .expect("orders wired"),
     ));
     assert!(
@@ -98,8 +84,10 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
         }),
         ..Settings::default()
     };
-    settings.save(&paths(&dir).config_dir).expect("settings");
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("desk");
+    settings
+        .save(&desk_paths(&dir).config_dir)
+        .expect("settings");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("desk");
     log_in_demo(&mut desk);
     let a = created(wait(
         desk.create_order(cod_order(&desk, "Birinchi Aziz", 300_000))
@@ -116,7 +104,7 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
         .expect("the twin again");
     log_in_demo(&mut desk);
     let b = wait(
-        desk.create_order(plain_order("Ikkinchi Bobur"))
+        desk.create_order(order_to("Ikkinchi Bobur"))
             .expect("orders wired"),
     );
     let (key, id) = match b {
@@ -175,10 +163,10 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
 fn switching_services_never_shows_one_services_orders_as_anothers() {
     let dir = folder("switch");
     let rt = runtime();
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("demo desk");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("demo desk");
     log_in_demo(&mut desk);
     let demo = created(wait(
-        desk.create_order(plain_order("Demo Dilshod"))
+        desk.create_order(order_to("Demo Dilshod"))
             .expect("orders wired"),
     ));
     // Another service (a twin the desk takes for the real one).

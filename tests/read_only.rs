@@ -11,7 +11,7 @@ mod common;
 
 use common::*;
 use parcel_desk::desk::orders::CreateResult;
-use parcel_desk::desk::{Desk, DeskError, DeskPaths, StoreTrouble};
+use parcel_desk::desk::{Desk, DeskError, StoreTrouble};
 use parcel_desk::store::is_read_only;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,19 +20,6 @@ const ROLE: &str = "PARCEL_DESK_READ_ONLY_CHILD";
 const FOLDER: &str = "PARCEL_DESK_READ_ONLY_FOLDER";
 const NAME: &str = "a_read_only_data_folder_is_read_and_takes_no_order";
 const NOBODY: &str = "65534";
-
-fn paths(dir: &Path) -> DeskPaths {
-    DeskPaths {
-        config_dir: dir.join("config"),
-        data_dir: dir.join("data"),
-    }
-}
-
-fn create(desk: &Desk, receiver: &str) -> CreateResult {
-    let mut order = legacy_order();
-    order.receiver = receiver.into();
-    wait(desk.create_order(order).expect("orders"))
-}
 
 fn receivers(desk: &Desk) -> Vec<String> {
     let mut names: Vec<String> = wait(desk.load_journal())
@@ -47,7 +34,7 @@ fn receivers(desk: &Desk) -> Vec<String> {
 /// The child's part, on the read-only folder.
 fn child(dir: PathBuf) -> ! {
     let rt = runtime();
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the desk starts");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the desk starts");
     let trouble = desk.store_trouble();
     assert!(
         matches!(trouble, Some(StoreTrouble::ReadOnly(_))),
@@ -59,7 +46,7 @@ fn child(dir: PathBuf) -> ! {
         ["Birinchi Aziz"],
         "what was confirmed shows"
     );
-    match create(&desk, "Ikkinchi Bobur") {
+    match create_to(&desk, "Ikkinchi Bobur") {
         CreateResult::Local(why) => assert!(
             matches!(&*why, DeskError::Store(e) if is_read_only(e)),
             "refused as unwritable: {why:?}"
@@ -124,18 +111,18 @@ fn a_read_only_data_folder_is_read_and_takes_no_order() {
     let twin = rt.block_on(twin());
     let dir = std::env::temp_dir().join(format!("parcel-desk-read-only-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    save_service_settings(&twin, &paths(&dir).config_dir);
+    save_service_settings(&twin, &desk_paths(&dir).config_dir);
     {
         // The first desk on a runtime of its own, so its database is closed when it ends.
         let own = runtime();
-        let mut desk = Desk::start(own.handle().clone(), paths(&dir)).expect("the first desk");
+        let mut desk = Desk::start(own.handle().clone(), desk_paths(&dir)).expect("the first desk");
         log_in_demo(&mut desk);
-        let first = create(&desk, "Birinchi Aziz");
+        let first = create_to(&desk, "Birinchi Aziz");
         assert!(matches!(first, CreateResult::Created(_)), "{first:?}");
         drop(desk);
         drop(own);
     }
-    let data = paths(&dir).data_dir;
+    let data = desk_paths(&dir).data_dir;
     let owner = root.then_some(NOBODY);
     set_modes(&dir, 0o700, 0o600, owner);
     set_modes(&data, 0o500, 0o400, owner);
@@ -174,10 +161,10 @@ fn a_read_only_data_folder_is_read_and_takes_no_order() {
 
     set_modes(&data, 0o700, 0o600, root.then_some("0"));
     set_modes(&dir, 0o700, 0o600, None);
-    let mut desk = Desk::start(rt.handle().clone(), paths(&dir)).expect("the desk again");
+    let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the desk again");
     assert_eq!(desk.store_trouble(), None);
     log_in_demo(&mut desk);
-    let again = create(&desk, "Uchinchi Sardor");
+    let again = create_to(&desk, "Uchinchi Sardor");
     assert!(matches!(again, CreateResult::Created(_)), "{again:?}");
     assert_eq!(receivers(&desk), ["Birinchi Aziz", "Uchinchi Sardor"]);
     rt.block_on(twin.stop());

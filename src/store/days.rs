@@ -207,26 +207,9 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::RowFields;
 
     fn row(id: i64, at: i64) -> JournalRow {
-        JournalRow::new(
-            RowFields {
-                order_id: id,
-                barcode: &format!("0199100000{id:02}"),
-                wcs_code: Some(&format!("k{id}")),
-                created_at: at,
-                receiver: "Vali",
-                receiver_phone: "+998901234567",
-                city: "Samarqand",
-                status_id: 1,
-                status_name: "x",
-                cod: None,
-                cost: 100,
-                counter: None,
-            },
-            &mut SharedNames::default(),
-        )
+        super::super::journal_row::sample_row(id, &format!("k{id}"), at)
     }
 
     fn made(s: &Store, svc: &ServiceKey, id: i64, at: i64) {

@@ -299,23 +299,7 @@ mod tests {
     use crate::store::OutboxState;
 
     fn row(id: i64) -> JournalRow {
-        JournalRow::new(
-            RowFields {
-                order_id: id,
-                barcode: &format!("01991{id:07}"),
-                wcs_code: Some(&format!("k{id}")),
-                created_at: id,
-                receiver: "Vali",
-                receiver_phone: "+998 90 1234567",
-                city: "Samarqand",
-                status_id: 1,
-                status_name: "Joʻnatuvchida",
-                cod: None,
-                cost: 25_000,
-                counter: None,
-            },
-            &mut SharedNames::default(),
-        )
+        super::super::journal_row::sample_row(id, &format!("k{id}"), id)
     }
 
     fn svc() -> ServiceKey {

@@ -201,6 +201,28 @@ pub(super) fn journal_row(r: &Row<'_>, names: &mut SharedNames) -> Result<Journa
     ))
 }
 
+/// A plain row for the store's tests: order `id` under the key `key`, created at `at`.
+#[cfg(test)]
+pub(crate) fn sample_row(id: i64, key: &str, at: i64) -> JournalRow {
+    JournalRow::new(
+        RowFields {
+            order_id: id,
+            barcode: &format!("01991{id:07}"),
+            wcs_code: Some(key),
+            created_at: at,
+            receiver: "Vali",
+            receiver_phone: "+998901234567",
+            city: "Samarqand",
+            status_id: 1,
+            status_name: "Joʻnatuvchida",
+            cod: None,
+            cost: 25_000,
+            counter: None,
+        },
+        &mut SharedNames::default(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

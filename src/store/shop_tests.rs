@@ -2,7 +2,7 @@
 //! stores, as three counters would, on one fresh schema of the test server.
 
 use super::db::{Sql, args};
-use super::{JournalRow, RowFields, ServiceKey, SharedNames, Store, test_shop};
+use super::{JournalRow, ServiceKey, Store, test_shop};
 use std::time::{Duration, Instant};
 
 fn counters(n: usize) -> Option<Vec<Store>> {
@@ -15,23 +15,7 @@ fn counters(n: usize) -> Option<Vec<Store>> {
 }
 
 fn row(id: i64, key: &str) -> JournalRow {
-    JournalRow::new(
-        RowFields {
-            order_id: id,
-            barcode: &format!("01991{id:07}"),
-            wcs_code: Some(key),
-            created_at: 1_763_967_600 + id,
-            receiver: "Vali",
-            receiver_phone: "+998901234567",
-            city: "Samarqand",
-            status_id: 1,
-            status_name: "x",
-            cod: None,
-            cost: 25_000,
-            counter: None,
-        },
-        &mut SharedNames::default(),
-    )
+    super::journal_row::sample_row(id, key, 1_763_967_600 + id)
 }
 
 #[test]

@@ -316,3 +316,26 @@ pub fn lossy(t: &RunningSandbox) {
         ..parcel_desk::sandbox::Faults::default()
     });
 }
+
+/// A desk's folders inside `dir`, as the child-process tests lay them out.
+pub fn desk_paths(dir: &std::path::Path) -> parcel_desk::desk::DeskPaths {
+    parcel_desk::desk::DeskPaths {
+        config_dir: dir.join("config"),
+        data_dir: dir.join("data"),
+    }
+}
+
+/// The common order, to `receiver`.
+pub fn order_to(receiver: &str) -> parcel_desk::api::legacy::OrderInput {
+    let mut order = legacy_order();
+    order.receiver = receiver.into();
+    order
+}
+
+/// Creates the common order to `receiver` through the desk and waits for the outcome.
+pub fn create_to(
+    desk: &parcel_desk::desk::Desk,
+    receiver: &str,
+) -> parcel_desk::desk::orders::CreateResult {
+    wait(desk.create_order(order_to(receiver)).expect("orders"))
+}
