@@ -103,9 +103,30 @@ fn a_read_only_data_folder_is_read_and_takes_no_order() {
         child(std::env::var_os(FOLDER).map(PathBuf::from).expect("folder"));
     }
     let root = is_root();
-    if root && Command::new("setpriv").arg("--version").output().is_err() {
-        eprintln!("not run here: as root the child needs setpriv (util-linux) to drop to nobody");
-        return;
+    let me = std::env::current_exe().expect("this test binary");
+    if root {
+        // As nobody the child must still reach this binary (not under a private home folder).
+        let reach = Command::new("setpriv")
+            .args([
+                &format!("--reuid={NOBODY}"),
+                &format!("--regid={NOBODY}"),
+                "--clear-groups",
+                "test",
+                "-x",
+            ])
+            .arg(&me)
+            .status();
+        match reach {
+            Err(_) => {
+                eprintln!("not run here: as root the child needs setpriv (util-linux)");
+                return;
+            }
+            Ok(s) if !s.success() => {
+                eprintln!("not run here: nobody cannot reach {}", me.display());
+                return;
+            }
+            Ok(_) => {}
+        }
     }
     let rt = runtime();
     let twin = rt.block_on(twin());
@@ -127,7 +148,6 @@ fn a_read_only_data_folder_is_read_and_takes_no_order() {
     set_modes(&dir, 0o700, 0o600, owner);
     set_modes(&data, 0o500, 0o400, owner);
 
-    let me = std::env::current_exe().expect("this test binary");
     let mut command = if root {
         let mut c = Command::new("setpriv");
         c.args([

@@ -1,4 +1,4 @@
-//! libFuzzer's bytes as a webhook body as it reaches the desk's listener: every type decoded from
+//! libFuzzer's bytes as a webhook notification's JSON: every type decoded from
 //! them must end as a value or an error.
 #![no_main]
 

@@ -93,7 +93,8 @@ pub fn warehouse(body: &[u8]) {
     });
 }
 
-/// A webhook body, as it arrives on the desk's own listener (no envelope).
+/// A webhook notification's JSON (no envelope), as the desk's listener reads it once a form's
+/// `text` field, if any, is unwrapped (that unwrapping is the receiver's, in the desk).
 pub fn webhook(body: &[u8]) {
     if let Ok(v) = serde_json::from_slice::<Value>(body) {
         decode::<Notification>(&v);

@@ -588,6 +588,10 @@ impl Orders {
         draft: OrderDraft,
         via_current: Option<(Arc<CurrentClient>, ExactPlaces)>,
     ) -> Result<JournalRow, DeskError> {
+        // The service is not asked for a change the journal could not keep.
+        if let Some(why) = self.store.read_only() {
+            return Err(StoreError::ReadOnly(why.to_string()).into());
+        }
         let known = self
             .books(move |s, svc| s.journal_get(svc, order_id))
             .await?;

@@ -120,15 +120,34 @@ pub struct Job<'a> {
 }
 
 pub async fn send(printer: &Printer, spooler: &Spooler, job: Job<'_>) -> Result<(), PrintError> {
-    let fonts = super::printer_fonts::needed(printer);
+    let fonts = faces_needed(printer);
+    if let (Some(faces), Printer::SystemZpl { .. }) = (fonts, printer) {
+        // A queue's job of their own, once: the labels' copies then do not repeat them.
+        let faces_job = Job {
+            document: faces,
+            copies: 1,
+            ..job
+        };
+        send_with(printer, spooler, faces_job, None).await?;
+        super::printer_fonts::taken(&printer.describe());
+        return send_with(printer, spooler, job, None).await;
+    }
     let sent = send_with(printer, spooler, job, fonts).await;
     if sent.is_ok() && fonts.is_some() {
-        super::printer_fonts::taken(printer);
+        super::printer_fonts::taken(&printer.describe());
     }
     sent
 }
 
-/// A job with the label faces ahead of it (`fonts`, for a label printer's first job).
+/// The label's faces, when this printer takes ZPL and has not had them in this run.
+fn faces_needed(printer: &Printer) -> Option<&'static [u8]> {
+    (printer.format() == Format::Zpl)
+        .then(|| super::printer_fonts::needed(&printer.describe()))
+        .flatten()
+}
+
+/// A job, with the label faces ahead of it on a raw port (`fonts`, for a label printer's first
+/// job; a system queue is sent them as a job of their own by [`send`]).
 async fn send_with(
     printer: &Printer,
     spooler: &Spooler,
@@ -136,17 +155,6 @@ async fn send_with(
     fonts: Option<&[u8]>,
 ) -> Result<(), PrintError> {
     let copies = job.copies.clamp(1, 99);
-    let joined;
-    let job = match (fonts, printer) {
-        (Some(fonts), Printer::SystemZpl { .. }) => {
-            joined = [fonts, job.document].concat();
-            Job {
-                document: &joined,
-                ..job
-            }
-        }
-        _ => job,
-    };
     match printer {
         Printer::NetworkZpl { address } => to_socket(address, &job, &[], |_| {}, fonts).await,
         Printer::SystemPdf { queue } if cfg!(windows) => {
@@ -225,10 +233,10 @@ pub async fn send_in_parts(
 ) -> Result<(), PrintError> {
     match printer {
         Printer::NetworkZpl { address } => {
-            let fonts = super::printer_fonts::needed(printer);
+            let fonts = faces_needed(printer);
             to_socket(address, &job, ends, handed, fonts).await?;
             if fonts.is_some() {
-                super::printer_fonts::taken(printer);
+                super::printer_fonts::taken(&printer.describe());
             }
             Ok(())
         }

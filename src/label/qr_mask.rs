@@ -41,7 +41,7 @@ pub fn encode(data: &[u8], level: EcLevel) -> QrResult<(usize, Vec<bool>)> {
     let flips = flips(&unmasked, side);
     let formats = format_modules(level);
     if side <= super::qr_penalty::WIDEST {
-        // Up to version 23, scored a row or column at a time (the same rules, the same choice).
+        // Up to version 24, scored a row or column at a time (the same rules, the same choice).
         let corners: Vec<usize> = FORMAT_AT.iter().map(|(x, y)| at(side, *x, *y)).collect();
         let n = super::qr_penalty::best_mask(side, &base, &flips, &corners, &formats);
         let mut dark = base;

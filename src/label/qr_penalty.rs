@@ -7,8 +7,10 @@
 /// Light modules of padding on each side of a line, for the finder-like pattern's margins.
 const PAD: u32 = 4;
 
-/// The widest symbol a line word holds with its padding and the pattern's window (version 23).
-pub const WIDEST: usize = 128 - 2 * PAD as usize - 16;
+/// The widest symbol a line word holds with its padding and the pattern's window: the right
+/// margin test reads 11 bits past a pattern that starts 7 modules before the edge (version 24,
+/// 113 modules).
+pub const WIDEST: usize = 113;
 
 /// Lines of a symbol: rows then columns.
 struct Lines {

@@ -307,6 +307,13 @@ mod tests {
     }
 
     #[test]
+    fn a_text_field_escapes_what_zpl_reads_as_commands() {
+        let mut out = String::new();
+        field_text(&mut out, "A^B~C_D\nEʻ\tҚ");
+        assert_eq!(out, "A_5EB_7EC_5FDEʻҚ");
+    }
+
+    #[test]
     fn barcode_fields_start_in_set_c() {
         assert_eq!(barcode_field("019914293640"), ">;019914293640");
         assert_eq!(barcode_field("12345"), ">;1234>65");

@@ -95,7 +95,7 @@ impl JournalRow {
         for (i, part) in parts.iter().enumerate() {
             text.push_str(part);
             if let Some(end) = ends.get_mut(i) {
-                // Four fields of at most FIELD_MAX bytes each fit in 16 bits.
+                // The first three fields end by 3 × FIELD_MAX bytes, within 16 bits.
                 *end = u16::try_from(text.len()).unwrap_or(u16::MAX);
             }
         }

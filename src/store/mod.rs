@@ -326,6 +326,10 @@ pub enum StoreError {
     /// The day's register was already closed; a closed day is never changed.
     #[error("the day {0} is already closed")]
     DayClosed(String),
+    /// This counter's records are open to read only (see `read_only.rs`): refused before the
+    /// service is asked for what the journal could not keep.
+    #[error("this computer's records are open to read only: {0}")]
+    ReadOnly(String),
     /// The work on the database stopped before it finished (its worker ended).
     #[error("the database work stopped: {0}")]
     Interrupted(String),
@@ -386,7 +390,8 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let file = match Self::open_file(path) {
             Ok(file) => file,
-            Err(why) => return Self::open_to_read(path, why),
+            Err(why) if read_only::cannot_write(&why) => return Self::open_to_read(path, why),
+            Err(why) => return Err(why),
         };
         let store = Store::with(file, None);
         // One desk owns its file: a claim to send left in it was left by a desk that stopped
@@ -486,9 +491,10 @@ impl Store {
             source,
         })?;
         let conn = Connection::open(path)?;
+        // First, so a file another process holds is waited for, not refused at once.
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         Self::migrate(conn)
     }
 

@@ -54,27 +54,64 @@ fn read_connection(path: &Path) -> rusqlite::Result<Connection> {
     Connection::open_with_flags(format!("file:{}?immutable=1", uri_path(path)), flags)
 }
 
-/// A path as a `file:` URI's path: the characters a URI gives meaning to are escaped.
+/// A path as what follows `file:` in an SQLite URI: `/tmp/a` stays, `C:\a` becomes `///C:/a` and
+/// a share `\\server\a` becomes `////server/a` (an empty authority each time); the characters a
+/// URI gives meaning to, and every byte beyond ASCII, are escaped.
 fn uri_path(path: &Path) -> String {
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = {
+        let text = path.to_string_lossy().replace('\\', "/");
+        let text = match text.strip_prefix("//?/") {
+            Some(rest) => match rest.strip_prefix("UNC/") {
+                Some(share) => format!("//{share}"),
+                None => rest.to_string(),
+            },
+            None => text,
+        };
+        let lead = if text.starts_with("//") { "//" } else { "///" };
+        format!("{lead}{text}").into_bytes()
+    };
     let mut out = String::new();
-    for b in path.to_string_lossy().bytes() {
+    for b in bytes {
         match b {
-            b'%' | b'?' | b'#' | b' ' => out.push_str(&format!("%{b:02X}")),
-            #[cfg(windows)]
-            b'\\' => out.push('/'),
+            b'%' | b'?' | b'#' | b' ' | 0x80.. | ..0x20 => out.push_str(&format!("%{b:02X}")),
             _ => out.push(b as char),
         }
     }
     out
 }
 
+/// Whether opening failed because this account may not write there (permissions, a read-only
+/// medium): then the file is opened to read. A busy or damaged file is not that, and stays an
+/// error.
+pub(super) fn cannot_write(e: &StoreError) -> bool {
+    use rusqlite::ErrorCode::{CannotOpen, PermissionDenied, ReadOnly};
+    match e {
+        StoreError::Folder { source, .. } => matches!(
+            source.kind(),
+            std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+        ),
+        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _)) => {
+            matches!(f.code, ReadOnly | CannotOpen | PermissionDenied)
+        }
+        _ => false,
+    }
+}
+
 /// Whether a store error is a write refused because the database is open to read only.
 pub fn is_read_only(e: &StoreError) -> bool {
-    matches!(
-        e,
-        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _))
-            if f.code == rusqlite::ErrorCode::ReadOnly
-    )
+    match e {
+        StoreError::ReadOnly(_) => true,
+        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _)) => {
+            f.code == rusqlite::ErrorCode::ReadOnly
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
