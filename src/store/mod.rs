@@ -306,7 +306,7 @@ pub enum StoreError {
     /// A column held what the store never writes there.
     #[error("database row: {0}")]
     Shape(String),
-    #[error("cannot create the data folder {path}: {source}")]
+    #[error("cannot write in {path}: {source}")]
     Folder {
         path: String,
         source: std::io::Error,
