@@ -232,7 +232,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
         // The button now offers a reprint (its name carries the shortcut too).
         h.query_by_label_contains(&tr("print.reprint")).is_some() && !h.state().is_busy()
     });
-    assert_eq!(got.lock().expect("lock").len(), 1);
+    printer_has(&got, 1);
 
     // Again: now a reprint, which asks why.
     h.key_press_modifiers(Modifiers::COMMAND, Key::P);
@@ -248,7 +248,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
             .is_some()
             && !h.state().is_busy()
     });
-    assert_eq!(got.lock().expect("lock").len(), 2);
+    printer_has(&got, 2);
 
     // A batch from the Orders screen: select all shown, print, wait for the three labels.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
@@ -500,4 +500,20 @@ fn a_parcel_label_reaches_the_label_printer_as_zpl_with_its_number() {
         zpl.contains("CN000000101UZ"),
         "the number is in the bars' data"
     );
+}
+
+/// Waits until the printer has read `jobs` jobs to their end (it reads on its own thread, after
+/// the desk has handed a job over: a printer's first job also carries the label's faces), then
+/// holds that it has exactly that many.
+fn printer_has(got: &std::sync::Arc<std::sync::Mutex<Vec<Vec<u8>>>>, jobs: usize) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while got.lock().expect("lock").len() < jobs {
+        assert!(
+            Instant::now() < deadline,
+            "the printer never had {jobs} jobs"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(got.lock().expect("lock").len(), jobs);
 }
