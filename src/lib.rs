@@ -7,6 +7,8 @@ pub mod label;
 pub mod private_files;
 pub mod sandbox;
 pub mod store;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 pub mod ui;
 

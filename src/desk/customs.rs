@@ -93,39 +93,28 @@ pub fn count(text: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::sorts;
 
     #[test]
     fn personal_numbers_and_passports() {
-        assert!(pinfl_ok("31234567890123"));
-        assert!(pinfl_ok(" 31234567890123 "));
-        assert!(!pinfl_ok("3123456789012"));
-        assert!(!pinfl_ok("312345678901234"));
-        assert!(!pinfl_ok("3123456789012a"));
-        assert!(passport_series_ok("AA"));
-        assert!(passport_series_ok("ab"));
-        assert!(!passport_series_ok("A1"));
-        assert!(!passport_series_ok("AAA"));
-        assert!(
-            !passport_series_ok("АА"),
-            "Cyrillic letters are not the passport's"
+        let pinfl = ["31234567890123", " 31234567890123 "];
+        sorts(
+            pinfl_ok,
+            &pinfl,
+            &["3123456789012", "312345678901234", "3123456789012a"],
         );
-        assert!(passport_number_ok("1234567"));
-        assert!(!passport_number_ok("123456"));
-        assert!(!passport_number_ok("12345678"));
+        // The last refused series is in Cyrillic letters, which are not the passport's.
+        sorts(passport_series_ok, &["AA", "ab"], &["A1", "AAA", "АА"]);
+        sorts(passport_number_ok, &["1234567"], &["123456", "12345678"]);
     }
 
     #[test]
     fn hs_codes_and_imeis() {
-        assert!(hs_code_ok("640411"));
-        assert!(hs_code_ok("6404110000"));
-        assert!(!hs_code_ok("64041"));
-        assert!(!hs_code_ok("64041100001"));
-        assert!(!hs_code_ok("6404.11"));
-        // A published example IMEI and its check digit.
-        assert!(imei_ok("490154203237518"));
-        assert!(!imei_ok("490154203237517"), "a wrong check digit");
-        assert!(!imei_ok("49015420323751"), "fourteen digits");
-        assert!(!imei_ok("49015420323751x"));
+        let short_long_dotted = ["64041", "64041100001", "6404.11"];
+        sorts(hs_code_ok, &["640411", "6404110000"], &short_long_dotted);
+        // A published example IMEI; then a wrong check digit, fourteen digits, a letter.
+        let refused = ["490154203237517", "49015420323751", "49015420323751x"];
+        sorts(imei_ok, &["490154203237518"], &refused);
     }
 
     #[test]

@@ -84,9 +84,13 @@ mod tests {
 
     #[test]
     fn cells_with_commas_quotes_and_lines_are_quoted() {
-        assert_eq!(cell("plain"), "plain");
-        assert_eq!(cell("a,b"), "\"a,b\"");
-        assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(cell("two\nlines"), "\"two\nlines\"");
+        for (raw, written) in [
+            ("plain", "plain"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+        ] {
+            assert_eq!(cell(raw), written, "{raw:?}");
+        }
     }
 }

@@ -219,14 +219,14 @@ mod tests {
 
     #[test]
     fn gtin_check_digits() {
-        assert!(gtin_ok("4780000000014"));
-        assert!(gtin_ok("04780000000014"));
-        assert!(gtin_ok("96385074"));
-        assert!(gtin_ok("036000291452"));
-        assert!(!gtin_ok("4780000000017"));
-        assert!(!gtin_ok("47800000000"));
-        assert!(!gtin_ok("478000000001A"));
-        assert!(!gtin_ok(""));
+        let taken = [
+            "4780000000014",
+            "04780000000014",
+            "96385074",
+            "036000291452",
+        ];
+        let refused = ["4780000000017", "47800000000", "478000000001A", ""];
+        crate::test_support::sorts(gtin_ok, &taken, &refused);
     }
 
     #[test]

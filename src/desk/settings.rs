@@ -322,9 +322,7 @@ mod tests {
 
     #[test]
     fn demo_settings_name_no_service_environment() {
-        let dir =
-            std::env::temp_dir().join(format!("parcel-desk-settings-demo-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::test_support::fresh_dir("settings-demo");
         Settings::default().save(&dir).unwrap();
         let text = std::fs::read_to_string(file_in(&dir)).unwrap();
         assert!(!text.contains("environment"), "{text}");
@@ -341,8 +339,7 @@ mod tests {
 
     #[test]
     fn missing_file_is_demo_and_round_trip_keeps_everything() {
-        let dir = std::env::temp_dir().join(format!("parcel-desk-settings-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::test_support::fresh_dir("settings");
         assert_eq!(Settings::load(&dir).unwrap(), None);
         let s = Settings {
             service: Some(ServiceUrls {
@@ -409,12 +406,17 @@ mod tests {
 
     #[test]
     fn plain_http_beyond_this_computer_is_unencrypted() {
-        assert!(unencrypted("http://api.example.uz/legacy/index.php"));
-        assert!(unencrypted("http://10.0.0.5:8080"));
-        assert!(!unencrypted("https://api.example.uz"));
-        assert!(!unencrypted("http://127.0.0.1:8080/legacy/index.php"));
-        assert!(!unencrypted("http://localhost:8080"));
-        assert!(!unencrypted("http://[::1]:8080"));
-        assert!(!unencrypted("not a url"));
+        let elsewhere = [
+            "http://api.example.uz/legacy/index.php",
+            "http://10.0.0.5:8080",
+        ];
+        let here_or_encrypted = [
+            "https://api.example.uz",
+            "http://127.0.0.1:8080/legacy/index.php",
+            "http://localhost:8080",
+            "http://[::1]:8080",
+            "not a url",
+        ];
+        crate::test_support::sorts(unencrypted, &elsewhere, &here_or_encrypted);
     }
 }

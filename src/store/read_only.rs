@@ -121,8 +121,7 @@ mod tests {
 
     #[test]
     fn a_file_that_cannot_be_written_is_read_and_refuses_writes() {
-        let dir = std::env::temp_dir().join(format!("pd-read-only-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::test_support::fresh_dir("read-only");
         let path = dir.join("desk 100%?.sqlite");
         let svc = ServiceKey::new("twin:a|1");
         {

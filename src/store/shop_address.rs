@@ -283,8 +283,7 @@ mod tests {
             "{:?}",
             missing.err()
         );
-        let dir = std::env::temp_dir().join(format!("shop-ca-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_support::fresh_dir("shop-ca");
         let empty = dir.join("empty.pem");
         std::fs::write(&empty, "not a certificate\n").unwrap();
         let text = format!(

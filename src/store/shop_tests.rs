@@ -186,9 +186,7 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
     let Some(url) = test_shop::fresh_schema() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("joins-shop-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_support::fresh_dir("joins-shop");
     let file = dir.join("desk.sqlite");
     let svc = ServiceKey::new("svc");
     {
