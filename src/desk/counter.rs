@@ -77,12 +77,7 @@ impl Desk {
     /// The legacy price for a form's inputs.
     pub fn calculate(&self, req: CalculateRequest) -> Task<Result<CalculateResponse, ApiError>> {
         let legacy = self.services.legacy.clone();
-        let reach = self.reach.clone();
-        self.spawn(async move {
-            let r = legacy.calculate(&req).await;
-            reach.note(&r);
-            r
-        })
+        self.spawn_noted(async move { legacy.calculate(&req).await })
     }
 
     /// The whole journal (disk, in the background).
@@ -97,12 +92,7 @@ impl Desk {
     /// Reads an order's status and history from the service into the journal.
     pub fn refresh_order(&self, order_id: i64) -> Option<Task<Result<Vec<HistoryRow>, ApiError>>> {
         let orders = self.orders.clone()?;
-        let reach = self.reach.clone();
-        Some(self.spawn(async move {
-            let r = orders.refresh(order_id).await;
-            reach.note(&r);
-            r
-        }))
+        Some(self.spawn_noted(async move { orders.refresh(order_id).await }))
     }
 
     /// A journaled order with the tracking link of its record (disk, in the background).
@@ -128,12 +118,7 @@ impl Desk {
     /// Finds an order by barcode (journal first, then the service).
     pub fn find_by_barcode(&self, barcode: String) -> Option<Task<Result<Option<i64>, DeskError>>> {
         let orders = self.orders.clone()?;
-        let reach = self.reach.clone();
-        Some(self.spawn(async move {
-            let r = orders.find_by_barcode(&barcode).await;
-            reach.note(&r);
-            r
-        }))
+        Some(self.spawn_noted(async move { orders.find_by_barcode(&barcode).await }))
     }
 
     /// Re-reads the status of these orders from the service into the journal, a few at a time,
@@ -187,14 +172,11 @@ impl Desk {
         places: current_edit::ExactPlaces,
     ) -> Option<Task<Result<JournalRow, DeskError>>> {
         let orders = self.orders.clone()?;
-        let reach = self.reach.clone();
         let via_current = (places.is_set() && self.has_current_session())
             .then(|| (self.services.current.clone(), places));
-        Some(self.spawn(async move {
-            let r = orders.edit(order_id, input, draft, via_current).await;
-            reach.note(&r);
-            r
-        }))
+        Some(
+            self.spawn_noted(async move { orders.edit(order_id, input, draft, via_current).await }),
+        )
     }
 
     /// The form an order came from, when this desk created it.

@@ -85,12 +85,7 @@ impl Desk {
         req: crate::api::international::IntlCalcRequest,
     ) -> Task<Result<crate::api::international::IntlCalcResponse, ApiError>> {
         let current = self.services.current.clone();
-        let reach = self.reach.clone();
-        self.spawn(async move {
-            let r = current.calculate_international(&req).await;
-            reach.note(&r);
-            r
-        })
+        self.spawn_noted(async move { current.calculate_international(&req).await })
     }
 
     /// One page of the company's international orders in a date range.
@@ -100,12 +95,7 @@ impl Desk {
     ) -> Task<Result<crate::api::envelope::Page<crate::api::international::IntlOrder>, ApiError>>
     {
         let current = self.services.current.clone();
-        let reach = self.reach.clone();
-        self.spawn(async move {
-            let r = current.international_orders(&query).await;
-            reach.note(&r);
-            r
-        })
+        self.spawn_noted(async move { current.international_orders(&query).await })
     }
 
     /// Every page of the range, with progress and a stop.
@@ -116,11 +106,8 @@ impl Desk {
         progress: std::sync::Arc<crate::api::envelope::LoadProgress>,
     ) -> Task<Result<Vec<crate::api::international::IntlOrder>, ApiError>> {
         let current = self.services.current.clone();
-        let reach = self.reach.clone();
-        self.spawn(async move {
-            let r = super::international_list::all_pages(current, begin, end, progress).await;
-            reach.note(&r);
-            r
+        self.spawn_noted(async move {
+            super::international_list::all_pages(current, begin, end, progress).await
         })
     }
 }
@@ -265,9 +252,7 @@ mod tests {
 
     #[test]
     fn a_document_saved_without_a_dialog_never_replaces_a_file() {
-        let dir = std::env::temp_dir().join(format!("parcel-desk-free-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_support::fresh_dir("free");
         let first = dir.join("register-2026-11-24.pdf");
         assert_eq!(write_new(&first, b"one").unwrap(), first);
         let second = write_new(&first, b"two").unwrap();

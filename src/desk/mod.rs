@@ -265,6 +265,22 @@ impl Desk {
         Task::new(rx)
     }
 
+    /// Runs a service call like [`Desk::spawn`], and notes what its answer says about whether
+    /// the service can be reached (the status bar shows it).
+    pub fn spawn_noted<T, E, F>(&self, call: F) -> Task<Result<T, E>>
+    where
+        T: Send + 'static,
+        E: reach::ServiceFailure + Send + 'static,
+        F: Future<Output = Result<T, E>> + Send + 'static,
+    {
+        let reach = self.reach.clone();
+        self.spawn(async move {
+            let r = call.await;
+            reach.note(&r);
+            r
+        })
+    }
+
     /// Runs blocking work (disk, keyring) on the runtime's blocking pool.
     pub fn spawn_blocking<T, F>(&self, work: F) -> Task<T>
     where

@@ -157,12 +157,7 @@ impl Desk {
         Fut: Future<Output = Result<T, ApiError>> + Send + 'static,
     {
         let wms = self.services.warehouse.clone();
-        let reach = self.reach.clone();
-        self.spawn(async move {
-            let r = call(wms).await;
-            reach.note(&r);
-            Ok(r?)
-        })
+        self.spawn_noted(async move { Ok(call(wms).await?) })
     }
 }
 

@@ -11,6 +11,7 @@ use crate::label::probe::{Mismatch, PrinterMedia};
 use crate::store::{PrintOutcome, PrintRecord};
 use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::errors::{printer_chosen, tell_print, tell_prints};
+use crate::ui::widgets::pages::working;
 use crate::ui::widgets::{Toasts, entered, field};
 use egui::RichText;
 use rust_i18n::t;
@@ -335,14 +336,9 @@ impl LabelPanel {
 
     fn actions(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
         if let Some((progress, _)) = &self.printing {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t!(
-                    "print.progress",
-                    done = progress.done.load(Ordering::Relaxed),
-                    total = progress.total.load(Ordering::Relaxed)
-                ));
-            });
+            let done = progress.done.load(Ordering::Relaxed);
+            let total = progress.total.load(Ordering::Relaxed);
+            working(ui, &t!("print.progress", done = done, total = total), None);
             return;
         }
         if let Some(reason) = &mut self.reason {
