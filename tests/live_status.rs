@@ -123,7 +123,7 @@ fn the_demo_receiver_moves_the_journal_within_a_second() {
     let log = wait(desk.delivery_log().expect("live")).expect("log");
     assert!(
         log.iter()
-            .any(|n| n.order_id == Some(row.order_id) && n.verdict == Verdict::Applied)
+            .any(|n| n.notice.order_id == Some(row.order_id) && n.verdict == Verdict::Applied)
     );
 }
 
@@ -298,7 +298,7 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
     // Keys never reach the log, neither in the headers nor in the body.
     assert!(
         log.iter()
-            .all(|n| !n.headers.contains("k-123") && !n.body.contains("k-123"))
+            .all(|n| !n.notice.headers.contains("k-123") && !n.notice.body.contains("k-123"))
     );
 }
 
@@ -327,6 +327,6 @@ fn the_poller_alone_moves_the_journal_along() {
     let log = wait(desk.delivery_log().expect("live")).expect("log");
     assert!(
         log.iter()
-            .any(|n| n.source == "poller" && n.verdict == Verdict::Applied)
+            .any(|n| n.notice.source == "poller" && n.verdict == Verdict::Applied)
     );
 }

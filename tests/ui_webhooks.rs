@@ -66,15 +66,15 @@ fn a_test_notification_arrives_is_logged_and_replays_as_a_duplicate() {
         log.len() > before
             && log
                 .iter()
-                .any(|n| n.order_id == Some(row.order_id) && n.verdict == Verdict::Applied)
+                .any(|n| n.notice.order_id == Some(row.order_id) && n.verdict == Verdict::Applied)
     });
     // The toast says where the order is now; the journal has moved.
     assert!(h.state().toasts.texts().any(|t| t.contains(row.barcode())));
 
     // Its detail: headers without the key, the body as received; applied again, a duplicate.
     let first = screen(&h)[0].clone();
-    assert!(first.headers.contains("•••"));
-    assert!(first.body.contains(row.barcode()));
+    assert!(first.notice.headers.contains("•••"));
+    assert!(first.notice.body.contains(row.barcode()));
     h.step();
     h.get_all_by_label(&parcel_desk::ui::widgets::status::when(first.received_at))
         .next()
@@ -86,7 +86,7 @@ fn a_test_notification_arrives_is_logged_and_replays_as_a_duplicate() {
     step_until(&mut h, "replayed", |h| {
         screen(h)
             .iter()
-            .any(|n| n.source == "replay" && n.verdict == Verdict::Duplicate)
+            .any(|n| n.notice.source == "replay" && n.verdict == Verdict::Duplicate)
     });
 
     // Registration: a wrong address is refused under the field; a good one is registered.

@@ -9,7 +9,7 @@ use super::receiver::{Expect, Receiver};
 use super::*;
 use crate::api::codes::{Environment, OrderStatus};
 use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
-use crate::store::{NotificationRow, Verdict};
+use crate::store::{Notice, NotificationRow, Verdict};
 use std::sync::Mutex;
 
 /// What the poller is doing, for the clerk to see.
@@ -144,14 +144,18 @@ async fn poll_loop(
                 Ok(track) => {
                     backoff = Duration::ZERO;
                     let now = chrono::Utc::now().with_timezone(&crate::text::day::counter_zone());
-                    let arrival = Arrival {
-                        source: "poller",
+                    let notice = Notice {
+                        source: "poller".into(),
                         order_id: Some(order_id),
                         barcode,
                         status_id: Some(track.status.id.code()),
                         status_name: track.status.name.clone(),
                         status_date: now.format("%Y-%m-%d %H:%M:%S").to_string(),
-                        ..Arrival::default()
+                        ..Notice::default()
+                    };
+                    let arrival = Arrival {
+                        notice,
+                        refused: false,
                     };
                     match live.take(arrival).await {
                         Ok(_) => set(&|s| {
@@ -334,16 +338,12 @@ impl Desk {
     pub fn replay(&self, row: NotificationRow) -> Option<Task<Result<Verdict, DeskError>>> {
         let live = self.live.as_ref()?.status.clone();
         Some(self.spawn(async move {
+            let notice = Notice {
+                source: "replay".into(),
+                ..row.notice
+            };
             let arrival = Arrival {
-                source: "replay",
-                order_id: row.order_id,
-                barcode: row.barcode,
-                status_id: row.status_id,
-                status_name: row.status_name,
-                status_date: row.status_date,
-                environment: row.environment,
-                headers: row.headers,
-                body: row.body,
+                notice,
                 refused: false,
             };
             Ok(live.take(arrival).await?)
@@ -368,14 +368,11 @@ impl Desk {
         request: WebhookConfigRequest,
     ) -> Task<Result<WebhookConfig, DeskError>> {
         let (legacy, current) = (self.services.legacy.clone(), self.services.current.clone());
-        let reach = self.reach.clone();
-        self.spawn(async move {
-            let r = match route {
-                Route::Legacy => legacy.add_webhook(&request).await,
-                Route::Current => current.webhook_config(&request).await,
-            };
-            reach.note(&r);
-            Ok(r?)
+        self.spawn_noted(async move {
+            Ok(match route {
+                Route::Legacy => legacy.add_webhook(&request).await?,
+                Route::Current => current.webhook_config(&request).await?,
+            })
         })
     }
 

@@ -5,24 +5,13 @@
 //! return, a cancellation), to something newer than what it shows.
 
 use crate::api::codes::OrderStatus;
-use crate::store::{NotificationRow, ServiceKey, Store, StoreError, Verdict};
+use crate::store::{Notice, NotificationRow, ServiceKey, Store, StoreError, Verdict};
 use std::sync::{Arc, Mutex};
 
 /// A status that arrived, with everything the log keeps of it.
 #[derive(Debug, Clone, Default)]
 pub struct Arrival {
-    /// `receiver` or `poller`.
-    pub source: &'static str,
-    pub order_id: Option<i64>,
-    pub barcode: String,
-    /// The legacy status id (what the journal keeps).
-    pub status_id: Option<i64>,
-    pub status_name: String,
-    /// As the service wrote it: `YYYY-MM-DD HH:MM:SS`, counter time.
-    pub status_date: String,
-    pub environment: String,
-    pub headers: String,
-    pub body: String,
+    pub notice: Notice,
     /// Refused at the door (a wrong key, an unreadable body): only logged.
     pub refused: bool,
 }
@@ -96,29 +85,22 @@ impl LiveStatus {
             let verdict = judge(&store, &scope, &arrival)?;
             // A reading that found nothing new is not worth a line of the log (a round of
             // readings would bury the notifications).
-            if arrival.source == "poller" && verdict == Verdict::Duplicate {
+            if arrival.notice.source == "poller" && verdict == Verdict::Duplicate {
                 return Ok((verdict, None));
             }
             let row = NotificationRow {
                 id: 0,
                 received_at: chrono::Utc::now().timestamp(),
-                source: arrival.source.to_string(),
-                order_id: arrival.order_id,
-                barcode: arrival.barcode.clone(),
-                status_id: arrival.status_id,
-                status_name: arrival.status_name.clone(),
-                status_date: arrival.status_date.clone(),
-                environment: arrival.environment.clone(),
-                headers: arrival.headers.clone(),
-                body: arrival.body.clone(),
+                notice: arrival.notice,
                 verdict,
             };
             store.notification_add(&scope, &row)?;
+            let n = row.notice;
             let moved = (verdict == Verdict::Applied).then(|| Moved {
-                order_id: arrival.order_id.unwrap_or_default(),
-                barcode: arrival.barcode,
-                status_id: arrival.status_id.unwrap_or_default(),
-                status_name: arrival.status_name,
+                order_id: n.order_id.unwrap_or_default(),
+                barcode: n.barcode,
+                status_id: n.status_id.unwrap_or_default(),
+                status_name: n.status_name,
             });
             Ok::<_, StoreError>((verdict, moved))
         })
@@ -145,11 +127,12 @@ impl LiveStatus {
 }
 
 /// The verdict on an arrival, applying it when it moves a known order on.
-fn judge(store: &Store, scope: &ServiceKey, a: &Arrival) -> Result<Verdict, StoreError> {
+fn judge(store: &Store, scope: &ServiceKey, arrival: &Arrival) -> Result<Verdict, StoreError> {
+    let a = &arrival.notice;
     let (Some(order_id), Some(status_id)) = (a.order_id, a.status_id) else {
         return Ok(Verdict::Rejected);
     };
-    if a.refused {
+    if arrival.refused {
         return Ok(Verdict::Rejected);
     }
     let Some(row) = store.journal_get(scope, order_id)? else {

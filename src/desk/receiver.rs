@@ -8,6 +8,7 @@
 
 use super::live_status::{Arrival, LiveStatus};
 use crate::api::webhook::Notification;
+use crate::store::Notice;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
@@ -202,8 +203,8 @@ async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Byte
     {
         kept = kept.replace(k.as_str(), "•••");
     }
-    let mut arrival = Arrival {
-        source: "receiver",
+    let mut notice = Notice {
+        source: "receiver".into(),
         headers: headers_text(&headers),
         body: kept,
         environment: headers
@@ -211,16 +212,20 @@ async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Byte
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_string(),
-        ..Arrival::default()
+        ..Notice::default()
     };
     if let Some(n) = &notification {
-        arrival.order_id = Some(n.order_id);
-        arrival.barcode = n.barcode.clone();
-        arrival.status_id = Some(n.status.id);
-        arrival.status_name = n.status.name.clone();
-        arrival.status_date = n.date.clone();
-        arrival.environment = n.environment.as_str().to_string();
+        notice.order_id = Some(n.order_id);
+        notice.barcode = n.barcode.clone();
+        notice.status_id = Some(n.status.id);
+        notice.status_name = n.status.name.clone();
+        notice.status_date = n.date.clone();
+        notice.environment = n.environment.as_str().to_string();
     }
+    let mut arrival = Arrival {
+        notice,
+        refused: false,
+    };
     let (status, ok, message) = if !(key_ok && token_ok) {
         arrival.refused = true;
         (StatusCode::FORBIDDEN, false, "wrong key")
@@ -230,14 +235,14 @@ async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Byte
     } else {
         (StatusCode::OK, true, "ok")
     };
-    if arrival.refused && arrival.body.len() > REFUSED_KEPT {
+    if arrival.refused && arrival.notice.body.len() > REFUSED_KEPT {
         // What was turned away is kept only in part: enough to see what it was.
         let mut cut = REFUSED_KEPT;
-        while !arrival.body.is_char_boundary(cut) {
+        while !arrival.notice.body.is_char_boundary(cut) {
             cut -= 1;
         }
-        arrival.body.truncate(cut);
-        arrival.body.push('…');
+        arrival.notice.body.truncate(cut);
+        arrival.notice.body.push('…');
     }
     if let Err(e) = inner.live.take(arrival).await {
         // Not kept: the service is asked to send it again.

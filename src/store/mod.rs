@@ -55,7 +55,7 @@ pub mod test_shop;
 pub use days::{ClosedDay, DayOrder, DayPoint, counter_day};
 pub use journal::{HistoryRow, JournalRow, RowFields, SharedNames};
 pub use manifests::ManifestRow;
-pub use notifications::{NotificationRow, Verdict};
+pub use notifications::{Notice, NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
 pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
@@ -740,9 +740,8 @@ mod tests {
 
     #[test]
     fn migrates_once_and_keeps_data_across_reopen() {
-        let dir = std::env::temp_dir().join(format!("parcel-desk-store-{}", std::process::id()));
+        let dir = crate::test_support::fresh_dir("store");
         let path = dir.join("desk.sqlite");
-        let _ = std::fs::remove_dir_all(&dir);
         {
             let s = Store::open(&path).unwrap();
             assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);

@@ -38,22 +38,30 @@ impl Verdict {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotificationRow {
-    pub id: i64,
-    pub received_at: i64,
-    /// `receiver` or `poller`.
+/// What arrived (a notification, or a status the poller read), as the log keeps it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Notice {
+    /// `receiver`, `poller` or `replay`.
     pub source: String,
     pub order_id: Option<i64>,
     pub barcode: String,
+    /// The legacy status id (what the journal keeps).
     pub status_id: Option<i64>,
     pub status_name: String,
-    /// As the service wrote it (`YYYY-MM-DD HH:MM:SS`).
+    /// As the service wrote it: `YYYY-MM-DD HH:MM:SS`, counter time.
     pub status_date: String,
     pub environment: String,
     /// One `name: value` a line.
     pub headers: String,
     pub body: String,
+}
+
+/// A line of the delivery log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub received_at: i64,
+    pub notice: Notice,
     pub verdict: Verdict,
 }
 
@@ -71,15 +79,15 @@ impl Store {
             args![
                 service.as_str(),
                 n.received_at,
-                n.source,
-                n.order_id,
-                n.barcode,
-                n.status_id,
-                n.status_name,
-                n.status_date,
-                n.environment,
-                n.headers,
-                n.body,
+                n.notice.source,
+                n.notice.order_id,
+                n.notice.barcode,
+                n.notice.status_id,
+                n.notice.status_name,
+                n.notice.status_date,
+                n.notice.environment,
+                n.notice.headers,
+                n.notice.body,
                 n.verdict.as_str()
             ],
             |r| r.get(0),
@@ -116,15 +124,17 @@ impl Store {
                 Ok(NotificationRow {
                     id: r.get(0)?,
                     received_at: r.get(1)?,
-                    source: r.get(2)?,
-                    order_id: r.get(3)?,
-                    barcode: r.get(4)?,
-                    status_id: r.get(5)?,
-                    status_name: r.get(6)?,
-                    status_date: r.get(7)?,
-                    environment: r.get(8)?,
-                    headers: r.get(9)?,
-                    body: r.get(10)?,
+                    notice: Notice {
+                        source: r.get(2)?,
+                        order_id: r.get(3)?,
+                        barcode: r.get(4)?,
+                        status_id: r.get(5)?,
+                        status_name: r.get(6)?,
+                        status_date: r.get(7)?,
+                        environment: r.get(8)?,
+                        headers: r.get(9)?,
+                        body: r.get(10)?,
+                    },
                     verdict: Verdict::parse(&r.get::<String>(11)?),
                 })
             },

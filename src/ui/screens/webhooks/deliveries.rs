@@ -115,23 +115,29 @@ impl WebhooksScreen {
                             }
                         });
                         row.col(|ui| {
-                            ui.label(source_text(&n.source));
+                            ui.label(source_text(&n.notice.source));
                         });
                         row.col(|ui| {
-                            ui.label(n.order_id.map(|o| o.to_string()).unwrap_or_default());
+                            ui.label(n.notice.order_id.map(|o| o.to_string()).unwrap_or_default());
                         });
                         row.col(|ui| {
-                            ui.label(&n.barcode);
+                            ui.label(&n.notice.barcode);
                         });
                         row.col(|ui| {
                             let status = n
+                                .notice
                                 .status_id
-                                .map(|s| crate::ui::widgets::status::status_text(s, &n.status_name))
+                                .map(|s| {
+                                    crate::ui::widgets::status::status_text(
+                                        s,
+                                        &n.notice.status_name,
+                                    )
+                                })
                                 .unwrap_or_default();
                             ui.add(egui::Label::new(status).truncate());
                         });
                         row.col(|ui| {
-                            ui.label(environment_text(&n.environment));
+                            ui.label(environment_text(&n.notice.environment));
                         });
                         row.col(|ui| {
                             ui.label(verdict_text(n.verdict));
@@ -150,7 +156,7 @@ impl WebhooksScreen {
             ui.label(RichText::new(t!("hooks.detail", when = when(n.received_at))).strong());
             // What was turned away at the door (a wrong key) is never applied from here.
             let can = self.replaying.is_none()
-                && n.order_id.is_some()
+                && n.notice.order_id.is_some()
                 && n.verdict != crate::store::Verdict::Rejected;
             if ui
                 .add_enabled(can, egui::Button::new(t!("hooks.replay")))
@@ -164,9 +170,9 @@ impl WebhooksScreen {
             .max_height(240.0)
             .show(ui, |ui| {
                 ui.label(RichText::new(t!("hooks.headers")).weak());
-                ui.label(RichText::new(&n.headers).monospace());
+                ui.label(RichText::new(&n.notice.headers).monospace());
                 ui.label(RichText::new(t!("hooks.body")).weak());
-                ui.add(egui::Label::new(RichText::new(&n.body).monospace()).wrap());
+                ui.add(egui::Label::new(RichText::new(&n.notice.body).monospace()).wrap());
             });
     }
 }
