@@ -153,3 +153,36 @@ fn directories_work_from_the_cache_when_the_service_is_gone() {
             .any(|b| b.name == "Chilonzor tumani 1-filial")
     );
 }
+
+#[test]
+fn every_screen_of_the_rail_has_a_command_and_opens_by_its_shortcut() {
+    use parcel_desk::ui::app::commands::Command;
+    let env = Env::new("shortcuts");
+    let mut h = harness(env.desk());
+    log_in_with_enter(&mut h);
+    let rail = h.state().rail_screens();
+    let opened: Vec<_> = Command::ALL
+        .iter()
+        .filter_map(|c| match c {
+            Command::Open(id) => Some(*id),
+            _ => None,
+        })
+        .collect();
+    let mut by_shortcut = opened.clone();
+    by_shortcut.sort_by_key(|id| format!("{id:?}"));
+    let mut in_rail = rail.clone();
+    in_rail.sort_by_key(|id| format!("{id:?}"));
+    assert_eq!(
+        by_shortcut, in_rail,
+        "the rail's screens and the commands that open them"
+    );
+    for id in opened {
+        let Some(shortcut) = Command::Open(id).shortcut() else {
+            panic!("{id:?} has no shortcut");
+        };
+        h.key_press_modifiers(shortcut.modifiers, shortcut.logical_key);
+        step_until(&mut h, &format!("{id:?} opened by its shortcut"), |h| {
+            h.state().screen() == id
+        });
+    }
+}

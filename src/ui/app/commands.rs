@@ -1,126 +1,120 @@
 //! Every keyboard command of the desk in one place: its label and its shortcut. A test keeps two
 //! commands from sharing a shortcut.
 
+use super::screen_id::ScreenId;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use rust_i18n::t;
 use std::borrow::Cow;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
-    Calculator,
+    /// Opens a screen of the rail.
+    Open(ScreenId),
+    /// Opens the journal with its search ready.
     Find,
-    Orders,
-    NewOrder,
     CreateOrder,
-    Directories,
-    Goods,
-    Unsent,
-    EndOfDay,
-    NewParcel,
-    Parcels,
-    Manifest,
-    IntlCalculator,
-    IntlOrders,
-    Suppliers,
-    Products,
-    Webhooks,
-    Settings,
     Refresh,
     Print,
-    About,
     Logout,
 }
 
+/// Ctrl (Cmd on macOS) alone, and with Shift.
+const CTRL: Modifiers = Modifiers::COMMAND;
+const CTRL_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+
 impl Command {
+    /// Every command that has a shortcut: the rail's screens, then the actions.
     pub const ALL: &'static [Command] = &[
-        Command::Calculator,
+        Command::Open(ScreenId::NewOrder),
+        Command::Open(ScreenId::Orders),
+        Command::Open(ScreenId::Unsent),
+        Command::Open(ScreenId::EndOfDay),
+        Command::Open(ScreenId::Calculator),
+        Command::Open(ScreenId::NewParcel),
+        Command::Open(ScreenId::Parcels),
+        Command::Open(ScreenId::Manifest),
+        Command::Open(ScreenId::IntlCalculator),
+        Command::Open(ScreenId::IntlOrders),
+        Command::Open(ScreenId::Suppliers),
+        Command::Open(ScreenId::Products),
+        Command::Open(ScreenId::Directories),
+        Command::Open(ScreenId::Goods),
+        Command::Open(ScreenId::Webhooks),
+        Command::Open(ScreenId::Settings),
+        Command::Open(ScreenId::About),
         Command::Find,
-        Command::Orders,
-        Command::NewOrder,
         Command::CreateOrder,
-        Command::Directories,
-        Command::Goods,
-        Command::Unsent,
-        Command::EndOfDay,
-        Command::NewParcel,
-        Command::Parcels,
-        Command::Manifest,
-        Command::IntlCalculator,
-        Command::IntlOrders,
-        Command::Suppliers,
-        Command::Products,
-        Command::Webhooks,
-        Command::Settings,
         Command::Refresh,
         Command::Print,
-        Command::About,
         Command::Logout,
     ];
 
-    /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus.
-    pub fn shortcut(self) -> KeyboardShortcut {
-        match self {
-            Command::Calculator => KeyboardShortcut::new(Modifiers::COMMAND, Key::K),
-            Command::Find => KeyboardShortcut::new(Modifiers::COMMAND, Key::F),
-            Command::Orders => KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
-            Command::NewOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
-            Command::CreateOrder => KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter),
-            Command::Directories => KeyboardShortcut::new(Modifiers::COMMAND, Key::D),
-            Command::Goods => KeyboardShortcut::new(Modifiers::COMMAND, Key::G),
-            Command::Unsent => KeyboardShortcut::new(Modifiers::COMMAND, Key::U),
-            Command::EndOfDay => KeyboardShortcut::new(Modifiers::COMMAND, Key::E),
-            Command::NewParcel => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::N)
-            }
-            Command::Parcels => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::O)
-            }
-            Command::Manifest => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::M)
-            }
-            Command::IntlCalculator => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::K)
-            }
-            Command::IntlOrders => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::L)
-            }
-            Command::Suppliers => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S)
-            }
-            Command::Products => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::P)
-            }
-            Command::Webhooks => {
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::W)
-            }
-            Command::Settings => KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma),
-            Command::Refresh => KeyboardShortcut::new(Modifiers::COMMAND, Key::R),
-            Command::Print => KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
-            Command::About => KeyboardShortcut::new(Modifiers::COMMAND, Key::I),
-            Command::Logout => KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q),
-        }
+    /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus; a
+    /// screen reached only from another (an order's detail, a form to edit) has none.
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        use ScreenId as S;
+        let (modifiers, key) = match self {
+            Command::Open(S::NewOrder) => (CTRL, Key::N),
+            Command::Open(S::Orders) => (CTRL, Key::O),
+            Command::Open(S::Unsent) => (CTRL, Key::U),
+            Command::Open(S::EndOfDay) => (CTRL, Key::E),
+            Command::Open(S::Calculator) => (CTRL, Key::K),
+            Command::Open(S::Directories) => (CTRL, Key::D),
+            Command::Open(S::Goods) => (CTRL, Key::G),
+            Command::Open(S::Settings) => (CTRL, Key::Comma),
+            Command::Open(S::About) => (CTRL, Key::I),
+            Command::Open(S::NewParcel) => (CTRL_SHIFT, Key::N),
+            Command::Open(S::Parcels) => (CTRL_SHIFT, Key::O),
+            Command::Open(S::Manifest) => (CTRL_SHIFT, Key::M),
+            Command::Open(S::IntlCalculator) => (CTRL_SHIFT, Key::K),
+            Command::Open(S::IntlOrders) => (CTRL_SHIFT, Key::L),
+            Command::Open(S::Suppliers) => (CTRL_SHIFT, Key::S),
+            Command::Open(S::Products) => (CTRL_SHIFT, Key::P),
+            Command::Open(S::Webhooks) => (CTRL_SHIFT, Key::W),
+            Command::Open(_) => return None,
+            Command::Find => (CTRL, Key::F),
+            Command::CreateOrder => (CTRL, Key::Enter),
+            Command::Refresh => (CTRL, Key::R),
+            Command::Print => (CTRL, Key::P),
+            Command::Logout => (CTRL_SHIFT, Key::Q),
+        };
+        Some(KeyboardShortcut::new(modifiers, key))
     }
 
     /// The command's name in the clerk's language: the `command` table of the catalog holds one
     /// line per command, named as the command is (a test checks that none is missing).
     pub fn label(self) -> Cow<'static, str> {
-        t!(format!("command.{self:?}"))
+        t!(self.catalog_key())
+    }
+
+    /// Its line of the catalog: named as the screen it opens, or as the action.
+    fn catalog_key(self) -> String {
+        match self {
+            Command::Open(screen) => format!("command.{screen:?}"),
+            action => format!("command.{action:?}"),
+        }
     }
 
     /// The shortcut as the keyboard shows it ("Ctrl+," rather than egui's "Ctrl+Comma").
     pub fn shortcut_text(self, ctx: &egui::Context) -> String {
-        keycaps(&ctx.format_shortcut(&self.shortcut()))
+        self.shortcut()
+            .map(|s| keycaps(&ctx.format_shortcut(&s)))
+            .unwrap_or_default()
     }
 
     /// The command whose shortcut was pressed this frame, consuming it. Shortcuts with more
     /// modifiers are checked first (Ctrl+Shift+Q before a Ctrl+Q would be).
     pub fn pressed(ctx: &egui::Context) -> Option<Command> {
-        let mut by_modifiers: Vec<Command> = Command::ALL.to_vec();
-        by_modifiers.sort_by_key(|c| std::cmp::Reverse(modifier_count(c.shortcut().modifiers)));
+        let mut by_modifiers: Vec<(Command, KeyboardShortcut)> = Command::ALL
+            .iter()
+            .filter_map(|c| Some((*c, c.shortcut()?)))
+            .collect();
+        by_modifiers.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
         ctx.input_mut(|i| {
             by_modifiers
                 .into_iter()
-                .find(|c| i.consume_shortcut(&c.shortcut()))
+                .find(|(_, s)| i.consume_shortcut(s))
+                .map(|(c, _)| c)
         })
     }
 }
@@ -147,40 +141,11 @@ fn keycaps(text: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Exhaustive: a new variant fails to compile here until it is numbered, and the test then
-    /// fails until it is also in `ALL`.
-    fn number(c: Command) -> usize {
-        match c {
-            Command::Orders => 0,
-            Command::NewOrder => 1,
-            Command::CreateOrder => 2,
-            Command::Directories => 3,
-            Command::Settings => 4,
-            Command::Refresh => 5,
-            Command::Logout => 6,
-            Command::Find => 7,
-            Command::Calculator => 8,
-            Command::Print => 9,
-            Command::Goods => 10,
-            Command::Unsent => 11,
-            Command::About => 12,
-            Command::NewParcel => 13,
-            Command::Parcels => 14,
-            Command::Manifest => 15,
-            Command::IntlCalculator => 16,
-            Command::IntlOrders => 17,
-            Command::Suppliers => 18,
-            Command::Products => 19,
-            Command::Webhooks => 20,
-            Command::EndOfDay => 21,
-        }
-    }
-
     #[test]
     fn every_command_is_named_in_every_language() {
         for lang in ["uz", "ru", "en"] {
             for c in Command::ALL {
-                let key = format!("command.{c:?}");
+                let key = c.catalog_key();
                 let name = t!(&key, locale = lang);
                 assert!(
                     name != key && !name.trim().is_empty(),
@@ -190,11 +155,30 @@ mod tests {
         }
     }
 
+    /// Exhaustive: a new action fails to compile here until it is numbered, and the test then
+    /// fails until it is also in `ALL` (the screen list checks the rail's screens).
+    fn action_number(c: Command) -> Option<usize> {
+        match c {
+            Command::Open(_) => None,
+            Command::Find => Some(0),
+            Command::CreateOrder => Some(1),
+            Command::Refresh => Some(2),
+            Command::Print => Some(3),
+            Command::Logout => Some(4),
+        }
+    }
+
     #[test]
-    fn all_lists_every_command() {
-        let mut seen: Vec<usize> = Command::ALL.iter().map(|c| number(*c)).collect();
+    fn all_lists_every_action_and_each_has_a_shortcut() {
+        let mut seen: Vec<usize> = Command::ALL
+            .iter()
+            .filter_map(|c| action_number(*c))
+            .collect();
         seen.sort();
-        assert_eq!(seen, (0..22).collect::<Vec<_>>());
+        assert_eq!(seen, (0..5).collect::<Vec<_>>());
+        for c in Command::ALL {
+            assert!(c.shortcut().is_some(), "{c:?} has no shortcut");
+        }
     }
 
     #[test]
@@ -204,7 +188,8 @@ mod tests {
             for b in &all[i + 1..] {
                 assert_ne!(a.shortcut(), b.shortcut(), "{a:?} and {b:?}");
             }
-            assert!(a.shortcut().modifiers.command, "{a:?} must carry Ctrl/Cmd");
+            let carries_ctrl = a.shortcut().is_some_and(|s| s.modifiers.command);
+            assert!(carries_ctrl, "{a:?} must carry Ctrl/Cmd");
         }
     }
 

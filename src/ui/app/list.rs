@@ -1,8 +1,8 @@
-//! The screens of the desk, one line each: where it sits in the rail (its section and the
-//! command that opens it) or which rail entry it belongs under, and whether it needs a session.
+//! The screens of the desk, one line each: where it sits in the rail (its section; the command
+//! that opens it is `Command::Open` with its id) or which rail entry it belongs under, and
+//! whether it needs a session.
 //! The rail shows them in this order within their sections.
 
-use super::commands::Command;
 use super::screen::Entry;
 use super::screen_id::{ScreenId as Id, Section::*};
 use crate::desk::Desk;
@@ -31,101 +31,35 @@ use crate::ui::screens::webhooks::WebhooksScreen;
 pub fn screens(desk: &Desk) -> Vec<Entry> {
     vec![
         Entry::under(Id::Login, Id::NewOrder, LoginScreen::new(desk)).without_session(),
-        Entry::rail(Id::NewOrder, Counter, Command::NewOrder, Form::new_order()),
-        Entry::rail(Id::Orders, Counter, Command::Orders, OrdersScreen::empty()),
+        Entry::rail(Id::NewOrder, Counter, Form::new_order()),
+        Entry::rail(Id::Orders, Counter, OrdersScreen::empty()),
         Entry::under(Id::OrderDetail, Id::Orders, DetailScreen::default()),
         Entry::under(Id::EditOrder, Id::Orders, Form::edit_order()),
-        Entry::rail(
-            Id::Unsent,
-            Counter,
-            Command::Unsent,
-            UnsentScreen::default(),
-        ),
-        Entry::rail(
-            Id::EndOfDay,
-            Counter,
-            Command::EndOfDay,
-            EndOfDayScreen::default(),
-        ),
-        Entry::rail(
-            Id::Calculator,
-            Counter,
-            Command::Calculator,
-            Calculator::default(),
-        ),
-        Entry::rail(
-            Id::NewParcel,
-            International,
-            Command::NewParcel,
-            ParcelFormScreen::default(),
-        ),
+        Entry::rail(Id::Unsent, Counter, UnsentScreen::default()),
+        Entry::rail(Id::EndOfDay, Counter, EndOfDayScreen::default()),
+        Entry::rail(Id::Calculator, Counter, Calculator::default()),
+        Entry::rail(Id::NewParcel, International, ParcelFormScreen::default()),
         Entry::under(
             Id::ParcelImport,
             Id::NewParcel,
             ParcelImportScreen::default(),
         ),
-        Entry::rail(
-            Id::Parcels,
-            International,
-            Command::Parcels,
-            ParcelsScreen::default(),
-        ),
-        Entry::rail(
-            Id::Manifest,
-            International,
-            Command::Manifest,
-            ManifestScreen::default(),
-        ),
-        Entry::rail(
-            Id::IntlCalculator,
-            International,
-            Command::IntlCalculator,
-            IntlCalculator::default(),
-        ),
-        Entry::rail(
-            Id::IntlOrders,
-            International,
-            Command::IntlOrders,
-            IntlOrdersScreen::default(),
-        ),
-        Entry::rail(
-            Id::Suppliers,
-            Warehouse,
-            Command::Suppliers,
-            SuppliersScreen::default(),
-        ),
+        Entry::rail(Id::Parcels, International, ParcelsScreen::default()),
+        Entry::rail(Id::Manifest, International, ManifestScreen::default()),
+        Entry::rail(Id::IntlCalculator, International, IntlCalculator::default()),
+        Entry::rail(Id::IntlOrders, International, IntlOrdersScreen::default()),
+        Entry::rail(Id::Suppliers, Warehouse, SuppliersScreen::default()),
         Entry::under(
             Id::SupplierForm,
             Id::Suppliers,
             SupplierFormScreen::default(),
         ),
-        Entry::rail(
-            Id::Products,
-            Warehouse,
-            Command::Products,
-            ProductsScreen::default(),
-        ),
+        Entry::rail(Id::Products, Warehouse, ProductsScreen::default()),
         Entry::under(Id::ProductForm, Id::Products, ProductFormScreen::default()),
-        Entry::rail(
-            Id::Directories,
-            Reference,
-            Command::Directories,
-            DirectoryScreen::default(),
-        ),
-        Entry::rail(Id::Goods, Reference, Command::Goods, GoodsScreen::default()),
-        Entry::rail(
-            Id::Webhooks,
-            Desk,
-            Command::Webhooks,
-            WebhooksScreen::default(),
-        ),
-        Entry::rail(
-            Id::Settings,
-            Desk,
-            Command::Settings,
-            SettingsScreen::new(&desk.settings),
-        )
-        .without_session(),
-        Entry::rail(Id::About, Desk, Command::About, AboutScreen).without_session(),
+        Entry::rail(Id::Directories, Reference, DirectoryScreen::default()),
+        Entry::rail(Id::Goods, Reference, GoodsScreen::default()),
+        Entry::rail(Id::Webhooks, Desk, WebhooksScreen::default()),
+        Entry::rail(Id::Settings, Desk, SettingsScreen::new(&desk.settings)).without_session(),
+        Entry::rail(Id::About, Desk, AboutScreen).without_session(),
     ]
 }

@@ -63,6 +63,15 @@ impl DeskApp {
             || self.screens.iter().any(|s| s.screen.is_busy())
     }
 
+    /// The screens of the navigation rail, in the list's order.
+    pub fn rail_screens(&self) -> Vec<ScreenId> {
+        self.screens
+            .iter()
+            .filter(|s| s.rail.is_some())
+            .map(|s| s.id)
+            .collect()
+    }
+
     /// The screen of this id, as its own type (tests read a screen's state through it).
     pub fn find_screen<T: 'static>(&self, id: ScreenId) -> Option<&T> {
         let entry = self.screens.iter().find(|s| s.id == id)?;
@@ -235,12 +244,7 @@ impl DeskApp {
         {
             return;
         }
-        let target = self
-            .screens
-            .iter()
-            .find(|s| s.rail.is_some_and(|r| r.command == cmd))
-            .map(|s| s.id);
-        if let Some(id) = target {
+        if let Command::Open(id) = cmd {
             self.go(id, ctx);
         }
     }

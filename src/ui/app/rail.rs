@@ -27,26 +27,26 @@ pub fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<C
         .unwrap_or(current);
     let mut entries: Vec<_> = screens
         .iter()
-        .filter_map(|s| s.rail.map(|r| (r, s.id)))
+        .filter_map(|s| s.rail.map(|section| (section, s.id)))
         .collect();
-    entries.sort_by_key(|(r, _)| r.section);
+    entries.sort_by_key(|(section, _)| *section);
     ui.add_space(8.0);
     ui.heading(t!("app.title"));
     let ctx = ui.ctx().clone();
     let mut section = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for (entry, id) in entries {
-            if section != Some(entry.section) {
-                section = Some(entry.section);
+        for (in_section, id) in entries {
+            if section != Some(in_section) {
+                section = Some(in_section);
                 ui.add_space(10.0);
                 ui.label(
-                    RichText::new(heading(entry.section).to_uppercase())
+                    RichText::new(heading(in_section).to_uppercase())
                         .small()
                         .weak(),
                 );
             }
-            if item(ui, &ctx, entry.command, id == selected_id) {
-                clicked = Some(entry.command);
+            if item(ui, &ctx, Command::Open(id), id == selected_id) {
+                clicked = Some(Command::Open(id));
             }
         }
         ui.add_space(10.0);

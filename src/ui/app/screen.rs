@@ -7,7 +7,7 @@
 use super::commands::Command;
 use super::cx::Cx;
 use super::event::AppEvent;
-pub use super::screen_id::{RailEntry, ScreenId, Section};
+pub use super::screen_id::{ScreenId, Section};
 use std::any::Any;
 
 pub trait Screen: AsAny {
@@ -48,7 +48,8 @@ impl<T: Any> AsAny for T {
 /// A screen in the list, with what the window needs to know of it.
 pub struct Entry {
     pub id: ScreenId,
-    pub rail: Option<RailEntry>,
+    /// Its section of the rail, when the rail shows it.
+    pub rail: Option<Section>,
     /// The rail entry shown as selected while this screen is open, when it is not in the rail.
     pub parent: Option<ScreenId>,
     /// Without a session the login screen stands in for it.
@@ -57,16 +58,11 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// A screen of the rail, in `section`, opened by `command`.
-    pub fn rail(
-        id: ScreenId,
-        section: Section,
-        command: Command,
-        screen: impl Screen + 'static,
-    ) -> Entry {
+    /// A screen of the rail, in `section` (its command is [`Command::Open`] with its id).
+    pub fn rail(id: ScreenId, section: Section, screen: impl Screen + 'static) -> Entry {
         Entry {
             id,
-            rail: Some(RailEntry { section, command }),
+            rail: Some(section),
             parent: None,
             needs_session: true,
             screen: Box::new(screen),

@@ -1,8 +1,6 @@
 //! The names of the screens and of the rail's sections: a leaf, so events and the screen list
 //! can name a screen without knowing what a screen is.
 
-use super::commands::Command;
-
 /// Which screen is meant, for navigation and for tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScreenId {
@@ -44,11 +42,4 @@ pub enum Section {
     Reference,
     /// The desk itself: settings, about.
     Desk,
-}
-
-/// Where a screen sits in the rail and the command (with its shortcut) that opens it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RailEntry {
-    pub section: Section,
-    pub command: Command,
 }

@@ -234,9 +234,8 @@ impl OrderForm {
                 );
             }
             ui.horizontal(|ui| {
-                let shortcut = ui
-                    .ctx()
-                    .format_shortcut(&crate::ui::app::commands::Command::CreateOrder.shortcut());
+                let shortcut =
+                    crate::ui::app::commands::Command::CreateOrder.shortcut_text(ui.ctx());
                 if ui
                     .add_enabled(
                         self.creating.is_none() && self.saving_edit.is_none(),
