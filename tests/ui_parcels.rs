@@ -9,6 +9,12 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parcel_desk::api::codes::ParcelStatus;
+use parcel_desk::ui::screens::intl_calculator::IntlCalculator;
+use parcel_desk::ui::screens::intl_orders::IntlOrdersScreen;
+use parcel_desk::ui::screens::manifest::ManifestScreen;
+use parcel_desk::ui::screens::parcel_form::ParcelFormScreen;
+use parcel_desk::ui::screens::parcel_import::ParcelImportScreen;
+use parcel_desk::ui::screens::parcels::ParcelsScreen;
 use parcel_desk::ui::{DeskApp, ScreenId, tr};
 
 const NUMBER: &str = "CN000000101UZ";
@@ -75,7 +81,12 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     h.step();
     h.step();
     assert_eq!(
-        h.state().parcel_form().expect("form").draft.products.len(),
+        h.state()
+            .screen_of::<ParcelFormScreen>()
+            .expect("form")
+            .draft
+            .products
+            .len(),
         2
     );
     let lines = [
@@ -141,7 +152,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     choose_route(&mut h);
     let priced_at = |h: &Harness<'static, DeskApp>, grams: u64| {
         h.state()
-            .parcel_form()
+            .screen_of::<ParcelFormScreen>()
             .and_then(|f| f.quote.answer().cloned())
             .and_then(Result::ok)
             .filter(|a| a.request_data.weight.grams() == grams)
@@ -166,7 +177,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         "the PINFL is refused in the form"
     );
     assert!(!h.state().is_busy(), "nothing went to the service");
-    let form = h.state().parcel_form().expect("the form");
+    let form = h.state().screen_of::<ParcelFormScreen>().expect("the form");
     assert_eq!(form.draft.products.len(), 2);
     assert_eq!(form.draft.products[1].imei, "490154203237518");
 
@@ -177,11 +188,15 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     step_until(&mut h, "the parcel is with the service", |h| {
         !h.state().is_busy()
             && h.state()
-                .parcel_form()
+                .screen_of::<ParcelFormScreen>()
                 .is_some_and(|f| f.draft.number.is_empty())
     });
     // The next parcel starts blank but on the same route.
-    let next = &h.state().parcel_form().expect("the form").draft;
+    let next = &h
+        .state()
+        .screen_of::<ParcelFormScreen>()
+        .expect("the form")
+        .draft;
     assert!(next.weight.is_empty() && !next.route.is_blank());
 
     // The twin moves it to customs; the clerk tracks it from the list.
@@ -198,10 +213,14 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     step_until(&mut h, "the parcel listed", |h| {
         h.state().screen() == ScreenId::Parcels
             && h.state()
-                .parcels()
+                .screen_of::<ParcelsScreen>()
                 .is_some_and(|p| p.rows.iter().any(|r| r.number == NUMBER))
     });
-    let rows = &h.state().parcels().expect("parcels").rows;
+    let rows = &h
+        .state()
+        .screen_of::<ParcelsScreen>()
+        .expect("parcels")
+        .rows;
     assert_eq!(rows.len(), 1, "sent once");
     assert_eq!(rows[0].input.products.len(), 2);
     h.get_all_by_label(&tr("parcels.track"))
@@ -210,7 +229,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         .click();
     step_until(&mut h, "tracked", |h| {
         h.state()
-            .parcels()
+            .screen_of::<ParcelsScreen>()
             .and_then(|p| p.tracked.as_ref())
             .is_some_and(|t| t.status.code == ParcelStatus::AtCustoms)
     });
@@ -328,7 +347,9 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::M);
     step_until(&mut h, "the manifest screen with the parcels", |h| {
         h.state().screen() == ScreenId::Manifest
-            && h.state().manifest().is_some_and(|m| m.parcels().len() == 3)
+            && h.state()
+                .screen_of::<ManifestScreen>()
+                .is_some_and(|m| m.parcels().len() == 3)
     });
     // Nothing picked: said, nothing sent.
     h.get_by_label(&tr("manifest.submit")).click();
@@ -341,18 +362,25 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
     h.step();
     h.get_by_label("CN000000303UZ").click();
     h.step();
-    assert_eq!(h.state().manifest().expect("screen").selected.len(), 2);
+    assert_eq!(
+        h.state()
+            .screen_of::<ManifestScreen>()
+            .expect("screen")
+            .selected
+            .len(),
+        2
+    );
     h.step();
     h.get_by_label(&tr("manifest.submit")).click();
     step_until(&mut h, "the manifest is with the service", |h| {
         !h.state().is_busy()
-            && h.state().manifest().is_some_and(|m| {
+            && h.state().screen_of::<ManifestScreen>().is_some_and(|m| {
                 m.manifests.len() == 1
                     && m.manifests[0].saved
                     && m.parcels().iter().filter(|p| p.manifest.is_some()).count() == 2
             })
     });
-    let m = h.state().manifest().expect("screen");
+    let m = h.state().screen_of::<ManifestScreen>().expect("screen");
     assert_eq!(
         m.manifests[0].parcels,
         vec!["CN000000301UZ", "CN000000303UZ"]
@@ -381,13 +409,13 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     h.get_by_label(&tr("intl_calc.price")).click();
     step_until(&mut h, "priced", |h| {
         h.state()
-            .intl_calculator()
+            .screen_of::<IntlCalculator>()
             .and_then(|c| c.answer.as_ref())
             .is_some()
     });
     let answer = h
         .state()
-        .intl_calculator()
+        .screen_of::<IntlCalculator>()
         .and_then(|c| c.answer.clone())
         .unwrap();
     assert!(answer.summary_price.0 > 0);
@@ -401,17 +429,29 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     type_into(&mut h, &tr("intl_list.end"), 0, "31.12.2100");
     h.get_by_label(&tr("intl_list.show")).click();
     step_until(&mut h, "the first page", |h| {
-        h.state().intl_orders().is_some_and(|l| l.page.is_some())
+        h.state()
+            .screen_of::<IntlOrdersScreen>()
+            .is_some_and(|l| l.page.is_some())
     });
     let seeded = parcel_desk::sandbox::SEEDED_INTL_ORDERS as usize;
-    let list = h.state().intl_orders().expect("list");
+    let list = h.state().screen_of::<IntlOrdersScreen>().expect("list");
     assert_eq!(list.rows().len(), seeded.min(20));
     assert_eq!(list.page.map(|p| p.1), Some(seeded.div_ceil(20) as u64));
     h.get_by_label(&tr("intl_list.load_all")).click();
     step_until(&mut h, "every page", |h| {
-        !h.state().is_busy() && h.state().intl_orders().is_some_and(|l| l.page.is_none())
+        !h.state().is_busy()
+            && h.state()
+                .screen_of::<IntlOrdersScreen>()
+                .is_some_and(|l| l.page.is_none())
     });
-    assert_eq!(h.state().intl_orders().expect("list").rows().len(), seeded);
+    assert_eq!(
+        h.state()
+            .screen_of::<IntlOrdersScreen>()
+            .expect("list")
+            .rows()
+            .len(),
+        seeded
+    );
 }
 
 #[test]
@@ -450,10 +490,10 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     h.get_by_label(&tr("import.read")).click();
     step_until(&mut h, "read and checked", |h| {
         h.state()
-            .parcel_import()
+            .screen_of::<ParcelImportScreen>()
             .is_some_and(|i| i.parcels.len() == 20)
     });
-    let import = h.state().parcel_import().expect("import");
+    let import = h.state().screen_of::<ParcelImportScreen>().expect("import");
     assert_eq!(import.counts(), (18, 2, 0));
     assert_eq!(import.states[6], RowState::Blocked);
     assert_eq!(import.states[12], RowState::Blocked);
@@ -468,10 +508,10 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     step_until(&mut h, "the good ones sent", |h| {
         !h.state().is_busy()
             && h.state()
-                .parcel_import()
+                .screen_of::<ParcelImportScreen>()
                 .is_some_and(|i| i.counts().2 == 18)
     });
-    let import = h.state().parcel_import().expect("import");
+    let import = h.state().screen_of::<ParcelImportScreen>().expect("import");
     assert_eq!(import.counts(), (0, 2, 18));
     let listed = common::wait(h.state().desk.parcel_list().expect("wired")).expect("listed");
     assert_eq!(listed.len(), 18);

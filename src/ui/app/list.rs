@@ -19,13 +19,13 @@ use crate::ui::screens::order_detail::DetailScreen;
 use crate::ui::screens::order_form_screen::OrderFormScreen as Form;
 use crate::ui::screens::orders::OrdersScreen;
 use crate::ui::screens::parcel_form::ParcelFormScreen;
-use crate::ui::screens::parcel_import::ParcelImportScreen;
+use crate::ui::screens::parcel_import::ParcelImportScreen as Import;
 use crate::ui::screens::parcels::ParcelsScreen;
 use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::unsent::UnsentScreen;
-use crate::ui::screens::warehouse::{
-    ProductFormScreen, ProductsScreen, SupplierFormScreen, SuppliersScreen,
-};
+use crate::ui::screens::warehouse::ProductFormScreen as ProductForm;
+use crate::ui::screens::warehouse::SupplierFormScreen as SupplierForm;
+use crate::ui::screens::warehouse::{ProductsScreen, SuppliersScreen};
 use crate::ui::screens::webhooks::WebhooksScreen;
 
 pub fn screens(desk: &Desk) -> Vec<Entry> {
@@ -39,23 +39,15 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
         Entry::rail(Id::EndOfDay, Counter, EndOfDayScreen::default()),
         Entry::rail(Id::Calculator, Counter, Calculator::default()),
         Entry::rail(Id::NewParcel, International, ParcelFormScreen::default()),
-        Entry::under(
-            Id::ParcelImport,
-            Id::NewParcel,
-            ParcelImportScreen::default(),
-        ),
+        Entry::under(Id::ParcelImport, Id::NewParcel, Import::default()),
         Entry::rail(Id::Parcels, International, ParcelsScreen::default()),
         Entry::rail(Id::Manifest, International, ManifestScreen::default()),
         Entry::rail(Id::IntlCalculator, International, IntlCalculator::default()),
         Entry::rail(Id::IntlOrders, International, IntlOrdersScreen::default()),
         Entry::rail(Id::Suppliers, Warehouse, SuppliersScreen::default()),
-        Entry::under(
-            Id::SupplierForm,
-            Id::Suppliers,
-            SupplierFormScreen::default(),
-        ),
+        Entry::under(Id::SupplierForm, Id::Suppliers, SupplierForm::default()),
         Entry::rail(Id::Products, Warehouse, ProductsScreen::default()),
-        Entry::under(Id::ProductForm, Id::Products, ProductFormScreen::default()),
+        Entry::under(Id::ProductForm, Id::Products, ProductForm::default()),
         Entry::rail(Id::Directories, Reference, DirectoryScreen::default()),
         Entry::rail(Id::Goods, Reference, GoodsScreen::default()),
         Entry::rail(Id::Webhooks, Desk, WebhooksScreen::default()),

@@ -72,40 +72,17 @@ impl DeskApp {
             .collect()
     }
 
+    /// The screen of this type (the first, where two share one), as tests read its state.
+    pub fn screen_of<T: 'static>(&self) -> Option<&T> {
+        self.screens
+            .iter()
+            .find_map(|s| s.screen.as_any().downcast_ref())
+    }
+
     /// The screen of this id, as its own type (tests read a screen's state through it).
     pub fn find_screen<T: 'static>(&self, id: ScreenId) -> Option<&T> {
         let entry = self.screens.iter().find(|s| s.id == id)?;
         entry.screen.as_any().downcast_ref()
-    }
-
-    /// The international parcel form.
-    pub fn parcel_form(&self) -> Option<&crate::ui::screens::parcel_form::ParcelFormScreen> {
-        self.find_screen(ScreenId::NewParcel)
-    }
-
-    /// The parcels screen (tracking and this desk's parcels).
-    pub fn parcels(&self) -> Option<&crate::ui::screens::parcels::ParcelsScreen> {
-        self.find_screen(ScreenId::Parcels)
-    }
-
-    /// The manifest screen.
-    pub fn manifest(&self) -> Option<&crate::ui::screens::manifest::ManifestScreen> {
-        self.find_screen(ScreenId::Manifest)
-    }
-
-    /// The international price calculator.
-    pub fn intl_calculator(&self) -> Option<&crate::ui::screens::intl_calculator::IntlCalculator> {
-        self.find_screen(ScreenId::IntlCalculator)
-    }
-
-    /// The international orders list.
-    pub fn intl_orders(&self) -> Option<&crate::ui::screens::intl_orders::IntlOrdersScreen> {
-        self.find_screen(ScreenId::IntlOrders)
-    }
-
-    /// The parcels import.
-    pub fn parcel_import(&self) -> Option<&crate::ui::screens::parcel_import::ParcelImportScreen> {
-        self.find_screen(ScreenId::ParcelImport)
     }
 
     /// The open new-order form.
