@@ -14,7 +14,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::SaveDocument;
-use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field, pages};
+use crate::ui::widgets::{ERROR_COLOR, inline_field, pages, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -94,67 +94,60 @@ impl IntlOrdersScreen {
     pub fn table(&mut self, ui: &mut egui::Ui) {
         let shown = self.filtered.shown(&self.filter);
         let all = &self.rows;
-        TableBuilder::new(ui)
-            .id_salt("intl-orders")
-            .striped(true)
-            .column(Column::auto().at_least(110.0))
-            .column(Column::auto().at_least(80.0))
+        let columns = [
+            (t!("intl_list.barcode"), Column::auto().at_least(110.0)),
+            (t!("intl_list.date"), Column::auto().at_least(80.0)),
             // The country and city take what is left (at least a little), so every column stays
             // inside a 1024-pixel window and a wide one shows whole names (cut ones are whole
             // on hover).
-            .column(
+            (
+                t!("parcel.receiver"),
                 Column::initial(140.0)
                     .at_least(90.0)
                     .resizable(true)
                     .clip(true),
-            )
-            .column(Column::remainder().at_least(90.0).clip(true))
-            .column(Column::auto().at_least(60.0))
-            .column(Column::auto().at_least(80.0))
-            .column(Column::auto().at_least(80.0).clip(true))
-            .header(22.0, |mut h| {
-                header_cells(
-                    &mut h,
-                    [
-                        t!("intl_list.barcode"),
-                        t!("intl_list.date"),
-                        t!("parcel.receiver"),
-                        t!("intl_list.country"),
-                        t!("parcel.weight"),
-                        t!("intl_list.cost"),
-                        t!("parcels.status"),
-                    ],
-                );
-            })
-            .body(|body| {
-                body.rows(22.0, shown.len(), |mut row| {
-                    let o = &all[shown[row.index()]];
-                    row.col(|ui| {
-                        ui.label(&o.barcode);
-                    });
-                    row.col(|ui| {
-                        ui.label(o.sender.sender_date.format("%d.%m.%Y").to_string());
-                    });
-                    row.col(|ui| {
-                        ui.label(&o.receiver.name);
-                    });
-                    row.col(|ui| {
-                        ui.label(format!(
-                            "{}, {}",
-                            o.receiver.country.name, o.receiver.city.name
-                        ));
-                    });
-                    row.col(|ui| {
-                        ui.label(o.mail.weight.to_decimal_string());
-                    });
-                    row.col(|ui| {
-                        ui.label(o.cost.to_string());
-                    });
-                    row.col(|ui| {
-                        ui.label(&o.status.info);
-                    });
+            ),
+            (
+                t!("intl_list.country"),
+                Column::remainder().at_least(90.0).clip(true),
+            ),
+            (t!("parcel.weight"), Column::auto().at_least(60.0)),
+            (t!("intl_list.cost"), Column::auto().at_least(80.0)),
+            (
+                t!("parcels.status"),
+                Column::auto().at_least(80.0).clip(true),
+            ),
+        ];
+        let table = TableBuilder::new(ui).id_salt("intl-orders").striped(true);
+        titled(table, columns).body(|body| {
+            body.rows(22.0, shown.len(), |mut row| {
+                let o = &all[shown[row.index()]];
+                row.col(|ui| {
+                    ui.label(&o.barcode);
+                });
+                row.col(|ui| {
+                    ui.label(o.sender.sender_date.format("%d.%m.%Y").to_string());
+                });
+                row.col(|ui| {
+                    ui.label(&o.receiver.name);
+                });
+                row.col(|ui| {
+                    ui.label(format!(
+                        "{}, {}",
+                        o.receiver.country.name, o.receiver.city.name
+                    ));
+                });
+                row.col(|ui| {
+                    ui.label(o.mail.weight.to_decimal_string());
+                });
+                row.col(|ui| {
+                    ui.label(o.cost.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(&o.status.info);
                 });
             });
+        });
     }
 }
 

@@ -15,7 +15,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, Form, header_cells, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -192,55 +192,49 @@ impl ManifestScreen {
     pub fn parcels_table(&mut self, ui: &mut egui::Ui) {
         let shown = self.filtered.shown(&self.filter);
         let (parcels, selected) = (&self.parcels, &mut self.selected);
-        TableBuilder::new(ui)
+        let columns = [
+            (t!("parcel.number"), Column::auto().at_least(160.0)),
+            (
+                t!("parcel.receiver"),
+                Column::remainder().at_least(140.0).clip(true),
+            ),
+            (t!("parcel.weight"), Column::auto().at_least(70.0)),
+            (t!("manifest.on_manifest"), Column::auto().at_least(140.0)),
+        ];
+        let table = TableBuilder::new(ui)
             .id_salt("manifest-parcels")
             .striped(true)
-            .max_scroll_height(320.0)
-            .column(Column::auto().at_least(160.0))
-            .column(Column::remainder().at_least(140.0).clip(true))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(140.0))
-            .header(22.0, |mut h| {
-                header_cells(
-                    &mut h,
-                    [
-                        t!("parcel.number"),
-                        t!("parcel.receiver"),
-                        t!("parcel.weight"),
-                        t!("manifest.on_manifest"),
-                    ],
-                );
-            })
-            .body(|body| {
-                body.rows(22.0, shown.len(), |mut row| {
-                    let p = &parcels[shown[row.index()]];
-                    {
-                        row.col(|ui| match &p.manifest {
-                            None => {
-                                let mut on = selected.contains(&p.number);
-                                ui.checkbox(&mut on, &p.number);
-                                if on {
-                                    selected.insert(p.number.clone());
-                                } else {
-                                    selected.remove(&p.number);
-                                }
+            .max_scroll_height(320.0);
+        titled(table, columns).body(|body| {
+            body.rows(22.0, shown.len(), |mut row| {
+                let p = &parcels[shown[row.index()]];
+                {
+                    row.col(|ui| match &p.manifest {
+                        None => {
+                            let mut on = selected.contains(&p.number);
+                            ui.checkbox(&mut on, &p.number);
+                            if on {
+                                selected.insert(p.number.clone());
+                            } else {
+                                selected.remove(&p.number);
                             }
-                            Some(_) => {
-                                ui.label(RichText::new(&p.number).weak());
-                            }
-                        });
-                        row.col(|ui| {
-                            ui.label(p.input.receiver_name());
-                        });
-                        row.col(|ui| {
-                            ui.label(p.input.weight.to_decimal_string());
-                        });
-                        row.col(|ui| {
-                            ui.label(p.manifest.clone().unwrap_or_default());
-                        });
-                    }
-                });
+                        }
+                        Some(_) => {
+                            ui.label(RichText::new(&p.number).weak());
+                        }
+                    });
+                    row.col(|ui| {
+                        ui.label(p.input.receiver_name());
+                    });
+                    row.col(|ui| {
+                        ui.label(p.input.weight.to_decimal_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(p.manifest.clone().unwrap_or_default());
+                    });
+                }
             });
+        });
     }
 }
 

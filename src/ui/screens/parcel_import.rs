@@ -11,7 +11,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -115,53 +115,44 @@ impl ParcelImportScreen {
     }
 
     fn table(&self, ui: &mut egui::Ui) {
-        TableBuilder::new(ui)
-            .id_salt("parcel-import")
-            .striped(true)
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(140.0))
-            .column(Column::auto().at_least(160.0).clip(true))
-            .column(Column::auto().at_least(60.0))
-            .column(Column::remainder().at_least(200.0))
-            .header(22.0, |mut h| {
-                header_cells(
-                    &mut h,
-                    [
-                        t!("import.lines"),
-                        t!("parcel.number"),
-                        t!("parcel.receiver"),
-                        t!("import.goods"),
-                        t!("parcels.status"),
-                    ],
-                );
-            })
-            .body(|mut body| {
-                for (i, p) in self.parcels.iter().enumerate() {
-                    let rows = if self.states[i] == RowState::Blocked {
-                        p.problems.len().max(1)
-                    } else {
-                        1
-                    };
-                    body.row(18.0 * rows as f32 + 4.0, |mut row| {
-                        row.col(|ui| {
-                            let lines: Vec<String> = p.lines.iter().map(usize::to_string).collect();
-                            ui.label(lines.join(", "));
-                        });
-                        row.col(|ui| {
-                            ui.label(&p.draft.number);
-                        });
-                        row.col(|ui| {
-                            ui.label(format!("{} {}", p.draft.surname, p.draft.first_name));
-                        });
-                        row.col(|ui| {
-                            ui.label(p.draft.products.len().to_string());
-                        });
-                        row.col(|ui| {
-                            ui.label(self.state_text(i));
-                        });
+        let columns = [
+            (t!("import.lines"), Column::auto().at_least(70.0)),
+            (t!("parcel.number"), Column::auto().at_least(140.0)),
+            (
+                t!("parcel.receiver"),
+                Column::auto().at_least(160.0).clip(true),
+            ),
+            (t!("import.goods"), Column::auto().at_least(60.0)),
+            (t!("parcels.status"), Column::remainder().at_least(200.0)),
+        ];
+        let table = TableBuilder::new(ui).id_salt("parcel-import").striped(true);
+        titled(table, columns).body(|mut body| {
+            for (i, p) in self.parcels.iter().enumerate() {
+                let rows = if self.states[i] == RowState::Blocked {
+                    p.problems.len().max(1)
+                } else {
+                    1
+                };
+                body.row(18.0 * rows as f32 + 4.0, |mut row| {
+                    row.col(|ui| {
+                        let lines: Vec<String> = p.lines.iter().map(usize::to_string).collect();
+                        ui.label(lines.join(", "));
                     });
-                }
-            });
+                    row.col(|ui| {
+                        ui.label(&p.draft.number);
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("{} {}", p.draft.surname, p.draft.first_name));
+                    });
+                    row.col(|ui| {
+                        ui.label(p.draft.products.len().to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(self.state_text(i));
+                    });
+                });
+            }
+        });
     }
 }
 

@@ -11,7 +11,7 @@ use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, entered, header_cells, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -113,74 +113,69 @@ impl ParcelsScreen {
     pub fn table(&mut self, ui: &mut egui::Ui) -> (Option<String>, Option<(usize, Paper)>) {
         let mut track = None;
         let mut paper = None;
-        TableBuilder::new(ui)
-            .striped(true)
-            .column(Column::auto().at_least(140.0))
-            .column(Column::remainder().at_least(160.0).clip(true))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(120.0).clip(true))
-            .column(Column::auto().at_least(180.0))
-            .header(22.0, |mut h| {
-                header_cells(
-                    &mut h,
-                    [
-                        t!("parcel.number"),
-                        t!("parcel.receiver"),
-                        t!("parcel.weight"),
-                        t!("parcels.status"),
-                        t!("parcels.action"),
-                    ],
-                );
-            })
-            .body(|body| {
-                // Only the rows in view are laid out, however many parcels there are.
-                body.rows(22.0, self.rows.len(), |mut row| {
-                    let i = row.index();
-                    let r = &self.rows[i];
-                    {
-                        row.col(|ui| {
-                            ui.label(&r.number);
-                        });
-                        row.col(|ui| {
-                            ui.label(r.input.receiver_name());
-                        });
-                        row.col(|ui| {
-                            ui.label(r.input.weight.to_decimal_string());
-                        });
-                        row.col(|ui| {
-                            let status = match (r.state, &r.status) {
-                                (ParcelState::Sending, _) => t!("parcels.sending").to_string(),
-                                (_, Some((code, _))) => ParcelStatus::try_from(*code)
-                                    .map(status_name)
-                                    .unwrap_or_else(|_| code.to_string()),
-                                (_, None) => String::new(),
-                            };
-                            ui.label(status);
-                        });
-                        row.col(|ui| {
-                            ui.horizontal(|ui| {
-                                if ui.button(t!("parcels.track")).clicked() {
-                                    track = Some(r.number.clone());
-                                }
-                                // The papers in one menu: four buttons a row did not fit a
-                                // 1024-pixel window in Russian or Uzbek.
-                                ui.menu_button(t!("parcels.papers"), |ui| {
-                                    for (what, kind) in [
-                                        (t!("parcels.print_label"), Paper::Print),
-                                        (t!("parcels.label_pdf"), Paper::Label),
-                                        (t!("parcels.cn23_pdf"), Paper::Declaration),
-                                    ] {
-                                        if ui.button(what).clicked() {
-                                            paper = Some((i, kind));
-                                            ui.close();
-                                        }
+        let columns = [
+            (t!("parcel.number"), Column::auto().at_least(140.0)),
+            (
+                t!("parcel.receiver"),
+                Column::remainder().at_least(160.0).clip(true),
+            ),
+            (t!("parcel.weight"), Column::auto().at_least(70.0)),
+            (
+                t!("parcels.status"),
+                Column::auto().at_least(120.0).clip(true),
+            ),
+            (t!("parcels.action"), Column::auto().at_least(180.0)),
+        ];
+        let table = TableBuilder::new(ui).striped(true);
+        titled(table, columns).body(|body| {
+            // Only the rows in view are laid out, however many parcels there are.
+            body.rows(22.0, self.rows.len(), |mut row| {
+                let i = row.index();
+                let r = &self.rows[i];
+                {
+                    row.col(|ui| {
+                        ui.label(&r.number);
+                    });
+                    row.col(|ui| {
+                        ui.label(r.input.receiver_name());
+                    });
+                    row.col(|ui| {
+                        ui.label(r.input.weight.to_decimal_string());
+                    });
+                    row.col(|ui| {
+                        let status = match (r.state, &r.status) {
+                            (ParcelState::Sending, _) => t!("parcels.sending").to_string(),
+                            (_, Some((code, _))) => ParcelStatus::try_from(*code)
+                                .map(status_name)
+                                .unwrap_or_else(|_| code.to_string()),
+                            (_, None) => String::new(),
+                        };
+                        ui.label(status);
+                    });
+                    row.col(|ui| {
+                        ui.horizontal(|ui| {
+                            if ui.button(t!("parcels.track")).clicked() {
+                                track = Some(r.number.clone());
+                            }
+                            // The papers in one menu: four buttons a row did not fit a
+                            // 1024-pixel window in Russian or Uzbek.
+                            ui.menu_button(t!("parcels.papers"), |ui| {
+                                for (what, kind) in [
+                                    (t!("parcels.print_label"), Paper::Print),
+                                    (t!("parcels.label_pdf"), Paper::Label),
+                                    (t!("parcels.cn23_pdf"), Paper::Declaration),
+                                ] {
+                                    if ui.button(what).clicked() {
+                                        paper = Some((i, kind));
+                                        ui.close();
                                     }
-                                });
+                                }
                             });
                         });
-                    }
-                });
+                    });
+                }
             });
+        });
         (track, paper)
     }
 

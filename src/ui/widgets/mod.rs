@@ -76,6 +76,20 @@ impl ErrorsByField for std::collections::BTreeMap<String, String> {
     }
 }
 
+/// A table whose columns each stand beside their title, so the two cannot drift apart; the
+/// caller draws the body.
+pub fn titled<'a>(
+    mut table: egui_extras::TableBuilder<'a>,
+    columns: impl IntoIterator<Item = (std::borrow::Cow<'a, str>, egui_extras::Column)>,
+) -> egui_extras::Table<'a> {
+    let mut titles = Vec::new();
+    for (title, column) in columns {
+        table = table.column(column);
+        titles.push(title);
+    }
+    table.header(22.0, |mut h| header_cells(&mut h, titles))
+}
+
 /// A table's header row: each title strong, cut to its column rather than spilling over.
 pub fn header_cells<'a>(
     row: &mut egui_extras::TableRow<'_, '_>,

@@ -15,7 +15,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::filtered::Filtered;
-use crate::ui::widgets::{ERROR_COLOR, header_cells, inline_field, pages};
+use crate::ui::widgets::{ERROR_COLOR, inline_field, pages, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -195,80 +195,71 @@ impl<R: Row> WarehouseList<R> {
     pub fn table(&mut self, ui: &mut egui::Ui, height: f32) {
         let shown = self.filtered.shown(&self.filter);
         let all = &self.rows;
-        let mut titles = vec![t!("wms.pick"), t!("wms.id"), t!("wms.state")];
-        titles.extend(R::columns());
-        let extra = R::columns().len();
+        let state = Column::initial(150.0).at_least(90.0).clip(true);
+        let mut columns = vec![
+            (t!("wms.pick"), Column::auto().at_least(32.0)),
+            (t!("wms.id"), Column::auto().at_least(48.0)),
+            (t!("wms.state"), state.resizable(true)),
+        ];
+        let extra = R::columns();
+        let last = extra.len().saturating_sub(1);
         // The columns share the width there is: none pushes the table past the window.
-        let share = ((ui.available_width() - 240.0) / extra.max(1) as f32).max(70.0);
-        let mut table = TableBuilder::new(ui)
+        let share = ((ui.available_width() - 240.0) / extra.len().max(1) as f32).max(70.0);
+        for (i, title) in extra.into_iter().enumerate() {
+            let column = if i == last {
+                Column::remainder().at_least(70.0).clip(true)
+            } else {
+                Column::initial(share).at_least(60.0).clip(true)
+            };
+            columns.push((title, column.resizable(i != last)));
+        }
+        let table = TableBuilder::new(ui)
             .id_salt(R::SALT)
             .striped(true)
             .min_scrolled_height(0.0)
-            .max_scroll_height(height)
-            .column(Column::auto().at_least(32.0))
-            .column(Column::auto().at_least(48.0))
-            .column(
-                Column::initial(150.0)
-                    .at_least(90.0)
-                    .clip(true)
-                    .resizable(true),
-            );
-        for i in 0..extra {
-            table = if i + 1 == extra {
-                table.column(Column::remainder().at_least(70.0).clip(true))
-            } else {
-                table.column(
-                    Column::initial(share)
-                        .at_least(60.0)
-                        .clip(true)
-                        .resizable(true),
-                )
-            };
-        }
+            .max_scroll_height(height);
         let (selected, open) = (&mut self.selected, &mut self.open);
-        table
-            .header(22.0, |mut h| header_cells(&mut h, titles))
-            .body(|body| {
-                body.rows(22.0, shown.len(), |mut row| {
-                    let r = &all[shown[row.index()]];
-                    let id = r.id();
-                    {
-                        row.col(|ui| {
-                            let mut ticked = selected.contains(&id);
-                            let label = t!("wms.pick_row", id = id);
-                            let boxed = ui.checkbox(&mut ticked, "").on_hover_text(label.clone());
-                            boxed.widget_info(|| {
-                                egui::WidgetInfo::selected(
-                                    egui::Role::CheckBox,
-                                    true,
-                                    ticked,
-                                    label.clone(),
-                                )
-                            });
-                            if boxed.changed() {
-                                if ticked {
-                                    selected.insert(id);
-                                } else {
-                                    selected.remove(&id);
-                                }
+        titled(table, columns).body(|body| {
+            body.rows(22.0, shown.len(), |mut row| {
+                let r = &all[shown[row.index()]];
+                let id = r.id();
+                {
+                    row.col(|ui| {
+                        let mut ticked = selected.contains(&id);
+                        let label = t!("wms.pick_row", id = id);
+                        let boxed = ui.checkbox(&mut ticked, "").on_hover_text(label.clone());
+                        boxed.widget_info(|| {
+                            egui::WidgetInfo::selected(
+                                egui::Role::CheckBox,
+                                true,
+                                ticked,
+                                label.clone(),
+                            )
+                        });
+                        if boxed.changed() {
+                            if ticked {
+                                selected.insert(id);
+                            } else {
+                                selected.remove(&id);
                             }
-                        });
-                        row.col(|ui| {
-                            if ui.link(id.to_string()).clicked() {
-                                *open = Some(id);
-                            }
-                        });
-                        row.col(|ui| {
-                            ui.label(state_text(r.state()));
-                        });
-                        for cell in r.cells() {
-                            row.col(|ui| {
-                                ui.add(egui::Label::new(cell).truncate());
-                            });
                         }
+                    });
+                    row.col(|ui| {
+                        if ui.link(id.to_string()).clicked() {
+                            *open = Some(id);
+                        }
+                    });
+                    row.col(|ui| {
+                        ui.label(state_text(r.state()));
+                    });
+                    for cell in r.cells() {
+                        row.col(|ui| {
+                            ui.add(egui::Label::new(cell).truncate());
+                        });
                     }
-                });
+                }
             });
+        });
     }
 
     fn detail(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>, cx: &mut Cx) {

@@ -4,7 +4,7 @@
 use super::WebhooksScreen;
 use crate::store::Verdict;
 use crate::ui::app::cx::Cx;
-use crate::ui::widgets::{header_cells, inline_field, status::when};
+use crate::ui::widgets::{inline_field, status::when, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -80,71 +80,62 @@ impl WebhooksScreen {
             return;
         }
         let (open, said) = (&mut self.open, &mut self.message);
-        TableBuilder::new(ui)
+        let columns = [
+            (t!("hooks.when"), Column::auto().at_least(130.0)),
+            (t!("hooks.source"), Column::auto().at_least(70.0)),
+            (t!("hooks.order"), Column::auto().at_least(80.0)),
+            (t!("hooks.barcode"), Column::auto().at_least(110.0)),
+            (
+                t!("hooks.status"),
+                Column::initial(160.0).at_least(80.0).clip(true),
+            ),
+            (t!("hooks.environment"), Column::auto().at_least(70.0)),
+            (
+                t!("hooks.verdict"),
+                Column::remainder().at_least(100.0).clip(true),
+            ),
+        ];
+        let table = TableBuilder::new(ui)
             .id_salt("deliveries")
             .striped(true)
-            .max_scroll_height(260.0)
-            .column(Column::auto().at_least(130.0))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(80.0))
-            .column(Column::auto().at_least(110.0))
-            .column(Column::initial(160.0).at_least(80.0).clip(true))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::remainder().at_least(100.0).clip(true))
-            .header(22.0, |mut h| {
-                header_cells(
-                    &mut h,
-                    [
-                        t!("hooks.when"),
-                        t!("hooks.source"),
-                        t!("hooks.order"),
-                        t!("hooks.barcode"),
-                        t!("hooks.status"),
-                        t!("hooks.environment"),
-                        t!("hooks.verdict"),
-                    ],
-                );
-            })
-            .body(|mut body| {
-                for n in &self.log {
-                    body.row(22.0, |mut row| {
-                        row.col(|ui| {
-                            if ui.link(when(n.received_at)).clicked() {
-                                *open = Some(n.id);
-                                *said = None;
-                            }
-                        });
-                        row.col(|ui| {
-                            ui.label(source_text(&n.notice.source));
-                        });
-                        row.col(|ui| {
-                            ui.label(n.notice.order_id.map(|o| o.to_string()).unwrap_or_default());
-                        });
-                        row.col(|ui| {
-                            ui.label(&n.notice.barcode);
-                        });
-                        row.col(|ui| {
-                            let status = n
-                                .notice
-                                .status_id
-                                .map(|s| {
-                                    crate::ui::widgets::status::status_text(
-                                        s,
-                                        &n.notice.status_name,
-                                    )
-                                })
-                                .unwrap_or_default();
-                            ui.add(egui::Label::new(status).truncate());
-                        });
-                        row.col(|ui| {
-                            ui.label(environment_text(&n.notice.environment));
-                        });
-                        row.col(|ui| {
-                            ui.label(verdict_text(n.verdict));
-                        });
+            .max_scroll_height(260.0);
+        titled(table, columns).body(|mut body| {
+            for n in &self.log {
+                body.row(22.0, |mut row| {
+                    row.col(|ui| {
+                        if ui.link(when(n.received_at)).clicked() {
+                            *open = Some(n.id);
+                            *said = None;
+                        }
                     });
-                }
-            });
+                    row.col(|ui| {
+                        ui.label(source_text(&n.notice.source));
+                    });
+                    row.col(|ui| {
+                        ui.label(n.notice.order_id.map(|o| o.to_string()).unwrap_or_default());
+                    });
+                    row.col(|ui| {
+                        ui.label(&n.notice.barcode);
+                    });
+                    row.col(|ui| {
+                        let status = n
+                            .notice
+                            .status_id
+                            .map(|s| {
+                                crate::ui::widgets::status::status_text(s, &n.notice.status_name)
+                            })
+                            .unwrap_or_default();
+                        ui.add(egui::Label::new(status).truncate());
+                    });
+                    row.col(|ui| {
+                        ui.label(environment_text(&n.notice.environment));
+                    });
+                    row.col(|ui| {
+                        ui.label(verdict_text(n.verdict));
+                    });
+                });
+            }
+        });
         let Some(n) = self
             .open
             .and_then(|id| self.log.iter().find(|n| n.id == id))
