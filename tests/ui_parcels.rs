@@ -431,18 +431,21 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     step_until(&mut h, "the first page", |h| {
         h.state()
             .screen_of::<IntlOrdersScreen>()
-            .is_some_and(|l| l.page.is_some())
+            .is_some_and(|l| l.paging.page.is_some())
     });
     let seeded = parcel_desk::sandbox::SEEDED_INTL_ORDERS as usize;
     let list = h.state().screen_of::<IntlOrdersScreen>().expect("list");
     assert_eq!(list.rows().len(), seeded.min(20));
-    assert_eq!(list.page.map(|p| p.1), Some(seeded.div_ceil(20) as u64));
+    assert_eq!(
+        list.paging.page.map(|p| p.1),
+        Some(seeded.div_ceil(20) as u64)
+    );
     h.get_by_label(&tr("intl_list.load_all")).click();
     step_until(&mut h, "every page", |h| {
         !h.state().is_busy()
             && h.state()
                 .screen_of::<IntlOrdersScreen>()
-                .is_some_and(|l| l.page.is_none())
+                .is_some_and(|l| l.paging.page.is_none())
     });
     assert_eq!(
         h.state()

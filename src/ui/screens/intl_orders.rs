@@ -3,25 +3,19 @@
 //! the rows saved as CSV.
 
 use crate::api::ApiError;
-use crate::api::envelope::LoadProgress;
-use crate::api::envelope::Page;
 use crate::api::international::{IntlListQuery, IntlOrder};
 use crate::desk::international_list::{search_text, to_csv};
-use crate::desk::task::{Task, ready, ready_with};
 use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::filtered::Filtered;
+use crate::ui::widgets::pages::Paging;
 use crate::ui::widgets::save_document::SaveDocument;
-use crate::ui::widgets::{ERROR_COLOR, inline_field, pages, titled};
+use crate::ui::widgets::{ERROR_COLOR, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
-use std::sync::Arc;
-
-/// "Load all" under way: its progress (and stop) and its task.
-type LoadingAll = (Arc<LoadProgress>, Task<Result<Vec<IntlOrder>, ApiError>>);
 
 #[derive(Default)]
 pub struct IntlOrdersScreen {
@@ -31,10 +25,7 @@ pub struct IntlOrdersScreen {
     rows: Vec<IntlOrder>,
     /// The rows the filter lets through.
     filtered: Filtered,
-    /// The page shown and the pages in all, when reading a page at a time.
-    pub page: Option<(u64, u64)>,
-    paging: Option<Task<Result<Page<IntlOrder>, ApiError>>>,
-    loading_all: Option<LoadingAll>,
+    pub paging: Paging<IntlOrder, ApiError>,
     export: SaveDocument,
     error: Option<String>,
 }
@@ -68,12 +59,13 @@ impl IntlOrdersScreen {
             return;
         };
         self.error = None;
-        self.paging = Some(cx.desk.international_page(IntlListQuery {
-            begin_date: begin,
-            end_date: end,
-            page: u32::try_from(page).ok(),
-            per_page: None,
-        }));
+        self.paging
+            .read_page(cx.desk.international_page(IntlListQuery {
+                begin_date: begin,
+                end_date: end,
+                page: u32::try_from(page).ok(),
+                per_page: None,
+            }));
     }
 
     fn load_all(&mut self, cx: &mut Cx) {
@@ -81,13 +73,9 @@ impl IntlOrdersScreen {
             return;
         };
         self.error = None;
-        let progress = Arc::new(LoadProgress::default());
-        let task = cx.desk.international_all(begin, end, progress.clone());
-        self.loading_all = Some((progress, task));
-    }
-
-    fn busy(&self) -> bool {
-        self.paging.is_some() || self.loading_all.is_some()
+        let desk = &cx.desk;
+        self.paging
+            .read_all(|progress| desk.international_all(begin, end, progress));
     }
 
     /// The orders as the filter lets them through (only the rows in view are laid out).
@@ -153,20 +141,10 @@ impl IntlOrdersScreen {
 
 impl Screen for IntlOrdersScreen {
     fn poll(&mut self, cx: &mut Cx) {
-        match ready(&mut self.paging) {
-            Some(Ok(p)) => {
-                self.page = Some((p.meta.current_page, p.meta.page_count));
-                self.set_rows(p.items);
-            }
+        match self.paging.poll() {
+            Some(Ok(rows)) => self.set_rows(rows),
             Some(Err(e)) => self.error = Some(tell(&e).message),
             None => {}
-        }
-        if let Some((_, result)) = ready_with(&mut self.loading_all) {
-            self.page = None;
-            match result {
-                Ok(rows) => self.set_rows(rows),
-                Err(e) => self.error = Some(tell(&e).message),
-            }
         }
         self.export.poll(cx);
     }
@@ -183,7 +161,7 @@ impl Screen for IntlOrdersScreen {
                 110.0,
             );
             inline_field(ui, &t!("intl_list.end"), &mut self.end, "intl-end", 110.0);
-            let idle = !self.busy();
+            let idle = !self.paging.busy();
             if ui
                 .add_enabled(idle, egui::Button::new(t!("intl_list.show")))
                 .clicked()
@@ -197,16 +175,13 @@ impl Screen for IntlOrdersScreen {
                 action = Some(Action::All);
             }
         });
-        if let Some((progress, _)) = &self.loading_all {
-            pages::progress(ui, progress);
-        }
+        self.paging.progress(ui);
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
-        if let Some((page, count)) = self.page {
-            let idle = !self.busy();
+        if self.paging.page.is_some() {
             ui.horizontal(|ui| {
-                if let Some(asked) = pages::pager(ui, page, count, idle) {
+                if let Some(asked) = self.paging.pager(ui) {
                     action = Some(Action::Page(asked));
                 }
             });
@@ -230,7 +205,7 @@ impl Screen for IntlOrdersScreen {
             }
         });
         ui.separator();
-        if self.rows.is_empty() && !self.busy() {
+        if self.rows.is_empty() && !self.paging.busy() {
             ui.label(t!("intl_list.none"));
         } else {
             self.table(ui);
@@ -255,7 +230,7 @@ impl Screen for IntlOrdersScreen {
     }
 
     fn is_busy(&self) -> bool {
-        self.busy() || self.export.is_busy()
+        self.paging.busy() || self.export.is_busy()
     }
 }
 

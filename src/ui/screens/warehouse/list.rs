@@ -5,8 +5,6 @@
 
 use super::account::Account;
 use super::rows::{Row, detail_ui, state_text};
-use crate::api::envelope::LoadProgress;
-use crate::api::envelope::Page;
 use crate::desk::DeskError;
 use crate::desk::task::{Task, any_running, ready, ready_with};
 use crate::ui::app::cx::Cx;
@@ -15,14 +13,13 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::filtered::Filtered;
-use crate::ui::widgets::{ERROR_COLOR, inline_field, pages, titled};
+use crate::ui::widgets::pages::Paging;
+use crate::ui::widgets::{ERROR_COLOR, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
-type Loading<R> = (Arc<LoadProgress>, Task<Result<Vec<R>, DeskError>>);
 /// A deletion under way: the record (its id and how it is known) and its task.
 type Deleting = ((i64, String), Task<Result<(), DeskError>>);
 
@@ -32,10 +29,7 @@ pub struct WarehouseList<R: Row> {
     /// The rows the filter lets through.
     filtered: Filtered,
     pub filter: String,
-    /// The page shown and the pages in all, when reading a page at a time.
-    page: Option<(u64, u64)>,
-    paging: Option<Task<Result<Page<R>, DeskError>>>,
-    loading_all: Option<Loading<R>>,
+    paging: Paging<R, DeskError>,
     /// Ticked for confirmation, by id.
     pub selected: BTreeSet<i64>,
     /// The row whose detail is shown.
@@ -58,9 +52,7 @@ impl<R: Row> Default for WarehouseList<R> {
             rows: Vec::new(),
             filtered: Filtered::default(),
             filter: String::new(),
-            page: None,
-            paging: None,
-            loading_all: None,
+            paging: Paging::default(),
             selected: BTreeSet::new(),
             open: None,
             confirming: None,
@@ -98,15 +90,15 @@ impl<R: Row> WarehouseList<R> {
         }
         self.error = None;
         let page = u32::try_from(page).unwrap_or(1);
-        self.paging = Some(cx.desk.warehouse_page(R::KIND, page));
+        self.paging.read_page(cx.desk.warehouse_page(R::KIND, page));
     }
 
     fn reload(&mut self, cx: &mut Cx) {
-        if self.paging.is_some() || self.loading_all.is_some() {
+        if self.paging.busy() {
             self.stale = true;
             return;
         }
-        let page = self.page.map_or(1, |(p, _)| p);
+        let page = self.paging.page.map_or(1, |(p, _)| p);
         self.show_page(cx, page);
     }
 
@@ -118,9 +110,9 @@ impl<R: Row> WarehouseList<R> {
             }
             Action::All => {
                 self.error = None;
-                let progress = Arc::new(LoadProgress::default());
-                let task = cx.desk.warehouse_all(R::KIND, progress.clone());
-                self.loading_all = Some((progress, task));
+                let desk = &cx.desk;
+                self.paging
+                    .read_all(|progress| desk.warehouse_all(R::KIND, progress));
             }
             Action::Confirm => {
                 let ids: Vec<i64> = self.selected.iter().copied().collect();
@@ -136,7 +128,7 @@ impl<R: Row> WarehouseList<R> {
     }
 
     fn head(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>) {
-        let idle = self.paging.is_none() && self.loading_all.is_none();
+        let idle = !self.paging.busy();
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(idle, egui::Button::new(t!("wms.show")))
@@ -150,18 +142,14 @@ impl<R: Row> WarehouseList<R> {
             {
                 *action = Some(Action::All);
             }
-            if let Some((page, pages)) = self.page
-                && let Some(asked) = pages::pager(ui, page, pages, idle)
-            {
+            if let Some(asked) = self.paging.pager(ui) {
                 *action = Some(Action::Page(asked));
             }
-            if !idle && self.loading_all.is_none() {
+            if self.paging.reading_one() {
                 ui.spinner();
             }
         });
-        if let Some((progress, _)) = &self.loading_all {
-            pages::progress(ui, progress);
-        }
+        self.paging.progress(ui);
     }
 
     fn tools(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>, cx: &mut Cx) {
@@ -312,7 +300,7 @@ impl<R: Row> WarehouseList<R> {
 
 impl<R: Row> Screen for WarehouseList<R> {
     fn entered(&mut self, cx: &mut Cx) {
-        if self.rows.is_empty() && self.paging.is_none() {
+        if self.rows.is_empty() && !self.paging.busy() {
             self.show_page(cx, 1);
         }
     }
@@ -321,22 +309,10 @@ impl<R: Row> Screen for WarehouseList<R> {
         if self.account.poll(cx) {
             self.show_page(cx, 1);
         }
-        match ready(&mut self.paging) {
-            Some(Ok(p)) => {
-                self.page = Some((p.meta.current_page, p.meta.page_count));
-                self.set_rows(p.items);
-            }
+        match self.paging.poll() {
+            Some(Ok(rows)) => self.set_rows(rows),
             Some(Err(e)) => self.error = Some(tell_desk(&e).message),
             None => {}
-        }
-        if let Some((_, result)) = ready_with(&mut self.loading_all) {
-            match result {
-                Ok(rows) => {
-                    self.page = None;
-                    self.set_rows(rows);
-                }
-                Err(e) => self.error = Some(tell_desk(&e).message),
-            }
         }
         match ready(&mut self.confirming) {
             Some(Ok(said)) => {
@@ -359,7 +335,7 @@ impl<R: Row> Screen for WarehouseList<R> {
             Some((_, Err(e))) => self.error = Some(tell_desk(&e).message),
             None => {}
         }
-        if self.stale && self.paging.is_none() && self.loading_all.is_none() {
+        if self.stale && !self.paging.busy() {
             self.stale = false;
             self.reload(cx);
         }
@@ -374,12 +350,7 @@ impl<R: Row> Screen for WarehouseList<R> {
     }
 
     fn is_busy(&self) -> bool {
-        any_running(&[
-            &self.paging,
-            &self.loading_all,
-            &self.confirming,
-            &self.deleting,
-        ]) || self.account.is_busy()
+        any_running(&[&self.paging, &self.confirming, &self.deleting]) || self.account.is_busy()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
