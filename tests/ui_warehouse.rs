@@ -297,7 +297,7 @@ fn what_was_typed_comes_back_after_a_restart_and_an_edit_only_at_its_own_warehou
         idle(&mut h, "the kept form read");
         click(&mut h, &tr("wms.new"));
         let form: &SupplierFormScreen = h.state().find_screen(ScreenId::SupplierForm).unwrap();
-        assert_eq!(form.draft.code, "KEPT-1");
+        assert_eq!(form.draft.0.code, "KEPT-1");
         assert_eq!(form.editing, None);
         // Now an edit of a record of this warehouse, left unsaved.
         for (label, text) in [
@@ -329,5 +329,5 @@ fn what_was_typed_comes_back_after_a_restart_and_an_edit_only_at_its_own_warehou
     idle(&mut h, "the kept form read");
     let form: &SupplierFormScreen = h.state().find_screen(ScreenId::SupplierForm).unwrap();
     assert_eq!(form.editing, None);
-    assert_eq!(form.draft.name, "An unsaved change");
+    assert_eq!(form.draft.0.name, "An unsaved change");
 }

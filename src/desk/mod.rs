@@ -45,6 +45,7 @@ pub mod supplier_draft;
 pub mod task;
 pub mod unsent;
 mod warehouse;
+pub mod wire_text;
 mod wiring;
 
 use crate::api::codes::Language;

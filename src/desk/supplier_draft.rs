@@ -5,6 +5,7 @@
 
 use super::customs;
 use super::problem::Problem;
+use super::wire_text::{given, tidy, typed};
 use crate::api::warehouse::{Purveyor, PurveyorInput};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -38,83 +39,35 @@ const TEXT_MAX: usize = 1000;
 /// The longest span of days the server takes (a hundred years).
 pub const DAYS_MAX: u32 = 36_500;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SupplierDraft {
-    pub group: String,
-    pub code: String,
-    pub name: String,
-    pub full_name: String,
-    pub name_eng: String,
-    pub stock_percentage: String,
-    pub stock_expiry: String,
-    pub legal_entity: bool,
-    pub inn: String,
-    pub kpp: String,
-    pub okpo: String,
-    pub is_supplier: bool,
-    pub is_buyer: bool,
-    pub depositor: bool,
-    pub main_delivery_address: String,
-    pub contract_number: String,
-    /// As the clerk writes days: DD.MM.YYYY.
-    pub contract_date: String,
-    pub bank_details: String,
-    pub contact_info: String,
-    pub additional_details: String,
-}
-
-fn text(v: &Option<String>) -> String {
-    v.clone().unwrap_or_default()
-}
-
-fn given(v: &str) -> Option<String> {
-    let t = v.trim();
-    (!t.is_empty()).then(|| t.to_string())
-}
+/// The form: the service's own input, edited in place; the contract date is written as the
+/// clerk writes days (DD.MM.YYYY) until it is sent. A draft kept in the earlier flat form reads as
+/// it is (its names are the wire's).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SupplierDraft(pub PurveyorInput);
 
 impl SupplierDraft {
     /// The form for a record the service has (to edit it).
     pub fn from_record(p: &Purveyor) -> SupplierDraft {
-        let i = p.input();
-        SupplierDraft {
-            group: i.group,
-            code: i.code,
-            name: i.name,
-            full_name: i.full_name,
-            name_eng: text(&i.name_eng),
-            stock_percentage: text(&i.stock_percentage),
-            stock_expiry: text(&i.stock_expiry),
-            legal_entity: i.legal_entity,
-            inn: text(&i.inn),
-            kpp: text(&i.kpp),
-            okpo: text(&i.okpo),
-            is_supplier: i.is_supplier,
-            is_buyer: i.is_buyer,
-            depositor: i.depositor,
-            main_delivery_address: text(&i.main_delivery_address),
-            contract_number: text(&i.contract_number),
-            contract_date: i
-                .contract_date
-                .as_deref()
-                .and_then(|d| chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok())
-                .map(|d| d.format("%d.%m.%Y").to_string())
-                .unwrap_or_default(),
-            bank_details: text(&i.bank_details),
-            contact_info: text(&i.contact_info),
-            additional_details: text(&i.additional_details),
-        }
+        let mut input = p.input();
+        input.contract_date = input
+            .contract_date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok())
+            .map(|d| d.format("%d.%m.%Y").to_string());
+        SupplierDraft(input)
     }
 
     /// What is wrong, by field; empty when it can be sent.
     pub fn problems(&self) -> BTreeMap<&'static str, Problem> {
         use field as f;
+        let d = &self.0;
         let mut p = BTreeMap::new();
         for (key, value, max) in [
-            (f::GROUP, &self.group, NAME_MAX),
-            (f::CODE, &self.code, CODE_MAX),
-            (f::NAME, &self.name, NAME_MAX),
-            (f::FULL_NAME, &self.full_name, NAME_MAX),
+            (f::GROUP, d.group.as_str(), NAME_MAX),
+            (f::CODE, d.code.as_str(), CODE_MAX),
+            (f::NAME, d.name.as_str(), NAME_MAX),
+            (f::FULL_NAME, d.full_name.as_str(), NAME_MAX),
         ] {
             if value.trim().is_empty() {
                 p.insert(key, Problem::Required);
@@ -123,21 +76,21 @@ impl SupplierDraft {
             }
         }
         for (key, value, max) in [
-            (f::NAME_ENG, &self.name_eng, NAME_MAX),
-            (f::CONTRACT_NUMBER, &self.contract_number, NAME_MAX),
-            (f::ADDRESS, &self.main_delivery_address, TEXT_MAX),
-            (f::BANK_DETAILS, &self.bank_details, TEXT_MAX),
-            (f::CONTACT_INFO, &self.contact_info, TEXT_MAX),
-            (f::ADDITIONAL, &self.additional_details, TEXT_MAX),
+            (f::NAME_ENG, typed(&d.name_eng), NAME_MAX),
+            (f::CONTRACT_NUMBER, typed(&d.contract_number), NAME_MAX),
+            (f::ADDRESS, typed(&d.main_delivery_address), TEXT_MAX),
+            (f::BANK_DETAILS, typed(&d.bank_details), TEXT_MAX),
+            (f::CONTACT_INFO, typed(&d.contact_info), TEXT_MAX),
+            (f::ADDITIONAL, typed(&d.additional_details), TEXT_MAX),
         ] {
             if value.trim().chars().count() > max {
                 p.insert(key, Problem::TooLong(max));
             }
         }
         for (key, value) in [
-            (f::INN, &self.inn),
-            (f::KPP, &self.kpp),
-            (f::OKPO, &self.okpo),
+            (f::INN, typed(&d.inn)),
+            (f::KPP, typed(&d.kpp)),
+            (f::OKPO, typed(&d.okpo)),
         ] {
             let v = value.trim();
             if v.chars().count() > TAX_MAX {
@@ -146,16 +99,14 @@ impl SupplierDraft {
                 p.insert(key, Problem::Number);
             }
         }
-        if given(&self.stock_percentage)
-            .is_some_and(|v| customs::decimal(&v).is_none_or(|n| n > 100.0))
+        if given(&d.stock_percentage).is_some_and(|v| customs::decimal(v).is_none_or(|n| n > 100.0))
         {
             p.insert(f::STOCK_PERCENTAGE, Problem::Between(0, 100));
         }
-        if given(&self.stock_expiry).is_some_and(|v| !v.parse::<u32>().is_ok_and(|d| d <= DAYS_MAX))
-        {
+        if given(&d.stock_expiry).is_some_and(|v| !v.parse::<u32>().is_ok_and(|d| d <= DAYS_MAX)) {
             p.insert(f::STOCK_EXPIRY, Problem::Between(0, DAYS_MAX));
         }
-        if given(&self.contract_date).is_some_and(|d| crate::text::day::parse_day(&d).is_none()) {
+        if given(&d.contract_date).is_some_and(|d| crate::text::day::parse_day(d).is_none()) {
             p.insert(f::CONTRACT_DATE, Problem::Date);
         }
         p
@@ -166,30 +117,14 @@ impl SupplierDraft {
         if !self.problems().is_empty() {
             return None;
         }
-        Some(PurveyorInput {
-            group: self.group.trim().to_string(),
-            code: self.code.trim().to_string(),
-            name: self.name.trim().to_string(),
-            full_name: self.full_name.trim().to_string(),
-            name_eng: given(&self.name_eng),
-            stock_percentage: given(&self.stock_percentage).map(|v| v.replace(',', ".")),
-            stock_expiry: given(&self.stock_expiry),
-            legal_entity: self.legal_entity,
-            inn: given(&self.inn),
-            kpp: given(&self.kpp),
-            okpo: given(&self.okpo),
-            is_buyer: self.is_buyer,
-            depositor: self.depositor,
-            is_supplier: self.is_supplier,
-            main_delivery_address: given(&self.main_delivery_address),
-            contract_number: given(&self.contract_number),
-            contract_date: given(&self.contract_date)
-                .and_then(|d| crate::text::day::parse_day(&d))
-                .map(|d| d.format("%Y-%m-%d").to_string()),
-            bank_details: given(&self.bank_details),
-            contact_info: given(&self.contact_info),
-            additional_details: given(&self.additional_details),
-        })
+        let mut input = tidy(&self.0);
+        input.stock_percentage = input.stock_percentage.map(|v| v.replace(',', "."));
+        input.contract_date = input
+            .contract_date
+            .as_deref()
+            .and_then(crate::text::day::parse_day)
+            .map(|d| d.format("%Y-%m-%d").to_string());
+        Some(input)
     }
 }
 
@@ -198,17 +133,17 @@ mod tests {
     use super::*;
 
     fn valid() -> SupplierDraft {
-        SupplierDraft {
+        SupplierDraft(PurveyorInput {
             group: "Yetkazib beruvchilar".into(),
             code: "S-1".into(),
             name: "Olmazor".into(),
             full_name: "Olmazor Savdo MChJ".into(),
-            inn: "001234567".into(),
-            contract_date: "05.03.2026".into(),
-            stock_percentage: "12,5".into(),
+            inn: Some("001234567".into()),
+            contract_date: Some("05.03.2026".into()),
+            stock_percentage: Some("12,5".into()),
             is_supplier: true,
-            ..SupplierDraft::default()
-        }
+            ..PurveyorInput::default()
+        })
     }
 
     #[test]
@@ -224,11 +159,11 @@ mod tests {
     #[test]
     fn each_problem_is_under_its_field() {
         let mut d = valid();
-        d.code = " ".into();
-        d.inn = "30A".into();
-        d.okpo = "1".repeat(21);
-        d.stock_percentage = "120".into();
-        d.contract_date = "31.02.2026".into();
+        d.0.code = " ".into();
+        d.0.inn = Some("30A".into());
+        d.0.okpo = Some("1".repeat(21));
+        d.0.stock_percentage = Some("120".into());
+        d.0.contract_date = Some("31.02.2026".into());
         let p = d.problems();
         assert_eq!(p.get(field::CODE), Some(&Problem::Required));
         assert_eq!(p.get(field::INN), Some(&Problem::Number));
@@ -254,9 +189,27 @@ mod tests {
         }))
         .expect("record");
         let back = SupplierDraft::from_record(&record);
-        assert_eq!(back.contract_date, "05.03.2026");
-        assert_eq!(back.inn, "001234567");
-        assert!(back.is_supplier);
-        assert_eq!(back.stock_percentage, "12.50");
+        assert_eq!(back.0.contract_date.as_deref(), Some("05.03.2026"));
+        assert_eq!(back.0.inn.as_deref(), Some("001234567"));
+        assert!(back.0.is_supplier);
+        assert_eq!(back.0.stock_percentage.as_deref(), Some("12.50"));
+    }
+
+    #[test]
+    fn a_draft_kept_in_the_earlier_flat_form_reads_as_it_was() {
+        let kept = serde_json::json!({
+            "group": "G", "code": "S-1", "name": "Olmazor", "full_name": "Olmazor Savdo",
+            "name_eng": "", "stock_percentage": "12,5", "stock_expiry": "", "legal_entity": false,
+            "inn": "001234567", "kpp": "", "okpo": "", "is_supplier": true, "is_buyer": false,
+            "depositor": false, "main_delivery_address": "", "contract_number": "",
+            "contract_date": "05.03.2026", "bank_details": "", "contact_info": "",
+            "additional_details": ""
+        });
+        let draft: SupplierDraft = serde_json::from_value(kept).expect("the kept draft");
+        let input = draft.input().expect("valid");
+        assert_eq!(input.code, "S-1");
+        assert_eq!(input.contract_date.as_deref(), Some("2026-03-05"));
+        assert_eq!(input.kpp, None);
+        assert!(input.is_supplier);
     }
 }

@@ -136,6 +136,25 @@ impl<'e> Form<'e> {
             self.text(ui, &label, value, key);
         }
     }
+
+    /// Fields that may be left out: one left blank is not given.
+    pub fn optional_texts<'v>(
+        &self,
+        ui: &mut egui::Ui,
+        rows: impl IntoIterator<
+            Item = (
+                std::borrow::Cow<'v, str>,
+                &'v mut Option<String>,
+                &'static str,
+            ),
+        >,
+    ) {
+        for (label, value, key) in rows {
+            let mut text = value.take().unwrap_or_default();
+            self.text(ui, &label, &mut text, key);
+            *value = (!text.trim().is_empty()).then_some(text);
+        }
+    }
 }
 
 /// A label with a single-line field of a given width beside it (filters, amounts, a reason).

@@ -88,7 +88,7 @@ impl Fields for ProductDraft {
     }
 
     fn forget_references(&mut self) {
-        self.supplier_buyer_id = None;
+        self.0.supplier_buyer_id = None;
     }
 
     fn poll_aid(aid: &mut Suppliers, _cx: &mut Cx) {
@@ -121,7 +121,8 @@ impl Fields for ProductDraft {
                 .unwrap_or_else(|| format!("#{id}"))
         };
         let l = ui.label(t!("wms.supplier_id"));
-        let shown = self
+        let d = &mut self.0;
+        let shown = d
             .supplier_buyer_id
             .map(named)
             .unwrap_or_else(|| t!("wms.pick_supplier").to_string());
@@ -130,7 +131,7 @@ impl Fields for ProductDraft {
             .width(360.0)
             .show_ui(ui, |ui| {
                 for p in &aid.list {
-                    ui.selectable_value(&mut self.supplier_buyer_id, Some(p.id), entry(p));
+                    ui.selectable_value(&mut d.supplier_buyer_id, Some(p.id), entry(p));
                 }
             })
             .response
@@ -148,69 +149,85 @@ impl Fields for ProductDraft {
         form.texts(
             ui,
             [
-                (t!("wms.group"), &mut self.group, "group"),
-                (t!("wms.code"), &mut self.code, "code"),
-                (t!("wms.name"), &mut self.name, "name"),
-                (t!("wms.full_name"), &mut self.full_name, "full_name"),
-                (t!("wms.name_eng"), &mut self.name_eng, "name_eng"),
-                (t!("wms.tsd_name"), &mut self.tsd_name, "tsd_name"),
-                (t!("wms.gtin"), &mut self.gtin, "gtin"),
-                (t!("wms.article"), &mut self.article, "article"),
-                (
-                    t!("wms.nomenclature_type"),
-                    &mut self.nomenclature_type,
-                    "nomenclature_type",
-                ),
-                (t!("wms.kis_code"), &mut self.kis_code, "kis_code"),
-                (t!("wms.unit"), &mut self.unit, "unit"),
-                (t!("wms.abc_class"), &mut self.abc_class, "abc_class"),
+                (t!("wms.group"), &mut d.group, "group"),
+                (t!("wms.code"), &mut d.code, "code"),
+                (t!("wms.name"), &mut d.name, "name"),
+                (t!("wms.full_name"), &mut d.full_name, "full_name"),
             ],
         );
-        flag(ui, &mut self.is_set, &t!("wms.is_set"));
-        ui.add_space(4.0);
+        form.optional_texts(
+            ui,
+            [
+                (t!("wms.name_eng"), &mut d.name_eng, "name_eng"),
+                (t!("wms.tsd_name"), &mut d.tsd_name, "tsd_name"),
+            ],
+        );
         form.texts(
             ui,
             [
-                (t!("wms.weight"), &mut self.weight, "weight"),
-                (t!("wms.net_weight"), &mut self.net_weight, "net_weight"),
-                (t!("wms.volume"), &mut self.volume, "volume"),
-                (t!("wms.net_volume"), &mut self.net_volume, "net_volume"),
+                (t!("wms.gtin"), &mut d.gtin, "gtin"),
+                (t!("wms.article"), &mut d.article, "article"),
+                (
+                    t!("wms.nomenclature_type"),
+                    &mut d.nomenclature_type,
+                    "nomenclature_type",
+                ),
+                (t!("wms.kis_code"), &mut d.kis_code, "kis_code"),
+            ],
+        );
+        form.optional_texts(
+            ui,
+            [
+                (t!("wms.unit"), &mut d.unit, "unit"),
+                (t!("wms.abc_class"), &mut d.abc_class, "abc_class"),
+            ],
+        );
+        flag(ui, &mut d.is_set, &t!("wms.is_set"));
+        ui.add_space(4.0);
+        let days = "shelf_life_deviation_days";
+        form.optional_texts(
+            ui,
+            [
+                (t!("wms.weight"), &mut d.weight, "weight"),
+                (t!("wms.net_weight"), &mut d.net_weight, "net_weight"),
+                (t!("wms.volume"), &mut d.volume, "volume"),
+                (t!("wms.net_volume"), &mut d.net_volume, "net_volume"),
                 (
                     t!("wms.shelf_life_stock"),
-                    &mut self.shelf_life_stock,
+                    &mut d.shelf_life_stock,
                     "shelf_life_stock",
                 ),
                 (
                     t!("wms.min_shelf_life_stock"),
-                    &mut self.min_shelf_life_stock,
+                    &mut d.min_shelf_life_stock,
                     "min_shelf_life_stock",
                 ),
                 (
                     t!("wms.shelf_life_deviation_days"),
-                    &mut self.shelf_life_deviation_days,
-                    "shelf_life_deviation_days",
+                    &mut d.shelf_life_deviation_days,
+                    days,
                 ),
                 (
                     t!("wms.min_shelf_life_period"),
-                    &mut self.min_shelf_life_period,
+                    &mut d.min_shelf_life_period,
                     "min_shelf_life_period",
                 ),
                 (
                     t!("wms.specification"),
-                    &mut self.specification,
+                    &mut d.specification,
                     "specification",
                 ),
                 (
                     t!("wms.temperature_mode"),
-                    &mut self.temperature_mode,
+                    &mut d.temperature_mode,
                     "temperature_mode",
                 ),
                 (
                     t!("wms.base_packaging"),
-                    &mut self.base_packaging,
+                    &mut d.base_packaging,
                     "base_packaging",
                 ),
-                (t!("wms.comment"), &mut self.comment, "comment"),
+                (t!("wms.comment"), &mut d.comment, "comment"),
             ],
         );
     }

@@ -57,76 +57,58 @@ impl Fields for SupplierDraft {
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, _aid: &mut ()) {
+        let d = &mut self.0;
         ui.label(egui::RichText::new(t!("wms.supplier_required")).weak());
         form.texts(
             ui,
             [
-                (t!("wms.group"), &mut self.group, f::GROUP),
-                (t!("wms.code"), &mut self.code, f::CODE),
-                (t!("wms.name"), &mut self.name, f::NAME),
-                (t!("wms.full_name"), &mut self.full_name, f::FULL_NAME),
-                (t!("wms.name_eng"), &mut self.name_eng, f::NAME_ENG),
+                (t!("wms.group"), &mut d.group, f::GROUP),
+                (t!("wms.code"), &mut d.code, f::CODE),
+                (t!("wms.name"), &mut d.name, f::NAME),
+                (t!("wms.full_name"), &mut d.full_name, f::FULL_NAME),
             ],
         );
+        form.optional_texts(ui, [(t!("wms.name_eng"), &mut d.name_eng, f::NAME_ENG)]);
         ui.label(t!("wms.roles"));
         ui.horizontal_wrapped(|ui| {
-            flag(ui, &mut self.is_supplier, &t!("wms.supplier"));
-            flag(ui, &mut self.is_buyer, &t!("wms.buyer"));
-            flag(ui, &mut self.depositor, &t!("wms.depositor"));
-            flag(ui, &mut self.legal_entity, &t!("wms.legal_entity"));
+            flag(ui, &mut d.is_supplier, &t!("wms.supplier"));
+            flag(ui, &mut d.is_buyer, &t!("wms.buyer"));
+            flag(ui, &mut d.depositor, &t!("wms.depositor"));
+            flag(ui, &mut d.legal_entity, &t!("wms.legal_entity"));
         });
         ui.add_space(4.0);
-        form.texts(
+        form.optional_texts(
             ui,
             [
                 (
                     t!("wms.stock_percentage"),
-                    &mut self.stock_percentage,
+                    &mut d.stock_percentage,
                     f::STOCK_PERCENTAGE,
                 ),
-                (
-                    t!("wms.stock_expiry"),
-                    &mut self.stock_expiry,
-                    f::STOCK_EXPIRY,
-                ),
-                (t!("wms.inn"), &mut self.inn, f::INN),
-                (t!("wms.kpp"), &mut self.kpp, f::KPP),
-                (t!("wms.okpo"), &mut self.okpo, f::OKPO),
+                (t!("wms.stock_expiry"), &mut d.stock_expiry, f::STOCK_EXPIRY),
+                (t!("wms.inn"), &mut d.inn, f::INN),
+                (t!("wms.kpp"), &mut d.kpp, f::KPP),
+                (t!("wms.okpo"), &mut d.okpo, f::OKPO),
                 (
                     t!("wms.contract_number"),
-                    &mut self.contract_number,
+                    &mut d.contract_number,
                     f::CONTRACT_NUMBER,
                 ),
             ],
         );
-        crate::ui::widgets::date_field::show(
-            ui,
-            form,
-            &t!("wms.contract_date"),
-            &mut self.contract_date,
-            f::CONTRACT_DATE,
-        );
-        form.texts(
+        let mut day = d.contract_date.take().unwrap_or_default();
+        let label = t!("wms.contract_date");
+        crate::ui::widgets::date_field::show(ui, form, &label, &mut day, f::CONTRACT_DATE);
+        d.contract_date = (!day.trim().is_empty()).then_some(day);
+        form.optional_texts(
             ui,
             [
-                (
-                    t!("wms.address"),
-                    &mut self.main_delivery_address,
-                    f::ADDRESS,
-                ),
-                (
-                    t!("wms.bank_details"),
-                    &mut self.bank_details,
-                    f::BANK_DETAILS,
-                ),
-                (
-                    t!("wms.contact_info"),
-                    &mut self.contact_info,
-                    f::CONTACT_INFO,
-                ),
+                (t!("wms.address"), &mut d.main_delivery_address, f::ADDRESS),
+                (t!("wms.bank_details"), &mut d.bank_details, f::BANK_DETAILS),
+                (t!("wms.contact_info"), &mut d.contact_info, f::CONTACT_INFO),
                 (
                     t!("wms.additional"),
-                    &mut self.additional_details,
+                    &mut d.additional_details,
                     f::ADDITIONAL,
                 ),
             ],
