@@ -42,12 +42,13 @@ mod tests {
 
     #[test]
     fn texts_are_trimmed_and_blank_optional_ones_left_out() {
-        let mut typed = ProductInput::default();
-        typed.code = " P-1 ".into();
-        typed.unit = Some("  ".into());
-        typed.weight = Some(" 1.5 ".into());
-        typed.is_set = true;
-        let sent = tidy(&typed);
+        let sent = tidy(&ProductInput {
+            is_set: true,
+            weight: Some(" 1.5 ".into()),
+            unit: Some("  ".into()),
+            code: " P-1 ".into(),
+            ..ProductInput::default()
+        });
         assert_eq!(sent.code, "P-1");
         assert_eq!(sent.unit, None);
         assert_eq!(sent.weight.as_deref(), Some("1.5"));
