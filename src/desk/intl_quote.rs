@@ -88,12 +88,7 @@ impl IntlQuoteDraft {
         let mut p = BTreeMap::new();
         let weight = Weight::parse_kg(&self.weight).filter(|w| w.grams() >= 10);
         if weight.is_none() {
-            let why = if self.weight.trim().is_empty() {
-                Problem::Required
-            } else {
-                Problem::Weight
-            };
-            p.insert("weight", why);
+            p.insert("weight", Problem::unread(&self.weight, Problem::Weight));
         }
         let volume = match self.volume.trim() {
             "" => None,
@@ -122,11 +117,7 @@ impl IntlQuoteDraft {
             .ok()
             .filter(|c| *c > 0);
         if city.is_none() {
-            let why = if route.receiver_city.trim().is_empty() {
-                Problem::Required
-            } else {
-                Problem::Number
-            };
+            let why = Problem::unread(&route.receiver_city, Problem::Number);
             p.insert("receiverCityId", why);
         }
         let piece = super::customs::count(&self.pieces);

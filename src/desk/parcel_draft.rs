@@ -337,14 +337,7 @@ impl ProductDraft {
             }
         }
         if customs::count(&self.quantity).is_none() {
-            p.push((
-                f::QUANTITY,
-                if blank(&self.quantity) {
-                    Problem::Required
-                } else {
-                    Problem::Count
-                },
-            ));
+            p.push((f::QUANTITY, Problem::unread(&self.quantity, Problem::Count)));
         }
         for key_value in [(f::WEIGHT, &self.weight), (f::VALUE, &self.value)] {
             let (key, value) = key_value;

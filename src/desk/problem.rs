@@ -37,3 +37,14 @@ pub enum Problem {
     /// A number outside what the field takes (from, to).
     Between(u32, u32),
 }
+
+impl Problem {
+    /// What is wrong with a field whose value could not be read: nothing typed, or `wrong`.
+    pub fn unread(typed: &str, wrong: Problem) -> Problem {
+        if typed.trim().is_empty() {
+            Problem::Required
+        } else {
+            wrong
+        }
+    }
+}

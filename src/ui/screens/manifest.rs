@@ -15,7 +15,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, titled};
+use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, send_button, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -330,12 +330,8 @@ impl Screen for ManifestScreen {
             }
             ui.add_space(8.0);
             let busy = self.submitting.is_some();
-            let label = if busy {
-                t!("manifest.submitting")
-            } else {
-                t!("manifest.submit")
-            };
-            if ui.add_enabled(!busy, egui::Button::new(label)).clicked() {
+            let (idle, sending) = (t!("manifest.submit"), t!("manifest.submitting"));
+            if send_button(ui, busy, &idle, &sending) {
                 self.submit(cx);
             }
             ui.separator();

@@ -18,7 +18,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
-use crate::ui::widgets::{ERROR_COLOR, Form};
+use crate::ui::widgets::{ERROR_COLOR, Form, send_button};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -275,12 +275,7 @@ impl ParcelFormScreen {
                 .show(ui, &mut d.route, dirs, &d.weight, d.delivery);
             ui.add_space(8.0);
             let busy = self.sending.is_some();
-            let label = if busy {
-                t!("parcel.sending")
-            } else {
-                t!("parcel.save")
-            };
-            if ui.add_enabled(!busy, egui::Button::new(label)).clicked() {
+            if send_button(ui, busy, &t!("parcel.save"), &t!("parcel.sending")) {
                 self.submit_requested = true;
             }
         });

@@ -157,6 +157,13 @@ impl<'e> Form<'e> {
     }
 }
 
+/// The button that sends something: named for what it does, and for what it is doing (and not
+/// pressable) while that is under way; whether it was pressed.
+pub fn send_button(ui: &mut egui::Ui, busy: bool, idle: &str, sending: &str) -> bool {
+    let label = if busy { sending } else { idle };
+    ui.add_enabled(!busy, egui::Button::new(label)).clicked()
+}
+
 /// A label with a single-line field of a given width beside it (filters, amounts, a reason).
 pub fn inline_field(
     ui: &mut egui::Ui,
@@ -165,9 +172,21 @@ pub fn inline_field(
     salt: &str,
     width: f32,
 ) -> egui::Response {
+    inline_secret(ui, label, value, (salt, width), true)
+}
+
+/// As [`inline_field`], for a secret: dots unless `shown`.
+pub fn inline_secret(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut String,
+    (salt, width): (&str, f32),
+    shown: bool,
+) -> egui::Response {
     let l = ui.label(label);
     let edit = egui::TextEdit::singleline(value)
         .id_salt(salt)
+        .password(!shown)
         .desired_width(width);
     ui.add(edit).labelled_by(l.id)
 }

@@ -129,46 +129,19 @@ impl EndOfDayScreen {
             if ui.button(t!("eod.today")).clicked() {
                 self.go_to(cx, today());
             }
-            let clerks = self
+            let (clerks, counters) = self
                 .report
                 .as_ref()
-                .map(|r| r.clerks.clone())
-                .unwrap_or_default();
-            let options = std::iter::once(None).chain(clerks.into_iter().map(Some));
-            let before = self.clerk.clone();
-            choice(
-                ui,
-                &t!("eod.clerk"),
-                "eod-clerk",
-                &mut self.clerk,
-                options,
-                |c| {
-                    c.clone()
-                        .unwrap_or_else(|| t!("eod.all_clerks").to_string())
-                },
-            );
-            if self.clerk != before {
-                self.reload(cx);
-            }
+                .map_or((&[][..], &[][..]), |r| (&r.clerks[..], &r.counters[..]));
+            let label = (t!("eod.clerk"), t!("eod.all_clerks"));
+            let mut changed = one_or_all(ui, label, "eod-clerk", &mut self.clerk, clerks);
             // A shop's counters: one of them, or the whole shop.
-            let counters = self.report.as_ref().map_or(&[][..], |r| &r.counters[..]);
             if !counters.is_empty() || self.counter.is_some() {
-                let options = std::iter::once(None).chain(counters.iter().cloned().map(Some));
-                let before = self.counter.clone();
-                choice(
-                    ui,
-                    &t!("eod.counter"),
-                    "eod-counter",
-                    &mut self.counter,
-                    options,
-                    |c| {
-                        c.clone()
-                            .unwrap_or_else(|| t!("eod.whole_shop").to_string())
-                    },
-                );
-                if self.counter != before {
-                    self.reload(cx);
-                }
+                let label = (t!("eod.counter"), t!("eod.whole_shop"));
+                changed |= one_or_all(ui, label, "eod-counter", &mut self.counter, counters);
+            }
+            if changed {
+                self.reload(cx);
             }
         });
     }
@@ -257,6 +230,22 @@ impl EndOfDayScreen {
             None => {}
         }
     }
+}
+
+/// A pick of one of `names`, or of all of them (`None`); whether the pick changed.
+fn one_or_all(
+    ui: &mut egui::Ui,
+    (label, all): (std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>),
+    salt: &str,
+    picked: &mut Option<String>,
+    names: &[String],
+) -> bool {
+    let before = picked.clone();
+    let options = std::iter::once(None).chain(names.iter().cloned().map(Some));
+    choice(ui, &label, salt, picked, options, |c| {
+        c.clone().unwrap_or_else(|| all.to_string())
+    });
+    *picked != before
 }
 
 impl Screen for EndOfDayScreen {

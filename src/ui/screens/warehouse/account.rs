@@ -7,7 +7,7 @@ use crate::desk::DeskError;
 use crate::desk::task::{Task, ready};
 use crate::ui::app::cx::Cx;
 use crate::ui::widgets::errors::tell_desk;
-use crate::ui::widgets::{ERROR_COLOR, entered, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, inline_secret};
 use egui::RichText;
 use rust_i18n::t;
 
@@ -91,12 +91,8 @@ impl Account {
         ui.horizontal_wrapped(|ui| {
             let r = inline_field(ui, &t!("wms.login"), &mut self.login, "wms-login", 160.0);
             go |= entered(ui, &r);
-            let l = ui.label(t!("wms.password"));
-            let edit = egui::TextEdit::singleline(&mut self.password)
-                .id_salt("wms-password")
-                .password(true)
-                .desired_width(140.0);
-            let r = ui.add(edit).labelled_by(l.id);
+            let at = ("wms-password", 140.0);
+            let r = inline_secret(ui, &t!("wms.password"), &mut self.password, at, false);
             go |= entered(ui, &r);
             let idle = self.logging_in.is_none();
             go |= ui

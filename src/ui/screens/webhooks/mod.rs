@@ -15,7 +15,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, Form, choice, inline_field, status::when};
+use crate::ui::widgets::{ERROR_COLOR, Form, choice, inline_field, inline_secret, status::when};
 use deliveries::verdict_text;
 use egui::RichText;
 use rust_i18n::t;
@@ -211,18 +211,12 @@ impl WebhooksScreen {
             );
         });
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(t!("hooks.expected_key"));
-            let edit = egui::TextEdit::singleline(&mut live.key)
-                .id_salt("hook-expected-key")
-                .password(!self.show_key)
-                .desired_width(220.0);
-            ui.add(edit).labelled_by(l.id);
-            let l = ui.label(t!("hooks.expected_token"));
-            let edit = egui::TextEdit::singleline(&mut live.token)
-                .id_salt("hook-expected-token")
-                .password(!self.show_key)
-                .desired_width(220.0);
-            ui.add(edit).labelled_by(l.id);
+            let label = t!("hooks.expected_key");
+            let at = ("hook-expected-key", 220.0);
+            inline_secret(ui, &label, &mut live.key, at, self.show_key);
+            let label = t!("hooks.expected_token");
+            let at = ("hook-expected-token", 220.0);
+            inline_secret(ui, &label, &mut live.token, at, self.show_key);
         });
         inline_field(
             ui,
