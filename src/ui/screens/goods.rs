@@ -11,7 +11,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{ERROR_COLOR, Toasts, entered, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, Toasts, entered, grid_head, inline_field};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -268,15 +268,13 @@ impl GoodsBook {
                     .striped(true)
                     .spacing([24.0, 4.0])
                     .show(ui, |ui| {
-                        for h in [
+                        let heads = [
                             t!("order.good_spic"),
                             t!("order.good_name"),
                             t!("order.good_units"),
                             t!("order.good_price"),
-                        ] {
-                            ui.strong(h);
-                        }
-                        ui.end_row();
+                        ];
+                        grid_head(ui, heads.map(|h| RichText::new(h).strong()));
                         for g in shown {
                             ui.label(RichText::new(&g.spic).monospace());
                             ui.label(&g.name);

@@ -245,12 +245,9 @@ impl Screen for ManifestScreen {
 
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         match event {
-            AppEvent::ParcelsChanged => self.stale = true,
+            AppEvent::ParcelsChanged => self.reload(cx),
             AppEvent::SessionEnded => *self = ManifestScreen::default(),
             _ => {}
-        }
-        if std::mem::take(&mut self.stale) {
-            self.reload(cx);
         }
     }
 

@@ -25,7 +25,6 @@ pub struct ParcelsScreen {
     listing: Option<Task<Result<Vec<ParcelRow>, DeskError>>>,
     pub rows: Vec<ParcelRow>,
     list_error: Option<String>,
-    stale: bool,
     paper: SaveDocument,
     printing: Option<Task<Result<(), crate::desk::printing::PrintProblem>>>,
 }
@@ -223,14 +222,10 @@ impl Screen for ParcelsScreen {
 
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         match event {
-            AppEvent::ParcelsChanged => self.stale = true,
+            AppEvent::ParcelsChanged => self.reload(cx),
             AppEvent::TrackParcel(number) => self.track(cx, number.clone()),
             AppEvent::SessionEnded => *self = ParcelsScreen::default(),
             _ => {}
-        }
-        if self.stale {
-            self.stale = false;
-            self.reload(cx);
         }
     }
 

@@ -157,6 +157,14 @@ impl<'e> Form<'e> {
     }
 }
 
+/// A grid's first row: its column titles.
+pub fn grid_head(ui: &mut egui::Ui, titles: impl IntoIterator<Item = RichText>) {
+    for title in titles {
+        ui.label(title);
+    }
+    ui.end_row();
+}
+
 /// The button that sends something: named for what it does, and for what it is doing (and not
 /// pressable) while that is under way; whether it was pressed.
 pub fn send_button(ui: &mut egui::Ui, busy: bool, idle: &str, sending: &str) -> bool {

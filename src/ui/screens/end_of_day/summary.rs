@@ -7,7 +7,7 @@ use crate::desk::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
 use crate::desk::end_of_day::money;
 use crate::store::OutboxState;
 use crate::ui::widgets::status::{status_text, when};
-use crate::ui::widgets::{ERROR_COLOR, header_cells};
+use crate::ui::widgets::{ERROR_COLOR, grid_head, header_cells};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -109,15 +109,8 @@ fn group<K>(
                 .num_columns(4)
                 .striped(true)
                 .show(ui, |ui| {
-                    for head in [
-                        t!("eod.group"),
-                        t!("eod.orders"),
-                        t!("eod.cost"),
-                        t!("eod.cod"),
-                    ] {
-                        ui.label(RichText::new(head).small());
-                    }
-                    ui.end_row();
+                    let heads = ["eod.group", "eod.orders", "eod.cost", "eod.cod"];
+                    grid_head(ui, heads.map(|key| RichText::new(t!(key)).small()));
                     for (k, t) in rows {
                         ui.label(name(k));
                         ui.label(t.orders.to_string());

@@ -7,6 +7,7 @@ use super::account::Account;
 use super::rows::{Row, detail_ui, state_text};
 use crate::desk::DeskError;
 use crate::desk::task::{Task, any_running, ready, ready_with};
+use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -189,7 +190,7 @@ impl<R: Row> WarehouseList<R> {
             (t!("wms.id"), Column::auto().at_least(48.0)),
             (t!("wms.state"), state.resizable(true)),
         ];
-        let extra = R::columns();
+        let extra: Vec<_> = R::COLUMNS.iter().map(|key| t!(*key)).collect();
         let last = extra.len().saturating_sub(1);
         // The columns share the width there is: none pushes the table past the window.
         let share = ((ui.available_width() - 240.0) / extra.len().max(1) as f32).max(70.0);
@@ -354,7 +355,7 @@ impl<R: Row> Screen for WarehouseList<R> {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
-        ui.heading(R::heading());
+        ui.heading(Command::Open(R::SCREEN).label());
         self.account.ui(ui, cx);
         if !Account::open(cx) {
             return;

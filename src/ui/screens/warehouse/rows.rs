@@ -5,6 +5,7 @@
 use crate::api::warehouse::{Product, Purveyor, PurveyorState};
 use crate::api::warehouse_client::Kind;
 use crate::ui::app::event::AppEvent;
+use crate::ui::app::screen_id::ScreenId;
 use egui::RichText;
 use rust_i18n::t;
 use serde::de::DeserializeOwned;
@@ -18,9 +19,10 @@ pub trait Row: DeserializeOwned + Clone + Send + 'static {
     /// How the clerk knows it: its code and name.
     fn title(&self) -> String;
     fn state(&self) -> Option<PurveyorState>;
-    fn heading() -> Cow<'static, str>;
-    /// Column titles after the selection box, the id and the state.
-    fn columns() -> Vec<Cow<'static, str>>;
+    /// The list's screen (its heading is the rail's name for it).
+    const SCREEN: ScreenId;
+    /// The catalog keys of the column titles after the selection box, the id and the state.
+    const COLUMNS: &'static [&'static str];
     fn cells(&self) -> Vec<String>;
     /// The text a filter looks in.
     fn haystack(&self) -> String;
@@ -59,6 +61,8 @@ fn opt(v: &Option<String>) -> String {
 impl Row for Purveyor {
     const KIND: Kind = Kind::Purveyor;
     const SALT: &'static str = "suppliers";
+    const SCREEN: ScreenId = ScreenId::Suppliers;
+    const COLUMNS: &'static [&'static str] = &["wms.code", "wms.name", "wms.group", "wms.roles"];
 
     fn id(&self) -> i64 {
         self.id
@@ -70,19 +74,6 @@ impl Row for Purveyor {
 
     fn state(&self) -> Option<PurveyorState> {
         Purveyor::state(self)
-    }
-
-    fn heading() -> Cow<'static, str> {
-        t!("command.Suppliers")
-    }
-
-    fn columns() -> Vec<Cow<'static, str>> {
-        vec![
-            t!("wms.code"),
-            t!("wms.name"),
-            t!("wms.group"),
-            t!("wms.roles"),
-        ]
     }
 
     fn cells(&self) -> Vec<String> {
@@ -159,6 +150,9 @@ impl Row for Purveyor {
 impl Row for Product {
     const KIND: Kind = Kind::Product;
     const SALT: &'static str = "products";
+    const SCREEN: ScreenId = ScreenId::Products;
+    const COLUMNS: &'static [&'static str] =
+        &["wms.code", "wms.name", "wms.gtin", "wms.supplier_id"];
 
     fn id(&self) -> i64 {
         self.id
@@ -170,19 +164,6 @@ impl Row for Product {
 
     fn state(&self) -> Option<PurveyorState> {
         Product::state(self)
-    }
-
-    fn heading() -> Cow<'static, str> {
-        t!("command.Products")
-    }
-
-    fn columns() -> Vec<Cow<'static, str>> {
-        vec![
-            t!("wms.code"),
-            t!("wms.name"),
-            t!("wms.gtin"),
-            t!("wms.supplier_id"),
-        ]
     }
 
     fn cells(&self) -> Vec<String> {
