@@ -125,28 +125,7 @@ async fn products_need_the_servers_required_fields() {
     let t = twin().await;
     let c = warehouse(&t).await;
     let s = c.create_purveyor(&supplier("S-100")).await.unwrap();
-    let mut p = ProductInput {
-        supplier_buyer_id: Some(s.id),
-        group: "Kiyim".into(),
-        code: "P-1".into(),
-        name: "Futbolka".into(),
-        full_name: "Paxta futbolka, oq".into(),
-        gtin: "04780000000017".into(),
-        article: "FT-01".into(),
-        nomenclature_type: "goods".into(),
-        unit: Some("dona".into()),
-        shelf_life_stock: Some("0".into()),
-        kis_code: "KIS-1".into(),
-        is_set: false,
-        weight: Some("0.2".into()),
-        net_weight: Some("0.18".into()),
-        volume: Some("0.001".into()),
-        net_volume: Some("0.001".into()),
-        specification: Some("100% paxta".into()),
-        temperature_mode: Some("normal".into()),
-        base_packaging: Some("paket".into()),
-        ..ProductInput::default()
-    };
+    let mut p = product(s.id, "P-1", "04780000000017");
     let created = c.create_product(&p).await.unwrap();
     assert_eq!(created.fields.code, "P-1");
     p.code = "P-2".into();

@@ -8,7 +8,8 @@ use super::envelope::Page;
 use super::error::{ApiError, Interface};
 use super::http::{Call, ClientConfig, Http};
 use super::international::{IntlCalcRequest, IntlCalcResponse, IntlListQuery, IntlOrder};
-use super::token::{Authenticator, TokenKeeper};
+use super::token::TokenKeeper;
+use super::token_auth::TokenAuth;
 use super::webhook::{WebhookConfig, WebhookConfigRequest};
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -16,52 +17,6 @@ use serde_json::Value;
 
 /// Directory readers ask for this many items a page (field notes).
 pub const DIRECTORY_PAGE_SIZE: u32 = 200;
-
-pub(crate) struct CurrentAuth {
-    http: Http,
-    base: url::Url,
-}
-
-impl CurrentAuth {
-    fn url(&self, path: &str) -> url::Url {
-        join(&self.base, path)
-    }
-
-    async fn post_tokens(&self, path: &str, body: Value) -> Result<Tokens, ApiError> {
-        let v = self
-            .http
-            .send(
-                Interface::Current,
-                Call {
-                    method: Method::POST,
-                    url: self.url(path),
-                    token: None,
-                    body: Some(&body),
-                    headers: &json_headers(),
-                    retry: false,
-                    // Asking for a token changes nothing the clerk made.
-                    again_if_closed: true,
-                },
-            )
-            .await?;
-        at(v, "/data")
-    }
-}
-
-impl Authenticator for CurrentAuth {
-    async fn login(&self, creds: &LoginRequest) -> Result<Tokens, ApiError> {
-        self.post_tokens("auth/login", serde_json::json!(creds))
-            .await
-    }
-
-    async fn refresh(&self, refresh_token: &str) -> Result<Tokens, ApiError> {
-        self.post_tokens(
-            "auth/refresh",
-            serde_json::json!({ "refresh_token": refresh_token }),
-        )
-        .await
-    }
-}
 
 /// Appends a relative path to a base URL that may or may not end with `/`.
 pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
@@ -82,7 +37,7 @@ fn json_headers() -> [(&'static str, String); 1] {
 }
 
 pub struct CurrentClient {
-    keeper: TokenKeeper<CurrentAuth>,
+    keeper: TokenKeeper<TokenAuth>,
 }
 
 impl CurrentClient {
@@ -90,7 +45,7 @@ impl CurrentClient {
     pub fn new(base: url::Url, config: ClientConfig) -> Result<Self, ApiError> {
         let http = Http::new(config)?;
         Ok(CurrentClient {
-            keeper: TokenKeeper::new(CurrentAuth { http, base }),
+            keeper: TokenKeeper::new(TokenAuth::current(http, base)),
         })
     }
 

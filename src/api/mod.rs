@@ -22,6 +22,7 @@ pub mod phone;
 pub mod quantity;
 pub mod sandbox_client;
 pub mod token;
+mod token_auth;
 pub mod tracking;
 pub mod warehouse;
 pub mod warehouse_client;

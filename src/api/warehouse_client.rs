@@ -14,58 +14,15 @@ use super::envelope::Page;
 use super::error::{ApiError, Interface};
 use super::http::{Call, ClientConfig, Http};
 use super::pacer::Pacer;
-use super::token::{Authenticator, TokenKeeper};
+use super::token::TokenKeeper;
+use super::token_auth::TokenAuth;
 use super::warehouse::*;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-pub(crate) struct WmsAuth {
-    http: Http,
-    base: url::Url,
-}
-
-const JSON_HEADERS: [(&str, String); 0] = [];
-
-impl WmsAuth {
-    async fn post_tokens(&self, path: &str, body: Value) -> Result<Tokens, ApiError> {
-        let v = self
-            .http
-            .send(
-                Interface::Warehouse,
-                Call {
-                    method: Method::POST,
-                    url: join(&self.base, path),
-                    token: None,
-                    body: Some(&body),
-                    headers: &JSON_HEADERS,
-                    retry: false,
-                    // Asking for a token changes nothing the clerk made.
-                    again_if_closed: true,
-                },
-            )
-            .await?;
-        at(v, "")
-    }
-}
-
-impl Authenticator for WmsAuth {
-    async fn login(&self, creds: &LoginRequest) -> Result<Tokens, ApiError> {
-        self.post_tokens("v1/auth/login", serde_json::json!(creds))
-            .await
-    }
-
-    async fn refresh(&self, refresh_token: &str) -> Result<Tokens, ApiError> {
-        self.post_tokens(
-            "v1/auth/refresh",
-            serde_json::json!({ "refresh_token": refresh_token }),
-        )
-        .await
-    }
-}
-
 pub struct WarehouseClient {
-    keeper: TokenKeeper<WmsAuth>,
+    keeper: TokenKeeper<TokenAuth>,
     pacer: std::sync::Arc<Pacer>,
 }
 
@@ -98,10 +55,7 @@ impl WarehouseClient {
     /// With a pacer of another limit (a deployment with its own, or a test).
     pub fn paced(base: url::Url, config: ClientConfig, pacer: Pacer) -> Result<Self, ApiError> {
         Ok(WarehouseClient {
-            keeper: TokenKeeper::new(WmsAuth {
-                http: Http::new(config)?,
-                base,
-            }),
+            keeper: TokenKeeper::new(TokenAuth::warehouse(Http::new(config)?, base)),
             pacer: std::sync::Arc::new(pacer),
         })
     }
@@ -160,7 +114,7 @@ impl WarehouseClient {
                         url: url.clone(),
                         token: Some(&token),
                         body: body.as_ref(),
-                        headers: &JSON_HEADERS,
+                        headers: &[],
                         retry: false,
                         again_if_closed: false,
                     },
