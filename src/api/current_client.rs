@@ -5,11 +5,11 @@ use super::current::*;
 use super::decode::at;
 use super::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
 use super::envelope::Page;
-use super::error::{ApiError, Interface};
-use super::http::{Call, ClientConfig, Http};
+use super::error::ApiError;
+use super::http::{ClientConfig, Http};
 use super::international::{IntlCalcRequest, IntlCalcResponse, IntlListQuery, IntlOrder};
 use super::token::TokenKeeper;
-use super::token_auth::TokenAuth;
+use super::token_auth::{Bearer, TokenAuth};
 use super::webhook::{WebhookConfig, WebhookConfigRequest};
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -32,10 +32,6 @@ pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
 }
 
 /// The current interface's own header beside the `language` every request carries.
-fn json_headers() -> [(&'static str, String); 1] {
-    [("Content-Type", "application/json".to_string())]
-}
-
 pub struct CurrentClient {
     keeper: TokenKeeper<TokenAuth>,
 }
@@ -84,39 +80,14 @@ impl CurrentClient {
         body: Option<Value>,
         retry: bool,
     ) -> Result<T, ApiError> {
-        let auth = self.keeper.auth();
-        let mut url = join(&auth.base, path);
-        if !query.is_empty() {
-            url.query_pairs_mut()
-                .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
-        }
-        let headers = json_headers();
-        let mut token = self.keeper.access(None).await?;
-        let mut renewed = false;
-        loop {
-            let result = auth
-                .http
-                .send(
-                    Interface::Current,
-                    Call {
-                        method: method.clone(),
-                        url: url.clone(),
-                        token: Some(&token),
-                        body: body.as_ref(),
-                        headers: &headers,
-                        retry,
-                        again_if_closed: false,
-                    },
-                )
-                .await;
-            match result {
-                Err(ApiError::Unauthorized { .. }) if !renewed => {
-                    renewed = true;
-                    token = self.keeper.access(Some(&token)).await?;
-                }
-                other => return at(other?, "/data"),
-            }
-        }
+        let request = Bearer {
+            method,
+            path,
+            query,
+            body,
+            retry,
+        };
+        at(self.keeper.send(request, None).await?, "/data")
     }
 
     fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {

@@ -1,13 +1,15 @@
 //! Login and renewal for the two interfaces that hand out tokens for a JSON POST: the current
 //! interface (`auth/login`, tokens inside its envelope) and the warehouse (`v1/auth/login`, bare
-//! tokens). One type, told where each keeps them.
+//! tokens). One type, told where each keeps them; and the sending of a request with the token,
+//! renewed once after a 401, that both clients share.
 
 use super::current::{LoginRequest, Tokens};
 use super::current_client::join;
 use super::decode::at;
 use super::error::{ApiError, Interface};
 use super::http::{Call, Http};
-use super::token::Authenticator;
+use super::pacer::Pacer;
+use super::token::{Authenticator, TokenKeeper};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -73,5 +75,57 @@ impl Authenticator for TokenAuth {
     async fn refresh(&self, refresh_token: &str) -> Result<Tokens, ApiError> {
         let body = serde_json::json!({ "refresh_token": refresh_token });
         self.post_tokens("refresh", body).await
+    }
+}
+
+/// One request of a logged-in session.
+pub(crate) struct Bearer<'a> {
+    pub method: Method,
+    /// Joined to the interface root.
+    pub path: &'a str,
+    pub query: &'a [(&'a str, String)],
+    pub body: Option<Value>,
+    /// Whether the HTTP layer may send it again after a failure (never for the warehouse, whose
+    /// every request counts against its limit).
+    pub retry: bool,
+}
+
+impl TokenKeeper<TokenAuth> {
+    /// Sends a request with the access token, renewing it once when the service says it is no
+    /// longer good (401) and sending again; a `pacer` admits each send first.
+    pub(crate) async fn send(
+        &self,
+        request: Bearer<'_>,
+        pacer: Option<&Pacer>,
+    ) -> Result<Value, ApiError> {
+        let auth = self.auth();
+        let mut url = join(&auth.base, request.path);
+        if !request.query.is_empty() {
+            url.query_pairs_mut()
+                .extend_pairs(request.query.iter().map(|(k, v)| (*k, v.as_str())));
+        }
+        let mut token = self.access(None).await?;
+        let mut renewed = false;
+        loop {
+            if let Some(p) = pacer {
+                p.admit().await;
+            }
+            let call = Call {
+                method: request.method.clone(),
+                url: url.clone(),
+                token: Some(&token),
+                body: request.body.as_ref(),
+                headers: &auth.headers,
+                retry: request.retry,
+                again_if_closed: false,
+            };
+            match auth.http.send(auth.interface, call).await {
+                Err(ApiError::Unauthorized { .. }) if !renewed => {
+                    renewed = true;
+                    token = self.access(Some(&token)).await?;
+                }
+                answer => return answer,
+            }
+        }
     }
 }

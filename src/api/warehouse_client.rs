@@ -8,14 +8,13 @@
 //! retried by the HTTP layer (each retry would count against it).
 
 use super::current::{LoginRequest, Tokens};
-use super::current_client::join;
 use super::decode::at;
 use super::envelope::Page;
-use super::error::{ApiError, Interface};
-use super::http::{Call, ClientConfig, Http};
+use super::error::ApiError;
+use super::http::{ClientConfig, Http};
 use super::pacer::Pacer;
 use super::token::TokenKeeper;
-use super::token_auth::TokenAuth;
+use super::token_auth::{Bearer, TokenAuth};
 use super::warehouse::*;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -95,43 +94,20 @@ impl WarehouseClient {
         body: Option<Value>,
         pointer: &str,
     ) -> Result<T, ApiError> {
-        let auth = self.keeper.auth();
-        let mut url = join(&auth.base, path);
-        if !query.is_empty() {
-            url.query_pairs_mut()
-                .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
-        }
-        let mut token = self.keeper.access(None).await?;
-        let mut renewed = false;
-        loop {
-            self.pacer.admit().await;
-            let result = auth
-                .http
-                .send(
-                    Interface::Warehouse,
-                    Call {
-                        method: method.clone(),
-                        url: url.clone(),
-                        token: Some(&token),
-                        body: body.as_ref(),
-                        headers: &[],
-                        retry: false,
-                        again_if_closed: false,
-                    },
-                )
-                .await;
-            match result {
-                Err(ApiError::Unauthorized { .. }) if !renewed => {
-                    renewed = true;
-                    token = self.keeper.access(Some(&token)).await?;
-                }
-                Err(e @ ApiError::RateLimited { .. }) => {
-                    // Others share the account: hold everything back for a whole window.
-                    self.pacer.refused();
-                    return Err(e);
-                }
-                other => return at(other?, pointer),
+        let request = Bearer {
+            method,
+            path,
+            query,
+            body,
+            retry: false,
+        };
+        match self.keeper.send(request, Some(&self.pacer)).await {
+            Err(e @ ApiError::RateLimited { .. }) => {
+                // Others share the account: hold everything back for a whole window.
+                self.pacer.refused();
+                Err(e)
             }
+            answer => at(answer?, pointer),
         }
     }
 
