@@ -90,6 +90,29 @@ impl CurrentClient {
         at(self.keeper.send(request, None).await?, "/data")
     }
 
+    /// A request about one order, named in the query (`?orderId=`).
+    async fn of_order<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        order_id: i64,
+        retry: bool,
+    ) -> Result<T, ApiError> {
+        let query = [("orderId", order_id.to_string())];
+        self.call(method, path, &query, None, retry).await
+    }
+
+    /// A POST of `body` as JSON.
+    async fn post<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &impl serde::Serialize,
+        retry: bool,
+    ) -> Result<T, ApiError> {
+        self.call(Method::POST, path, &[], Some(Self::json(body)?), retry)
+            .await
+    }
+
     fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
         serde_json::to_value(value)
             .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
@@ -125,14 +148,7 @@ impl CurrentClient {
 
     /// `/v1/order/add`.
     pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/order/add",
-            &[],
-            Some(Self::json(order)?),
-            false,
-        )
-        .await
+        self.post("v1/order/add", order, false).await
     }
 
     /// `/v1/order/edit?orderId=`.
@@ -153,50 +169,26 @@ impl CurrentClient {
 
     /// `/v1/order/detail?orderId=`.
     pub async fn order_detail(&self, order_id: i64) -> Result<OrderRecord, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/detail",
-            &[("orderId", order_id.to_string())],
-            None,
-            true,
-        )
-        .await
+        self.of_order(Method::GET, "v1/order/detail", order_id, true)
+            .await
     }
 
     /// `/v1/order/track?orderId=`.
     pub async fn track(&self, order_id: i64) -> Result<OrderStatusData, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/track",
-            &[("orderId", order_id.to_string())],
-            None,
-            true,
-        )
-        .await
+        self.of_order(Method::GET, "v1/order/track", order_id, true)
+            .await
     }
 
     /// `/v1/order-cancel/index?orderId=` (POST; the id travels in the query).
     pub async fn cancel_order(&self, order_id: i64) -> Result<OrderStatusData, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/order-cancel/index",
-            &[("orderId", order_id.to_string())],
-            None,
-            false,
-        )
-        .await
+        self.of_order(Method::POST, "v1/order-cancel/index", order_id, false)
+            .await
     }
 
     /// `/v1/order/sticker?orderId=`: a temporary link to the service's PDF sticker.
     pub async fn sticker(&self, order_id: i64) -> Result<Sticker, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/sticker",
-            &[("orderId", order_id.to_string())],
-            None,
-            true,
-        )
-        .await
+        self.of_order(Method::GET, "v1/order/sticker", order_id, true)
+            .await
     }
 
     /// POST `/v1/order/sticker`: one PDF for up to 50 orders.
@@ -214,23 +206,15 @@ impl CurrentClient {
                 .into(),
             });
         }
-        let body = Self::json(&StickerBatch {
+        let batch = StickerBatch {
             order_ids: order_ids.to_vec(),
-        })?;
-        self.call(Method::POST, "v1/order/sticker", &[], Some(body), true)
-            .await
+        };
+        self.post("v1/order/sticker", &batch, true).await
     }
 
     /// `/v1/order-calculate/index`: prices of the four pickup/drop-off pairs.
     pub async fn calculate(&self, req: &DomesticCalcRequest) -> Result<DomesticQuotes, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/order-calculate/index",
-            &[],
-            Some(Self::json(req)?),
-            true,
-        )
-        .await
+        self.post("v1/order-calculate/index", req, true).await
     }
 
     /// `/v1/order-calculate/international`.
@@ -238,14 +222,8 @@ impl CurrentClient {
         &self,
         req: &IntlCalcRequest,
     ) -> Result<IntlCalcResponse, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/order-calculate/international",
-            &[],
-            Some(Self::json(req)?),
-            true,
-        )
-        .await
+        self.post("v1/order-calculate/international", req, true)
+            .await
     }
 
     /// `/v1/status/index`.
@@ -329,14 +307,7 @@ impl CurrentClient {
         &self,
         req: &WebhookConfigRequest,
     ) -> Result<WebhookConfig, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/webhook/webhook-config",
-            &[],
-            Some(Self::json(req)?),
-            false,
-        )
-        .await
+        self.post("v1/webhook/webhook-config", req, false).await
     }
 
     /// `/v1/order/international-list`.
