@@ -11,7 +11,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{ERROR_COLOR, Toasts, entered, grid_head, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered, grid_head, inline_field};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -194,10 +194,7 @@ impl GoodsBook {
             ui.vertical(|ui| {
                 ui.label("");
                 let can = self.registering.is_none();
-                if ui
-                    .add_enabled(can, egui::Button::new(t!("order.good_register")))
-                    .clicked()
-                {
+                if button_if(ui, can, t!("order.good_register")) {
                     enter = true;
                 }
                 if !can {
@@ -226,10 +223,7 @@ impl GoodsBook {
         ui.horizontal(|ui| {
             let label = t!("goods.filter");
             inline_field(ui, &label, &mut self.filter, "goods-filter", 240.0);
-            if ui
-                .add_enabled(self.loading.is_none(), egui::Button::new(t!("dir.refresh")))
-                .clicked()
-            {
+            if button_if(ui, self.loading.is_none(), t!("dir.refresh")) {
                 self.reload(desk);
             }
             if self.loading.is_some() {

@@ -13,7 +13,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{answer_lines, outcome, route_fields};
 use crate::ui::widgets::pickers::CityPicker;
-use crate::ui::widgets::{ERROR_COLOR, Form};
+use crate::ui::widgets::{ERROR_COLOR, Form, button_if};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -141,10 +141,7 @@ impl Screen for IntlCalculator {
                 }
             });
             let busy = self.pricing.is_some();
-            if ui
-                .add_enabled(!busy, egui::Button::new(t!("intl_calc.price")))
-                .clicked()
-            {
+            if button_if(ui, !busy, t!("intl_calc.price")) {
                 ask = true;
             }
             if busy {

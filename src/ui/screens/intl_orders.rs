@@ -12,7 +12,7 @@ use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;
 use crate::ui::widgets::save_document::SaveDocument;
-use crate::ui::widgets::{ERROR_COLOR, inline_field, titled};
+use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -162,16 +162,10 @@ impl Screen for IntlOrdersScreen {
             );
             inline_field(ui, &t!("intl_list.end"), &mut self.end, "intl-end", 110.0);
             let idle = !self.paging.busy();
-            if ui
-                .add_enabled(idle, egui::Button::new(t!("intl_list.show")))
-                .clicked()
-            {
+            if button_if(ui, idle, t!("intl_list.show")) {
                 action = Some(Action::Page(1));
             }
-            if ui
-                .add_enabled(idle, egui::Button::new(t!("intl_list.load_all")))
-                .clicked()
-            {
+            if button_if(ui, idle, t!("intl_list.load_all")) {
                 action = Some(Action::All);
             }
         });
@@ -197,10 +191,7 @@ impl Screen for IntlOrdersScreen {
             let shown = self.filtered.shown(&self.filter).len();
             ui.label(t!("intl_list.shown", shown = shown, read = self.rows.len()));
             let can_save = shown > 0 && !self.export.is_busy();
-            if ui
-                .add_enabled(can_save, egui::Button::new(t!("intl_list.export")))
-                .clicked()
-            {
+            if button_if(ui, can_save, t!("intl_list.export")) {
                 action = Some(Action::Export);
             }
         });

@@ -11,7 +11,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, inline_field, titled};
+use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -198,10 +198,7 @@ impl Screen for ParcelImportScreen {
             if cx.desk.file_dialogs && ui.button(t!("import.choose")).clicked() {
                 self.choosing = Some(cx.desk.choose_csv_to_open());
             }
-            if ui
-                .add_enabled(self.reading.is_none(), egui::Button::new(t!("import.read")))
-                .clicked()
-            {
+            if button_if(ui, self.reading.is_none(), t!("import.read")) {
                 read = true;
             }
         });

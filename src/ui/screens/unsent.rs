@@ -12,7 +12,7 @@ use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::when;
-use crate::ui::widgets::{ERROR_COLOR, Toasts, entered};
+use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -182,10 +182,7 @@ impl UnsentScreen {
         ui.ctx().request_repaint_after(FOLLOW_EVERY);
         ui.horizontal(|ui| {
             ui.heading(t!("unsent.title"));
-            if ui
-                .add_enabled(self.loading.is_none(), egui::Button::new(t!("dir.refresh")))
-                .clicked()
-            {
+            if button_if(ui, self.loading.is_none(), t!("dir.refresh")) {
                 self.reload(desk);
             }
             if self.is_busy() {
@@ -332,10 +329,7 @@ impl UnsentScreen {
                     Asking::Discard => t!("unsent.discard_confirm"),
                 };
                 ui.label(RichText::new(question).strong());
-                if ui
-                    .add_enabled(!busy, egui::Button::new(t!("unsent.yes")))
-                    .clicked()
-                {
+                if button_if(ui, !busy, t!("unsent.yes")) {
                     decision = Some(match asking {
                         Asking::SendAgain => Decision::SendAgain,
                         Asking::Discard => Decision::Discard,
@@ -365,10 +359,7 @@ impl UnsentScreen {
                         Some(a) => work.asking = Some(a),
                     }
                 }
-                if ui
-                    .add_enabled(!busy, egui::Button::new(t!("unsent.discard")))
-                    .clicked()
-                {
+                if button_if(ui, !busy, t!("unsent.discard")) {
                     work.asking = Some(Asking::Discard);
                 }
             }

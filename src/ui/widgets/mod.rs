@@ -165,11 +165,15 @@ pub fn grid_head(ui: &mut egui::Ui, titles: impl IntoIterator<Item = RichText>) 
     ui.end_row();
 }
 
+/// A button the clerk can press only when `enabled`; whether it was pressed.
+pub fn button_if(ui: &mut egui::Ui, enabled: bool, text: impl Into<egui::WidgetText>) -> bool {
+    ui.add_enabled(enabled, egui::Button::new(text)).clicked()
+}
+
 /// The button that sends something: named for what it does, and for what it is doing (and not
 /// pressable) while that is under way; whether it was pressed.
 pub fn send_button(ui: &mut egui::Ui, busy: bool, idle: &str, sending: &str) -> bool {
-    let label = if busy { sending } else { idle };
-    ui.add_enabled(!busy, egui::Button::new(label)).clicked()
+    button_if(ui, !busy, if busy { sending } else { idle })
 }
 
 /// A label with a single-line field of a given width beside it (filters, amounts, a reason).

@@ -14,7 +14,7 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{beside, search_field};
+use crate::ui::widgets::{beside, button_if, search_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -128,13 +128,7 @@ impl DirectoryScreen {
                 280.0,
                 &mut self.focus_search,
             );
-            if ui
-                .add_enabled(
-                    !desk.directories_loading(),
-                    egui::Button::new(t!("dir.refresh")),
-                )
-                .clicked()
-            {
+            if button_if(ui, !desk.directories_loading(), t!("dir.refresh")) {
                 refresh = true;
             }
             if desk.directories_loading() {

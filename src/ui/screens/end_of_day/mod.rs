@@ -19,7 +19,7 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell_desk, tell_print};
 use crate::ui::widgets::save_document::SaveDocument;
-use crate::ui::widgets::{ERROR_COLOR, Form, choice, date_field};
+use crate::ui::widgets::{ERROR_COLOR, Form, button_if, choice, date_field};
 use chrono::NaiveDate;
 use egui::RichText;
 use rust_i18n::t;
@@ -163,16 +163,10 @@ impl EndOfDayScreen {
                     .strong(),
                 );
                 let ready = self.register.is_some() && !busy;
-                if ui
-                    .add_enabled(ready, egui::Button::new(t!("eod.print_again")))
-                    .clicked()
-                {
+                if button_if(ui, ready, t!("eod.print_again")) {
                     self.print(cx);
                 }
-                if ui
-                    .add_enabled(ready, egui::Button::new(t!("eod.save_register")))
-                    .clicked()
-                {
+                if button_if(ui, ready, t!("eod.save_register")) {
                     self.save_pdf(cx);
                 }
             }
@@ -184,10 +178,7 @@ impl EndOfDayScreen {
                 }
             }
         });
-        if ui
-            .add_enabled(!busy, egui::Button::new(t!("eod.export_csv")))
-            .clicked()
-        {
+        if button_if(ui, !busy, t!("eod.export_csv")) {
             self.save_csv(cx);
         }
     }

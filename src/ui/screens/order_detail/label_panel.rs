@@ -12,7 +12,7 @@ use crate::store::{PrintOutcome, PrintRecord};
 use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::errors::{printer_chosen, tell_print, tell_prints};
 use crate::ui::widgets::pages::working;
-use crate::ui::widgets::{Toasts, entered, field};
+use crate::ui::widgets::{Toasts, button_if, entered, field};
 use egui::RichText;
 use rust_i18n::t;
 use std::sync::Arc;
@@ -350,10 +350,7 @@ impl LabelPanel {
             let ready = !reason.trim().is_empty();
             let mut back = false;
             ui.horizontal_wrapped(|ui| {
-                if ui
-                    .add_enabled(ready, egui::Button::new(t!("print.reprint_go")))
-                    .clicked()
-                {
+                if button_if(ui, ready, t!("print.reprint_go")) {
                     go = true;
                 }
                 back = ui.button(t!("print.back")).clicked();
@@ -399,13 +396,11 @@ impl LabelPanel {
             {
                 self.request_print(desk, toasts);
             }
-            if ui
-                .add_enabled(
-                    self.saving.is_none() && self.choosing.is_none(),
-                    egui::Button::new(t!("print.save_pdf")),
-                )
-                .clicked()
-            {
+            if button_if(
+                ui,
+                self.saving.is_none() && self.choosing.is_none(),
+                t!("print.save_pdf"),
+            ) {
                 let barcode = self
                     .preview
                     .as_ref()

@@ -23,6 +23,7 @@ use crate::ui::screens::order_detail::label_panel::LabelPanel;
 use crate::ui::screens::order_detail::record::RecordView;
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::beside;
+use crate::ui::widgets::button_if;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::{status_chip, when};
@@ -243,13 +244,7 @@ impl OrderDetail {
                     ui.ctx().open_url(egui::OpenUrl::new_tab(link));
                 }
             }
-            if ui
-                .add_enabled(
-                    self.refreshing.is_none(),
-                    egui::Button::new(t!("dir.refresh")),
-                )
-                .clicked()
-            {
+            if button_if(ui, self.refreshing.is_none(), t!("dir.refresh")) {
                 self.refreshing = desk.refresh_order(self.order_id);
             }
             let cancellable = self.current() == Some(1);

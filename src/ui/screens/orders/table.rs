@@ -5,7 +5,7 @@ use super::{Found, OrdersScreen, REFRESH_LIMIT, RangeProblem, SortBy};
 use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::period::Period;
 use crate::ui::widgets::status::{status_chip, when};
-use crate::ui::widgets::{choice, entered, inline_field, search_field};
+use crate::ui::widgets::{button_if, choice, entered, inline_field, search_field};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -89,10 +89,7 @@ impl OrdersScreen {
             match &self.printing {
                 None => {
                     let n = self.selected.len();
-                    if ui
-                        .add_enabled(n > 0, egui::Button::new(t!("print.print_selected", n = n)))
-                        .clicked()
-                    {
+                    if button_if(ui, n > 0, t!("print.print_selected", n = n)) {
                         *print_now = true;
                     }
                     let label = t!("print.batch_reason");
@@ -211,13 +208,7 @@ impl OrdersScreen {
             match &self.refreshing {
                 None => {
                     let listed = self.view.len().min(REFRESH_LIMIT);
-                    if ui
-                        .add_enabled(
-                            listed > 0,
-                            egui::Button::new(t!("orders.refresh_statuses", n = listed)),
-                        )
-                        .clicked()
-                    {
+                    if button_if(ui, listed > 0, t!("orders.refresh_statuses", n = listed)) {
                         self.refresh_requested = true;
                     }
                 }

@@ -18,7 +18,7 @@ use crate::ui::app::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
 use crate::ui::screens::settings::shop::ShopForm;
-use crate::ui::widgets::{Toasts, choice, field};
+use crate::ui::widgets::{Toasts, button_if, choice, field};
 use rust_i18n::t;
 use std::collections::HashMap;
 
@@ -219,13 +219,7 @@ impl SettingsScreen {
         self.shop.show(ui);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    self.saving.is_none(),
-                    egui::Button::new(t!("settings.save")),
-                )
-                .clicked()
-            {
+            if button_if(ui, self.saving.is_none(), t!("settings.save")) {
                 relogin = self.save(desk, toasts);
             }
             if self.saving.is_some() {

@@ -15,7 +15,7 @@ use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;
-use crate::ui::widgets::{ERROR_COLOR, inline_field, titled};
+use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -131,16 +131,10 @@ impl<R: Row> WarehouseList<R> {
     fn head(&mut self, ui: &mut egui::Ui, action: &mut Option<Action>) {
         let idle = !self.paging.busy();
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(idle, egui::Button::new(t!("wms.show")))
-                .clicked()
-            {
+            if button_if(ui, idle, t!("wms.show")) {
                 *action = Some(Action::Page(1));
             }
-            if ui
-                .add_enabled(idle, egui::Button::new(t!("intl_list.load_all")))
-                .clicked()
-            {
+            if button_if(ui, idle, t!("intl_list.load_all")) {
                 *action = Some(Action::All);
             }
             if let Some(asked) = self.paging.pager(ui) {
@@ -165,13 +159,7 @@ impl<R: Row> WarehouseList<R> {
             }
             let picked = self.selected.len();
             let can_confirm = picked > 0 && self.confirming.is_none();
-            if ui
-                .add_enabled(
-                    can_confirm,
-                    egui::Button::new(t!("wms.confirm_picked", n = picked)),
-                )
-                .clicked()
-            {
+            if button_if(ui, can_confirm, t!("wms.confirm_picked", n = picked)) {
                 *action = Some(Action::Confirm);
             }
             if self.confirming.is_some() || self.deleting.is_some() {
@@ -266,10 +254,7 @@ impl<R: Row> WarehouseList<R> {
             if ui.button(t!("wms.edit")).clicked() {
                 cx.emit(R::edit(Some(r)));
             }
-            if ui
-                .add_enabled(self.deleting.is_none(), egui::Button::new(t!("wms.delete")))
-                .clicked()
-            {
+            if button_if(ui, self.deleting.is_none(), t!("wms.delete")) {
                 self.asking_delete = Some((r.id(), r.title()));
             }
         });

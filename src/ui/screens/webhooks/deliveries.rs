@@ -4,7 +4,7 @@
 use super::WebhooksScreen;
 use crate::store::Verdict;
 use crate::ui::app::cx::Cx;
-use crate::ui::widgets::{inline_field, status::when, titled};
+use crate::ui::widgets::{button_if, inline_field, status::when, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -42,13 +42,7 @@ impl WebhooksScreen {
     pub(super) fn deliveries(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("hooks.log"));
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(
-                    self.loading.is_none(),
-                    egui::Button::new(t!("hooks.reload")),
-                )
-                .clicked()
-            {
+            if button_if(ui, self.loading.is_none(), t!("hooks.reload")) {
                 self.reload(cx);
             }
             if cx.desk.is_demo() {
@@ -59,10 +53,7 @@ impl WebhooksScreen {
                     "hook-test-order",
                     130.0,
                 );
-                if ui
-                    .add_enabled(self.testing.is_none(), egui::Button::new(t!("hooks.test")))
-                    .clicked()
-                {
+                if button_if(ui, self.testing.is_none(), t!("hooks.test")) {
                     // The order's number as the journal shows it, or its barcode.
                     let typed = self.test_order.trim();
                     let id = crate::desk::orders::order_id_in_barcode(typed)
@@ -149,10 +140,7 @@ impl WebhooksScreen {
             let can = self.replaying.is_none()
                 && n.notice.order_id.is_some()
                 && n.verdict != crate::store::Verdict::Rejected;
-            if ui
-                .add_enabled(can, egui::Button::new(t!("hooks.replay")))
-                .clicked()
-            {
+            if button_if(ui, can, t!("hooks.replay")) {
                 self.replaying = cx.desk.replay(n.clone());
             }
         });

@@ -15,7 +15,9 @@ use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, Form, choice, inline_field, inline_secret, status::when};
+use crate::ui::widgets::{
+    ERROR_COLOR, Form, button_if, choice, inline_field, inline_secret, status::when,
+};
 use deliveries::verdict_text;
 use egui::RichText;
 use rust_i18n::t;
@@ -153,10 +155,7 @@ impl WebhooksScreen {
         });
         ui.horizontal(|ui| {
             let idle = self.registering.is_none();
-            if ui
-                .add_enabled(idle, egui::Button::new(t!("hooks.register_button")))
-                .clicked()
-            {
+            if button_if(ui, idle, t!("hooks.register_button")) {
                 self.register(cx);
             }
             if !idle {
@@ -227,10 +226,7 @@ impl WebhooksScreen {
         );
         ui.horizontal(|ui| {
             let idle = self.saving.is_none();
-            if ui
-                .add_enabled(idle, egui::Button::new(t!("hooks.apply")))
-                .clicked()
-            {
+            if button_if(ui, idle, t!("hooks.apply")) {
                 let port = self.port_text.trim().parse::<u16>();
                 let poll = self.poll_text.trim().parse::<u32>();
                 match (port, poll) {
