@@ -21,6 +21,7 @@ use crate::ui::widgets::pickers::{CityPicker, branch_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form, send_button};
 use egui::RichText;
 use rust_i18n::t;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Errors by the wire's field names (lines' fields as `products.N.Name`).
@@ -319,73 +320,51 @@ fn product_line(
             }
         });
     }
-    let key = |name: &str| product_key(i, name);
+    // Each field's problem is kept under its line's own key.
+    let field = |ui: &mut egui::Ui, label: Cow<'_, str>, value: &mut String, name: &str| {
+        form.text(ui, &label, value, &product_key(i, name));
+    };
     ui.columns(3, |cols| {
-        form.text(
-            &mut cols[0],
-            &t!("parcel.description"),
+        let [left, middle, right] = cols else { return };
+        field(
+            left,
+            t!("parcel.description"),
             &mut line.description,
-            &key(pf::DESCRIPTION),
+            pf::DESCRIPTION,
         );
-        form.text(
-            &mut cols[0],
-            &t!("parcel.description_ru"),
+        field(
+            left,
+            t!("parcel.description_ru"),
             &mut line.description_ru,
-            &key(pf::DESCRIPTION_RU),
+            pf::DESCRIPTION_RU,
         );
-        form.text(
-            &mut cols[0],
-            &t!("parcel.url"),
-            &mut line.url,
-            &key(pf::URL),
-        );
-        form.text(
-            &mut cols[1],
-            &t!("parcel.quantity"),
+        field(left, t!("parcel.url"), &mut line.url, pf::URL);
+        field(
+            middle,
+            t!("parcel.quantity"),
             &mut line.quantity,
-            &key(pf::QUANTITY),
+            pf::QUANTITY,
         );
-        let ui = &mut cols[1];
-        let l = ui.label(t!("parcel.unit"));
+        let l = middle.label(t!("parcel.unit"));
         egui::ComboBox::from_id_salt(("unit", i))
             .selected_text(unit_name(line.unit))
-            .show_ui(ui, |ui| {
+            .show_ui(middle, |ui| {
                 for u in ProductUnit::ALL {
                     ui.selectable_value(&mut line.unit, *u, unit_name(*u));
                 }
             })
             .response
             .labelled_by(l.id);
-        form.text(
-            &mut cols[1],
-            &t!("parcel.net_weight"),
+        field(
+            middle,
+            t!("parcel.net_weight"),
             &mut line.weight,
-            &key(pf::WEIGHT),
+            pf::WEIGHT,
         );
-        form.text(
-            &mut cols[1],
-            &t!("parcel.unit_value"),
-            &mut line.value,
-            &key(pf::VALUE),
-        );
-        form.text(
-            &mut cols[2],
-            &t!("parcel.hs_code"),
-            &mut line.hs_code,
-            &key(pf::HS_CODE),
-        );
-        form.text(
-            &mut cols[2],
-            &t!("parcel.model"),
-            &mut line.model,
-            &key(pf::MODEL),
-        );
-        form.text(
-            &mut cols[2],
-            &t!("parcel.imei"),
-            &mut line.imei,
-            &key(pf::IMEI),
-        );
+        field(middle, t!("parcel.unit_value"), &mut line.value, pf::VALUE);
+        field(right, t!("parcel.hs_code"), &mut line.hs_code, pf::HS_CODE);
+        field(right, t!("parcel.model"), &mut line.model, pf::MODEL);
+        field(right, t!("parcel.imei"), &mut line.imei, pf::IMEI);
     });
 }
 
