@@ -5,6 +5,7 @@
 
 use super::account::Account;
 use crate::api::ApiError;
+use crate::api::warehouse_client::Kind;
 use crate::desk::DeskError;
 use crate::desk::problem::Problem;
 use crate::desk::task::{Task, any_running, ready};
@@ -31,14 +32,17 @@ pub trait Fields:
     const KEPT: &'static str;
     /// The list it returns to.
     const LIST: ScreenId;
-    fn title(editing: Option<i64>) -> String;
+    /// Which records it makes; a save tells the app these changed.
+    const KIND: Kind;
+    /// The catalog keys of its heading: for a new record, and for one being edited (`{id}`).
+    const TITLES: (&'static str, &'static str);
     fn problems(&self) -> BTreeMap<&'static str, Problem>;
     /// The form for an event that opens it: `Some((id, form))`, `id` none for a new record.
     fn opened_by(event: &AppEvent) -> Option<(Option<i64>, Self)>;
     /// Sends it (create when `id` is none); `None` while it has problems.
     fn send(&self, cx: &mut Cx, id: Option<i64>) -> Option<Task<Result<Self::Record, DeskError>>>;
-    fn saved_text(record: &Self::Record) -> String;
-    fn changed_event() -> AppEvent;
+    /// How a saved record is named to the clerk: its id and name.
+    fn named(record: &Self::Record) -> (i64, &str);
     /// Starts what the aid needs (when the form opens).
     fn prepare(_aid: &mut Self::Aid, _cx: &mut Cx) {}
     fn poll_aid(_aid: &mut Self::Aid, _cx: &mut Cx) {}
@@ -122,7 +126,8 @@ impl<D: Fields> WarehouseForm<D> {
         match result {
             Ok(record) => {
                 // Said where the clerk goes next: the list, which shows the saved record.
-                cx.toasts.info(D::saved_text(&record));
+                let (id, name) = D::named(&record);
+                cx.toasts.info(t!("wms.saved", id = id, name = name));
                 self.message = None;
                 self.draft = D::default();
                 self.opened_as = D::default();
@@ -130,7 +135,7 @@ impl<D: Fields> WarehouseForm<D> {
                 self.shown = false;
                 cx.desk.forget_form(D::KEPT);
                 self.kept_as = Some((cx.desk.warehouse_identity(), None, D::default()));
-                cx.emit(D::changed_event());
+                cx.emit(AppEvent::WarehouseChanged(D::KIND));
                 cx.emit(AppEvent::Go(D::LIST));
             }
             Err(DeskError::Service(ApiError::Validation { message, fields })) => {
@@ -246,7 +251,10 @@ impl<D: Fields> Screen for WarehouseForm<D> {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
-        ui.heading(D::title(self.editing));
+        ui.heading(match self.editing {
+            None => t!(D::TITLES.0),
+            Some(id) => t!(D::TITLES.1, id = id),
+        });
         self.account.ui(ui, cx);
         if !Account::open(cx) {
             return;

@@ -33,13 +33,8 @@ impl Fields for ProductDraft {
     type Aid = Suppliers;
     const KEPT: &'static str = "warehouse-product";
     const LIST: ScreenId = ScreenId::Products;
-
-    fn title(editing: Option<i64>) -> String {
-        match editing {
-            Some(id) => t!("wms.edit_product", id = id).to_string(),
-            None => t!("wms.new_product").to_string(),
-        }
-    }
+    const KIND: Kind = Kind::Product;
+    const TITLES: (&'static str, &'static str) = ("wms.new_product", "wms.edit_product");
 
     fn problems(&self) -> BTreeMap<&'static str, Problem> {
         ProductDraft::problems(self)
@@ -57,12 +52,8 @@ impl Fields for ProductDraft {
         Some(cx.desk.save_product(id, self.input()?))
     }
 
-    fn saved_text(record: &Product) -> String {
-        t!("wms.saved", id = record.id, name = record.fields.name).to_string()
-    }
-
-    fn changed_event() -> AppEvent {
-        AppEvent::WarehouseChanged(Kind::Product)
+    fn named(record: &Product) -> (i64, &str) {
+        (record.id, &record.fields.name)
     }
 
     fn prepare(aid: &mut Suppliers, cx: &mut Cx) {

@@ -3,6 +3,7 @@
 
 use super::form::Fields;
 use crate::api::warehouse::Purveyor;
+use crate::api::warehouse_client::Kind;
 use crate::desk::DeskError;
 use crate::desk::problem::Problem;
 use crate::desk::supplier_draft::{SupplierDraft, field as f};
@@ -24,13 +25,8 @@ impl Fields for SupplierDraft {
     type Aid = ();
     const KEPT: &'static str = "warehouse-supplier";
     const LIST: ScreenId = ScreenId::Suppliers;
-
-    fn title(editing: Option<i64>) -> String {
-        match editing {
-            Some(id) => t!("wms.edit_supplier", id = id).to_string(),
-            None => t!("wms.new_supplier").to_string(),
-        }
-    }
+    const KIND: Kind = Kind::Purveyor;
+    const TITLES: (&'static str, &'static str) = ("wms.new_supplier", "wms.edit_supplier");
 
     fn problems(&self) -> BTreeMap<&'static str, Problem> {
         SupplierDraft::problems(self)
@@ -48,12 +44,8 @@ impl Fields for SupplierDraft {
         Some(cx.desk.save_supplier(id, self.input()?))
     }
 
-    fn saved_text(record: &Purveyor) -> String {
-        t!("wms.saved", id = record.id, name = record.name).to_string()
-    }
-
-    fn changed_event() -> AppEvent {
-        AppEvent::WarehouseChanged(crate::api::warehouse_client::Kind::Purveyor)
+    fn named(record: &Purveyor) -> (i64, &str) {
+        (record.id, &record.name)
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, _aid: &mut ()) {
