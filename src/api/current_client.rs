@@ -18,20 +18,7 @@ use serde_json::Value;
 /// Directory readers ask for this many items a page (field notes).
 pub const DIRECTORY_PAGE_SIZE: u32 = 200;
 
-/// Appends a relative path to a base URL that may or may not end with `/`.
-pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
-    let mut url = base.clone();
-    let joined = format!(
-        "{}/{}",
-        base.path().trim_end_matches('/'),
-        path.trim_start_matches('/')
-    );
-    url.set_path(&joined);
-    url.set_query(None);
-    url
-}
-
-/// The current interface's own header beside the `language` every request carries.
+/// The current interface's client: a session of bearer tokens, renewed as they run out.
 pub struct CurrentClient {
     keeper: TokenKeeper<TokenAuth>,
 }
@@ -334,38 +321,4 @@ where
     Fut: std::future::Future<Output = Result<Page<T>, ApiError>>,
 {
     super::envelope::every_page(&Default::default(), fetch).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::join;
-
-    #[test]
-    fn a_base_at_the_root_of_its_host_or_under_a_path_works_with_or_without_a_slash() {
-        let at =
-            |base: &str| join(&url::Url::parse(base).expect("base"), "v1/order/add").to_string();
-        // Production: the current interface at the root of its own host.
-        assert_eq!(
-            at("https://api.example.uz"),
-            "https://api.example.uz/v1/order/add"
-        );
-        assert_eq!(
-            at("https://api.example.uz/"),
-            "https://api.example.uz/v1/order/add"
-        );
-        // The twin (and some proxies): under a path.
-        assert_eq!(
-            at("http://127.0.0.1:9/api"),
-            "http://127.0.0.1:9/api/v1/order/add"
-        );
-        assert_eq!(
-            at("http://127.0.0.1:9/api/"),
-            "http://127.0.0.1:9/api/v1/order/add"
-        );
-        // A query on the base is not carried into the call.
-        assert_eq!(
-            at("https://api.example.uz/?x=1"),
-            "https://api.example.uz/v1/order/add"
-        );
-    }
 }

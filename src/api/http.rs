@@ -290,6 +290,19 @@ pub(crate) fn redact(url: &url::Url) -> String {
     format!("{}{}", url.origin().ascii_serialization(), url.path())
 }
 
+/// Appends a relative path to a base URL that may or may not end with `/`.
+pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
+    let mut url = base.clone();
+    let joined = format!(
+        "{}/{}",
+        base.path().trim_end_matches('/'),
+        path.trim_start_matches('/')
+    );
+    url.set_path(&joined);
+    url.set_query(None);
+    url
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,5 +327,34 @@ mod tests {
         for s in [400, 401, 403, 404, 422] {
             assert!(!retryable(StatusCode::from_u16(s).unwrap()));
         }
+    }
+
+    #[test]
+    fn a_base_at_the_root_of_its_host_or_under_a_path_works_with_or_without_a_slash() {
+        let at =
+            |base: &str| join(&url::Url::parse(base).expect("base"), "v1/order/add").to_string();
+        // Production: the current interface at the root of its own host.
+        assert_eq!(
+            at("https://api.example.uz"),
+            "https://api.example.uz/v1/order/add"
+        );
+        assert_eq!(
+            at("https://api.example.uz/"),
+            "https://api.example.uz/v1/order/add"
+        );
+        // The twin (and some proxies): under a path.
+        assert_eq!(
+            at("http://127.0.0.1:9/api"),
+            "http://127.0.0.1:9/api/v1/order/add"
+        );
+        assert_eq!(
+            at("http://127.0.0.1:9/api/"),
+            "http://127.0.0.1:9/api/v1/order/add"
+        );
+        // A query on the base is not carried into the call.
+        assert_eq!(
+            at("https://api.example.uz/?x=1"),
+            "https://api.example.uz/v1/order/add"
+        );
     }
 }

@@ -30,7 +30,7 @@ impl SandboxClient {
 
     /// Orders carrying this idempotency key (zero or one).
     pub async fn find_by_wcs(&self, wcs_code: &str) -> Result<Vec<FoundOrder>, ApiError> {
-        let mut url = super::current_client::join(&self.base, "sandbox/orders");
+        let mut url = super::http::join(&self.base, "sandbox/orders");
         url.query_pairs_mut().append_pair("wcs_code", wcs_code);
         let v = self
             .http

@@ -4,10 +4,9 @@
 //! renewed once after a 401, that both clients share.
 
 use super::current::{LoginRequest, Tokens};
-use super::current_client::join;
 use super::decode::at;
 use super::error::{ApiError, Interface};
-use super::http::{Call, Http};
+use super::http::{Call, Http, join};
 use super::pacer::Pacer;
 use super::token::{Authenticator, TokenKeeper};
 use reqwest::Method;
