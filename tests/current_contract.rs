@@ -85,15 +85,7 @@ async fn order_lifecycle() {
         e => panic!("{e:?}"),
     }
     // Once it left the sender it cannot be edited or cancelled.
-    raw()
-        .post(format!(
-            "{}/sandbox/orders/{}/advance",
-            common::control(&t),
-            rec.order_id
-        ))
-        .send()
-        .await
-        .unwrap();
+    advance(&t, rec.order_id).await;
     assert!(matches!(
         c.cancel_order(rec.order_id).await,
         Err(ApiError::BadRequest { .. })
@@ -480,15 +472,7 @@ async fn webhooks_current_form_data_and_legacy_json() {
         .add_order(&current_order(samarkand_branch()))
         .await
         .unwrap();
-    raw()
-        .post(format!(
-            "{}/sandbox/orders/{}/advance",
-            common::control(&t),
-            rec.order_id
-        ))
-        .send()
-        .await
-        .unwrap();
+    advance(&t, rec.order_id).await;
     // Two notifications: created (100) and advanced (200), in some order.
     let mut codes = Vec::new();
     for _ in 0..2 {

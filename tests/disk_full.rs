@@ -133,13 +133,10 @@ fn a_full_disk_refuses_the_next_order_and_keeps_the_ones_confirmed() {
 
     let mut desk = Desk::start(rt.handle().clone(), desk_paths(&dir)).expect("the desk again");
     log_in_demo(&mut desk);
-    let mut receivers: Vec<String> = wait(desk.load_journal())
-        .expect("journal")
-        .into_iter()
-        .map(|r| r.receiver().to_string())
-        .collect();
-    receivers.sort();
-    assert_eq!(receivers, ["Birinchi Aziz", "Uchinchi Sardor"]);
+    assert_eq!(
+        journal_receivers(&desk),
+        ["Birinchi Aziz", "Uchinchi Sardor"]
+    );
     rt.block_on(twin.stop());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -130,15 +130,7 @@ async fn data_file_keeps_orders_across_restarts() {
     let mut o = legacy_order();
     o.wcs_code = Some("kept-1".into());
     let created = c.add_order(&o).await.unwrap();
-    raw()
-        .post(format!(
-            "{}/sandbox/orders/{}/advance",
-            common::control(&t),
-            created.order_id
-        ))
-        .send()
-        .await
-        .unwrap();
+    advance(&t, created.order_id).await;
     t.stop().await;
 
     let t = twin_with(config).await;

@@ -101,16 +101,7 @@ async fn create_detail_track_history_and_cancel() {
 
     // Advance twice on the twin, then the history has three entries.
     for _ in 0..2 {
-        let r = raw()
-            .post(format!(
-                "{}/sandbox/orders/{}/advance",
-                common::control(&t),
-                created.order_id
-            ))
-            .send()
-            .await
-            .unwrap();
-        assert!(r.status().is_success());
+        advance(&t, created.order_id).await;
     }
     let track = c.track(created.order_id).await.unwrap();
     assert_eq!(track.status.id, LegacyStatus::AtSendingOffice);

@@ -21,16 +21,6 @@ const FOLDER: &str = "PARCEL_DESK_READ_ONLY_FOLDER";
 const NAME: &str = "a_read_only_data_folder_is_read_and_takes_no_order";
 const NOBODY: &str = "65534";
 
-fn receivers(desk: &Desk) -> Vec<String> {
-    let mut names: Vec<String> = wait(desk.load_journal())
-        .expect("the journal is read")
-        .iter()
-        .map(|r| r.receiver().to_string())
-        .collect();
-    names.sort();
-    names
-}
-
 /// The child's part, on the read-only folder.
 fn child(dir: PathBuf) -> ! {
     let rt = runtime();
@@ -42,7 +32,7 @@ fn child(dir: PathBuf) -> ! {
     );
     log_in_demo(&mut desk);
     assert_eq!(
-        receivers(&desk),
+        journal_receivers(&desk),
         ["Birinchi Aziz"],
         "what was confirmed shows"
     );
@@ -53,7 +43,7 @@ fn child(dir: PathBuf) -> ! {
         ),
         other => panic!("not refused on this computer: {other:?}"),
     }
-    assert_eq!(receivers(&desk), ["Birinchi Aziz"]);
+    assert_eq!(journal_receivers(&desk), ["Birinchi Aziz"]);
     println!("child done");
     std::process::exit(0);
 }
@@ -186,7 +176,10 @@ fn a_read_only_data_folder_is_read_and_takes_no_order() {
     log_in_demo(&mut desk);
     let again = create_to(&desk, "Uchinchi Sardor");
     assert!(matches!(again, CreateResult::Created(_)), "{again:?}");
-    assert_eq!(receivers(&desk), ["Birinchi Aziz", "Uchinchi Sardor"]);
+    assert_eq!(
+        journal_receivers(&desk),
+        ["Birinchi Aziz", "Uchinchi Sardor"]
+    );
     rt.block_on(twin.stop());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -146,27 +146,17 @@ pub fn raw() -> reqwest::Client {
 
 /// GET a URL and read its JSON body.
 pub async fn get_json(url: String) -> serde_json::Value {
-    raw()
-        .get(url)
-        .send()
-        .await
-        .expect("answer")
-        .json()
-        .await
-        .expect("JSON body")
+    answer_of(raw().get(url)).await
 }
 
 /// POST a JSON body and read the JSON answer.
 pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Value {
-    raw()
-        .post(url)
-        .json(&body)
-        .send()
-        .await
-        .expect("answer")
-        .json()
-        .await
-        .expect("JSON body")
+    answer_of(raw().post(url).json(&body)).await
+}
+
+async fn answer_of(request: reqwest::RequestBuilder) -> serde_json::Value {
+    let answer = request.send().await.expect("answer");
+    answer.json().await.expect("JSON body")
 }
 
 /// Moves an order one status along on the twin (its control route).
@@ -215,6 +205,17 @@ pub fn intl_parcel(number: &str) -> parcel_desk::api::international::ParcelInput
             "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
     }))
     .expect("a parcel")
+}
+
+/// The receivers of a desk's journal, sorted.
+pub fn journal_receivers(desk: &parcel_desk::desk::Desk) -> Vec<String> {
+    let mut names: Vec<String> = wait(desk.load_journal())
+        .expect("the journal is read")
+        .iter()
+        .map(|r| r.receiver().to_string())
+        .collect();
+    names.sort();
+    names
 }
 
 /// Logs the demo clerk in (after any re-wiring) and opens the session.
