@@ -91,7 +91,7 @@ pub fn titled<'a>(
 }
 
 /// A table's header row: each title strong, cut to its column rather than spilling over.
-pub fn header_cells<'a>(
+fn header_cells<'a>(
     row: &mut egui_extras::TableRow<'_, '_>,
     titles: impl IntoIterator<Item = std::borrow::Cow<'a, str>>,
 ) {

@@ -7,7 +7,7 @@ use crate::desk::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
 use crate::desk::end_of_day::money;
 use crate::store::OutboxState;
 use crate::ui::widgets::status::{status_text, when};
-use crate::ui::widgets::{ERROR_COLOR, grid_head, header_cells};
+use crate::ui::widgets::{ERROR_COLOR, grid_head, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -165,58 +165,47 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
         ui.label(t!("eod.no_orders"));
         return;
     }
-    TableBuilder::new(ui)
+    let columns = [
+        (t!("eod.csv_barcode"), Column::exact(110.0)),
+        (t!("eod.time"), Column::exact(60.0)),
+        (t!("eod.csv_clerk"), Column::initial(90.0).clip(true)),
+        (
+            t!("eod.csv_receiver"),
+            Column::remainder().at_least(160.0).clip(true),
+        ),
+        (t!("eod.csv_city"), Column::initial(150.0).clip(true)),
+        (t!("eod.pieces"), Column::initial(70.0)),
+        (t!("eod.weight"), Column::initial(90.0)),
+        (t!("eod.cod"), Column::initial(130.0)),
+        (t!("eod.csv_status"), Column::initial(190.0).clip(true)),
+    ];
+    let table = TableBuilder::new(ui)
         .id_salt("eod-orders")
         .striped(true)
         .vscroll(false)
-        .resizable(true)
-        .column(Column::exact(110.0))
-        .column(Column::exact(60.0))
-        .column(Column::initial(90.0).clip(true))
-        .column(Column::remainder().at_least(160.0).clip(true))
-        .column(Column::initial(150.0).clip(true))
-        .column(Column::initial(70.0))
-        .column(Column::initial(90.0))
-        .column(Column::initial(130.0))
-        .column(Column::initial(190.0).clip(true))
-        .header(22.0, |mut h| {
-            header_cells(
-                &mut h,
-                [
-                    t!("eod.csv_barcode"),
-                    t!("eod.time"),
-                    t!("eod.csv_clerk"),
-                    t!("eod.csv_receiver"),
-                    t!("eod.csv_city"),
-                    t!("eod.pieces"),
-                    t!("eod.weight"),
-                    t!("eod.cod"),
-                    t!("eod.csv_status"),
-                ],
-            );
-        })
-        .body(|body| {
-            body.rows(22.0, lines.len(), |mut row| {
-                let Some(l) = lines.get(row.index()) else {
-                    return;
-                };
-                let cells = [
-                    l.barcode.clone(),
-                    time_of_day(l.created_at),
-                    l.clerk.clone().unwrap_or_default(),
-                    l.receiver.clone(),
-                    l.city.clone(),
-                    l.pieces.to_string(),
-                    kilograms(l.grams),
-                    l.cod.map(money).unwrap_or_default(),
-                    status_text(l.status_id, &l.status_name),
-                ];
-                for c in cells {
-                    row.col(|ui| {
-                        ui.add(egui::Label::new(c.as_str()).truncate())
-                            .on_hover_text(c.as_str());
-                    });
-                }
-            });
+        .resizable(true);
+    titled(table, columns).body(|body| {
+        body.rows(22.0, lines.len(), |mut row| {
+            let Some(l) = lines.get(row.index()) else {
+                return;
+            };
+            let cells = [
+                l.barcode.clone(),
+                time_of_day(l.created_at),
+                l.clerk.clone().unwrap_or_default(),
+                l.receiver.clone(),
+                l.city.clone(),
+                l.pieces.to_string(),
+                kilograms(l.grams),
+                l.cod.map(money).unwrap_or_default(),
+                status_text(l.status_id, &l.status_name),
+            ];
+            for c in cells {
+                row.col(|ui| {
+                    ui.add(egui::Label::new(c.as_str()).truncate())
+                        .on_hover_text(c.as_str());
+                });
+            }
         });
+    });
 }

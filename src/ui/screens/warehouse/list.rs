@@ -367,7 +367,9 @@ impl<R: Row> Screen for WarehouseList<R> {
         } else if self.filtered.shown(&self.filter).is_empty() {
             ui.label(t!("wms.none_shown"));
         } else {
-            self.table(ui, height);
+            // In a scope of its own: the columns' resize lines reach down to the bottom of the
+            // table's own area, not through the detail under it.
+            ui.scope(|ui| self.table(ui, height));
         }
         self.detail(ui, &mut action, cx);
         if let Some(a) = action {

@@ -383,7 +383,7 @@ impl Screen for WebhooksScreen {
             .id_salt("webhooks-screen")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.set_max_width(1000.0);
+                ui.set_max_width(ui.available_width().min(1000.0));
                 self.registration(ui, cx);
                 ui.separator();
                 self.receiver(ui, cx);
