@@ -88,14 +88,6 @@ fn parse_body(body: Result<Value, BodyError>) -> Result<Value, Response> {
     body.map_err(|e| framework(e.status, e.text))
 }
 
-fn tokens_for(s: &Shared, customer: i64) -> Tokens {
-    let mut w = s.world();
-    Tokens {
-        access_token: w.issue_token(customer, Iface::Current, TokenKind::Access),
-        refresh_token: w.issue_token(customer, Iface::Current, TokenKind::Refresh),
-    }
-}
-
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
     AuthCalls::count(&s.auth_calls.current_login);
     let lang = lang(&headers);
@@ -113,7 +105,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
         .find(|c| c.current.0 == req.login.trim() && c.current.1 == req.password)
     {
         None => framework(StatusCode::UNAUTHORIZED, msg::wrong_login(lang)),
-        Some(c) => current_ok(msg::ok(lang), tokens_for(&s, c.id)),
+        Some(c) => current_ok(msg::ok(lang), s.world().issue_tokens(c.id, Iface::Current)),
     }
 }
 
@@ -128,7 +120,7 @@ async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): Any
         .to_string();
     let customer = s.world().take_refresh(&token, Iface::Current);
     match customer {
-        Some(c) => current_ok(msg::ok(lang), tokens_for(&s, c)),
+        Some(c) => current_ok(msg::ok(lang), s.world().issue_tokens(c, Iface::Current)),
         None => {
             let mut check = Check::new(lang);
             check.push("refresh_token", msg::bad_token(lang));

@@ -7,8 +7,7 @@ use super::messages as msg;
 use super::model::{CUSTOMERS, Iface, ProductRec, PurveyorRec};
 use super::shared::{AuthCalls, Shared};
 use super::wms_gate::{authed, only};
-use super::world::TokenKind;
-use crate::api::current::{LoginRequest, Tokens};
+use crate::api::current::LoginRequest;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -23,14 +22,6 @@ pub fn router() -> Router<Shared> {
         .route("/v1/auth/about-me", only(get(about_me), "GET, HEAD"))
         .merge(super::wms_records::routes::<PurveyorRec>())
         .merge(super::wms_records::routes::<ProductRec>())
-}
-
-fn tokens(s: &Shared, customer: i64) -> Tokens {
-    let mut w = s.world();
-    Tokens {
-        access_token: w.issue_token(customer, Iface::Warehouse, TokenKind::Access),
-        refresh_token: w.issue_token(customer, Iface::Warehouse, TokenKind::Refresh),
-    }
 }
 
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
@@ -59,7 +50,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
         .iter()
         .find(|c| c.wms.0 == req.login.trim() && c.wms.1 == req.password)
     {
-        Some(c) => axum::Json(tokens(&s, c.id)).into_response(),
+        Some(c) => axum::Json(s.world().issue_tokens(c.id, Iface::Warehouse)).into_response(),
         None => wms_fail(
             StatusCode::UNPROCESSABLE_ENTITY,
             "error",
@@ -81,7 +72,7 @@ async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): Any
         .unwrap_or_default();
     let customer = s.world().take_refresh(&token, Iface::Warehouse);
     match customer {
-        Some(c) => axum::Json(tokens(&s, c)).into_response(),
+        Some(c) => axum::Json(s.world().issue_tokens(c, Iface::Warehouse)).into_response(),
         None => wms_fail(
             StatusCode::UNPROCESSABLE_ENTITY,
             "error",

@@ -234,6 +234,14 @@ impl World {
 
     // ----- tokens -------------------------------------------------------------------------
 
+    /// A pair of tokens (access and refresh) for a login or a renewal on a token interface.
+    pub fn issue_tokens(&mut self, customer_id: i64, iface: Iface) -> crate::api::current::Tokens {
+        crate::api::current::Tokens {
+            access_token: self.issue_token(customer_id, iface, TokenKind::Access),
+            refresh_token: self.issue_token(customer_id, iface, TokenKind::Refresh),
+        }
+    }
+
     /// A token the twin checks by lookup: for the legacy interface an opaque 40-hex string (as
     /// the real service gives), otherwise a JWT-shaped one whose `exp` the client can read.
     pub fn issue_token(&mut self, customer_id: i64, iface: Iface, kind: TokenKind) -> String {
