@@ -247,15 +247,9 @@ async fn labels_open_only_with_their_signed_link_and_tracking_needs_the_barcode(
 }
 
 fn parcel(number: &str) -> Value {
-    json!({
-        "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
-        "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
-        "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": "80",
-        "ParcelDeclareCurrency": "USD", "ReceiverCityId": 101, "ReceiverDelivery": "0",
-        "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
-            "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": "80",
-            "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
-    })
+    let mut parcel = intl_parcel_json(number);
+    parcel["ReceiverDelivery"] = json!("0");
+    parcel
 }
 
 fn manifest(number: &str, parcel: &str) -> Value {

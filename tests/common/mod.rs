@@ -195,7 +195,12 @@ pub fn wait<T>(mut task: parcel_desk::desk::task::Task<T>) -> T {
 
 /// A valid international parcel with one product line, courier to Samarkand.
 pub fn intl_parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
-    serde_json::from_value(serde_json::json!({
+    serde_json::from_value(intl_parcel_json(number)).expect("a parcel")
+}
+
+/// The same parcel as the JSON a client sends.
+pub fn intl_parcel_json(number: &str) -> serde_json::Value {
+    serde_json::json!({
         "ParcelNumber": number, "ReceiverPhone": "+998 90 1234567", "ReceiverSurname": "Karimov",
         "ReceiverFirstName": "Aziz", "ReceiverPassposrtSerial": "AA", "ReceiverPassposrtNumber": "1234567",
         "ReceiverPinfl": "31234567890123", "ParcelWeight": "1.5", "ParcelValue": "80",
@@ -203,8 +208,7 @@ pub fn intl_parcel(number: &str) -> parcel_desk::api::international::ParcelInput
         "products": [{"ProductDescription": "Sneakers", "ProductDescriptionRu": "Кроссовки",
             "ProductQuantity": "1", "ProductWeight": "1.2", "ProductDeclareValue": "80",
             "ProductUrl": "https://shop.example/p/1", "ProductUnit": "pcs", "HsCodeIs": "640411"}]
-    }))
-    .expect("a parcel")
+    })
 }
 
 /// The receivers of a desk's journal, sorted.
