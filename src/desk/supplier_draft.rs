@@ -1,7 +1,7 @@
-//! A warehouse supplier/buyer as the clerk types it: every field of the contract as text or a
-//! flag, checked before anything is sent (the server's widths, numbers, the contract date), with
-//! each problem under the wire name of its field so the service's own errors land in the same
-//! places.
+//! A warehouse supplier/buyer as the clerk types it: the service's own input (texts, optional
+//! texts and flags), checked before anything is sent (the server's widths, numbers, the contract
+//! date), with each problem under the wire name of its field so the service's own errors land in
+//! the same places.
 
 use super::customs;
 use super::problem::Problem;

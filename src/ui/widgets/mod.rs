@@ -137,7 +137,7 @@ impl<'e> Form<'e> {
         }
     }
 
-    /// Fields that may be left out: one left blank is not given.
+    /// Fields that may be left out: one emptied by the clerk is not given.
     pub fn optional_texts<'v>(
         &self,
         ui: &mut egui::Ui,
@@ -150,9 +150,7 @@ impl<'e> Form<'e> {
         >,
     ) {
         for (label, value, key) in rows {
-            let mut text = value.take().unwrap_or_default();
-            self.text(ui, &label, &mut text, key);
-            *value = (!text.trim().is_empty()).then_some(text);
+            edit_optional(value, |text| self.text(ui, &label, text, key).changed());
         }
     }
 }
@@ -174,6 +172,16 @@ pub fn button_if(ui: &mut egui::Ui, enabled: bool, text: impl Into<egui::WidgetT
 /// pressable) while that is under way; whether it was pressed.
 pub fn send_button(ui: &mut egui::Ui, busy: bool, idle: &str, sending: &str) -> bool {
     button_if(ui, !busy, if busy { sending } else { idle })
+}
+
+/// Edits an optional text as a plain one. It is left exactly as it was unless `edit` says it
+/// changed (so a record opened for editing is not "changed" by being shown), and what the clerk
+/// empties is no longer given; blanks around the text are the sender's to trim.
+pub fn edit_optional(value: &mut Option<String>, edit: impl FnOnce(&mut String) -> bool) {
+    let given = value.is_some();
+    let mut text = value.take().unwrap_or_default();
+    let changed = edit(&mut text);
+    *value = (if changed { !text.is_empty() } else { given }).then_some(text);
 }
 
 /// A label with a single-line field of a given width beside it (filters, amounts, a reason).
@@ -327,4 +335,34 @@ pub fn beside<S>(
                     .show(ui, |ui| pane(ui, state));
             });
         });
+}
+
+#[cfg(test)]
+mod edit_optional_tests {
+    use super::edit_optional;
+
+    #[test]
+    fn shown_is_not_changed_and_emptied_is_not_given() {
+        // A record's blank field, only shown: left exactly as it came.
+        let mut blank = Some(String::new());
+        edit_optional(&mut blank, |_| false);
+        assert_eq!(blank, Some(String::new()));
+        let mut absent = None;
+        edit_optional(&mut absent, |_| false);
+        assert_eq!(absent, None);
+        // Emptied by the clerk: no longer given.
+        let mut emptied = Some("12".to_string());
+        edit_optional(&mut emptied, |t| {
+            t.clear();
+            true
+        });
+        assert_eq!(emptied, None);
+        // A first space typed stays, to be trimmed when sent.
+        let mut typed = None;
+        edit_optional(&mut typed, |t| {
+            t.push(' ');
+            true
+        });
+        assert_eq!(typed.as_deref(), Some(" "));
+    }
 }

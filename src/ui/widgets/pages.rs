@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Previous, "page N of M", next; the page asked for when one of them was pressed.
-pub fn pager(ui: &mut egui::Ui, page: u64, pages: u64, idle: bool) -> Option<u64> {
+fn pager(ui: &mut egui::Ui, page: u64, pages: u64, idle: bool) -> Option<u64> {
     let mut asked = None;
     let prev = egui::Button::new(t!("intl_list.prev"));
     if ui.add_enabled(idle && page > 1, prev).clicked() {
@@ -24,7 +24,7 @@ pub fn pager(ui: &mut egui::Ui, page: u64, pages: u64, idle: bool) -> Option<u64
 }
 
 /// "Read N of M pages" with a spinner and the stop button; repaints while it runs.
-pub fn progress(ui: &mut egui::Ui, progress: &LoadProgress) {
+fn progress(ui: &mut egui::Ui, progress: &LoadProgress) {
     let read = progress.read.load(Ordering::Relaxed);
     let total = progress.total.load(Ordering::Relaxed);
     let text = t!("intl_list.progress", read = read, total = total);

@@ -11,7 +11,7 @@ use crate::desk::task::Task;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::ScreenId;
-use crate::ui::widgets::Form;
+use crate::ui::widgets::{Form, edit_optional};
 use rust_i18n::t;
 use std::collections::BTreeMap;
 
@@ -88,10 +88,12 @@ impl Fields for SupplierDraft {
                 ),
             ],
         );
-        let mut day = d.contract_date.take().unwrap_or_default();
         let label = t!("wms.contract_date");
-        crate::ui::widgets::date_field::show(ui, form, &label, &mut day, f::CONTRACT_DATE);
-        d.contract_date = (!day.trim().is_empty()).then_some(day);
+        edit_optional(&mut d.contract_date, |day| {
+            let before = day.clone();
+            crate::ui::widgets::date_field::show(ui, form, &label, day, f::CONTRACT_DATE);
+            *day != before
+        });
         form.optional_texts(
             ui,
             [
