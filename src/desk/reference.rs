@@ -7,7 +7,7 @@ impl Desk {
     /// The goods registered for electronic receipts.
     pub fn list_goods(&self) -> Task<Result<Vec<crate::api::legacy::RegisteredGood>, ApiError>> {
         let legacy = self.services.legacy.clone();
-        self.spawn(async move { legacy.list_goods().await })
+        self.spawn_noted(async move { legacy.list_goods().await })
     }
 
     /// Registers a good for electronic receipts.
@@ -16,7 +16,7 @@ impl Desk {
         good: crate::api::legacy::GoodInput,
     ) -> Task<Result<crate::api::legacy::RegisteredGood, ApiError>> {
         let legacy = self.services.legacy.clone();
-        self.spawn(async move { legacy.register_good(&good).await })
+        self.spawn_noted(async move { legacy.register_good(&good).await })
     }
 
     /// Reads the cached directories (disk, in the background).

@@ -18,27 +18,30 @@ pub struct Told {
 
 /// A form field's problem, in the clerk's words.
 pub fn problem_text(p: Problem) -> String {
-    match p {
-        Problem::Required => t!("login.required").to_string(),
-        Problem::Phone => t!("order.bad_phone").to_string(),
-        Problem::Weight => t!("order.bad_weight").to_string(),
-        Problem::Number => t!("order.bad_number").to_string(),
-        Problem::TooLong(n) => t!("order.too_long", n = n).to_string(),
-        Problem::BranchNotInCity => t!("order.branch_city").to_string(),
-        Problem::Date => t!("order.bad_date").to_string(),
-        Problem::Coordinates => t!("order.bad_coordinates").to_string(),
-        Problem::Pinfl => t!("parcel.bad_pinfl").to_string(),
-        Problem::PassportSeries => t!("parcel.bad_passport_series").to_string(),
-        Problem::PassportNumber => t!("parcel.bad_passport_number").to_string(),
-        Problem::HsCode => t!("parcel.bad_hs_code").to_string(),
-        Problem::Imei => t!("parcel.bad_imei").to_string(),
-        Problem::Url => t!("parcel.bad_url").to_string(),
-        Problem::Currency => t!("parcel.bad_currency").to_string(),
-        Problem::Count => t!("parcel.bad_count").to_string(),
-        Problem::Choice => t!("parcel.bad_choice").to_string(),
-        Problem::Gtin => t!("wms.bad_gtin").to_string(),
-        Problem::Between(min, max) => t!("wms.between", min = min, max = max).to_string(),
-    }
+    let text = match p {
+        Problem::Required => t!("login.required"),
+        Problem::Phone => t!("order.bad_phone"),
+        Problem::Weight => t!("order.bad_weight"),
+        Problem::Number => t!("order.bad_number"),
+        Problem::BranchNotInCity => t!("order.branch_city"),
+        Problem::Date => t!("order.bad_date"),
+        Problem::Coordinates => t!("order.bad_coordinates"),
+        // The two that say their numbers.
+        Problem::TooLong(n) => t!("order.too_long", n = n),
+        Problem::Between(min, max) => t!("wms.between", min = min, max = max),
+        // International parcels and the warehouse.
+        Problem::Pinfl => t!("parcel.bad_pinfl"),
+        Problem::PassportSeries => t!("parcel.bad_passport_series"),
+        Problem::PassportNumber => t!("parcel.bad_passport_number"),
+        Problem::HsCode => t!("parcel.bad_hs_code"),
+        Problem::Imei => t!("parcel.bad_imei"),
+        Problem::Url => t!("parcel.bad_url"),
+        Problem::Currency => t!("parcel.bad_currency"),
+        Problem::Count => t!("parcel.bad_count"),
+        Problem::Choice => t!("parcel.bad_choice"),
+        Problem::Gtin => t!("wms.bad_gtin"),
+    };
+    text.to_string()
 }
 
 pub fn tell(err: &ApiError) -> Told {
