@@ -130,11 +130,11 @@ pub const ORDER_DRAFT: &str = "new-order";
 /// What keeps this counter's records from being written (see [`Desk::store_trouble`]); each
 /// holds the database's own words.
 #[derive(Debug, Clone, PartialEq)]
-pub enum StoreTrouble {
+pub enum StoreTrouble<'a> {
     /// Nothing could be opened: no journal, no orders taken.
-    Unavailable(String),
+    Unavailable(&'a str),
     /// The journal can be read, nothing written: no orders taken.
-    ReadOnly(String),
+    ReadOnly(&'a str),
 }
 
 impl Desk {
@@ -200,12 +200,12 @@ impl Desk {
 
     /// Why this counter's records cannot be written now, for the status bar: the database could
     /// not be opened, or only to read. `None` while all is well (or while it is being opened).
-    pub fn store_trouble(&self) -> Option<StoreTrouble> {
+    pub fn store_trouble(&self) -> Option<StoreTrouble<'_>> {
         if let Some(why) = self.store.as_ref().and_then(|s| s.read_only()) {
-            return Some(StoreTrouble::ReadOnly(why.to_string()));
+            return Some(StoreTrouble::ReadOnly(why));
         }
-        let why = self.store_error.as_ref().filter(|_| self.store.is_none())?;
-        Some(StoreTrouble::Unavailable(why.clone()))
+        let why = self.store_error.as_deref().filter(|_| self.store.is_none())?;
+        Some(StoreTrouble::Unavailable(why))
     }
 
     /// Changes whenever the journal is written (by any task or worker of this desk).

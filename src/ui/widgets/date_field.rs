@@ -11,13 +11,21 @@ use rust_i18n::t;
 #[derive(Clone, Copy)]
 struct Open(NaiveDate);
 
-pub fn show(ui: &mut egui::Ui, form: &Form<'_>, label: &str, value: &mut String, key: &str) {
+/// The field and its calendar; whether the day was typed or picked this frame.
+pub fn show(
+    ui: &mut egui::Ui,
+    form: &Form<'_>,
+    label: &str,
+    value: &mut String,
+    key: &str,
+) -> bool {
     let id = ui.make_persistent_id(("calendar", key));
     let mut open: Option<Open> = ui.data(|d| d.get_temp(id));
+    let mut changed = false;
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
             ui.set_max_width(220.0);
-            form.text(ui, label, value, key);
+            changed = form.text(ui, label, value, key).changed();
         });
         let toggle = ui
             .button(t!("wms.calendar_button"))
@@ -37,6 +45,7 @@ pub fn show(ui: &mut egui::Ui, form: &Form<'_>, label: &str, value: &mut String,
         open = match picked {
             Some(day) => {
                 *value = day.format("%d.%m.%Y").to_string();
+                changed = true;
                 None
             }
             None => Some(Open(next)),
@@ -48,6 +57,7 @@ pub fn show(ui: &mut egui::Ui, form: &Form<'_>, label: &str, value: &mut String,
         }
         None => d.remove::<Open>(id),
     });
+    changed
 }
 
 /// One month: its name with the way to the months around it, the weekdays, the days. Returns

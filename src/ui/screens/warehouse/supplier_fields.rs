@@ -90,9 +90,7 @@ impl Fields for SupplierDraft {
         );
         let label = t!("wms.contract_date");
         edit_optional(&mut d.contract_date, |day| {
-            let before = day.clone();
-            crate::ui::widgets::date_field::show(ui, form, &label, day, f::CONTRACT_DATE);
-            *day != before
+            crate::ui::widgets::date_field::show(ui, form, &label, day, f::CONTRACT_DATE)
         });
         form.optional_texts(
             ui,
