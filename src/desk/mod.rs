@@ -204,7 +204,10 @@ impl Desk {
         if let Some(why) = self.store.as_ref().and_then(|s| s.read_only()) {
             return Some(StoreTrouble::ReadOnly(why));
         }
-        let why = self.store_error.as_deref().filter(|_| self.store.is_none())?;
+        let why = self
+            .store_error
+            .as_deref()
+            .filter(|_| self.store.is_none())?;
         Some(StoreTrouble::Unavailable(why))
     }
 
