@@ -121,46 +121,20 @@ async fn another_customers_order_is_forbidden() {
 async fn field_notes_rules_for_orders() {
     let t = twin().await;
     let c = current(&t).await;
+    // Each order breaks one rule, and its one problem stands under that field.
+    let mut cases: Vec<(OrderInput, &str)> = Vec::new();
     let mut o = current_order(samarkand_branch());
     o.receiver.city_code = None;
-    assert_eq!(
-        c.add_order(&o)
-            .await
-            .unwrap_err()
-            .field("receiver.city_code")
-            .len(),
-        1
-    );
+    cases.push((o, "receiver.city_code"));
     let mut o = current_order(samarkand_branch());
     o.receiver.branch_code = None;
-    assert_eq!(
-        c.add_order(&o)
-            .await
-            .unwrap_err()
-            .field("receiver.branch_code")
-            .len(),
-        1
-    );
+    cases.push((o, "receiver.branch_code"));
     let mut o = current_order("0001"); // a branch of Shakhrisabz, not Samarkand
     o.receiver.branch_code = Some("0001".into());
-    assert_eq!(
-        c.add_order(&o)
-            .await
-            .unwrap_err()
-            .field("receiver.branch_code")
-            .len(),
-        1
-    );
+    cases.push((o, "receiver.branch_code"));
     let mut o = current_order(samarkand_branch());
     o.cargo.package_id = None;
-    assert_eq!(
-        c.add_order(&o)
-            .await
-            .unwrap_err()
-            .field("cargo.packageId")
-            .len(),
-        1
-    );
+    cases.push((o, "cargo.packageId"));
     let mut o = current_order(samarkand_branch());
     o.cargo.post_types = vec![parcel_desk::api::legacy::ItemLine {
         name: "A name longer than twenty".into(),
@@ -168,14 +142,11 @@ async fn field_notes_rules_for_orders() {
         count: 1,
         cost: parcel_desk::api::Sum(1000),
     }];
-    assert_eq!(
-        c.add_order(&o)
-            .await
-            .unwrap_err()
-            .field("cargo.postTypes[0].name")
-            .len(),
-        1
-    );
+    cases.push((o, "cargo.postTypes[0].name"));
+    for (order, field) in cases {
+        let err = c.add_order(&order).await.unwrap_err();
+        assert_eq!(err.field(field).len(), 1, "{field}: {err:?}");
+    }
     // Packaging 90 exists on this interface only.
     let mut o = current_order(samarkand_branch());
     o.cargo.package_id = Some(90);
@@ -185,14 +156,7 @@ async fn field_notes_rules_for_orders() {
 #[tokio::test]
 async fn missing_query_parameter_is_the_framework_400() {
     let t = twin().await;
-    let token = {
-        let v: serde_json::Value = post_json(
-            format!("{}/auth/login", t.current_url()),
-            json!({"login": "demo", "password": "demo12345"}),
-        )
-        .await;
-        v["data"]["access_token"].as_str().unwrap().to_string()
-    };
+    let token = demo_token(&t).await;
     let r = raw()
         .get(format!("{}/v1/order/detail", t.current_url()))
         .bearer_auth(&token)
@@ -616,14 +580,7 @@ async fn the_status_clock_moves_orders_along_by_itself() {
 #[tokio::test]
 async fn webhook_registration_takes_the_providers_prefixed_key_name() {
     let t = twin().await;
-    let token = {
-        let v: serde_json::Value = post_json(
-            format!("{}/auth/login", t.current_url()),
-            json!({"login": "demo", "password": "demo12345"}),
-        )
-        .await;
-        v["data"]["access_token"].as_str().unwrap().to_string()
-    };
+    let token = demo_token(&t).await;
     // Production names the key `<prefix>-apiKey`; the twin takes it as the contract's.
     let r = raw()
         .post(format!("{}/v1/webhook/webhook-config", t.current_url()))
@@ -638,4 +595,14 @@ async fn webhook_registration_takes_the_providers_prefixed_key_name() {
     assert_eq!(r.status().as_u16(), 200);
     let v: serde_json::Value = r.json().await.unwrap();
     assert_eq!(v["data"]["partner-apiKey"], json!("prefixed-secret"), "{v}");
+}
+
+/// A bearer token of the demo account, taken by hand from the current interface's login.
+async fn demo_token(t: &RunningSandbox) -> String {
+    let v = post_json(
+        format!("{}/auth/login", t.current_url()),
+        json!({"login": "demo", "password": "demo12345"}),
+    )
+    .await;
+    v["data"]["access_token"].as_str().unwrap().to_string()
 }
