@@ -1,7 +1,8 @@
 //! The screens of the desk, one line each: where it sits in the rail (its section; the command
 //! that opens it is `Command::Open` with its id) or which rail entry it belongs under, and
 //! whether it needs a session.
-//! The rail shows them in this order within their sections.
+//! The rail shows its entries in this order within their sections; the screens reached from
+//! them follow.
 
 use super::screen::Entry;
 use super::screen_id::{ScreenId as Id, Section::*};
@@ -30,28 +31,29 @@ use crate::ui::screens::webhooks::WebhooksScreen;
 
 pub fn screens(desk: &Desk) -> Vec<Entry> {
     vec![
-        Entry::under(Id::Login, Id::NewOrder, LoginScreen::new(desk)).without_session(),
         Entry::rail(Id::NewOrder, Counter, Form::new_order()),
         Entry::rail(Id::Orders, Counter, OrdersScreen::empty()),
-        Entry::under(Id::OrderDetail, Id::Orders, DetailScreen::default()),
-        Entry::under(Id::EditOrder, Id::Orders, Form::edit_order()),
         Entry::rail(Id::Unsent, Counter, UnsentScreen::default()),
         Entry::rail(Id::EndOfDay, Counter, EndOfDayScreen::default()),
         Entry::rail(Id::Calculator, Counter, Calculator::default()),
         Entry::rail(Id::NewParcel, International, ParcelFormScreen::default()),
-        Entry::under(Id::ParcelImport, Id::NewParcel, Import::default()),
         Entry::rail(Id::Parcels, International, ParcelsScreen::default()),
         Entry::rail(Id::Manifest, International, ManifestScreen::default()),
         Entry::rail(Id::IntlCalculator, International, IntlCalculator::default()),
         Entry::rail(Id::IntlOrders, International, IntlOrdersScreen::default()),
         Entry::rail(Id::Suppliers, Warehouse, SuppliersScreen::default()),
-        Entry::under(Id::SupplierForm, Id::Suppliers, SupplierForm::default()),
         Entry::rail(Id::Products, Warehouse, ProductsScreen::default()),
-        Entry::under(Id::ProductForm, Id::Products, ProductForm::default()),
         Entry::rail(Id::Directories, Reference, DirectoryScreen::default()),
         Entry::rail(Id::Goods, Reference, GoodsScreen::default()),
         Entry::rail(Id::Webhooks, Desk, WebhooksScreen::default()),
         Entry::rail(Id::Settings, Desk, SettingsScreen::new(&desk.settings)).without_session(),
         Entry::rail(Id::About, Desk, AboutScreen).without_session(),
+        // Reached from the rail entry they belong under.
+        Entry::under(Id::Login, Id::NewOrder, LoginScreen::new(desk)).without_session(),
+        Entry::under(Id::OrderDetail, Id::Orders, DetailScreen::default()),
+        Entry::under(Id::EditOrder, Id::Orders, Form::edit_order()),
+        Entry::under(Id::ParcelImport, Id::NewParcel, Import::default()),
+        Entry::under(Id::SupplierForm, Id::Suppliers, SupplierForm::default()),
+        Entry::under(Id::ProductForm, Id::Products, ProductForm::default()),
     ]
 }

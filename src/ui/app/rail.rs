@@ -3,19 +3,9 @@
 
 use super::commands::Command;
 use super::screen::Entry;
-use super::screen_id::{ScreenId, Section};
+use super::screen_id::ScreenId;
 use egui::RichText;
 use rust_i18n::t;
-
-fn heading(section: Section) -> std::borrow::Cow<'static, str> {
-    match section {
-        Section::Counter => t!("nav.section_counter"),
-        Section::International => t!("nav.section_international"),
-        Section::Warehouse => t!("nav.section_warehouse"),
-        Section::Reference => t!("nav.section_reference"),
-        Section::Desk => t!("nav.section_desk"),
-    }
-}
 
 /// Draws the rail; the command the clerk clicked, if any.
 pub fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<Command> {
@@ -40,7 +30,7 @@ pub fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<C
                 section = Some(in_section);
                 ui.add_space(10.0);
                 ui.label(
-                    RichText::new(heading(in_section).to_uppercase())
+                    RichText::new(t!(in_section.key()).to_uppercase())
                         .small()
                         .weak(),
                 );

@@ -43,3 +43,16 @@ pub enum Section {
     /// The desk itself: settings, about.
     Desk,
 }
+
+impl Section {
+    /// The catalog key of its heading.
+    pub fn key(self) -> &'static str {
+        [
+            "nav.section_counter",
+            "nav.section_international",
+            "nav.section_warehouse",
+            "nav.section_reference",
+            "nav.section_desk",
+        ][self as usize]
+    }
+}
