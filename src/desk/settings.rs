@@ -8,14 +8,9 @@ use crate::label::{Dpi, LabelSize};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// Production or test service (the twin is a third, shown as "sandbox").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum ServiceEnvironment {
-    #[default]
-    Production,
-    Test,
-}
+/// Production or test service (the twin is a third, shown as "sandbox"): the same two the
+/// service itself names, kept in the settings as it writes them ("production", "test").
+pub use crate::api::codes::Environment as ServiceEnvironment;
 
 /// The three interface addresses of a real service.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -251,6 +251,16 @@ pub fn entered(ui: &egui::Ui, r: &egui::Response) -> bool {
     r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
+/// The service's environment word, in the clerk's words.
+pub fn environment_text(environment: &str) -> String {
+    match environment {
+        "test" => t!("settings.env_test").to_string(),
+        "production" => t!("settings.env_production").to_string(),
+        "" => "—".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// A labelled drop-down over a closed set of values, each shown by `text`. In a row that wraps,
 /// the label and its box go to the next line together: a label is never left at one line's end
 /// with its box at the next one's start. (Not by nesting them in a row of their own: a nested

@@ -18,7 +18,7 @@ use crate::ui::app::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
 use crate::ui::screens::settings::shop::ShopForm;
-use crate::ui::widgets::{Toasts, button_if, choice, field};
+use crate::ui::widgets::{Toasts, button_if, choice, environment_text, field};
 use rust_i18n::t;
 use std::collections::HashMap;
 
@@ -189,10 +189,7 @@ impl SettingsScreen {
                 "environment",
                 &mut self.environment,
                 environments,
-                |e| match e {
-                    ServiceEnvironment::Production => t!("settings.env_production").to_string(),
-                    ServiceEnvironment::Test => t!("settings.env_test").to_string(),
-                },
+                |e| environment_text(e.as_str()),
             );
         }
         ui.add_space(8.0);

@@ -4,7 +4,7 @@
 use super::WebhooksScreen;
 use crate::store::Verdict;
 use crate::ui::app::cx::Cx;
-use crate::ui::widgets::{button_if, inline_field, status::when, titled};
+use crate::ui::widgets::{button_if, environment_text, inline_field, status::when, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -24,16 +24,6 @@ fn source_text(source: &str) -> String {
         "receiver" => t!("hooks.source_receiver").to_string(),
         "poller" => t!("hooks.source_poller").to_string(),
         "replay" => t!("hooks.source_replay").to_string(),
-        other => other.to_string(),
-    }
-}
-
-/// The service's environment word, in the clerk's words.
-pub fn environment_text(environment: &str) -> String {
-    match environment {
-        "test" => t!("hooks.env_test").to_string(),
-        "production" => t!("hooks.env_production").to_string(),
-        "" => "—".to_string(),
         other => other.to_string(),
     }
 }

@@ -16,9 +16,11 @@ use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::{
-    ERROR_COLOR, Form, button_if, choice, inline_field, inline_secret, status::when,
+    ERROR_COLOR, Form, button_if, choice, environment_text, inline_field, inline_secret,
+    status::when,
 };
 use deliveries::verdict_text;
+
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -137,10 +139,7 @@ impl WebhooksScreen {
             "hook-environment",
             &mut self.environment,
             envs,
-            |e| match e {
-                Environment::Test => t!("hooks.env_test").to_string(),
-                Environment::Production => t!("hooks.env_production").to_string(),
-            },
+            |e| environment_text(e.as_str()),
         );
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
@@ -170,7 +169,7 @@ impl WebhooksScreen {
                 "{} · {} · {} · {}",
                 r.method,
                 r.date,
-                deliveries::environment_text(r.environment.as_str()),
+                environment_text(r.environment.as_str()),
                 if r.has_token {
                     t!("hooks.with_token")
                 } else {
