@@ -3,7 +3,10 @@
 
 use super::parcels::SendResult;
 use super::*;
-use crate::api::international::{ParcelInput, ParcelTrack};
+use crate::api::envelope::Page;
+use crate::api::international::{
+    IntlCalcRequest, IntlCalcResponse, IntlListQuery, IntlOrder, ParcelInput, ParcelTrack,
+};
 use crate::store::ParcelRow;
 
 impl Desk {
@@ -82,8 +85,8 @@ impl Desk {
     /// The international price (current interface) for a request as the clerk filled it.
     pub fn price_international(
         &self,
-        req: crate::api::international::IntlCalcRequest,
-    ) -> Task<Result<crate::api::international::IntlCalcResponse, ApiError>> {
+        req: IntlCalcRequest,
+    ) -> Task<Result<IntlCalcResponse, ApiError>> {
         let current = self.services.current.clone();
         self.spawn_noted(async move { current.calculate_international(&req).await })
     }
@@ -91,9 +94,8 @@ impl Desk {
     /// One page of the company's international orders in a date range.
     pub fn international_page(
         &self,
-        query: crate::api::international::IntlListQuery,
-    ) -> Task<Result<crate::api::envelope::Page<crate::api::international::IntlOrder>, ApiError>>
-    {
+        query: IntlListQuery,
+    ) -> Task<Result<Page<IntlOrder>, ApiError>> {
         let current = self.services.current.clone();
         self.spawn_noted(async move { current.international_orders(&query).await })
     }
@@ -104,7 +106,7 @@ impl Desk {
         begin: Option<chrono::NaiveDate>,
         end: Option<chrono::NaiveDate>,
         progress: std::sync::Arc<crate::api::envelope::LoadProgress>,
-    ) -> Task<Result<Vec<crate::api::international::IntlOrder>, ApiError>> {
+    ) -> Task<Result<Vec<IntlOrder>, ApiError>> {
         let current = self.services.current.clone();
         self.spawn_noted(async move {
             super::international_list::all_pages(current, begin, end, progress).await
@@ -146,67 +148,6 @@ impl Desk {
 }
 
 impl Desk {
-    /// Makes a document on the background runtime and writes it where the clerk chose; with
-    /// `keep_existing` (no dialog asked about replacing) a file already there is left alone and
-    /// the document takes the next free name (`register-2026-11-24 (2).pdf`).
-    pub fn write_document(
-        &self,
-        path: PathBuf,
-        keep_existing: bool,
-        make: impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static,
-    ) -> Task<Result<PathBuf, String>> {
-        self.spawn_blocking(move || {
-            let bytes = make()?;
-            if let Some(folder) = path.parent() {
-                // The documents folder of a fresh account may not exist yet.
-                std::fs::create_dir_all(folder)
-                    .map_err(|e| format!("{}: {e}", folder.display()))?;
-            }
-            let written = if keep_existing {
-                write_new(&path, &bytes)
-            } else {
-                std::fs::write(&path, &bytes).map(|()| path.clone())
-            };
-            written.map_err(|e| format!("{}: {e}", path.display()))
-        })
-    }
-}
-
-/// Writes `bytes` to `path`, or to the first of `name (2).ext`, `name (3).ext`, … that names no
-/// file yet; a file already there is never opened for writing (each name is created new).
-fn write_new(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
-    use std::io::Write;
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let ext = path
-        .extension()
-        .map(|e| format!(".{}", e.to_string_lossy()))
-        .unwrap_or_default();
-    let names = std::iter::once(path.to_path_buf())
-        .chain((2..10_000).map(|n| path.with_file_name(format!("{stem} ({n}){ext}"))));
-    for name in names {
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&name)
-        {
-            Ok(mut file) => {
-                file.write_all(bytes)?;
-                return Ok(name);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::AlreadyExists,
-        "every free name is taken",
-    ))
-}
-
-impl Desk {
     /// Prints a parcel's label on the configured label printer (its format and resolution).
     pub fn print_parcel_label(
         &self,
@@ -243,24 +184,5 @@ impl Desk {
                 .await
                 .map_err(printing::PrintProblem::from)
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::write_new;
-
-    #[test]
-    fn a_document_saved_without_a_dialog_never_replaces_a_file() {
-        let dir = crate::test_support::fresh_dir("free");
-        let first = dir.join("register-2026-11-24.pdf");
-        assert_eq!(write_new(&first, b"one").unwrap(), first);
-        let second = write_new(&first, b"two").unwrap();
-        assert_eq!(second, dir.join("register-2026-11-24 (2).pdf"));
-        let third = write_new(&first, b"three").unwrap();
-        assert_eq!(third, dir.join("register-2026-11-24 (3).pdf"));
-        assert_eq!(std::fs::read(&first).unwrap(), b"one", "kept as it was");
-        assert_eq!(std::fs::read(&second).unwrap(), b"two");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -13,6 +13,7 @@ pub mod customs;
 pub mod day_report;
 pub mod directories;
 mod directory_sync;
+mod documents;
 pub mod draft_from_service;
 pub mod end_of_day;
 mod error;

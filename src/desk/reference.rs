@@ -2,19 +2,17 @@
 //! goods registered for electronic receipts.
 
 use super::*;
+use crate::api::legacy::{GoodInput, RegisteredGood};
 
 impl Desk {
     /// The goods registered for electronic receipts.
-    pub fn list_goods(&self) -> Task<Result<Vec<crate::api::legacy::RegisteredGood>, ApiError>> {
+    pub fn list_goods(&self) -> Task<Result<Vec<RegisteredGood>, ApiError>> {
         let legacy = self.services.legacy.clone();
         self.spawn_noted(async move { legacy.list_goods().await })
     }
 
     /// Registers a good for electronic receipts.
-    pub fn register_good(
-        &self,
-        good: crate::api::legacy::GoodInput,
-    ) -> Task<Result<crate::api::legacy::RegisteredGood, ApiError>> {
+    pub fn register_good(&self, good: GoodInput) -> Task<Result<RegisteredGood, ApiError>> {
         let legacy = self.services.legacy.clone();
         self.spawn_noted(async move { legacy.register_good(&good).await })
     }
