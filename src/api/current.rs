@@ -48,27 +48,18 @@ pub struct PartyInput {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct CargoInput {
     pub weight: Weight,
     #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<f64>,
     #[serde(with = "int_or_string")]
     pub piece: i64,
-    #[serde(
-        rename = "packageId",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub package_id: Option<i64>,
-    #[serde(
-        rename = "postTypeId",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub post_type_id: Option<i64>,
-    #[serde(rename = "postTypes", default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub post_types: Vec<ItemLine>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<OrderOption>,
@@ -142,14 +133,15 @@ pub struct CodeRef {
 
 /// What the service prints on its sticker for sorting. `branchName` may hold HTML markup.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
 pub struct StickerData {
-    #[serde(rename = "hubName", default)]
+    #[serde(default)]
     pub hub_name: Option<String>,
-    #[serde(rename = "cityName", default)]
+    #[serde(default)]
     pub city_name: Option<String>,
-    #[serde(rename = "branchName", default)]
+    #[serde(default)]
     pub branch_name: Option<String>,
-    #[serde(rename = "zonaId", with = "opt_int", default)]
+    #[serde(with = "opt_int", default)]
     pub zona_id: Option<i64>,
 }
 

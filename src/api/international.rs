@@ -44,28 +44,29 @@ pub struct ProductLine {
     pub imei: Option<String>,
 }
 
+/// The fields every product line of a parcel must carry (the contract's required ones).
+pub const PRODUCT_REQUIRED: [&str; 8] = [
+    "ProductDescription",
+    "ProductDescriptionRu",
+    "ProductQuantity",
+    "ProductWeight",
+    "ProductDeclareValue",
+    "ProductUrl",
+    "ProductUnit",
+    "HsCodeIs",
+];
+
 /// `v1/international/add` request (and the echo in its answer).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "PascalCase")]
 pub struct ParcelInput {
-    #[serde(rename = "ParcelNumber")]
     pub parcel_number: String,
-    #[serde(rename = "ReceiverPhone")]
     pub receiver_phone: String,
-    #[serde(
-        rename = "ReceiverPhone1",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_phone1: Option<String>,
-    #[serde(
-        rename = "ReceiverPatronymic",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_patronymic: Option<String>,
-    #[serde(rename = "ReceiverSurname")]
     pub receiver_surname: String,
-    #[serde(rename = "ReceiverFirstName")]
     pub receiver_first_name: String,
     /// The contract spells it "Passposrt".
     #[serde(rename = "ReceiverPassposrtSerial")]
@@ -77,11 +78,7 @@ pub struct ParcelInput {
     pub passport_number: String,
     #[serde(rename = "ReceiverPinfl", with = "super::lenient::string_or_number")]
     pub pinfl: String,
-    #[serde(
-        rename = "ReceiverAddress",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_address: Option<String>,
     #[serde(
         rename = "ReceiverCustomsAgree",
@@ -101,23 +98,13 @@ pub struct ParcelInput {
     pub value: Option<String>,
     #[serde(rename = "ParcelDeclareCurrency")]
     pub currency: String,
-    #[serde(
-        rename = "ReceiverCityId",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub receiver_city_id: Option<i64>,
-    #[serde(
-        rename = "ReceiverBranchId",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub receiver_branch_id: Option<i64>,
-    #[serde(rename = "ReceiverDelivery", with = "opt_code_as_string")]
+    #[serde(with = "opt_code_as_string")]
     pub receiver_delivery: Option<Delivery>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(rename = "products", default, skip_serializing_if = "Vec::is_empty")]
     pub products: Vec<ProductLine>,
 }
 
@@ -212,60 +199,49 @@ pub struct ManifestResult {
 
 /// `/v1/order-calculate/international` request.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct IntlCalcRequest {
     pub weight: Weight,
     #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<f64>,
-    #[serde(rename = "senderCityId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub sender_city_id: i64,
-    #[serde(rename = "receiverCountryId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub receiver_country_id: i64,
-    #[serde(rename = "receiverCityId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub receiver_city_id: i64,
-    #[serde(rename = "postTypeId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub post_type_id: i64,
-    #[serde(rename = "pickupType")]
     pub pickup_type: PickupType,
-    #[serde(rename = "receiverDelivery", default)]
+    #[serde(default)]
     pub receiver_delivery: Option<Delivery>,
     #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<i64>,
-    #[serde(
-        rename = "senderDate",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_date: Option<NaiveDate>,
-    #[serde(rename = "isCompany", with = "flag", default)]
+    #[serde(with = "flag", default)]
     pub is_company: bool,
-    #[serde(
-        rename = "customerId",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub customer_id: Option<i64>,
 }
 
 /// `requestData` echoed by the international calculation.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct IntlCalcEcho {
-    #[serde(rename = "senderDate")]
     pub sender_date: NaiveDate,
-    #[serde(rename = "pickupType")]
     pub pickup_type: PickupType,
-    #[serde(rename = "senderCityId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub sender_city_id: i64,
-    #[serde(rename = "receiverCountryId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub receiver_country_id: i64,
-    #[serde(rename = "receiverCityId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub receiver_city_id: i64,
-    #[serde(rename = "receiverDelivery")]
     pub receiver_delivery: Option<Delivery>,
     pub weight: Weight,
     #[serde(with = "opt_decimal")]
     pub volume: Option<f64>,
-    #[serde(rename = "postTypeId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub post_type_id: i64,
     #[serde(with = "int_or_string")]
     pub piece: i64,
@@ -312,22 +288,20 @@ pub struct IntlSender {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct IntlReceiver {
     pub name: String,
-    #[serde(rename = "receiverPhone")]
     pub receiver_phone: String,
-    #[serde(rename = "receiverPhone1", default)]
+    #[serde(default)]
     pub receiver_phone1: Option<String>,
-    #[serde(rename = "receiverDelivery")]
     pub receiver_delivery: Delivery,
-    #[serde(rename = "receiverDate")]
     pub receiver_date: NaiveDate,
     pub country: IdName,
     pub city: IdName,
     pub address: String,
     #[serde(default)]
     pub province: Option<String>,
-    #[serde(default)]
+    #[serde(rename = "postal_code", default)]
     pub postal_code: Option<String>,
 }
 
@@ -348,17 +322,17 @@ pub struct IntlMail {
 
 /// One item of `/v1/order/international-list`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct IntlOrder {
-    #[serde(rename = "orderId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub order_id: i64,
     pub barcode: String,
-    #[serde(rename = "clientId", default)]
+    #[serde(default)]
     pub client_id: Option<String>,
     pub customer: IdName,
     pub status: IntlStatus,
     #[serde(with = "sum_decimal_string")]
     pub cost: Sum,
-    #[serde(rename = "pickupType")]
     pub pickup_type: PickupType,
     pub sender: IntlSender,
     pub receiver: IntlReceiver,

@@ -96,122 +96,78 @@ pub fn cash_on_delivery(bring_back_money: i64, back_money: Option<Sum>) -> Optio
 
 /// Fields accepted by `v1/order/add` and `v1/order/edit` (edit adds `orderId`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct OrderInput {
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    pub order_id: Option<i64>,
+    #[serde(with = "int_or_string")]
+    pub sender_city_id: i64,
+    pub sender_address: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender_delivery: Option<Delivery>,
+    pub sender_real: String,
+    pub sender_phone: String,
+    pub weight: Weight,
+    #[serde(with = "int_or_string")]
+    pub package_id: i64,
+    #[serde(with = "int_or_string")]
+    pub post_type_id: i64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub post_types: Vec<ItemLine>,
+    pub receiver: String,
+    pub receiver_address: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_delivery: Option<Delivery>,
+    #[serde(with = "int_or_string")]
+    pub receiver_city_id: i64,
     #[serde(
-        rename = "orderId",
+        rename = "receiver_branch_id",
         with = "opt_int",
         default,
         skip_serializing_if = "Option::is_none"
     )]
-    pub order_id: Option<i64>,
-    #[serde(rename = "senderCityId", with = "int_or_string")]
-    pub sender_city_id: i64,
-    #[serde(rename = "senderAddress")]
-    pub sender_address: String,
-    #[serde(
-        rename = "senderDelivery",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub sender_delivery: Option<Delivery>,
-    #[serde(rename = "senderReal")]
-    pub sender_real: String,
-    #[serde(rename = "senderPhone")]
-    pub sender_phone: String,
-    pub weight: Weight,
-    #[serde(rename = "packageId", with = "int_or_string")]
-    pub package_id: i64,
-    #[serde(rename = "postTypeId", with = "int_or_string")]
-    pub post_type_id: i64,
-    #[serde(rename = "postTypes", default, skip_serializing_if = "Vec::is_empty")]
-    pub post_types: Vec<ItemLine>,
-    pub receiver: String,
-    #[serde(rename = "receiverAddress")]
-    pub receiver_address: String,
-    #[serde(
-        rename = "receiverDelivery",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub receiver_delivery: Option<Delivery>,
-    #[serde(rename = "receiverCityId", with = "int_or_string")]
-    pub receiver_city_id: i64,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub receiver_branch_id: Option<i64>,
-    #[serde(rename = "clientId", default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_id: Option<String>,
     #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<f64>,
-    #[serde(rename = "takePhoto", with = "flag", default)]
-    pub take_photo: bool,
     #[serde(with = "flag", default)]
+    pub take_photo: bool,
+    #[serde(rename = "is_test", with = "flag", default)]
     pub is_test: bool,
-    #[serde(
-        rename = "senderSign",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_sign: Option<String>,
-    #[serde(
-        rename = "receiverSign",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_sign: Option<String>,
     #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<i64>,
-    #[serde(
-        rename = "senderDate",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub sender_date: Option<NaiveDate>,
-    #[serde(
-        rename = "receiverDate",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub receiver_date: Option<NaiveDate>,
-    #[serde(rename = "receiverPhone")]
-    pub receiver_phone: String,
-    #[serde(
-        rename = "receiverPhone1",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub receiver_phone1: Option<String>,
-    #[serde(
-        rename = "bringBackMoney",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub bring_back_money: Option<i64>,
-    #[serde(with = "opt_sum", default, skip_serializing_if = "Option::is_none")]
-    pub back_money: Option<Sum>,
-    #[serde(rename = "bringBackWaybill", with = "flag", default)]
-    pub bring_back_waybill: bool,
-    #[serde(
-        rename = "additionalInfo",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub additional_info: Option<String>,
-    #[serde(
-        rename = "labelEncode",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub label_encode: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender_date: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_date: Option<NaiveDate>,
+    pub receiver_phone: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_phone1: Option<String>,
+    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    pub bring_back_money: Option<i64>,
+    #[serde(
+        rename = "back_money",
+        with = "opt_sum",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub back_money: Option<Sum>,
+    #[serde(with = "flag", default)]
+    pub bring_back_waybill: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub additional_info: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_encode: Option<String>,
+    #[serde(rename = "wcs_code", default, skip_serializing_if = "Option::is_none")]
     pub wcs_code: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tracking: Option<String>,
-    #[serde(
-        rename = "labelSticker",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_sticker: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<OrderOption>,
@@ -255,44 +211,33 @@ pub struct PlaceRef {
 
 /// The part of the order record shared by create/edit and detail answers.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct OrderCore {
-    #[serde(rename = "clientId", default)]
-    pub client_id: Option<String>,
     #[serde(default)]
+    pub client_id: Option<String>,
+    #[serde(rename = "wcs_code", default)]
     pub wcs_code: Option<String>,
     pub customer: IdName,
     pub status: StatusInfoRef,
-    #[serde(rename = "senderRegion")]
     pub sender_region: PlaceRef,
-    #[serde(rename = "receiverRegion")]
     pub receiver_region: PlaceRef,
-    #[serde(rename = "senderCity")]
     pub sender_city: PlaceRef,
-    #[serde(rename = "receiverCity")]
     pub receiver_city: PlaceRef,
-    #[serde(rename = "senderBranch", default)]
+    #[serde(default)]
     pub sender_branch: Option<PlaceRef>,
-    #[serde(rename = "receiverBranch", default)]
+    #[serde(default)]
     pub receiver_branch: Option<PlaceRef>,
-    #[serde(rename = "senderDelivery")]
     pub sender_delivery: Delivery,
-    #[serde(rename = "receiverDelivery")]
     pub receiver_delivery: Delivery,
-    #[serde(rename = "senderAddress")]
     pub sender_address: String,
-    #[serde(rename = "senderReal")]
     pub sender_real: String,
-    #[serde(rename = "senderPhone")]
     pub sender_phone: String,
     pub receiver: String,
-    #[serde(rename = "receiverAddress")]
     pub receiver_address: String,
-    #[serde(rename = "receiverPhone")]
     pub receiver_phone: String,
-    #[serde(rename = "receiverPhone1", default)]
+    #[serde(default)]
     pub receiver_phone1: Option<String>,
     pub package: IdName,
-    #[serde(rename = "postType")]
     pub post_type: IdName,
     #[serde(with = "sum_decimal_string")]
     pub cost: Sum,
@@ -300,28 +245,27 @@ pub struct OrderCore {
     pub weight: Weight,
     #[serde(with = "int_or_string")]
     pub piece: i64,
-    #[serde(rename = "takePhoto", with = "flag", default)]
+    #[serde(with = "flag", default)]
     pub take_photo: bool,
-    #[serde(rename = "senderDate")]
     pub sender_date: NaiveDate,
-    #[serde(rename = "receiverDate")]
     pub receiver_date: NaiveDate,
     pub barcode: String,
 }
 
 /// The record answered by `v1/order/add` and `v1/order/edit`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct OrderRecord {
-    #[serde(rename = "orderId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub order_id: i64,
     #[serde(flatten)]
     pub core: OrderCore,
     #[serde(with = "opt_decimal", default)]
     pub volume: Option<f64>,
     /// URL of the label file.
-    #[serde(rename = "labelEncode", default)]
+    #[serde(default)]
     pub label_encode: Option<String>,
-    #[serde(rename = "labelSticker", default)]
+    #[serde(default)]
     pub label_sticker: Option<String>,
     #[serde(default)]
     pub tracking: Option<String>,
@@ -330,20 +274,21 @@ pub struct OrderRecord {
 /// The record answered by `v1/order/detail`: `orderId` and `volume` are strings here, and
 /// `labelEncode` holds the encoded file itself.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct OrderDetail {
-    #[serde(rename = "orderId", with = "int_as_string")]
+    #[serde(with = "int_as_string")]
     pub order_id: i64,
     #[serde(flatten)]
     pub core: OrderCore,
     #[serde(with = "opt_decimal_string", default)]
     pub volume: Option<f64>,
-    #[serde(rename = "labelEncode", default)]
+    #[serde(default)]
     pub label_encode: Option<String>,
     #[serde(with = "opt_int", default)]
     pub urgent: Option<i64>,
-    #[serde(rename = "senderSign", default)]
+    #[serde(default)]
     pub sender_sign: Option<String>,
-    #[serde(rename = "receiverSign", default)]
+    #[serde(default)]
     pub receiver_sign: Option<String>,
 }
 
@@ -393,31 +338,20 @@ impl From<RegisteredGoodReceipt> for RegisteredGood {
 
 /// `v1/order/calculate` request.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct CalculateRequest {
-    #[serde(rename = "senderCityId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub sender_city_id: i64,
-    #[serde(rename = "receiverCityId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub receiver_city_id: i64,
     pub weight: Weight,
     #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<f64>,
-    #[serde(
-        rename = "senderDate",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_date: Option<NaiveDate>,
-    #[serde(
-        rename = "senderDelivery",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_delivery: Option<Delivery>,
-    #[serde(
-        rename = "receiverDelivery",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_delivery: Option<Delivery>,
 }
 

@@ -163,21 +163,23 @@ fn state_of(status: Option<i64>, state: Option<PurveyorState>) -> Option<Purveyo
 
 /// A supplier/buyer record.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct Purveyor {
     pub id: i64,
     pub group: String,
     pub code: String,
     pub name: String,
+    #[serde(rename = "full_name")]
     pub full_name: String,
-    #[serde(default)]
+    #[serde(rename = "name_eng", default)]
     pub name_eng: Option<String>,
-    #[serde(rename = "contractBankDetail", default)]
+    #[serde(default)]
     pub contract_bank_detail: Option<ContractBankDetail>,
-    #[serde(rename = "entityType", default)]
+    #[serde(default)]
     pub entity_type: Option<EntityType>,
-    #[serde(rename = "supplierBuyerStatus", default)]
+    #[serde(default)]
     pub supplier_buyer_status: Option<SupplierBuyerStatus>,
-    #[serde(rename = "taxInfo", default)]
+    #[serde(default)]
     pub tax_info: Option<TaxInfo>,
     /// The server's record state: 1 new, 0 confirmed (not in the contract's record).
     #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]

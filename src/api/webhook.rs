@@ -59,10 +59,11 @@ pub struct NotificationStatus {
 
 /// The body of a status-change notification.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct Notification {
-    #[serde(rename = "clientId", default)]
+    #[serde(default)]
     pub client_id: Option<String>,
-    #[serde(rename = "orderId", with = "int_or_string")]
+    #[serde(with = "int_or_string")]
     pub order_id: i64,
     pub barcode: String,
     pub status: NotificationStatus,
@@ -71,7 +72,7 @@ pub struct Notification {
     pub environment: Environment,
     #[serde(rename = "partner-apiKey", default)]
     pub partner_api_key: Option<String>,
-    #[serde(rename = "trackingLink", default)]
+    #[serde(default)]
     pub tracking_link: Option<String>,
     /// Fields the contract does not name; production sends the key as `<prefix>-apiKey`.
     #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
