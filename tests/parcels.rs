@@ -173,50 +173,30 @@ fn workbook(rows: &[Vec<&str>]) -> Vec<u8> {
 fn a_workbook_is_read_as_its_csv_would_be_numbers_kept_whole() {
     use parcel_desk::desk::parcel_import::{CellProblem, read_workbook};
     use parcel_desk::desk::problem::Problem;
-    let header = vec![
-        "ParcelNumber",
-        "ReceiverSurname",
-        "ReceiverFirstName",
-        "ReceiverPhone",
-        "ReceiverPassposrtSerial",
-        "ReceiverPassposrtNumber",
-        "ReceiverPinfl",
-        "ParcelWeight",
-        "ParcelValue",
-        "ParcelDeclareCurrency",
-        "ReceiverCityId",
-        "ReceiverDelivery",
-        "ProductDescription",
-        "ProductDescriptionRu",
-        "ProductQuantity",
-        "ProductWeight",
-        "ProductDeclareValue",
-        "ProductUrl",
-        "ProductUnit",
-        "HsCodeIs",
+    // Each column: its heading and the good row's cell.
+    let columns = [
+        ("ParcelNumber", "CN000000601UZ"),
+        ("ReceiverSurname", "Karimov"),
+        ("ReceiverFirstName", "Aziz"),
+        ("ReceiverPhone", "+998 90 1234567"),
+        ("ReceiverPassposrtSerial", "AA"),
+        ("ReceiverPassposrtNumber", "1234567"),
+        ("ReceiverPinfl", "31234567890123"),
+        ("ParcelWeight", "1.5"),
+        ("ParcelValue", "80"),
+        ("ParcelDeclareCurrency", "USD"),
+        ("ReceiverCityId", "101"),
+        ("ReceiverDelivery", "1"),
+        ("ProductDescription", "Shoes"),
+        ("ProductDescriptionRu", "Обувь"),
+        ("ProductQuantity", "1"),
+        ("ProductWeight", "1.2"),
+        ("ProductDeclareValue", "80"),
+        ("ProductUrl", "https://s.example/1"),
+        ("ProductUnit", "pcs"),
+        ("HsCodeIs", "640411"),
     ];
-    let good = vec![
-        "CN000000601UZ",
-        "Karimov",
-        "Aziz",
-        "+998 90 1234567",
-        "AA",
-        "1234567",
-        "31234567890123",
-        "1.5",
-        "80",
-        "USD",
-        "101",
-        "1",
-        "Shoes",
-        "Обувь",
-        "1",
-        "1.2",
-        "80",
-        "https://s.example/1",
-        "pcs",
-        "640411",
-    ];
+    let (header, good): (Vec<&str>, Vec<&str>) = columns.into_iter().unzip();
     let mut bad = good.clone();
     bad[0] = "CN000000602UZ";
     bad[6] = "123";

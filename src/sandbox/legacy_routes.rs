@@ -572,19 +572,10 @@ impl Cx<'_> {
         );
         if let Some(Value::Array(products)) = raw.get("products") {
             for i in 0..products.len() {
-                let names: Vec<String> = [
-                    "ProductDescription",
-                    "ProductDescriptionRu",
-                    "ProductQuantity",
-                    "ProductWeight",
-                    "ProductDeclareValue",
-                    "ProductUrl",
-                    "ProductUnit",
-                    "HsCodeIs",
-                ]
-                .iter()
-                .map(|f| format!("products.{i}.{f}"))
-                .collect();
+                let names: Vec<String> = crate::api::international::PRODUCT_REQUIRED
+                    .iter()
+                    .map(|f| format!("products.{i}.{f}"))
+                    .collect();
                 let refs: Vec<&str> = names.iter().map(String::as_str).collect();
                 check.required(raw, &refs);
             }
