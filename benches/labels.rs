@@ -2,6 +2,9 @@
 //! already read (what the print queue does after the journal lookup).
 //! Run: `cargo bench --bench labels` (add `-- PDF` or another word to run only those).
 
+#[path = "../tests/common/label_sender.rs"]
+mod label_sender;
+
 use chrono::NaiveDate;
 use parcel_desk::api::codes::Language;
 use parcel_desk::api::{Sum, Weight};
@@ -28,13 +31,7 @@ fn order(i: i64) -> LabelOrder {
             region: "Samarqand viloyati".into(),
         },
         handover: Handover::Office(Some("Registon filiali".into())),
-        sender: Party {
-            name: "Aliyev Ali".into(),
-            phones: vec!["+998 90 123 45 67".into()],
-            address: "Chilonzor 9".into(),
-            city: "Toshkent".into(),
-            region: "Toshkent".into(),
-        },
+        sender: label_sender::tashkent_sender(),
         sort: SortCodes::default(),
         weight: Weight::from_grams(2_500),
         pieces: 1,

@@ -45,13 +45,7 @@ fn order(id: i64, long: bool) -> LabelOrder {
             region: "Samarqand viloyati".into(),
         },
         handover: Handover::Office(Some("Samarqand Registon filiali №2".into())),
-        sender: Party {
-            name: "Aliyev Ali".into(),
-            phones: vec!["+998 90 123 45 67".into()],
-            address: "Chilonzor 9".into(),
-            city: "Toshkent".into(),
-            region: "Toshkent".into(),
-        },
+        sender: common::label_sender::tashkent_sender(),
         sort: SortCodes {
             hub: Some("SKD-HUB".into()),
             city: None,
