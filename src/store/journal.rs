@@ -197,11 +197,7 @@ impl Store {
     }
 
     pub fn journal_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
-        self.conn().query_one(
-            "SELECT COUNT(*) FROM journal WHERE service = ?1",
-            args![service.as_str()],
-            |r| r.get(0),
-        )
+        self.rows_of("journal", service)
     }
 
     pub fn journal_by_barcode(

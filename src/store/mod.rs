@@ -610,6 +610,15 @@ impl Store {
         db
     }
 
+    /// How many rows of a table belong to one service.
+    pub(crate) fn rows_of(&self, table: &str, service: &ServiceKey) -> Result<i64, StoreError> {
+        self.conn().query_one(
+            &format!("SELECT COUNT(*) FROM {table} WHERE service = ?1"),
+            args![service.as_str()],
+            |r| r.get(0),
+        )
+    }
+
     /// Whether the shop's database connection is lost (checked after a failed call: the
     /// failure was the connection's, not the statement's).
     pub(crate) fn shop_lost(&self) -> bool {

@@ -252,11 +252,7 @@ impl Store {
     }
 
     pub fn outbox_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
-        self.conn().query_one(
-            "SELECT COUNT(*) FROM outbox WHERE service = ?1",
-            args![service.as_str()],
-            |r| r.get(0),
-        )
+        self.rows_of("outbox", service)
     }
 
     /// Whether a form draft is the one an outbox entry was made from (the same text).
