@@ -598,7 +598,7 @@ async fn webhook_registration_takes_the_providers_prefixed_key_name() {
 }
 
 /// A bearer token of the demo account, taken by hand from the current interface's login.
-async fn demo_token(t: &RunningSandbox) -> String {
+async fn demo_token(t: &parcel_desk::sandbox::RunningSandbox) -> String {
     let v = post_json(
         format!("{}/auth/login", t.current_url()),
         json!({"login": "demo", "password": "demo12345"}),

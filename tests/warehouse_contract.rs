@@ -49,7 +49,7 @@ async fn login_failures_are_422_with_text() {
 async fn suppliers_create_list_confirm() {
     let t = twin().await;
     let c = warehouse(&t).await;
-    let created = c.create_purveyor(&supplier("S-001")).await.unwrap();
+    let created = c.create(&supplier("S-001")).await.unwrap();
     assert_eq!(created.code, "S-001");
     assert_eq!(created.state(), Some(PurveyorState::New));
     assert_eq!(
@@ -78,17 +78,15 @@ async fn suppliers_create_list_confirm() {
     // Validation failures come as HTTP 500 with `errors`.
     let mut bad = supplier("");
     bad.full_name = String::new();
-    let err = c.create_purveyor(&bad).await.unwrap_err();
+    let err = c.create(&bad).await.unwrap_err();
     assert_eq!(err.field("code").len(), 1);
     assert_eq!(err.field("full_name").len(), 1);
     // A supplier's code is not unique on the server: the same code again is another record.
-    let again = c.create_purveyor(&supplier("S-001")).await.unwrap();
+    let again = c.create(&supplier("S-001")).await.unwrap();
     assert_ne!(again.id, created.id);
 
     for i in 3..=25 {
-        c.create_purveyor(&supplier(&format!("S-{i:03}")))
-            .await
-            .unwrap();
+        c.create(&supplier(&format!("S-{i:03}"))).await.unwrap();
     }
     let page1 = c.purveyors(None).await.unwrap();
     assert_eq!(page1.meta.per_page, 20);
@@ -124,14 +122,14 @@ async fn suppliers_create_list_confirm() {
 async fn products_need_the_servers_required_fields() {
     let t = twin().await;
     let c = warehouse(&t).await;
-    let s = c.create_purveyor(&supplier("S-100")).await.unwrap();
+    let s = c.create(&supplier("S-100")).await.unwrap();
     let mut p = product(s.id, "P-1", "04780000000017");
-    let created = c.create_product(&p).await.unwrap();
+    let created = c.create(&p).await.unwrap();
     assert_eq!(created.fields.code, "P-1");
     p.code = "P-2".into();
     p.specification = None;
     p.supplier_buyer_id = Some(999_999);
-    let err = c.create_product(&p).await.unwrap_err();
+    let err = c.create(&p).await.unwrap_err();
     assert_eq!(err.field("specification").len(), 1);
 }
 
@@ -144,11 +142,11 @@ async fn past_the_rate_limit_429_comes_without_retry_after_and_the_client_holds_
     .await;
     let c = warehouse(&t).await;
     for _ in 0..5 {
-        c.create_purveyor(&supplier(&format!("R-{}", rand_code())))
+        c.create(&supplier(&format!("R-{}", rand_code())))
             .await
             .unwrap();
     }
-    match c.create_purveyor(&supplier("R-last")).await.unwrap_err() {
+    match c.create(&supplier("R-last")).await.unwrap_err() {
         // As the server: no `Retry-After`.
         ApiError::RateLimited { retry_after, .. } => assert!(retry_after.is_none()),
         e => panic!("{e:?}"),
@@ -263,7 +261,7 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
     let mut s = supplier("E-1");
     s.inn = Some("001234567".into());
     s.okpo = Some("0098".into());
-    let a = c.create_purveyor(&s).await.unwrap();
+    let a = c.create(&s).await.unwrap();
     let tax = a.tax_info.clone().unwrap();
     assert_eq!(
         (tax.inn.as_deref(), tax.okpo.as_deref()),
@@ -278,13 +276,13 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
         serde_json::from_value(contract_form).unwrap();
     assert_eq!(read.okpo.as_deref(), Some("77"));
     assert_eq!(read.contract_number.as_deref(), Some("15"));
-    let b = c.create_purveyor(&read).await.unwrap();
+    let b = c.create(&read).await.unwrap();
 
     // Confirm, then edit: the edited record waits for confirmation again.
     c.confirm(Kind::Purveyor, &[a.id]).await.unwrap();
     let mut edit = a.input();
     edit.name = "Olmazor Savdo 2".into();
-    let edited = c.update_purveyor(a.id, &edit).await.unwrap();
+    let edited = c.update(a.id, &edit).await.unwrap();
     assert_eq!(edited.name, "Olmazor Savdo 2");
     assert_eq!(edited.state(), Some(PurveyorState::New));
     let seen: Purveyor = c.view(Kind::Purveyor, a.id).await.unwrap();
@@ -313,7 +311,7 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
 
     // Products: create, list, confirm, edit, delete; the nested parts come back.
     let mut p = product(a.id, "P-10", "04780000000021");
-    let made = c.create_product(&p).await.unwrap();
+    let made = c.create(&p).await.unwrap();
     assert!(made.more.contains_key("productPackagin"));
     let listed = c.list::<Product>(Kind::Product, 1, 20, &[]).await.unwrap();
     assert_eq!(listed.items.len(), 1);
@@ -322,13 +320,11 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
     let seen: Product = c.view(Kind::Product, made.id).await.unwrap();
     assert_eq!(seen.state(), Some(PurveyorState::Confirmed));
     p.name = "Futbolka, koʻk".into();
-    let edited = c.update_product(made.id, &p).await.unwrap();
+    let edited = c.update(made.id, &p).await.unwrap();
     assert_eq!(edited.fields.name, "Futbolka, koʻk");
     assert_eq!(edited.state(), Some(PurveyorState::New));
     // The same GTIN twice is refused under the field.
-    let twin_gtin = c
-        .create_product(&product(a.id, "P-11", "04780000000021"))
-        .await;
+    let twin_gtin = c.create(&product(a.id, "P-11", "04780000000021")).await;
     assert_eq!(twin_gtin.unwrap_err().field("gtin").len(), 1);
     c.delete(Kind::Product, made.id).await.unwrap();
     let listed = c.list::<Product>(Kind::Product, 1, 20, &[]).await.unwrap();
@@ -341,7 +337,7 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
         other.view::<Purveyor>(Kind::Purveyor, a.id).await,
         Err(ApiError::NotFound { .. })
     ));
-    assert!(other.update_purveyor(a.id, &edit).await.is_err());
+    assert!(other.update(a.id, &edit).await.is_err());
     assert!(other.delete(Kind::Purveyor, a.id).await.is_err());
     assert!(c.view::<Purveyor>(Kind::Purveyor, a.id).await.is_ok());
 }

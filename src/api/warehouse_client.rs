@@ -45,6 +45,61 @@ impl Kind {
     }
 }
 
+/// A record the warehouse keeps: of one kind, known by its id, shown by its name.
+pub trait Record: DeserializeOwned + Send + 'static {
+    const KIND: Kind;
+    fn id(&self) -> i64;
+    fn name(&self) -> &str;
+}
+
+impl Record for Purveyor {
+    const KIND: Kind = Kind::Purveyor;
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Record for Product {
+    const KIND: Kind = Kind::Product;
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn name(&self) -> &str {
+        &self.fields.name
+    }
+}
+
+/// What is sent to make or change a record; a lost create is found again by the code it sent.
+pub trait RecordInput: serde::Serialize + Send + Sync + 'static {
+    type Record: Record;
+    fn code(&self) -> &str;
+    /// Whether a record the server holds is the one this input made.
+    fn made(&self, record: &Self::Record) -> bool;
+}
+
+impl RecordInput for PurveyorInput {
+    type Record = Purveyor;
+    fn code(&self) -> &str {
+        &self.code
+    }
+    fn made(&self, p: &Purveyor) -> bool {
+        p.code == self.code && p.name == self.name && p.full_name == self.full_name
+    }
+}
+
+impl RecordInput for ProductInput {
+    type Record = Product;
+    fn code(&self) -> &str {
+        &self.code
+    }
+    fn made(&self, p: &Product) -> bool {
+        p.fields.code == self.code && p.fields.gtin == self.gtin
+    }
+}
+
 impl WarehouseClient {
     /// `base` is the interface root, for example `https://host/wms`.
     pub fn new(base: url::Url, config: ClientConfig) -> Result<Self, ApiError> {
@@ -158,34 +213,16 @@ impl WarehouseClient {
         self.call(method, &path, &q, Some(body), "/data").await
     }
 
-    /// `/v1/purveyor/create`.
-    pub async fn create_purveyor(&self, input: &PurveyorInput) -> Result<Purveyor, ApiError> {
-        let path = Kind::Purveyor.path("create");
+    /// `/v1/{kind}/create`.
+    pub async fn create<I: RecordInput>(&self, input: &I) -> Result<I::Record, ApiError> {
+        let path = I::Record::KIND.path("create");
         self.write(Method::POST, path, None, Self::json(input)?)
             .await
     }
 
-    /// `/v1/purveyor/update?id=` (PUT): the record is new again until confirmed.
-    pub async fn update_purveyor(
-        &self,
-        id: i64,
-        input: &PurveyorInput,
-    ) -> Result<Purveyor, ApiError> {
-        let path = Kind::Purveyor.path("update");
-        self.write(Method::PUT, path, Some(id), Self::json(input)?)
-            .await
-    }
-
-    /// `/v1/product/create`.
-    pub async fn create_product(&self, input: &ProductInput) -> Result<Product, ApiError> {
-        let path = Kind::Product.path("create");
-        self.write(Method::POST, path, None, Self::json(input)?)
-            .await
-    }
-
-    /// `/v1/product/update?id=` (PUT).
-    pub async fn update_product(&self, id: i64, input: &ProductInput) -> Result<Product, ApiError> {
-        let path = Kind::Product.path("update");
+    /// `/v1/{kind}/update?id=` (PUT): the record is new again until confirmed.
+    pub async fn update<I: RecordInput>(&self, id: i64, input: &I) -> Result<I::Record, ApiError> {
+        let path = I::Record::KIND.path("update");
         self.write(Method::PUT, path, Some(id), Self::json(input)?)
             .await
     }

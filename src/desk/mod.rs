@@ -38,6 +38,7 @@ pub mod problem;
 pub mod product_draft;
 mod reach;
 pub mod receiver;
+pub mod record_draft;
 mod reference;
 pub mod secrets;
 mod session;

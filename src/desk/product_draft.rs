@@ -5,6 +5,7 @@
 
 use super::customs;
 use super::problem::Problem;
+use super::record_draft::RecordDraft;
 use super::supplier_draft::DAYS_MAX;
 use super::wire_text::{given, tidy, typed};
 use crate::api::warehouse::{PRODUCT_REQUIRED, Product, ProductInput};
@@ -35,11 +36,6 @@ pub fn gtin_ok(text: &str) -> bool {
 }
 
 impl ProductDraft {
-    /// The form for a product the service has (to edit it).
-    pub fn from_record(p: &Product) -> ProductDraft {
-        ProductDraft(p.fields.clone())
-    }
-
     /// Every text field by its wire name, with the server's width for it.
     fn texts(&self) -> [(&'static str, &str, usize); 24] {
         let d = &self.0;
@@ -74,9 +70,16 @@ impl ProductDraft {
             ("base_packaging", typed(&d.base_packaging), 255),
         ]
     }
+}
 
-    /// What is wrong, by field; empty when it can be sent.
-    pub fn problems(&self) -> BTreeMap<&'static str, Problem> {
+impl RecordDraft for ProductDraft {
+    type Input = ProductInput;
+
+    fn from_record(p: &Product) -> ProductDraft {
+        ProductDraft(p.fields.clone())
+    }
+
+    fn problems(&self) -> BTreeMap<&'static str, Problem> {
         let d = &self.0;
         let mut p = BTreeMap::new();
         if d.supplier_buyer_id.is_none() {
@@ -116,8 +119,7 @@ impl ProductDraft {
         p
     }
 
-    /// What is sent; `None` while there are problems.
-    pub fn input(&self) -> Option<ProductInput> {
+    fn input(&self) -> Option<ProductInput> {
         if !self.problems().is_empty() {
             return None;
         }

@@ -5,6 +5,7 @@
 
 use super::customs;
 use super::problem::Problem;
+use super::record_draft::RecordDraft;
 use super::wire_text::{given, tidy, typed};
 use crate::api::warehouse::{Purveyor, PurveyorInput};
 use serde::{Deserialize, Serialize};
@@ -46,9 +47,10 @@ pub const DAYS_MAX: u32 = 36_500;
 #[serde(transparent)]
 pub struct SupplierDraft(pub PurveyorInput);
 
-impl SupplierDraft {
-    /// The form for a record the service has (to edit it).
-    pub fn from_record(p: &Purveyor) -> SupplierDraft {
+impl RecordDraft for SupplierDraft {
+    type Input = PurveyorInput;
+
+    fn from_record(p: &Purveyor) -> SupplierDraft {
         let mut input = p.input();
         input.contract_date = input
             .contract_date
@@ -58,8 +60,7 @@ impl SupplierDraft {
         SupplierDraft(input)
     }
 
-    /// What is wrong, by field; empty when it can be sent.
-    pub fn problems(&self) -> BTreeMap<&'static str, Problem> {
+    fn problems(&self) -> BTreeMap<&'static str, Problem> {
         use field as f;
         let d = &self.0;
         let mut p = BTreeMap::new();
@@ -112,8 +113,7 @@ impl SupplierDraft {
         p
     }
 
-    /// What is sent; `None` while there are problems.
-    pub fn input(&self) -> Option<PurveyorInput> {
+    fn input(&self) -> Option<PurveyorInput> {
         if !self.problems().is_empty() {
             return None;
         }

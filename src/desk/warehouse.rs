@@ -9,8 +9,8 @@
 
 use super::*;
 use crate::api::envelope::{LoadProgress, Page, every_page};
-use crate::api::warehouse::{AboutMe, Product, ProductInput, Purveyor, PurveyorInput};
-use crate::api::warehouse_client::{Kind, WarehouseClient};
+use crate::api::warehouse::AboutMe;
+use crate::api::warehouse_client::{Kind, Record, RecordInput, WarehouseClient};
 use serde::de::DeserializeOwned;
 
 /// Rows read per request by "load all": few requests against the limit of 50 in ten minutes.
@@ -103,39 +103,18 @@ impl Desk {
         })
     }
 
-    /// Creates a supplier/buyer (`id` none) or replaces one's fields.
-    pub fn save_supplier(
+    /// Creates a supplier/buyer or a product (`id` none) or replaces one's fields.
+    pub fn save_record<I: RecordInput>(
         &self,
         id: Option<i64>,
-        input: PurveyorInput,
-    ) -> Task<Result<Purveyor, DeskError>> {
+        input: I,
+    ) -> Task<Result<I::Record, DeskError>> {
         self.warehouse_call(move |wms| async move {
             let Some(id) = id else {
-                let made = wms.create_purveyor(&input).await;
-                return settle(&wms, made, Kind::Purveyor, &input.code, |p: &Purveyor| {
-                    p.code == input.code && p.name == input.name && p.full_name == input.full_name
-                })
-                .await;
+                let made = wms.create(&input).await;
+                return settle(&wms, made, &input).await;
             };
-            wms.update_purveyor(id, &input).await
-        })
-    }
-
-    /// Creates a product (`id` none) or replaces one's fields.
-    pub fn save_product(
-        &self,
-        id: Option<i64>,
-        input: ProductInput,
-    ) -> Task<Result<Product, DeskError>> {
-        self.warehouse_call(move |wms| async move {
-            let Some(id) = id else {
-                let made = wms.create_product(&input).await;
-                return settle(&wms, made, Kind::Product, &input.code, |p: &Product| {
-                    p.fields.code == input.code && p.fields.gtin == input.gtin
-                })
-                .await;
-            };
-            wms.update_product(id, &input).await
+            wms.update(id, &input).await
         })
     }
 
@@ -162,21 +141,20 @@ impl Desk {
 }
 
 /// A create's answer, or, when it was lost, the record it made if the service has it.
-async fn settle<T: DeserializeOwned>(
+async fn settle<I: RecordInput>(
     wms: &WarehouseClient,
-    made: Result<T, ApiError>,
-    kind: Kind,
-    code: &str,
-    same: impl Fn(&T) -> bool,
-) -> Result<T, ApiError> {
+    made: Result<I::Record, ApiError>,
+    input: &I,
+) -> Result<I::Record, ApiError> {
     match made {
         Err(e) if e.outcome_unknown() => {
-            let filter = [("code", code.to_string())];
-            match wms.list::<T>(kind, 1, 0, &filter).await {
+            let filter = [("code", input.code().to_string())];
+            match wms.list::<I::Record>(I::Record::KIND, 1, 0, &filter).await {
                 // Only one record like it can be the one just made; with two (an older one of
                 // the same code and names) nobody can tell, and the clerk is asked.
                 Ok(found) => {
-                    let mut like: Vec<T> = found.items.into_iter().filter(|r| same(r)).collect();
+                    let mut like: Vec<_> =
+                        found.items.into_iter().filter(|r| input.made(r)).collect();
                     if like.len() == 1 {
                         Ok(like.remove(0))
                     } else {

@@ -41,3 +41,27 @@ pub enum AppEvent {
     /// The session ended (logout, or another service): screens forget what they showed.
     SessionEnded,
 }
+
+/// A warehouse record an event opens the form for: `Some(Some(record))` to edit it, `Some(None)`
+/// for a new one, `None` when the event is about something else.
+pub trait Edited: Sized {
+    fn edited(event: &AppEvent) -> Option<Option<&Self>>;
+}
+
+impl Edited for Purveyor {
+    fn edited(event: &AppEvent) -> Option<Option<&Self>> {
+        match event {
+            AppEvent::EditSupplier(record) => Some(record.as_deref()),
+            _ => None,
+        }
+    }
+}
+
+impl Edited for Product {
+    fn edited(event: &AppEvent) -> Option<Option<&Self>> {
+        match event {
+            AppEvent::EditProduct(record) => Some(record.as_deref()),
+            _ => None,
+        }
+    }
+}

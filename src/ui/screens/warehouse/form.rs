@@ -5,12 +5,12 @@
 
 use super::account::Account;
 use crate::api::ApiError;
-use crate::api::warehouse_client::Kind;
+use crate::api::warehouse_client::{Kind, Record, RecordInput};
 use crate::desk::DeskError;
-use crate::desk::problem::Problem;
+use crate::desk::record_draft::{RecordDraft, RecordOf};
 use crate::desk::task::{Task, any_running, ready};
 use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
+use crate::ui::app::event::{AppEvent, Edited};
 use crate::ui::app::screen::{Screen, ScreenId};
 use crate::ui::widgets::errors::{problem_text, tell_desk};
 use crate::ui::widgets::{ERROR_COLOR, Form};
@@ -22,27 +22,16 @@ use std::collections::BTreeMap;
 
 /// What the form of one kind of record knows: how it is kept, checked, drawn and sent.
 pub trait Fields:
-    Default + Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static
+    RecordDraft<Input: RecordInput<Record: Edited>>
+    + Clone
+    + PartialEq
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + 'static
 {
-    /// The record the service answers with.
-    type Record: Send + 'static;
     /// What the form needs beside its fields (the product form's list of suppliers).
     type Aid: Default;
-    /// The name it is kept under on this computer.
-    const KEPT: &'static str;
-    /// The list it returns to.
-    const LIST: ScreenId;
-    /// Which records it makes; a save tells the app these changed.
-    const KIND: Kind;
-    /// The catalog keys of its heading: for a new record, and for one being edited (`{id}`).
-    const TITLES: (&'static str, &'static str);
-    fn problems(&self) -> BTreeMap<&'static str, Problem>;
-    /// The form for an event that opens it: `Some((id, form))`, `id` none for a new record.
-    fn opened_by(event: &AppEvent) -> Option<(Option<i64>, Self)>;
-    /// Sends it (create when `id` is none); `None` while it has problems.
-    fn send(&self, cx: &mut Cx, id: Option<i64>) -> Option<Task<Result<Self::Record, DeskError>>>;
-    /// How a saved record is named to the clerk: its id and name.
-    fn named(record: &Self::Record) -> (i64, &str);
     /// Starts what the aid needs (when the form opens).
     fn prepare(_aid: &mut Self::Aid, _cx: &mut Cx) {}
     fn poll_aid(_aid: &mut Self::Aid, _cx: &mut Cx) {}
@@ -55,6 +44,31 @@ pub trait Fields:
     /// (a product's supplier) no longer applies.
     fn forget_references(&mut self) {}
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, aid: &mut Self::Aid);
+}
+
+/// How the two kinds' forms differ beside their fields.
+struct Facts {
+    /// The name a form is kept under on this computer.
+    kept: &'static str,
+    /// The list it returns to.
+    list: ScreenId,
+    /// The catalog keys of its heading: for a new record, and for one being edited (`{id}`).
+    titles: [&'static str; 2],
+}
+
+fn facts<D: Fields>() -> Facts {
+    match RecordOf::<D>::KIND {
+        Kind::Purveyor => Facts {
+            kept: "warehouse-supplier",
+            list: ScreenId::Suppliers,
+            titles: ["wms.new_supplier", "wms.edit_supplier"],
+        },
+        Kind::Product => Facts {
+            kept: "warehouse-product",
+            list: ScreenId::Products,
+            titles: ["wms.new_product", "wms.edit_product"],
+        },
+    }
 }
 
 /// A form as kept: whose warehouse it was typed for, the record it edits (none for a new one;
@@ -72,7 +86,7 @@ pub struct WarehouseForm<D: Fields> {
     loading: Option<Task<Option<Kept<D>>>>,
     loaded: bool,
     kept_as: Option<Kept<D>>,
-    sending: Option<Task<Result<D::Record, DeskError>>>,
+    sending: Option<Task<Result<RecordOf<D>, DeskError>>>,
     /// Problems shown: after a first try to send, and the service's own.
     shown: bool,
     refused: BTreeMap<String, String>,
@@ -116,27 +130,27 @@ impl<D: Fields> WarehouseForm<D> {
         self.refused.clear();
         self.message = None;
         self.error = None;
-        match self.draft.send(cx, self.editing) {
-            Some(task) => self.sending = Some(task),
+        match self.draft.input() {
+            Some(input) => self.sending = Some(cx.desk.save_record(self.editing, input)),
             None => self.error = Some(t!("wms.fix_fields").to_string()),
         }
     }
 
-    fn landed(&mut self, result: Result<D::Record, DeskError>, cx: &mut Cx) {
+    fn landed(&mut self, result: Result<RecordOf<D>, DeskError>, cx: &mut Cx) {
         match result {
             Ok(record) => {
                 // Said where the clerk goes next: the list, which shows the saved record.
-                let (id, name) = D::named(&record);
+                let (id, name) = (record.id(), record.name());
                 cx.toasts.info(t!("wms.saved", id = id, name = name));
                 self.message = None;
                 self.draft = D::default();
                 self.opened_as = D::default();
                 self.editing = None;
                 self.shown = false;
-                cx.desk.forget_form(D::KEPT);
+                cx.desk.forget_form(facts::<D>().kept);
                 self.kept_as = Some((cx.desk.warehouse_identity(), None, D::default()));
-                cx.emit(AppEvent::WarehouseChanged(D::KIND));
-                cx.emit(AppEvent::Go(D::LIST));
+                cx.emit(AppEvent::WarehouseChanged(RecordOf::<D>::KIND));
+                cx.emit(AppEvent::Go(facts::<D>().list));
             }
             Err(DeskError::Service(ApiError::Validation { message, fields })) => {
                 for (k, v) in fields {
@@ -166,7 +180,7 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         // What was typed before comes back once the warehouse is open (whose it was is known
         // then), before the clerk can ask for the form.
         if !self.loaded && self.loading.is_none() && cx.desk.warehouse_logged_in() {
-            self.loading = Some(cx.desk.kept_form(D::KEPT));
+            self.loading = Some(cx.desk.kept_form(facts::<D>().kept));
         }
         D::poll_aid(&mut self.aid, cx);
         let was_loading = self.loading.is_some();
@@ -196,14 +210,16 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             self.draft.clone(),
         );
         if self.loaded && self.kept_as.as_ref() != Some(&now) {
-            cx.desk.keep_form(D::KEPT, &now);
+            cx.desk.keep_form(facts::<D>().kept, &now);
             self.kept_as = Some(now);
         }
     }
 
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         D::aid_event(&mut self.aid, event);
-        if let Some((id, draft)) = D::opened_by(event) {
+        if let Some(record) = RecordOf::<D>::edited(event) {
+            let id = record.map(Record::id);
+            let draft = record.map_or_else(D::default, D::from_record);
             D::prepare(&mut self.aid, cx);
             // "New" over a new record's form that holds typing (kept from before, or left when
             // the clerk went back to the list) shows that typing again rather than losing it;
@@ -252,8 +268,8 @@ impl<D: Fields> Screen for WarehouseForm<D> {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(match self.editing {
-            None => t!(D::TITLES.0),
-            Some(id) => t!(D::TITLES.1, id = id),
+            None => t!(facts::<D>().titles[0]),
+            Some(id) => t!(facts::<D>().titles[1], id = id),
         });
         self.account.ui(ui, cx);
         if !Account::open(cx) {
@@ -264,7 +280,7 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         let mut send = false;
         // Each form (a new one, each record's) opens at its top.
         egui::ScrollArea::vertical()
-            .id_salt((D::KEPT, "scroll", self.editing))
+            .id_salt((facts::<D>().kept, "scroll", self.editing))
             .auto_shrink([false, true])
             .max_height(ui.available_height() - 60.0)
             .show(ui, |ui| {
@@ -284,7 +300,7 @@ impl<D: Fields> Screen for WarehouseForm<D> {
                 ui.spinner();
             }
             if ui.button(t!("wms.back")).clicked() {
-                cx.emit(AppEvent::Go(D::LIST));
+                cx.emit(AppEvent::Go(facts::<D>().list));
             }
             // A new record's form is emptied; an edit goes back to the record as it was.
             let (label, back_to) = if self.editing.is_some() {

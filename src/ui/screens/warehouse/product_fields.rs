@@ -5,19 +5,16 @@
 use super::form::Fields;
 use super::supplier_fields::flag;
 use crate::api::envelope::LoadProgress;
-use crate::api::warehouse::{Product, Purveyor};
+use crate::api::warehouse::Purveyor;
 use crate::api::warehouse_client::Kind;
 use crate::desk::DeskError;
-use crate::desk::problem::Problem;
 use crate::desk::product_draft::ProductDraft;
 use crate::desk::task::{Task, ready};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::ScreenId;
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use egui::RichText;
 use rust_i18n::t;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The suppliers/buyers a product can belong to.
@@ -29,32 +26,7 @@ pub struct Suppliers {
 }
 
 impl Fields for ProductDraft {
-    type Record = Product;
     type Aid = Suppliers;
-    const KEPT: &'static str = "warehouse-product";
-    const LIST: ScreenId = ScreenId::Products;
-    const KIND: Kind = Kind::Product;
-    const TITLES: (&'static str, &'static str) = ("wms.new_product", "wms.edit_product");
-
-    fn problems(&self) -> BTreeMap<&'static str, Problem> {
-        ProductDraft::problems(self)
-    }
-
-    fn opened_by(event: &AppEvent) -> Option<(Option<i64>, Self)> {
-        match event {
-            AppEvent::EditProduct(Some(p)) => Some((Some(p.id), ProductDraft::from_record(p))),
-            AppEvent::EditProduct(None) => Some((None, ProductDraft::default())),
-            _ => None,
-        }
-    }
-
-    fn send(&self, cx: &mut Cx, id: Option<i64>) -> Option<Task<Result<Product, DeskError>>> {
-        Some(cx.desk.save_product(id, self.input()?))
-    }
-
-    fn named(record: &Product) -> (i64, &str) {
-        (record.id, &record.fields.name)
-    }
 
     fn prepare(aid: &mut Suppliers, cx: &mut Cx) {
         // Read once and kept (each read counts against the warehouse's limit), again only when

@@ -2,18 +2,9 @@
 //! its roles, tax and registry numbers, the contract, bank and contact details.
 
 use super::form::Fields;
-use crate::api::warehouse::Purveyor;
-use crate::api::warehouse_client::Kind;
-use crate::desk::DeskError;
-use crate::desk::problem::Problem;
 use crate::desk::supplier_draft::{SupplierDraft, field as f};
-use crate::desk::task::Task;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::ScreenId;
 use crate::ui::widgets::{Form, edit_optional};
 use rust_i18n::t;
-use std::collections::BTreeMap;
 
 /// A flag with its label; the clerk ticks it with Space as well.
 pub fn flag(ui: &mut egui::Ui, value: &mut bool, label: &str) {
@@ -21,32 +12,7 @@ pub fn flag(ui: &mut egui::Ui, value: &mut bool, label: &str) {
 }
 
 impl Fields for SupplierDraft {
-    type Record = Purveyor;
     type Aid = ();
-    const KEPT: &'static str = "warehouse-supplier";
-    const LIST: ScreenId = ScreenId::Suppliers;
-    const KIND: Kind = Kind::Purveyor;
-    const TITLES: (&'static str, &'static str) = ("wms.new_supplier", "wms.edit_supplier");
-
-    fn problems(&self) -> BTreeMap<&'static str, Problem> {
-        SupplierDraft::problems(self)
-    }
-
-    fn opened_by(event: &AppEvent) -> Option<(Option<i64>, Self)> {
-        match event {
-            AppEvent::EditSupplier(Some(p)) => Some((Some(p.id), SupplierDraft::from_record(p))),
-            AppEvent::EditSupplier(None) => Some((None, SupplierDraft::default())),
-            _ => None,
-        }
-    }
-
-    fn send(&self, cx: &mut Cx, id: Option<i64>) -> Option<Task<Result<Purveyor, DeskError>>> {
-        Some(cx.desk.save_supplier(id, self.input()?))
-    }
-
-    fn named(record: &Purveyor) -> (i64, &str) {
-        (record.id, &record.name)
-    }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, _aid: &mut ()) {
         let d = &mut self.0;
