@@ -137,6 +137,17 @@ impl<'e> Form<'e> {
         }
     }
 
+    /// Plain fields side by side, one to a column (what is left of the columns stays free).
+    pub fn texts_across<'v>(
+        &self,
+        columns: &mut [egui::Ui],
+        fields: impl IntoIterator<Item = (std::borrow::Cow<'v, str>, &'v mut String, &'static str)>,
+    ) {
+        for (ui, (label, value, key)) in columns.iter_mut().zip(fields) {
+            self.text(ui, &label, value, key);
+        }
+    }
+
     /// Fields that may be left out: one emptied by the clerk is not given.
     pub fn optional_texts<'v>(
         &self,

@@ -195,29 +195,26 @@ impl OrderForm {
             ui.separator();
             let d = &mut self.draft;
             ui.columns(3, |cols| {
-                let [refs, code, remarks] = cols else { return };
-                form.text(
-                    refs,
-                    &t!("order.client_ref"),
-                    &mut d.client_ref,
-                    f::CLIENT_REF,
+                form.texts_across(
+                    cols,
+                    [
+                        (t!("order.client_ref"), &mut d.client_ref, f::CLIENT_REF),
+                        (t!("order.wcs_code"), &mut d.wcs_code, f::WCS_CODE),
+                        (t!("order.remarks"), &mut d.remarks, f::REMARKS),
+                    ],
                 );
-                form.text(code, &t!("order.wcs_code"), &mut d.wcs_code, f::WCS_CODE);
-                form.text(remarks, &t!("order.remarks"), &mut d.remarks, f::REMARKS);
             });
             ui.columns(3, |cols| {
-                let [sent, received, _] = cols else { return };
-                form.text(
-                    sent,
-                    &t!("order.sender_date"),
-                    &mut d.sender_date,
-                    f::SENDER_DATE,
-                );
-                form.text(
-                    received,
-                    &t!("order.receiver_date"),
-                    &mut d.receiver_date,
-                    f::RECEIVER_DATE,
+                form.texts_across(
+                    cols,
+                    [
+                        (t!("order.sender_date"), &mut d.sender_date, f::SENDER_DATE),
+                        (
+                            t!("order.receiver_date"),
+                            &mut d.receiver_date,
+                            f::RECEIVER_DATE,
+                        ),
+                    ],
                 );
                 cols[2].add_space(18.0);
                 // Left-aligned and wrapped inside its column (never stretched to its width).
