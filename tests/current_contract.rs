@@ -157,24 +157,23 @@ async fn field_notes_rules_for_orders() {
 async fn missing_query_parameter_is_the_framework_400() {
     let t = twin().await;
     let token = demo_token(&t).await;
-    let r = raw()
-        .get(format!("{}/v1/order/detail", t.current_url()))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 400);
-    let v: serde_json::Value = r.json().await.unwrap();
+    let (status, v) = status_and_json(
+        raw()
+            .get(format!("{}/v1/order/detail", t.current_url()))
+            .bearer_auth(&token),
+    )
+    .await;
+    assert_eq!(status, 400);
     assert_eq!(v["name"], json!("Bad Request"));
     // Domestic calculation without pickup/dropoff types is a 422.
-    let r = raw()
-        .post(format!("{}/v1/order-calculate/index", t.current_url()))
-        .bearer_auth(&token)
-        .json(&json!({"senderCityCode": "0101", "receiverCityCode": "3001", "weight": 1}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 422);
+    let (status, _) = status_and_json(
+        raw()
+            .post(format!("{}/v1/order-calculate/index", t.current_url()))
+            .bearer_auth(&token)
+            .json(&json!({"senderCityCode": "0101", "receiverCityCode": "3001", "weight": 1})),
+    )
+    .await;
+    assert_eq!(status, 422);
 }
 
 #[tokio::test]
@@ -582,18 +581,17 @@ async fn webhook_registration_takes_the_providers_prefixed_key_name() {
     let t = twin().await;
     let token = demo_token(&t).await;
     // Production names the key `<prefix>-apiKey`; the twin takes it as the contract's.
-    let r = raw()
-        .post(format!("{}/v1/webhook/webhook-config", t.current_url()))
-        .bearer_auth(&token)
-        .json(
-            &json!({"webhook_url": "http://127.0.0.1:9/hook", "environment": "test",
-            "acme-apiKey": "prefixed-secret"}),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let v: serde_json::Value = r.json().await.unwrap();
+    let (status, v) = status_and_json(
+        raw()
+            .post(format!("{}/v1/webhook/webhook-config", t.current_url()))
+            .bearer_auth(&token)
+            .json(
+                &json!({"webhook_url": "http://127.0.0.1:9/hook", "environment": "test",
+                "acme-apiKey": "prefixed-secret"}),
+            ),
+    )
+    .await;
+    assert_eq!(status, 200);
     assert_eq!(v["data"]["partner-apiKey"], json!("prefixed-secret"), "{v}");
 }
 

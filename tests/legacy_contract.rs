@@ -489,28 +489,23 @@ async fn international_parcels_and_manifests() {
 async fn wrong_route_and_wrong_verb_use_the_framework_body() {
     let t = twin().await;
     let token = legacy_token(&t).await;
-    let r = raw()
-        .get(format!("{}?r=v1/order/add", t.legacy_url()))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 405);
-    let v: serde_json::Value = r.json().await.unwrap();
+    let (status, v) = status_and_json(
+        raw()
+            .get(format!("{}?r=v1/order/add", t.legacy_url()))
+            .bearer_auth(&token),
+    )
+    .await;
+    assert_eq!(status, 405);
     assert_eq!(v["status"], json!(405));
-    let r = raw()
-        .get(format!("{}?r=v1/nothing", t.legacy_url()))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 404);
-    let r = raw()
-        .get(format!("{}?r=v1/order/detail", t.legacy_url()))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 400, "missing id");
+    let (status, _) = status_and_json(raw().get(format!("{}?r=v1/nothing", t.legacy_url()))).await;
+    assert_eq!(status, 404);
+    let (status, _) = status_and_json(
+        raw()
+            .get(format!("{}?r=v1/order/detail", t.legacy_url()))
+            .bearer_auth(&token),
+    )
+    .await;
+    assert_eq!(status, 400, "missing id");
 }
 
 /// The same client against the twin in production's shapes: `{code: 200, message, data}`, cities

@@ -200,13 +200,9 @@ async fn verbs_are_enforced() {
     assert_eq!(body["status"], 405);
     assert_eq!(body["name"], "Method Not Allowed");
     // A missing token: the framework's 401 body.
-    let r = raw()
-        .get(format!("{}/v1/purveyor/clients", t.wms_url()))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 401);
-    let body: serde_json::Value = r.json().await.unwrap();
+    let (status, body) =
+        status_and_json(raw().get(format!("{}/v1/purveyor/clients", t.wms_url()))).await;
+    assert_eq!(status, 401);
     assert_eq!(body["status"], 401);
     assert_eq!(body["name"], "Unauthorized");
     let tokens: serde_json::Value = post_json(

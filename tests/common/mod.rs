@@ -155,6 +155,14 @@ pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Valu
     answer_of(raw().post(url).json(&body)).await
 }
 
+/// Sends a raw request: its status code and its body as JSON (`Null` when the body is not JSON).
+pub async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
+    let answer = request.send().await.expect("answer");
+    let status = answer.status().as_u16();
+    let text = answer.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or_default())
+}
+
 async fn answer_of(request: reqwest::RequestBuilder) -> serde_json::Value {
     let answer = request.send().await.expect("answer");
     answer.json().await.expect("JSON body")
