@@ -399,33 +399,21 @@ async fn webhooks_current_form_data_and_legacy_json() {
     let t = twin().await;
     let c = current(&t).await;
     let (hook, mut rx) = receiver().await;
-    let bad = c
-        .webhook_config(&WebhookConfigRequest {
-            webhook_url: "not a url".into(),
-            has_token: false,
-            environment: Some(Environment::Test),
-            partner_api_key: None,
-        })
-        .await
-        .unwrap_err();
-    assert_eq!(bad.field("webhook_url").len(), 1);
+    // A registration with the test environment, to this address, with this key.
+    let registration = |url: &str, key: Option<String>| WebhookConfigRequest {
+        webhook_url: url.into(),
+        has_token: key.is_some(),
+        environment: Some(Environment::Test),
+        partner_api_key: key,
+    };
+    let bad = c.webhook_config(&registration("not a url", None)).await;
+    assert_eq!(bad.unwrap_err().field("webhook_url").len(), 1);
     let long_key = c
-        .webhook_config(&WebhookConfigRequest {
-            webhook_url: hook.clone(),
-            has_token: true,
-            environment: Some(Environment::Test),
-            partner_api_key: Some("k".repeat(513)),
-        })
-        .await
-        .unwrap_err();
-    assert_eq!(long_key.field("partner-apiKey").len(), 1);
+        .webhook_config(&registration(&hook, Some("k".repeat(513))))
+        .await;
+    assert_eq!(long_key.unwrap_err().field("partner-apiKey").len(), 1);
     let cfg = c
-        .webhook_config(&WebhookConfigRequest {
-            webhook_url: hook.clone(),
-            has_token: true,
-            environment: Some(Environment::Test),
-            partner_api_key: Some("partner-secret".into()),
-        })
+        .webhook_config(&registration(&hook, Some("partner-secret".into())))
         .await
         .unwrap();
     assert_eq!(cfg.method, "POST");

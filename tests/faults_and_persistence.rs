@@ -92,14 +92,7 @@ async fn malformed_bodies_and_slow_answers() {
         },
     )
     .unwrap();
-    let err = impatient
-        .get_token(parcel_desk::api::legacy::TokenRequest {
-            username: "demo".into(),
-            password: "demo12345".into(),
-            inn: "123456789".into(),
-        })
-        .await
-        .unwrap_err();
+    let err = impatient.get_token(demo_login()).await.unwrap_err();
     assert!(matches!(err, ApiError::NoAnswer { .. }), "{err:?}");
     let unreachable =
         LegacyClient::new(url("http://127.0.0.1:9/legacy/index.php"), quick_config()).unwrap();

@@ -8,7 +8,6 @@ mod common;
 use common::hostile::server;
 use common::ui::{Env, harness, type_into};
 use egui_kittest::kittest::Queryable;
-use parcel_desk::api::legacy::TokenRequest;
 use parcel_desk::api::{ApiError, ClientConfig, LegacyClient};
 use parcel_desk::desk::settings::{LastLogin, ServiceUrls, Settings};
 use parcel_desk::ui::tr;
@@ -30,13 +29,7 @@ fn client(addr: SocketAddr, kind: &str) -> LegacyClient {
 /// Asks for a token from the misbehaving server; the error and how long it took.
 async fn ask(addr: SocketAddr, kind: &str) -> (ApiError, Duration) {
     let started = Instant::now();
-    let answer = client(addr, kind)
-        .get_token(TokenRequest {
-            username: "demo".into(),
-            password: "demo12345".into(),
-            inn: "123456789".into(),
-        })
-        .await;
+    let answer = client(addr, kind).get_token(common::demo_login()).await;
     match answer {
         Ok(token) => panic!("{kind}: a token from a broken server: {token}"),
         Err(e) => (e, started.elapsed()),

@@ -13,14 +13,12 @@ use serde_json::json;
 async fn token_wrong_credentials_is_unauthorized_with_the_services_text() {
     let t = twin().await;
     let c = LegacyClient::new(url(&t.legacy_url()), quick_config()).unwrap();
-    let err = c
-        .get_token(TokenRequest {
-            username: "demo".into(),
-            password: "wrong".into(),
-            inn: "123456789".into(),
-        })
-        .await
-        .unwrap_err();
+    let asked = |password: &str, inn: &str| TokenRequest {
+        username: "demo".into(),
+        password: password.into(),
+        inn: inn.into(),
+    };
+    let err = c.get_token(asked("wrong", "123456789")).await.unwrap_err();
     match err {
         ApiError::Unauthorized { message } => assert!(message.contains("notoʻgʻri"), "{message}"),
         other => panic!("expected Unauthorized, got {other:?}"),
@@ -31,24 +29,10 @@ async fn token_wrong_credentials_is_unauthorized_with_the_services_text() {
         Err(ApiError::Unauthorized { .. })
     ));
     // A blank field is a validation error keyed by the field.
-    let err = c
-        .get_token(TokenRequest {
-            username: "demo".into(),
-            password: "demo12345".into(),
-            inn: "".into(),
-        })
-        .await
-        .unwrap_err();
+    let err = c.get_token(asked("demo12345", "")).await.unwrap_err();
     assert_eq!(err.field("inn").len(), 1);
     // The real service's token: an opaque 40-hex string, never a JWT.
-    let token = c
-        .get_token(TokenRequest {
-            username: "demo".into(),
-            password: "demo12345".into(),
-            inn: "123456789".into(),
-        })
-        .await
-        .unwrap();
+    let token = c.get_token(asked("demo12345", "123456789")).await.unwrap();
     assert_eq!(token.len(), 40, "{token}");
     assert!(token.chars().all(|ch| ch.is_ascii_hexdigit()), "{token}");
 }
@@ -520,15 +504,7 @@ async fn directories_in_the_real_services_shapes() {
     let c = legacy(&t).await;
     let raw_cities: serde_json::Value = raw()
         .get(format!("{}?r=directory/cities&regionId=8", t.legacy_url()))
-        .bearer_auth(
-            c.get_token(TokenRequest {
-                username: "demo".into(),
-                password: "demo12345".into(),
-                inn: "123456789".into(),
-            })
-            .await
-            .expect("a token"),
-        )
+        .bearer_auth(c.get_token(demo_login()).await.expect("a token"))
         .send()
         .await
         .unwrap()
@@ -596,12 +572,6 @@ async fn the_three_interfaces_on_their_own_ports() {
 
 async fn legacy_with_url(address: &str) -> LegacyClient {
     let c = LegacyClient::new(url(address), quick_config()).expect("client");
-    c.get_token(TokenRequest {
-        username: "demo".into(),
-        password: "demo12345".into(),
-        inn: "123456789".into(),
-    })
-    .await
-    .expect("demo token");
+    c.get_token(demo_login()).await.expect("demo token");
     c
 }

@@ -238,14 +238,7 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
             common::quick_config(),
         )
         .unwrap();
-        legacy
-            .get_token(parcel_desk::api::legacy::TokenRequest {
-                username: "demo".into(),
-                password: "demo12345".into(),
-                inn: "123456789".into(),
-            })
-            .await
-            .unwrap();
+        legacy.get_token(common::demo_login()).await.unwrap();
         legacy.add_order(&common::legacy_order()).await.unwrap()
     });
     // The scanner types the digits and Enter while a form field has focus; like a keyboard,

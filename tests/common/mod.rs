@@ -74,16 +74,19 @@ pub async fn legacy(t: &RunningSandbox) -> LegacyClient {
     legacy_with(t, quick_config()).await
 }
 
-/// A legacy client with this configuration, logged in as the demo customer.
-pub async fn legacy_with(t: &RunningSandbox, config: ClientConfig) -> LegacyClient {
-    let c = LegacyClient::new(url(&t.legacy_url()), config).expect("client");
-    c.get_token(parcel_desk::api::legacy::TokenRequest {
+/// The demo customer's login on the legacy interface.
+pub fn demo_login() -> parcel_desk::api::legacy::TokenRequest {
+    parcel_desk::api::legacy::TokenRequest {
         username: "demo".into(),
         password: "demo12345".into(),
         inn: "123456789".into(),
-    })
-    .await
-    .expect("demo login");
+    }
+}
+
+/// A legacy client with this configuration, logged in as the demo customer.
+pub async fn legacy_with(t: &RunningSandbox, config: ClientConfig) -> LegacyClient {
+    let c = LegacyClient::new(url(&t.legacy_url()), config).expect("client");
+    c.get_token(demo_login()).await.expect("demo login");
     c
 }
 
