@@ -154,16 +154,13 @@ async fn validation_errors_land_under_their_fields() {
     assert_eq!(found.as_array().unwrap().len(), 1);
 
     // Type errors name the field path.
-    let resp: serde_json::Value = raw()
-        .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
-        .bearer_auth(legacy_token(&t).await)
-        .json(&json!({"senderCityId": 101, "receiverCityId": 45, "weight": "heavy"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let resp = json_of(
+        raw()
+            .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
+            .bearer_auth(legacy_token(&t).await)
+            .json(&json!({"senderCityId": 101, "receiverCityId": 45, "weight": "heavy"})),
+    )
+    .await;
     assert!(resp["errors"]["weight"].is_array(), "{resp}");
 }
 
@@ -285,16 +282,13 @@ async fn calculate_by_json_and_by_form_data() {
         .text("weight", "3")
         .text("senderDelivery", "1")
         .text("receiverDelivery", "0");
-    let v: serde_json::Value = raw()
-        .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
-        .bearer_auth(legacy_token(&t).await)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v = json_of(
+        raw()
+            .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
+            .bearer_auth(legacy_token(&t).await)
+            .multipart(form),
+    )
+    .await;
     assert_eq!(
         serde_json::from_value::<Sum>(v["summaryPrice"].clone()).unwrap(),
         price.summary_price
@@ -502,15 +496,12 @@ async fn directories_in_the_real_services_shapes() {
     })
     .await;
     let c = legacy(&t).await;
-    let raw_cities: serde_json::Value = raw()
-        .get(format!("{}?r=directory/cities&regionId=8", t.legacy_url()))
-        .bearer_auth(c.get_token(demo_login()).await.expect("a token"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let raw_cities = json_of(
+        raw()
+            .get(format!("{}?r=directory/cities&regionId=8", t.legacy_url()))
+            .bearer_auth(c.get_token(demo_login()).await.expect("a token")),
+    )
+    .await;
     assert_eq!(raw_cities["code"], json!(200), "{raw_cities}");
     let first = &raw_cities["data"][0];
     assert_eq!(first["nameRu"], json!("г.Самарканд"), "{first}");

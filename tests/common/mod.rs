@@ -150,12 +150,12 @@ pub fn raw() -> reqwest::Client {
 
 /// GET a URL and read its JSON body.
 pub async fn get_json(url: String) -> serde_json::Value {
-    answer_of(raw().get(url)).await
+    json_of(raw().get(url)).await
 }
 
 /// POST a JSON body and read the JSON answer.
 pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Value {
-    answer_of(raw().post(url).json(&body)).await
+    json_of(raw().post(url).json(&body)).await
 }
 
 /// Sends a raw request: its status code and its body as JSON (`Null` when the body is not JSON).
@@ -166,7 +166,8 @@ pub async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_js
     (status, serde_json::from_str(&text).unwrap_or_default())
 }
 
-async fn answer_of(request: reqwest::RequestBuilder) -> serde_json::Value {
+/// Sends a raw request and reads its JSON answer.
+pub async fn json_of(request: reqwest::RequestBuilder) -> serde_json::Value {
     let answer = request.send().await.expect("answer");
     answer.json().await.expect("JSON body")
 }
