@@ -22,7 +22,7 @@ mod legacy_routes;
 pub mod limits;
 mod links;
 mod messages;
-pub mod model;
+mod model;
 mod order_checks;
 mod persist;
 pub mod pricing;

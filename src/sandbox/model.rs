@@ -20,12 +20,12 @@ pub enum Iface {
 /// A company account with its credentials on each interface.
 #[derive(Debug, Clone)]
 pub struct Customer {
-    pub id: i64,
-    pub name: &'static str,
-    pub inn: &'static str,
-    pub legacy: (&'static str, &'static str),
-    pub current: (&'static str, &'static str),
-    pub wms: (&'static str, &'static str),
+    pub(super) id: i64,
+    pub(super) name: &'static str,
+    pub(super) inn: &'static str,
+    pub(super) legacy: (&'static str, &'static str),
+    pub(super) current: (&'static str, &'static str),
+    pub(super) wms: (&'static str, &'static str),
 }
 
 /// The demo account (documented in the README) and a second company to prove isolation.
@@ -55,136 +55,136 @@ pub fn customer(id: i64) -> Option<&'static Customer> {
 /// Sender or receiver of an order.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Party {
-    pub name: String,
-    pub phone: String,
-    pub phone1: Option<String>,
-    pub address: String,
-    pub city_id: i64,
-    pub branch_id: Option<i64>,
-    pub delivery: Delivery,
-    pub latitude: Option<String>,
-    pub longitude: Option<String>,
+    pub(super) name: String,
+    pub(super) phone: String,
+    pub(super) phone1: Option<String>,
+    pub(super) address: String,
+    pub(super) city_id: i64,
+    pub(super) branch_id: Option<i64>,
+    pub(super) delivery: Delivery,
+    pub(super) latitude: Option<String>,
+    pub(super) longitude: Option<String>,
 }
 
 /// One status change of an order.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Event {
-    pub at: i64,
-    pub status: OrderStatus,
-    pub location: String,
-    pub message: String,
+    pub(super) at: i64,
+    pub(super) status: OrderStatus,
+    pub(super) location: String,
+    pub(super) message: String,
 }
 
 /// Everything an order create/edit carries, already checked, in one normal form for both
 /// interfaces.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OrderBody {
-    pub client_id: Option<String>,
-    pub wcs_code: Option<String>,
-    pub sender: Party,
-    pub receiver: Party,
-    pub weight: Weight,
-    pub volume: Option<f64>,
-    pub piece: i64,
-    pub package_id: i64,
-    pub post_type_id: i64,
-    pub items: Vec<ItemLine>,
-    pub options: Vec<OrderOption>,
-    pub take_photo: bool,
-    pub bring_back_waybill: bool,
+    pub(super) client_id: Option<String>,
+    pub(super) wcs_code: Option<String>,
+    pub(super) sender: Party,
+    pub(super) receiver: Party,
+    pub(super) weight: Weight,
+    pub(super) volume: Option<f64>,
+    pub(super) piece: i64,
+    pub(super) package_id: i64,
+    pub(super) post_type_id: i64,
+    pub(super) items: Vec<ItemLine>,
+    pub(super) options: Vec<OrderOption>,
+    pub(super) take_photo: bool,
+    pub(super) bring_back_waybill: bool,
     /// Cash on delivery amount.
-    pub cod: Option<Sum>,
-    pub additional_info: Option<String>,
-    pub is_test: bool,
-    pub sender_sign: Option<String>,
-    pub receiver_sign: Option<String>,
-    pub sender_date: NaiveDate,
-    pub receiver_date: Option<NaiveDate>,
-    pub ready_to_take: bool,
+    pub(super) cod: Option<Sum>,
+    pub(super) additional_info: Option<String>,
+    pub(super) is_test: bool,
+    pub(super) sender_sign: Option<String>,
+    pub(super) receiver_sign: Option<String>,
+    pub(super) sender_date: NaiveDate,
+    pub(super) receiver_date: Option<NaiveDate>,
+    pub(super) ready_to_take: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Order {
-    pub id: i64,
-    pub customer_id: i64,
-    pub via: Iface,
-    pub barcode: String,
-    pub body: OrderBody,
-    pub receiver_date: NaiveDate,
-    pub cost: Sum,
-    pub status: OrderStatus,
-    pub history: Vec<Event>,
-    pub cancellations: Vec<CancellationReason>,
-    pub created_at: i64,
+    pub(super) id: i64,
+    pub(super) customer_id: i64,
+    pub(super) via: Iface,
+    pub(super) barcode: String,
+    pub(super) body: OrderBody,
+    pub(super) receiver_date: NaiveDate,
+    pub(super) cost: Sum,
+    pub(super) status: OrderStatus,
+    pub(super) history: Vec<Event>,
+    pub(super) cancellations: Vec<CancellationReason>,
+    pub(super) created_at: i64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Good {
-    pub id: i64,
-    pub customer_id: i64,
-    pub spic: String,
-    pub name: String,
-    pub units: String,
-    pub price: Sum,
+    pub(super) id: i64,
+    pub(super) customer_id: i64,
+    pub(super) spic: String,
+    pub(super) name: String,
+    pub(super) units: String,
+    pub(super) price: Sum,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Parcel {
-    pub customer_id: i64,
-    pub input: ParcelInput,
-    pub status: ParcelStatus,
-    pub created_at: i64,
-    pub manifest: Option<String>,
+    pub(super) customer_id: i64,
+    pub(super) input: ParcelInput,
+    pub(super) status: ParcelStatus,
+    pub(super) created_at: i64,
+    pub(super) manifest: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Manifest {
-    pub customer_id: i64,
-    pub number: String,
-    pub parcels: Vec<String>,
-    pub date: String,
+    pub(super) customer_id: i64,
+    pub(super) number: String,
+    pub(super) parcels: Vec<String>,
+    pub(super) date: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct WebhookReg {
-    pub customer_id: i64,
-    pub url: String,
-    pub has_token: bool,
-    pub environment: Environment,
-    pub api_key: Option<String>,
-    pub via: Iface,
-    pub date: String,
+    pub(super) customer_id: i64,
+    pub(super) url: String,
+    pub(super) has_token: bool,
+    pub(super) environment: Environment,
+    pub(super) api_key: Option<String>,
+    pub(super) via: Iface,
+    pub(super) date: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct PurveyorRec {
-    pub id: i64,
-    pub customer_id: i64,
-    pub input: PurveyorInput,
-    pub state: PurveyorState,
+    pub(super) id: i64,
+    pub(super) customer_id: i64,
+    pub(super) input: PurveyorInput,
+    pub(super) state: PurveyorState,
     /// Deleted records stay (the server deletes softly) but are no longer served.
     #[serde(default)]
-    pub deleted: bool,
+    pub(super) deleted: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProductRec {
-    pub id: i64,
-    pub customer_id: i64,
-    pub input: ProductInput,
+    pub(super) id: i64,
+    pub(super) customer_id: i64,
+    pub(super) input: ProductInput,
     #[serde(default)]
-    pub state: PurveyorState,
+    pub(super) state: PurveyorState,
     #[serde(default)]
-    pub deleted: bool,
+    pub(super) deleted: bool,
 }
 
 /// One attempt to deliver a webhook notification, for `GET /sandbox/webhooks/deliveries`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct WebhookAttempt {
-    pub order_id: i64,
-    pub url: String,
-    pub attempt: u32,
-    pub status: Option<u16>,
-    pub error: Option<String>,
-    pub at: i64,
+    pub(super) order_id: i64,
+    pub(super) url: String,
+    pub(super) attempt: u32,
+    pub(super) status: Option<u16>,
+    pub(super) error: Option<String>,
+    pub(super) at: i64,
 }
