@@ -23,8 +23,8 @@ fn day_text(day: NaiveDate) -> String {
 }
 
 /// The first day from `day` on whose register is still open.
-pub(super) fn open_day(
-    tx: &mut impl Sql,
+pub(super) fn open_day<'t>(
+    tx: &mut impl Sql<'t>,
     service: &ServiceKey,
     day: NaiveDate,
 ) -> Result<String, StoreError> {

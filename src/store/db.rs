@@ -170,10 +170,28 @@ impl Column for Option<String> {
     }
 }
 
+/// Where a statement runs: the counter's SQLite (a connection or a transaction), or the shop's
+/// PostgreSQL (a client or a transaction).
+pub(crate) enum On<'c, 't> {
+    Lite(&'c rusqlite::Connection),
+    Pg(&'c mut postgres::Client),
+    PgTx(&'c mut postgres::Transaction<'t>),
+}
+
 /// Queries and statements, the same on a connection and inside a transaction.
-pub(crate) trait Sql {
+/// `'t` is a transaction's own lifetime (`'static` outside one).
+pub(crate) trait Sql<'t> {
+    /// The database the next statement runs on.
+    fn on(&mut self) -> Result<On<'_, 't>, StoreError>;
+
     /// Runs a statement; how many rows it changed.
-    fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<usize, StoreError>;
+    fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<usize, StoreError> {
+        match self.on()? {
+            On::Lite(c) => lite_execute(c, sql, args),
+            On::Pg(c) => pg_execute(c, sql, args),
+            On::PgTx(t) => pg_execute(t, sql, args),
+        }
+    }
 
     /// Every row of a query, each read by `read`.
     fn query<T>(
@@ -181,7 +199,13 @@ pub(crate) trait Sql {
         sql: &str,
         args: &[Arg<'_>],
         read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Vec<T>, StoreError>;
+    ) -> Result<Vec<T>, StoreError> {
+        match self.on()? {
+            On::Lite(c) => lite_query(c, sql, args, read),
+            On::Pg(c) => pg_query(c, sql, args, read),
+            On::PgTx(t) => pg_query(t, sql, args, read),
+        }
+    }
 
     /// The first row of a query, if any.
     fn query_opt<T>(
@@ -189,7 +213,13 @@ pub(crate) trait Sql {
         sql: &str,
         args: &[Arg<'_>],
         read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Option<T>, StoreError>;
+    ) -> Result<Option<T>, StoreError> {
+        match self.on()? {
+            On::Lite(c) => lite_query_opt(c, sql, args, read),
+            On::Pg(c) => pg_query_opt(c, sql, args, read),
+            On::PgTx(t) => pg_query_opt(t, sql, args, read),
+        }
+    }
 
     /// The first row of a query, which must exist (a count, a `RETURNING`).
     fn query_one<T>(
@@ -270,72 +300,22 @@ fn pg_query_opt<T>(
     rows.first().map(|r| read(&Row::Pg(r))).transpose()
 }
 
-impl Sql for Db {
-    fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<usize, StoreError> {
+impl Sql<'static> for Db {
+    fn on(&mut self) -> Result<On<'_, 'static>, StoreError> {
         match self {
-            Db::Lite(c) => lite_execute(c, sql, args),
-            Db::Pg(c) => pg_execute(c.as_mut(), sql, args),
-            Db::PgAway => Err(StoreError::ShopAway),
-        }
-    }
-
-    fn query<T>(
-        &mut self,
-        sql: &str,
-        args: &[Arg<'_>],
-        read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Vec<T>, StoreError> {
-        match self {
-            Db::Lite(c) => lite_query(c, sql, args, read),
-            Db::Pg(c) => pg_query(c.as_mut(), sql, args, read),
-            Db::PgAway => Err(StoreError::ShopAway),
-        }
-    }
-
-    fn query_opt<T>(
-        &mut self,
-        sql: &str,
-        args: &[Arg<'_>],
-        read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Option<T>, StoreError> {
-        match self {
-            Db::Lite(c) => lite_query_opt(c, sql, args, read),
-            Db::Pg(c) => pg_query_opt(c.as_mut(), sql, args, read),
+            Db::Lite(c) => Ok(On::Lite(c)),
+            Db::Pg(c) => Ok(On::Pg(c.as_mut())),
             Db::PgAway => Err(StoreError::ShopAway),
         }
     }
 }
 
-impl Sql for Tx<'_> {
-    fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<usize, StoreError> {
-        match self {
-            Tx::Lite(t) => lite_execute(t, sql, args),
-            Tx::Pg(t) => pg_execute(t, sql, args),
-        }
-    }
-
-    fn query<T>(
-        &mut self,
-        sql: &str,
-        args: &[Arg<'_>],
-        read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Vec<T>, StoreError> {
-        match self {
-            Tx::Lite(t) => lite_query(t, sql, args, read),
-            Tx::Pg(t) => pg_query(t, sql, args, read),
-        }
-    }
-
-    fn query_opt<T>(
-        &mut self,
-        sql: &str,
-        args: &[Arg<'_>],
-        read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Option<T>, StoreError> {
-        match self {
-            Tx::Lite(t) => lite_query_opt(t, sql, args, read),
-            Tx::Pg(t) => pg_query_opt(t, sql, args, read),
-        }
+impl<'t> Sql<'t> for Tx<'t> {
+    fn on(&mut self) -> Result<On<'_, 't>, StoreError> {
+        Ok(match self {
+            Tx::Lite(t) => On::Lite(t),
+            Tx::Pg(t) => On::PgTx(t),
+        })
     }
 }
 
