@@ -157,12 +157,7 @@ async fn field_notes_rules_for_orders() {
 async fn missing_query_parameter_is_the_framework_400() {
     let t = twin().await;
     let token = demo_token(&t).await;
-    let (status, v) = status_and_json(
-        raw()
-            .get(format!("{}/v1/order/detail", t.current_url()))
-            .bearer_auth(&token),
-    )
-    .await;
+    let (status, v) = get_with_token(format!("{}/v1/order/detail", t.current_url()), &token).await;
     assert_eq!(status, 400);
     assert_eq!(v["name"], json!("Bad Request"));
     // Domestic calculation without pickup/dropoff types is a 422.

@@ -467,22 +467,12 @@ async fn international_parcels_and_manifests() {
 async fn wrong_route_and_wrong_verb_use_the_framework_body() {
     let t = twin().await;
     let token = legacy_token(&t).await;
-    let (status, v) = status_and_json(
-        raw()
-            .get(format!("{}?r=v1/order/add", t.legacy_url()))
-            .bearer_auth(&token),
-    )
-    .await;
+    let (status, v) = get_with_token(format!("{}?r=v1/order/add", t.legacy_url()), &token).await;
     assert_eq!(status, 405);
     assert_eq!(v["status"], json!(405));
     let (status, _) = status_and_json(raw().get(format!("{}?r=v1/nothing", t.legacy_url()))).await;
     assert_eq!(status, 404);
-    let (status, _) = status_and_json(
-        raw()
-            .get(format!("{}?r=v1/order/detail", t.legacy_url()))
-            .bearer_auth(&token),
-    )
-    .await;
+    let (status, _) = get_with_token(format!("{}?r=v1/order/detail", t.legacy_url()), &token).await;
     assert_eq!(status, 400, "missing id");
 }
 

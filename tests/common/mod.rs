@@ -158,6 +158,11 @@ pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Valu
     json_of(raw().post(url).json(&body)).await
 }
 
+/// GETs a URL with a bearer token: the status code and the body as JSON.
+pub async fn get_with_token(url: String, token: &str) -> (u16, serde_json::Value) {
+    status_and_json(raw().get(url).bearer_auth(token)).await
+}
+
 /// Sends a raw request: its status code and its body as JSON (`Null` when the body is not JSON).
 pub async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
     let answer = request.send().await.expect("answer");
