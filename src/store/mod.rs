@@ -610,8 +610,13 @@ impl Store {
         db
     }
 
-    /// How many rows of a table belong to one service.
-    pub(crate) fn rows_of(&self, table: &str, service: &ServiceKey) -> Result<i64, StoreError> {
+    /// How many rows of a table belong to one service (`table` is one of the store's own names,
+    /// never text from outside).
+    pub(crate) fn rows_of(
+        &self,
+        table: &'static str,
+        service: &ServiceKey,
+    ) -> Result<i64, StoreError> {
         self.conn().query_one(
             &format!("SELECT COUNT(*) FROM {table} WHERE service = ?1"),
             args![service.as_str()],

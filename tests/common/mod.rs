@@ -163,12 +163,14 @@ pub async fn get_with_token(url: String, token: &str) -> (u16, serde_json::Value
     status_and_json(raw().get(url).bearer_auth(token)).await
 }
 
-/// Sends a raw request: its status code and its body as JSON (`Null` when the body is not JSON).
+/// Sends a raw request: its status code and its body as JSON (a body that is not JSON comes as
+/// a JSON string of its text, so an assertion on it shows what came).
 pub async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
     let answer = request.send().await.expect("answer");
     let status = answer.status().as_u16();
     let text = answer.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or_default())
+    let body = serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
+    (status, body)
 }
 
 /// Sends a raw request and reads its JSON answer.

@@ -47,12 +47,12 @@ pub enum Section {
 impl Section {
     /// The catalog key of its heading.
     pub fn key(self) -> &'static str {
-        [
-            "nav.section_counter",
-            "nav.section_international",
-            "nav.section_warehouse",
-            "nav.section_reference",
-            "nav.section_desk",
-        ][self as usize]
+        match self {
+            Section::Counter => "nav.section_counter",
+            Section::International => "nav.section_international",
+            Section::Warehouse => "nav.section_warehouse",
+            Section::Reference => "nav.section_reference",
+            Section::Desk => "nav.section_desk",
+        }
     }
 }
