@@ -62,10 +62,7 @@ async fn order_lifecycle() {
         .await
         .unwrap();
     assert!(pdf.starts_with(b"%PDF"));
-    let other = c
-        .add_order(&current_order(samarkand_branch()))
-        .await
-        .unwrap();
+    let other = samarkand_order(&c).await;
     let batch = c.stickers(&[rec.order_id, other.order_id]).await.unwrap();
     assert!(batch.label_sticker.contains("ids="));
     assert!(
@@ -94,21 +91,19 @@ async fn order_lifecycle() {
         c.edit_order(rec.order_id, &edit).await,
         Err(ApiError::BadRequest { .. })
     ));
-
-    assert!(matches!(
-        c.order_detail(1).await,
-        Err(ApiError::NotFound { .. })
-    ));
+    // Unknown ids are 404.
+    let unknown = c.order_detail(1).await;
+    assert!(
+        matches!(unknown, Err(ApiError::NotFound { .. })),
+        "{unknown:?}"
+    );
 }
 
 #[tokio::test]
 async fn another_customers_order_is_forbidden() {
     let t = twin().await;
     let c = current(&t).await;
-    let rec = c
-        .add_order(&current_order(samarkand_branch()))
-        .await
-        .unwrap();
+    let rec = samarkand_order(&c).await;
     let other = CurrentClient::new(url(&t.current_url()), quick_config()).unwrap();
     other.login("shop2", "shop2pass").await.unwrap();
     assert!(matches!(
@@ -354,11 +349,7 @@ async fn refresh_after_expiry_and_after_a_401() {
     assert!(c.statuses(None).await.is_ok());
     assert_eq!(auth_calls(&t, "current", "refresh").await, 1);
     // The twin forgets every access token: the 401 triggers one refresh and one retry.
-    raw()
-        .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
-        .send()
-        .await
-        .unwrap();
+    expire_tokens(&t).await;
     assert!(c.statuses(None).await.is_ok());
     assert_eq!(auth_calls(&t, "current", "refresh").await, 2);
     // Renewed by refresh each time, never by logging in again.
@@ -414,10 +405,7 @@ async fn webhooks_current_form_data_and_legacy_json() {
     assert_eq!(cfg.method, "POST");
     assert_eq!(cfg.environment, Environment::Test);
 
-    let rec = c
-        .add_order(&current_order(samarkand_branch()))
-        .await
-        .unwrap();
+    let rec = samarkand_order(&c).await;
     advance(&t, rec.order_id).await;
     // Two notifications: created (100) and advanced (200), in some order.
     let mut codes = Vec::new();
@@ -500,10 +488,7 @@ async fn webhook_delivery_retries_until_the_receiver_answers() {
     })
     .await
     .unwrap();
-    let rec = c
-        .add_order(&current_order(samarkand_branch()))
-        .await
-        .unwrap();
+    let rec = samarkand_order(&c).await;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
         let log: Vec<serde_json::Value> = get_json(format!(
@@ -538,10 +523,7 @@ async fn the_status_clock_moves_orders_along_by_itself() {
     })
     .await;
     let c = current(&t).await;
-    let rec = c
-        .add_order(&current_order(samarkand_branch()))
-        .await
-        .unwrap();
+    let rec = samarkand_order(&c).await;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
         if c.track(rec.order_id).await.unwrap().status.code == OrderStatus::Delivered {

@@ -59,15 +59,7 @@ fn unusual_values_are_asked_about_once_and_sent_when_confirmed() {
 fn the_calculator_says_what_it_cannot_read() {
     let env = Env::new("calc-unreadable");
     let mut h = harness(env.desk());
-    ready(&mut h);
-    open_calculator(&mut h);
-    pick_suggestion(
-        &mut h,
-        &tr("calc.from"),
-        0,
-        "Chilonzor",
-        "Chilonzor tumani — Toshkent shahri",
-    );
+    calculator_from_chilonzor(&mut h);
     type_into(&mut h, &tr("order.weight"), 0, "2kg");
     settle(&mut h);
     let not_a_number = tr("order.bad_number");

@@ -417,15 +417,7 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
 fn the_calculator_prices_without_an_order() {
     let env = Env::new("calc");
     let mut h = harness(env.desk());
-    ready(&mut h);
-    open_calculator(&mut h);
-    pick_suggestion(
-        &mut h,
-        &tr("calc.from"),
-        0,
-        "Chilonzor",
-        "Chilonzor tumani — Toshkent shahri",
-    );
+    calculator_from_chilonzor(&mut h);
     pick_suggestion(&mut h, &tr("calc.to"), 0, "Нукус", "Nukus shahar — ");
     type_into(&mut h, &tr("order.weight"), 0, "3");
     let sum = tr("order.sum");

@@ -229,11 +229,7 @@ async fn an_expired_token_is_renewed_by_refresh() {
     assert!(c.purveyors(None).await.is_ok());
     let logins = auth_calls(&t, "warehouse", "login").await;
     assert_eq!(auth_calls(&t, "warehouse", "refresh").await, 0);
-    raw()
-        .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
-        .send()
-        .await
-        .unwrap();
+    expire_tokens(&t).await;
     assert!(c.purveyors(None).await.is_ok());
     assert_eq!(auth_calls(&t, "warehouse", "refresh").await, 1);
     assert_eq!(

@@ -179,6 +179,24 @@ pub async fn json_of(request: reqwest::RequestBuilder) -> serde_json::Value {
     answer.json().await.expect("JSON body")
 }
 
+/// Makes the twin forget every access token it issued (its control route): the next call of
+/// each client meets a 401.
+pub async fn expire_tokens(t: &RunningSandbox) {
+    let r = raw()
+        .post(format!("{}/sandbox/tokens/expire", control(t)))
+        .send()
+        .await
+        .expect("answer");
+    assert!(r.status().is_success(), "expire tokens: {}", r.status());
+}
+
+/// A current-interface order to a Samarkand branch, created; its record.
+pub async fn samarkand_order(c: &CurrentClient) -> parcel_desk::api::current::OrderRecord {
+    c.add_order(&current_order(samarkand_branch()))
+        .await
+        .expect("order created")
+}
+
 /// Moves an order one status along on the twin (its control route).
 pub async fn advance(t: &RunningSandbox, order_id: i64) {
     let r = raw()

@@ -225,12 +225,21 @@ pub fn pick_one_of(
     h.step();
 }
 
-/// Opens the calculator by its shortcut.
-pub fn open_calculator(h: &mut Harness<'static, DeskApp>) {
+/// Logs in, waits for the directories, opens the calculator and picks Chilonzor (Tashkent) as
+/// where the parcel leaves from.
+pub fn calculator_from_chilonzor(h: &mut Harness<'static, DeskApp>) {
+    ready(h);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::K);
     step_until(h, "calculator", |h| {
         h.state().screen() == parcel_desk::ui::ScreenId::Calculator
     });
+    pick_suggestion(
+        h,
+        &tr("calc.from"),
+        0,
+        "Chilonzor",
+        "Chilonzor tumani — Toshkent shahri",
+    );
 }
 
 /// Picks an option of a combo box.
