@@ -133,6 +133,14 @@ impl Pen {
         );
     }
 
+    /// One line at the current height whose right end is at `right`; its width.
+    fn at_right(&mut self, right: f32, size: f32, face: Face, text: String) -> f32 {
+        let w = face.width_mm(&text, size);
+        let line = TextLine::at_top(right - w, self.y, size, face, text);
+        self.items.push(Item::Text(line));
+        w
+    }
+
     fn line(&mut self, text: &str, face: Face, size: f32, min: f32) {
         let f = fit_line(text, face, self.width, size, min);
         self.y = set_lines(&mut self.items, self.x, self.y, &f.lines, f.size_mm, face);
@@ -219,6 +227,14 @@ struct Sheet<'a> {
     l: &'a str,
 }
 
+impl Sheet<'_> {
+    /// A block's caption: its catalog word in capitals, at caption size.
+    fn caption_line(&self, pen: &mut Pen, key: &str) {
+        let size = self.s.caption;
+        pen.line(&caption(key, self.lang), Face::Regular, size, size);
+    }
+}
+
 /// Lays out one label, block by block from the top: where it goes, the barcode, the receiver,
 /// the sender, and the foot (facts beside or above the QR code).
 pub fn design(
@@ -297,19 +313,12 @@ pub fn design(
 fn destination(pen: &mut Pen, c: &Sheet) {
     let (order, s, inner, lang, l) = (c.order, &c.s, c.inner, c.lang, c.l);
     let date = order.date.format("%d.%m.%Y").to_string();
-    let date_w = Face::Regular.width_mm(&date, s.caption);
     let city = if order.receiver.city.is_empty() {
         order.sort.city.clone().unwrap_or_default()
     } else {
         order.receiver.city.clone()
     };
-    pen.items.push(Item::Text(TextLine::at_top(
-        s.margin + inner - date_w,
-        pen.y,
-        s.caption,
-        Face::Regular,
-        date,
-    )));
+    let date_w = pen.at_right(s.margin + inner, s.caption, Face::Regular, date);
     let mut place = Vec::new();
     if order.cancelled {
         // A cancelled order's label must not pass for a valid one: the word takes the city's
@@ -398,13 +407,8 @@ fn barcode(pen: &mut Pen, c: &Sheet) -> Result<(), DesignError> {
 
 /// The receiver: caption, name, phones, address.
 fn receiver(pen: &mut Pen, c: &Sheet) {
-    let (order, s, inner, lang) = (c.order, &c.s, c.inner, c.lang);
-    pen.line(
-        &caption("label.to", lang),
-        Face::Regular,
-        s.caption,
-        s.caption,
-    );
+    let (order, s, inner) = (c.order, &c.s, c.inner);
+    c.caption_line(pen, "label.to");
     pen.block(
         &order.receiver.name,
         TextBox {
@@ -440,13 +444,8 @@ fn receiver(pen: &mut Pen, c: &Sheet) {
 
 /// The sender on one or two lines.
 fn sender(pen: &mut Pen, c: &Sheet) {
-    let (order, s, inner, lang) = (c.order, &c.s, c.inner, c.lang);
-    pen.line(
-        &caption("label.from", lang),
-        Face::Regular,
-        s.caption,
-        s.caption,
-    );
+    let (order, s, inner) = (c.order, &c.s, c.inner);
+    c.caption_line(pen, "label.from");
     let sender = [
         order.sender.name.clone(),
         order.sender.phones.join(", "),
@@ -477,14 +476,7 @@ fn foot_facts(facts: &mut Pen, c: &Sheet, piece: Piece, facts_w: f32) {
     if piece.count > 1 {
         // The piece mark at the right, on the weight's line.
         let mark = format!("{}/{}", piece.index, piece.count);
-        let w = Face::Bold.width_mm(&mark, s.big);
-        facts.items.push(Item::Text(TextLine::at_top(
-            facts.x + facts_w - w,
-            facts.y,
-            s.big,
-            Face::Bold,
-            mark,
-        )));
+        let w = facts.at_right(facts.x + facts_w, s.big, Face::Bold, mark);
         facts.width -= w + 2.0;
     }
     facts.line(&weight, Face::Bold, s.big, s.min);
