@@ -6,7 +6,7 @@ use super::decode::at;
 use super::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
 use super::envelope::Page;
 use super::error::ApiError;
-use super::http::{ClientConfig, Http};
+use super::http::{ClientConfig, Http, json_body};
 use super::international::{IntlCalcRequest, IntlCalcResponse, IntlListQuery, IntlOrder};
 use super::token::TokenKeeper;
 use super::token_auth::{Bearer, TokenAuth};
@@ -96,13 +96,8 @@ impl CurrentClient {
         body: &impl serde::Serialize,
         retry: bool,
     ) -> Result<T, ApiError> {
-        self.call(Method::POST, path, &[], Some(Self::json(body)?), retry)
+        self.call(Method::POST, path, &[], Some(json_body(body)?), retry)
             .await
-    }
-
-    fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
-        serde_json::to_value(value)
-            .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
     }
 
     fn page_query(page: Option<u32>, per_page: Option<u32>) -> Vec<(&'static str, String)> {
@@ -148,7 +143,7 @@ impl CurrentClient {
             Method::POST,
             "v1/order/edit",
             &[("orderId", order_id.to_string())],
-            Some(Self::json(order)?),
+            Some(json_body(order)?),
             false,
         )
         .await

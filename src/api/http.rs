@@ -303,6 +303,13 @@ pub(crate) fn join(base: &url::Url, path: &str) -> url::Url {
     url
 }
 
+/// A request's body as JSON (a type that cannot be written so is the desk's own fault, said as
+/// an unreadable exchange).
+pub(crate) fn json_body<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(value)
+        .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use super::decode::at;
 use super::directory::{Branch, City, IdName, Region};
 use super::envelope::DataList;
 use super::error::{ApiError, Interface};
-use super::http::{Call, ClientConfig, Http};
+use super::http::{Call, ClientConfig, Http, json_body};
 use super::international::{
     ManifestInput, ManifestResult, ParcelCreated, ParcelInput, ParcelTrack,
 };
@@ -168,18 +168,13 @@ impl LegacyClient {
         }
     }
 
-    fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
-        serde_json::to_value(value)
-            .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
-    }
-
     /// `v1/order/add`.
     pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
         self.call(
             Method::POST,
             "v1/order/add",
             &[],
-            Some(Self::json(order)?),
+            Some(json_body(order)?),
             false,
             "",
         )
@@ -202,7 +197,7 @@ impl LegacyClient {
             Method::POST,
             "v1/order/edit",
             &[],
-            Some(Self::json(order)?),
+            Some(json_body(order)?),
             false,
             "",
         )
@@ -216,7 +211,7 @@ impl LegacyClient {
                 Method::POST,
                 "v1/order/reg-good",
                 &[],
-                Some(Self::json(good)?),
+                Some(json_body(good)?),
                 false,
                 "",
             )
@@ -262,7 +257,7 @@ impl LegacyClient {
             Method::POST,
             "v1/order/calculate",
             &[],
-            Some(Self::json(req)?),
+            Some(json_body(req)?),
             true,
             "",
         )
@@ -314,7 +309,7 @@ impl LegacyClient {
             Method::POST,
             "v1/webhook/add",
             &[],
-            Some(Self::json(req)?),
+            Some(json_body(req)?),
             false,
             "/data",
         )
@@ -327,7 +322,7 @@ impl LegacyClient {
             Method::POST,
             "v1/international/add",
             &[],
-            Some(Self::json(parcel)?),
+            Some(json_body(parcel)?),
             false,
             "",
         )
@@ -356,7 +351,7 @@ impl LegacyClient {
             Method::POST,
             "v1/international/manifest",
             &[],
-            Some(Self::json(manifest)?),
+            Some(json_body(manifest)?),
             false,
             "",
         )

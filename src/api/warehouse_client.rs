@@ -11,7 +11,7 @@ use super::current::{LoginRequest, Tokens};
 use super::decode::at;
 use super::envelope::Page;
 use super::error::ApiError;
-use super::http::{ClientConfig, Http};
+use super::http::{ClientConfig, Http, json_body};
 use super::pacer::Pacer;
 use super::token::TokenKeeper;
 use super::token_auth::{Bearer, TokenAuth};
@@ -166,11 +166,6 @@ impl WarehouseClient {
         }
     }
 
-    fn json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
-        serde_json::to_value(value)
-            .map_err(|e| ApiError::decode(0, format!("cannot encode request: {e}"), b""))
-    }
-
     /// `/v1/auth/about-me`: the account's own details (a bare object).
     pub async fn about_me(&self) -> Result<AboutMe, ApiError> {
         self.call(Method::GET, "v1/auth/about-me", &[], None, "")
@@ -216,14 +211,14 @@ impl WarehouseClient {
     /// `/v1/{kind}/create`.
     pub async fn create<I: RecordInput>(&self, input: &I) -> Result<I::Record, ApiError> {
         let path = I::Record::KIND.path("create");
-        self.write(Method::POST, path, None, Self::json(input)?)
+        self.write(Method::POST, path, None, json_body(input)?)
             .await
     }
 
     /// `/v1/{kind}/update?id=` (PUT): the record is new again until confirmed.
     pub async fn update<I: RecordInput>(&self, id: i64, input: &I) -> Result<I::Record, ApiError> {
         let path = I::Record::KIND.path("update");
-        self.write(Method::PUT, path, Some(id), Self::json(input)?)
+        self.write(Method::PUT, path, Some(id), json_body(input)?)
             .await
     }
 
@@ -257,7 +252,7 @@ impl WarehouseClient {
             Method::POST,
             &kind.path("client-status"),
             &[],
-            Some(Self::json(&body)?),
+            Some(json_body(&body)?),
             "/message",
         )
         .await
