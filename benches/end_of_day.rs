@@ -4,7 +4,7 @@
 //! Run: `cargo bench --bench end_of_day`.
 
 use chrono::NaiveDate;
-use parcel_desk::desk::day_report::{DayInputs, DayLine, report};
+use parcel_desk::desk::day_report::{DayInputs, DayLine, Whose, report};
 use parcel_desk::store::DayPoint;
 use std::time::{Duration, Instant};
 
@@ -57,8 +57,7 @@ fn inputs(day: NaiveDate) -> DayInputs {
         .collect();
     DayInputs {
         day,
-        clerk: None,
-        counter: None,
+        whose: Whose::default(),
         lines,
         outbox: Vec::new(),
         points,
@@ -76,7 +75,10 @@ fn main() {
         let copy = DayInputs {
             lines: made.lines.clone(),
             points: made.points.clone(),
-            clerk: (round % 2 == 1).then(|| CLERKS[1].to_string()),
+            whose: Whose {
+                clerk: (round % 2 == 1).then(|| CLERKS[1].to_string()),
+                counter: None,
+            },
             ..inputs_head(&made)
         };
         let t = Instant::now();
@@ -97,8 +99,7 @@ fn main() {
 fn inputs_head(i: &DayInputs) -> DayInputs {
     DayInputs {
         day: i.day,
-        clerk: i.clerk.clone(),
-        counter: i.counter.clone(),
+        whose: i.whose.clone(),
         lines: Vec::new(),
         outbox: Vec::new(),
         points: Vec::new(),

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use parcel_desk::api::codes::Language;
-use parcel_desk::desk::day_report::{DayLine, Stage};
+use parcel_desk::desk::day_report::{DayLine, Stage, Whose};
 use parcel_desk::desk::end_of_day::{Register, day_csv};
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{LiveSettings, Settings};
@@ -93,7 +93,7 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
     }
 
     let day = parcel_desk::store::counter_day(rows[0].created_at);
-    let report = wait(desk.day_report(day, (None, None)).expect("a session")).expect("report");
+    let report = wait(desk.day_report(day, Whose::default()).expect("a session")).expect("report");
     let t = report.totals;
     assert_eq!(t.orders, 3);
     assert_eq!(t.cost, rows.iter().map(|r| r.cost).sum::<i64>());
@@ -143,11 +143,12 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
 
     // After closing, a new order goes to the next day's register; the closed one is unchanged.
     let late = created(&desk, legacy_order());
-    let again = wait(desk.day_report(day, (None, None)).expect("a session")).expect("report");
+    let again = wait(desk.day_report(day, Whose::default()).expect("a session")).expect("report");
     assert_eq!(again.totals.orders, 3);
     assert!(again.closed.is_some());
     let next = day.succ_opt().expect("a next day");
-    let tomorrow = wait(desk.day_report(next, (None, None)).expect("a session")).expect("report");
+    let tomorrow =
+        wait(desk.day_report(next, Whose::default()).expect("a session")).expect("report");
     assert_eq!(
         tomorrow
             .lines

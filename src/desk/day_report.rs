@@ -230,16 +230,29 @@ pub struct DayBar {
     pub cod: i64,
 }
 
+/// Whose orders a day's report counts: one clerk's or (`None`) every clerk's of the desk, one
+/// counter's or (`None`) the whole shop's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Whose {
+    pub clerk: Option<String>,
+    pub counter: Option<String>,
+}
+
+impl Whose {
+    /// Whether an order of this clerk at this counter counts.
+    fn counts(&self, clerk: &Option<String>, counter: &Option<String>) -> bool {
+        let picked = |who: &Option<String>, pick: &Option<String>| pick.is_none() || who == pick;
+        picked(clerk, &self.clerk) && picked(counter, &self.counter)
+    }
+}
+
 /// The end-of-day screen's whole content for one day.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DayReport {
     pub day: NaiveDate,
-    /// Whose orders: `None` for every clerk of the desk.
-    pub clerk: Option<String>,
+    pub whose: Whose,
     /// The clerks who made orders on this day (to choose from).
     pub clerks: Vec<String>,
-    /// Which counter's orders: `None` for the whole shop.
-    pub counter: Option<String>,
     /// The counters that took orders on this day (to choose from; none for a lone counter).
     pub counters: Vec<String>,
     pub lines: Vec<DayLine>,
@@ -306,8 +319,7 @@ fn by_region(lines: &[DayLine]) -> Vec<(RegionKey, Totals)> {
 /// What the report is made from, as the store gives it.
 pub struct DayInputs {
     pub day: NaiveDate,
-    pub clerk: Option<String>,
-    pub counter: Option<String>,
+    pub whose: Whose,
     /// The day's orders with their statuses now (a closed day's are its register's: orders
     /// confirmed after closing went to the next day).
     pub lines: Vec<DayLine>,
@@ -321,8 +333,7 @@ pub struct DayInputs {
 pub fn report(inputs: DayInputs) -> DayReport {
     let DayInputs {
         day,
-        clerk,
-        counter,
+        whose,
         lines,
         outbox,
         points,
@@ -336,10 +347,9 @@ pub fn report(inputs: DayInputs) -> DayReport {
     let mut counters: Vec<String> = lines.iter().filter_map(|l| l.counter.clone()).collect();
     counters.sort();
     counters.dedup();
-    let picked = |who: &Option<String>, pick: &Option<String>| pick.is_none() || who == pick;
     let lines: Vec<DayLine> = lines
         .into_iter()
-        .filter(|l| picked(&l.clerk, &clerk) && picked(&l.counter, &counter))
+        .filter(|l| whose.counts(&l.clerk, &l.counter))
         .collect();
     let waiting = outbox
         .iter()
@@ -367,7 +377,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
             ..DayBar::default()
         })
         .collect();
-    let chosen = |p: &&DayPoint| picked(&p.clerk, &clerk) && picked(&p.counter, &counter);
+    let chosen = |p: &&DayPoint| whose.counts(&p.clerk, &p.counter);
     for p in points.iter().filter(chosen) {
         if let Some(bar) = days.iter_mut().find(|b| b.day == p.day) {
             let stage = Stage::of(p.status_id);
@@ -381,9 +391,8 @@ pub fn report(inputs: DayInputs) -> DayReport {
     }
     DayReport {
         day,
-        clerk,
+        whose,
         clerks,
-        counter,
         counters,
         totals: Totals::of(&lines),
         day_totals,
@@ -434,9 +443,8 @@ mod tests {
         ];
         let day = counter_day(lines[0].created_at);
         let r = report(DayInputs {
-            counter: None,
             day,
-            clerk: None,
+            whose: Whose::default(),
             lines,
             outbox: vec![],
             points: vec![],
@@ -471,8 +479,10 @@ mod tests {
         let day = counter_day(lines[0].created_at);
         let inputs = |counter: Option<&str>| DayInputs {
             day,
-            clerk: None,
-            counter: counter.map(str::to_string),
+            whose: Whose {
+                clerk: None,
+                counter: counter.map(str::to_string),
+            },
             lines: lines.clone(),
             outbox: vec![],
             points: vec![],
@@ -507,8 +517,7 @@ mod tests {
     fn places_are_named_in_the_clerks_language_where_the_directory_knows_them() {
         let mut r = report(DayInputs {
             day: counter_day(1_763_985_600),
-            clerk: None,
-            counter: None,
+            whose: Whose::default(),
             lines: vec![
                 DayLine {
                     city_id: Some(101),

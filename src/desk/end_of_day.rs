@@ -2,7 +2,7 @@
 //! register kept exactly as printed, later orders moved to the next day's register), the register
 //! drawn, printed on a PDF printer or saved, and the day's orders as CSV.
 
-use super::day_report::{CHART_DAYS, DayInputs, DayLine, DayReport, PlaceNames, report};
+use super::day_report::{CHART_DAYS, DayInputs, DayLine, DayReport, PlaceNames, Whose, report};
 use super::printing::PrintProblem;
 use super::task::Task;
 use super::{Desk, DeskError};
@@ -164,7 +164,7 @@ impl Desk {
     pub fn day_report(
         &self,
         day: NaiveDate,
-        (clerk, counter): (Option<String>, Option<String>),
+        whose: Whose,
     ) -> Option<Task<Result<DayReport, DeskError>>> {
         let (store, svc) = self.books()?;
         Some(self.spawn_blocking(move || {
@@ -175,8 +175,7 @@ impl Desk {
             let closed = store.closed_day(&svc, day)?;
             Ok(report(DayInputs {
                 day,
-                clerk,
-                counter,
+                whose,
                 lines: orders.iter().map(DayLine::from_order).collect(),
                 outbox: store.outbox(&svc)?,
                 points: store.day_points(&svc, first, day)?,

@@ -7,7 +7,7 @@ mod charts;
 mod summary;
 
 use crate::desk::DeskError;
-use crate::desk::day_report::DayReport;
+use crate::desk::day_report::{DayReport, Whose};
 use crate::desk::end_of_day::{Register, day_csv, day_text, money, today};
 use crate::desk::printing::PrintProblem;
 use crate::desk::task::{Task, any_running, ready};
@@ -31,10 +31,8 @@ pub struct EndOfDayScreen {
     day_text: String,
     /// The day the report is of (the last valid one typed).
     pub day: Option<NaiveDate>,
-    /// `None`: every clerk of the desk.
-    clerk: Option<String>,
-    /// `None`: every counter of the shop.
-    counter: Option<String>,
+    /// Whose orders it counts (every clerk's, the whole shop's at first).
+    whose: Whose,
     pub report: Option<DayReport>,
     loading: Option<Task<Result<DayReport, DeskError>>>,
     /// The journal's generation the report was read at (read again when it moves).
@@ -57,7 +55,7 @@ impl EndOfDayScreen {
             self.day_text = day_text(day);
         }
         self.seen = cx.desk.journal_generation();
-        let who = (self.clerk.clone(), self.counter.clone());
+        let who = self.whose.clone();
         self.loading = cx.desk.day_report(day, who);
     }
 
@@ -66,8 +64,7 @@ impl EndOfDayScreen {
             self.day = Some(day);
             self.day_text = day_text(day);
             self.register = None;
-            self.clerk = None;
-            self.counter = None;
+            self.whose = Whose::default();
             self.reload(cx);
         }
     }
@@ -134,11 +131,11 @@ impl EndOfDayScreen {
                 .as_ref()
                 .map_or((&[][..], &[][..]), |r| (&r.clerks[..], &r.counters[..]));
             let label = (t!("eod.clerk"), t!("eod.all_clerks"));
-            let mut changed = one_or_all(ui, label, "eod-clerk", &mut self.clerk, clerks);
+            let mut changed = one_or_all(ui, label, "eod-clerk", &mut self.whose.clerk, clerks);
             // A shop's counters: one of them, or the whole shop.
-            if !counters.is_empty() || self.counter.is_some() {
+            if !counters.is_empty() || self.whose.counter.is_some() {
                 let label = (t!("eod.counter"), t!("eod.whole_shop"));
-                changed |= one_or_all(ui, label, "eod-counter", &mut self.counter, counters);
+                changed |= one_or_all(ui, label, "eod-counter", &mut self.whose.counter, counters);
             }
             if changed {
                 self.reload(cx);
@@ -197,7 +194,7 @@ impl EndOfDayScreen {
             .to_string(),
             t!("eod.close_after").to_string(),
         ];
-        if r.clerk.is_some() {
+        if r.whose.clerk.is_some() {
             lines.push(t!("eod.close_all_clerks").to_string());
         }
         if !r.waiting.is_empty() {
