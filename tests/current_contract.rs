@@ -151,7 +151,7 @@ async fn field_notes_rules_for_orders() {
 #[tokio::test]
 async fn missing_query_parameter_is_the_framework_400() {
     let t = twin().await;
-    let token = demo_token(&t).await;
+    let token = twin_http::login(&t, twin_http::DEMO).await.current;
     let (status, v) = get_with_token(format!("{}/v1/order/detail", t.current_url()), &token).await;
     assert_eq!(status, 400);
     assert_eq!(v["name"], json!("Bad Request"));
@@ -544,7 +544,7 @@ async fn the_status_clock_moves_orders_along_by_itself() {
 #[tokio::test]
 async fn webhook_registration_takes_the_providers_prefixed_key_name() {
     let t = twin().await;
-    let token = demo_token(&t).await;
+    let token = twin_http::login(&t, twin_http::DEMO).await.current;
     // Production names the key `<prefix>-apiKey`; the twin takes it as the contract's.
     let (status, v) = status_and_json(
         raw()
@@ -558,14 +558,4 @@ async fn webhook_registration_takes_the_providers_prefixed_key_name() {
     .await;
     assert_eq!(status, 200);
     assert_eq!(v["data"]["partner-apiKey"], json!("prefixed-secret"), "{v}");
-}
-
-/// A bearer token of the demo account, taken by hand from the current interface's login.
-async fn demo_token(t: &parcel_desk::sandbox::RunningSandbox) -> String {
-    let v = post_json(
-        format!("{}/auth/login", t.current_url()),
-        json!({"login": "demo", "password": "demo12345"}),
-    )
-    .await;
-    v["data"]["access_token"].as_str().unwrap().to_string()
 }

@@ -157,20 +157,11 @@ async fn validation_errors_land_under_their_fields() {
     let resp = json_of(
         raw()
             .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
-            .bearer_auth(legacy_token(&t).await)
+            .bearer_auth(twin_http::login(&t, twin_http::DEMO).await.legacy)
             .json(&json!({"senderCityId": 101, "receiverCityId": 45, "weight": "heavy"})),
     )
     .await;
     assert!(resp["errors"]["weight"].is_array(), "{resp}");
-}
-
-async fn legacy_token(t: &parcel_desk::sandbox::RunningSandbox) -> String {
-    let v: serde_json::Value = post_json(
-        format!("{}?r=v1/auth/get-token", t.legacy_url()),
-        json!({"username": "demo", "password": "demo12345", "inn": "123456789"}),
-    )
-    .await;
-    v["data"]["token"].as_str().unwrap().to_string()
 }
 
 #[tokio::test]
@@ -285,7 +276,7 @@ async fn calculate_by_json_and_by_form_data() {
     let v = json_of(
         raw()
             .post(format!("{}?r=v1/order/calculate", t.legacy_url()))
-            .bearer_auth(legacy_token(&t).await)
+            .bearer_auth(twin_http::login(&t, twin_http::DEMO).await.legacy)
             .multipart(form),
     )
     .await;
@@ -462,7 +453,7 @@ async fn international_parcels_and_manifests() {
 #[tokio::test]
 async fn wrong_route_and_wrong_verb_use_the_framework_body() {
     let t = twin().await;
-    let token = legacy_token(&t).await;
+    let token = twin_http::login(&t, twin_http::DEMO).await.legacy;
     let (status, v) = get_with_token(format!("{}?r=v1/order/add", t.legacy_url()), &token).await;
     assert_eq!(status, 405);
     assert_eq!(v["status"], json!(405));

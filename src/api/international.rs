@@ -45,7 +45,7 @@ pub struct ProductLine {
 }
 
 /// The fields every product line of a parcel must carry (the contract's required ones).
-pub const PRODUCT_REQUIRED: [&str; 8] = [
+pub const PARCEL_LINE_REQUIRED: [&str; 8] = [
     "ProductDescription",
     "ProductDescriptionRu",
     "ProductQuantity",

@@ -73,8 +73,7 @@ impl LegacyClient {
     }
 
     async fn fetch_token(&self, creds: &TokenRequest) -> Result<String, ApiError> {
-        let body =
-            serde_json::to_value(creds).map_err(|e| ApiError::decode(0, e.to_string(), b""))?;
+        let body = json_body(creds)?;
         let v = self
             .http
             .send(

@@ -6,7 +6,7 @@
 use super::current::{LoginRequest, Tokens};
 use super::decode::at;
 use super::error::{ApiError, Interface};
-use super::http::{Call, Http, join};
+use super::http::{Call, Http, join, json_body};
 use super::pacer::Pacer;
 use super::token::{Authenticator, TokenKeeper};
 use reqwest::Method;
@@ -68,7 +68,7 @@ impl TokenAuth {
 
 impl Authenticator for TokenAuth {
     async fn login(&self, creds: &LoginRequest) -> Result<Tokens, ApiError> {
-        self.post_tokens("login", serde_json::json!(creds)).await
+        self.post_tokens("login", json_body(creds)?).await
     }
 
     async fn refresh(&self, refresh_token: &str) -> Result<Tokens, ApiError> {

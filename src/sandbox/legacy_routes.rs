@@ -572,7 +572,7 @@ impl Cx<'_> {
         );
         if let Some(Value::Array(products)) = raw.get("products") {
             for i in 0..products.len() {
-                let names: Vec<String> = crate::api::international::PRODUCT_REQUIRED
+                let names: Vec<String> = crate::api::international::PARCEL_LINE_REQUIRED
                     .iter()
                     .map(|f| format!("products.{i}.{f}"))
                     .collect();

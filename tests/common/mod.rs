@@ -76,10 +76,11 @@ pub async fn legacy(t: &RunningSandbox) -> LegacyClient {
 
 /// The demo customer's login on the legacy interface.
 pub fn demo_login() -> parcel_desk::api::legacy::TokenRequest {
+    let (username, password, inn) = twin_http::DEMO;
     parcel_desk::api::legacy::TokenRequest {
-        username: "demo".into(),
-        password: "demo12345".into(),
-        inn: "123456789".into(),
+        username: username.into(),
+        password: password.into(),
+        inn: inn.into(),
     }
 }
 
@@ -158,19 +159,24 @@ pub async fn post_json(url: String, body: serde_json::Value) -> serde_json::Valu
     json_of(raw().post(url).json(&body)).await
 }
 
+/// A body read as JSON; one that is not JSON comes as a JSON string of its text, so an assertion
+/// on it shows what came.
+pub fn json_or_text(bytes: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(bytes)
+        .unwrap_or_else(|_| serde_json::Value::String(String::from_utf8_lossy(bytes).into_owned()))
+}
+
 /// GETs a URL with a bearer token: the status code and the body as JSON.
 pub async fn get_with_token(url: String, token: &str) -> (u16, serde_json::Value) {
     status_and_json(raw().get(url).bearer_auth(token)).await
 }
 
-/// Sends a raw request: its status code and its body as JSON (a body that is not JSON comes as
-/// a JSON string of its text, so an assertion on it shows what came).
+/// Sends a raw request: its status code and its body ([`json_or_text`]).
 pub async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
     let answer = request.send().await.expect("answer");
     let status = answer.status().as_u16();
-    let text = answer.text().await.expect("body");
-    let body = serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
-    (status, body)
+    let bytes = answer.bytes().await.expect("body");
+    (status, json_or_text(&bytes))
 }
 
 /// Sends a raw request and reads its JSON answer.

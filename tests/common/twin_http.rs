@@ -85,14 +85,11 @@ impl Call {
     }
 }
 
-/// Sends a call and reads the status and the body as JSON (`Value::Null` when it is not JSON).
+/// Sends a call and reads the status and the body ([`super::json_or_text`]).
 /// A connection closed without an answer fails the test: that is what a panic in a handler does.
 pub async fn send(_t: &RunningSandbox, call: Call) -> (u16, Value) {
     let (status, bytes) = send_raw(call).await;
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    (status, super::json_or_text(&bytes))
 }
 
 pub async fn send_raw(call: Call) -> (u16, Vec<u8>) {
