@@ -88,3 +88,21 @@ fn the_day_is_charted_closed_and_its_register_printed() {
             .any(|t| t.contains(&tr("eod.printed")))
     );
 }
+
+#[test]
+fn logging_out_leaves_nothing_of_the_days_report_for_the_next_session() {
+    let env = Env::new("end-of-day-logout");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+    step_until(&mut h, "the day's report", |h| screen(h).report.is_some());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q);
+    step_until(&mut h, "the login form", |h| {
+        h.query_by_label(&tr("login.submit")).is_some()
+    });
+    let left = screen(&h);
+    assert!(
+        left.report.is_none() && left.day.is_none(),
+        "nothing of the report stays"
+    );
+}
