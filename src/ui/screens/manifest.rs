@@ -87,6 +87,8 @@ impl ManifestScreen {
     }
     fn reload(&mut self, cx: &mut Cx) {
         if self.loading.is_some() {
+            // Read again when the read under way lands: it may predate the change.
+            self.stale = true;
             return;
         }
         self.loading = cx.desk.manifest_view();
@@ -270,7 +272,7 @@ impl Screen for ManifestScreen {
         if let Some(outcome) = ready(&mut self.submitting) {
             self.landed(outcome, cx);
         }
-        if std::mem::take(&mut self.stale) {
+        if self.loading.is_none() && std::mem::take(&mut self.stale) {
             self.reload(cx);
         }
     }

@@ -23,6 +23,8 @@ pub struct ParcelsScreen {
     pub tracked: Option<ParcelTrack>,
     track_error: Option<String>,
     listing: Option<Task<Result<Vec<ParcelRow>, DeskError>>>,
+    /// The journal changed while it was being read: read it again when that read lands.
+    stale: bool,
     pub rows: Vec<ParcelRow>,
     list_error: Option<String>,
     paper: SaveDocument,
@@ -73,9 +75,11 @@ impl ParcelsScreen {
     }
 
     fn reload(&mut self, cx: &mut Cx) {
-        if self.listing.is_none() {
-            self.listing = cx.desk.parcel_list();
+        if self.listing.is_some() {
+            self.stale = true;
+            return;
         }
+        self.listing = cx.desk.parcel_list();
     }
 
     fn timeline(ui: &mut egui::Ui, track: &ParcelTrack) {
@@ -257,6 +261,9 @@ impl Screen for ParcelsScreen {
             }
             Some(Err(e)) => self.list_error = Some(tell_desk(&e).message),
             None => {}
+        }
+        if self.listing.is_none() && std::mem::take(&mut self.stale) {
+            self.reload(cx);
         }
     }
 
