@@ -7,7 +7,7 @@ mod common;
 use common::ui::*;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use parcel_desk::ui::tr;
+use parcel_desk::ui::{ScreenId, tr};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -185,4 +185,47 @@ fn every_screen_of_the_rail_has_a_command_and_opens_by_its_shortcut() {
             h.state().screen() == id
         });
     }
+}
+
+/// A logout makes every screen of the session new (a search typed for one service is not
+/// shown to the next session), while the parcel form keeps what the clerk typed.
+#[test]
+fn logging_out_starts_the_sessions_screens_afresh_and_keeps_a_typed_parcel() {
+    let env = Env::new("logout-fresh");
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    step_until(&mut h, "the directories", |h| {
+        h.query_by_label(&tr("dir.search")).is_some()
+    });
+    type_into(&mut h, &tr("dir.search"), 0, "Чиланзар");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    step_until(&mut h, "the parcel form", |h| {
+        h.state().screen() == ScreenId::NewParcel
+    });
+    type_into(&mut h, &tr("parcel.surname"), 0, "Karimov");
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q);
+    step_until(&mut h, "the login form", |h| {
+        h.query_by_label(&tr("login.submit")).is_some()
+    });
+    log_in_with_enter(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    step_until(&mut h, "the directories again", |h| {
+        h.query_by_label(&tr("dir.search")).is_some()
+    });
+    assert_eq!(
+        h.get_by_label(&tr("dir.search")).value().as_deref(),
+        Some(""),
+        "the last session's search is gone"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    step_until(&mut h, "the parcel form again", |h| {
+        h.state().screen() == ScreenId::NewParcel
+    });
+    assert_eq!(
+        h.get_by_label(&tr("parcel.surname")).value().as_deref(),
+        Some("Karimov"),
+        "what was typed in the parcel form stays"
+    );
 }

@@ -9,15 +9,15 @@ use crate::sandbox;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeskError {
-    #[error("{0}")]
+    #[error(transparent)]
     Settings(#[from] settings::SettingsError),
     #[error("the embedded twin could not start: {0}")]
     Sandbox(#[from] sandbox::SandboxError),
     /// The database on this computer.
-    #[error("{0}")]
+    #[error(transparent)]
     Store(#[from] crate::store::StoreError),
     /// The service answered with a failure, or did not answer.
-    #[error("{0}")]
+    #[error(transparent)]
     Service(#[from] ApiError),
     #[error("the {0} address is not a valid http(s) URL")]
     BadUrl(&'static str),

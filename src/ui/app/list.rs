@@ -1,6 +1,7 @@
 //! The screens of the desk, one line each: where it sits in the rail (its section; the command
 //! that opens it is `Command::Open` with its id) or which rail entry it belongs under, and
-//! whether it needs a session.
+//! whether it needs a session. A screen is made afresh when a session ends unless its line says
+//! it is kept (those keep what the clerk typed and forget the session's own part themselves).
 //! The rail shows its entries in this order within their sections; the screens reached from
 //! them follow.
 
@@ -36,7 +37,8 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
         Entry::rail(Id::Unsent, Counter, UnsentScreen::default()),
         Entry::rail(Id::EndOfDay, Counter, EndOfDayScreen::default()),
         Entry::rail(Id::Calculator, Counter, Calculator::default()),
-        Entry::rail(Id::NewParcel, International, ParcelFormScreen::default()),
+        Entry::rail(Id::NewParcel, International, ParcelFormScreen::default())
+            .kept_across_sessions(),
         Entry::rail(Id::Parcels, International, ParcelsScreen::default()),
         Entry::rail(Id::Manifest, International, ManifestScreen::default()),
         Entry::rail(Id::IntlCalculator, International, IntlCalculator::default()),
@@ -45,15 +47,20 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
         Entry::rail(Id::Products, Warehouse, ProductsScreen::default()),
         Entry::rail(Id::Directories, Reference, DirectoryScreen::default()),
         Entry::rail(Id::Goods, Reference, GoodsScreen::default()),
-        Entry::rail(Id::Webhooks, Desk, WebhooksScreen::default()),
-        Entry::rail(Id::Settings, Desk, SettingsScreen::new(&desk.settings)).without_session(),
-        Entry::rail(Id::About, Desk, AboutScreen).without_session(),
+        Entry::rail(Id::Webhooks, Desk, WebhooksScreen::default()).kept_across_sessions(),
+        Entry::rail(Id::Settings, Desk, SettingsScreen::new(&desk.settings))
+            .without_session()
+            .kept_across_sessions(),
+        Entry::rail(Id::About, Desk, AboutScreen)
+            .without_session()
+            .kept_across_sessions(),
         // Reached from the rail entry they belong under.
         Entry::under(Id::Login, Id::NewOrder, LoginScreen::new(desk)).without_session(),
         Entry::under(Id::OrderDetail, Id::Orders, DetailScreen::default()),
         Entry::under(Id::EditOrder, Id::Orders, Form::edit_order()),
-        Entry::under(Id::ParcelImport, Id::NewParcel, Import::default()),
-        Entry::under(Id::SupplierForm, Id::Suppliers, SupplierForm::default()),
-        Entry::under(Id::ProductForm, Id::Products, ProductForm::default()),
+        Entry::under(Id::ParcelImport, Id::NewParcel, Import::default()).kept_across_sessions(),
+        Entry::under(Id::SupplierForm, Id::Suppliers, SupplierForm::default())
+            .kept_across_sessions(),
+        Entry::under(Id::ProductForm, Id::Products, ProductForm::default()).kept_across_sessions(),
     ]
 }

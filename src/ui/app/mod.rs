@@ -178,7 +178,10 @@ impl DeskApp {
                     }
                     AppEvent::Find(code) => self.find(code),
                     AppEvent::TrackParcel(_) => self.go(ScreenId::Parcels, ctx),
-                    AppEvent::SessionEnded => self.current = ScreenId::NewOrder,
+                    AppEvent::SessionEnded => {
+                        self.renew_session_screens();
+                        self.current = ScreenId::NewOrder;
+                    }
                     AppEvent::EditSupplier(_) => self.current = ScreenId::SupplierForm,
                     AppEvent::EditProduct(_) => self.current = ScreenId::ProductForm,
                     AppEvent::GoodsChanged
@@ -186,6 +189,16 @@ impl DeskApp {
                     | AppEvent::WarehouseChanged(_)
                     | AppEvent::OrderMoved(_) => {}
                 }
+            }
+        }
+    }
+
+    /// After a session ends, every screen not kept across sessions starts again as new.
+    fn renew_session_screens(&mut self) {
+        let fresh = list::screens(&self.desk);
+        for (entry, new) in self.screens.iter_mut().zip(fresh) {
+            if entry.fresh_each_session {
+                *entry = new;
             }
         }
     }

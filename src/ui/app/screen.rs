@@ -54,6 +54,10 @@ pub struct Entry {
     pub parent: Option<ScreenId>,
     /// Without a session the login screen stands in for it.
     pub needs_session: bool,
+    /// Made afresh when a session ends, so that nothing of one session (another service's or
+    /// company's orders, clerks, prices) is shown in the next; a screen that keeps what the clerk
+    /// typed says so and handles [`AppEvent::SessionEnded`] itself.
+    pub fresh_each_session: bool,
     pub screen: Box<dyn Screen>,
 }
 
@@ -65,6 +69,7 @@ impl Entry {
             rail: Some(section),
             parent: None,
             needs_session: true,
+            fresh_each_session: true,
             screen: Box::new(screen),
         }
     }
@@ -76,6 +81,7 @@ impl Entry {
             rail: None,
             parent: Some(parent),
             needs_session: true,
+            fresh_each_session: true,
             screen: Box::new(screen),
         }
     }
@@ -84,6 +90,14 @@ impl Entry {
     pub fn without_session(self) -> Entry {
         Entry {
             needs_session: false,
+            ..self
+        }
+    }
+
+    /// Kept as it is when a session ends (it forgets what belonged to the session itself).
+    pub fn kept_across_sessions(self) -> Entry {
+        Entry {
+            fresh_each_session: false,
             ..self
         }
     }

@@ -331,12 +331,6 @@ impl Screen for GoodsScreen {
         self.book.reload(cx.desk);
     }
 
-    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
-        if matches!(event, AppEvent::SessionEnded) {
-            *self = GoodsScreen::default();
-        }
-    }
-
     fn is_busy(&self) -> bool {
         self.book.is_busy()
     }

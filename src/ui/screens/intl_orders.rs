@@ -7,7 +7,6 @@ use crate::api::international::{IntlListQuery, IntlOrder};
 use crate::desk::international_list::{search_text, to_csv};
 use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::filtered::Filtered;
@@ -141,13 +140,6 @@ impl IntlOrdersScreen {
 }
 
 impl Screen for IntlOrdersScreen {
-    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
-        // Another service or company may log in next: its orders are not these.
-        if matches!(event, AppEvent::SessionEnded) {
-            *self = IntlOrdersScreen::default();
-        }
-    }
-
     fn poll(&mut self, cx: &mut Cx) {
         match self.paging.poll() {
             Some(Ok(rows)) => self.set_rows(rows),

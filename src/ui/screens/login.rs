@@ -269,13 +269,6 @@ impl Screen for LoginScreen {
         });
     }
 
-    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
-        if matches!(event, AppEvent::SessionEnded) {
-            // Another service, or the same after logout: its own prefill and remembered names.
-            *self = LoginScreen::new(cx.desk);
-        }
-    }
-
     fn is_busy(&self) -> bool {
         self.is_waiting()
     }

@@ -248,7 +248,6 @@ impl Screen for ManifestScreen {
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         match event {
             AppEvent::ParcelsChanged => self.reload(cx),
-            AppEvent::SessionEnded => *self = ManifestScreen::default(),
             _ => {}
         }
     }

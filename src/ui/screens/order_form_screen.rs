@@ -76,7 +76,6 @@ impl Screen for OrderFormScreen {
             AppEvent::EditOrder { order_id, draft } if self.purpose == Purpose::Edit => {
                 self.form = Some(OrderForm::edit(cx.desk, *order_id, (**draft).clone()));
             }
-            AppEvent::SessionEnded => self.form = None,
             AppEvent::GoodsChanged => {
                 if let Some(f) = &mut self.form {
                     f.goods.mark_stale();

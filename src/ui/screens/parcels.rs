@@ -228,7 +228,6 @@ impl Screen for ParcelsScreen {
         match event {
             AppEvent::ParcelsChanged => self.reload(cx),
             AppEvent::TrackParcel(number) => self.track(cx, number.clone()),
-            AppEvent::SessionEnded => *self = ParcelsScreen::default(),
             _ => {}
         }
     }

@@ -385,12 +385,6 @@ impl Screen for UnsentScreen {
         self.reload(cx.desk);
     }
 
-    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
-        if matches!(event, AppEvent::SessionEnded) {
-            *self = UnsentScreen::default();
-        }
-    }
-
     fn is_busy(&self) -> bool {
         UnsentScreen::is_busy(self)
     }

@@ -11,7 +11,6 @@ use crate::desk::Desk;
 use crate::desk::directories::Directories;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{beside, button_if, search_field};
@@ -366,12 +365,6 @@ impl Screen for DirectoryScreen {
 
     fn entered(&mut self, _cx: &mut Cx) {
         self.focus_search = true;
-    }
-
-    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
-        if matches!(event, AppEvent::SessionEnded) {
-            *self = DirectoryScreen::default();
-        }
     }
 
     fn command(&mut self, command: Command, cx: &mut Cx) -> bool {

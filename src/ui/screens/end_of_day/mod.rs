@@ -15,7 +15,6 @@ use crate::label::print::Printer;
 use crate::text::day::parse_day;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell_desk, tell_print};
@@ -238,13 +237,6 @@ fn one_or_all(
 }
 
 impl Screen for EndOfDayScreen {
-    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
-        // The next session's clerks and counters are its own: no choice of this one carries over.
-        if matches!(event, AppEvent::SessionEnded) {
-            *self = EndOfDayScreen::default();
-        }
-    }
-
     fn entered(&mut self, cx: &mut Cx) {
         self.reload(cx);
     }

@@ -410,7 +410,6 @@ impl Screen for DetailScreen {
                 }
                 self.detail = Some(d);
             }
-            AppEvent::SessionEnded => self.detail = None,
             // Its status moved on its own (a notification, a reading): read it again, unless
             // the clerk is in the middle of something with it.
             AppEvent::OrderMoved(id)

@@ -454,13 +454,6 @@ impl Screen for OrdersScreen {
         self.focus_filter();
     }
 
-    fn on_event(&mut self, event: &AppEvent, _cx: &mut Cx) {
-        if matches!(event, AppEvent::SessionEnded) {
-            // Another session may be another service: nothing of this one stays on screen.
-            *self = OrdersScreen::empty();
-        }
-    }
-
     fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
         match command {
             Command::Refresh => self.start_refresh(cx.desk),

@@ -330,7 +330,6 @@ impl<R: Row> Screen for WarehouseList<R> {
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
         match event {
             AppEvent::WarehouseChanged(kind) if *kind == R::KIND => self.reload(cx),
-            AppEvent::SessionEnded => *self = WarehouseList::default(),
             _ => {}
         }
     }
