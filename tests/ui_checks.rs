@@ -20,9 +20,7 @@ fn settle(h: &mut egui_kittest::Harness<'static, parcel_desk::ui::DeskApp>) {
 
 #[test]
 fn unusual_values_are_asked_about_once_and_sent_when_confirmed() {
-    let env = Env::new("doubts");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("doubts");
     let long_name = "Abdurahmonova Oʻgʻiljon ".repeat(4);
     fill_valid_form(&mut h, &long_name);
     replace_text(&mut h, &tr("order.weight"), "99999");
@@ -75,9 +73,7 @@ fn the_calculator_says_what_it_cannot_read() {
 
 #[test]
 fn an_added_item_line_takes_the_cursor() {
-    let env = Env::new("item-focus");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("item-focus");
     h.get_by_label(&tr("order.item_add")).click();
     settle(&mut h);
     assert!(
@@ -96,9 +92,7 @@ fn an_added_item_line_takes_the_cursor() {
 
 #[test]
 fn a_scan_leaves_the_field_being_typed_in_as_it_was() {
-    let env = Env::new("scan-keeps");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("scan-keeps");
     type_into(&mut h, &tr("order.receiver_name"), 0, "Karimova");
     // The field still has the cursor when the scanner types a barcode and Enter.
     for digit in "019919999999".chars() {
@@ -116,9 +110,7 @@ fn a_scan_leaves_the_field_being_typed_in_as_it_was() {
 
 #[test]
 fn cash_on_delivery_without_goods_says_what_to_do() {
-    let env = Env::new("cod-no-goods");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("cod-no-goods");
     h.get_by_label(&tr("order.cod")).click();
     step_until(&mut h, "goods read", |h| !h.state().is_busy());
     // A fresh twin knows no goods of this shop.
@@ -148,9 +140,7 @@ fn cash_on_delivery_without_goods_says_what_to_do() {
 
 #[test]
 fn a_cancelled_orders_label_is_printed_only_when_the_clerk_agrees() {
-    let env = Env::new("print-cancelled");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("print-cancelled");
     let (address, got) = common::printer::fake_9100();
     h.state_mut().desk.settings.printing.printer = Some(Printer::NetworkZpl { address });
     fill_valid_form(&mut h, "Bekorova Dilnoza");

@@ -191,9 +191,7 @@ fn every_screen_of_the_rail_has_a_command_and_opens_by_its_shortcut() {
 /// shown to the next session), while the parcel form keeps what the clerk typed.
 #[test]
 fn logging_out_starts_the_sessions_screens_afresh_and_keeps_a_typed_parcel() {
-    let env = Env::new("logout-fresh");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("logout-fresh");
     h.key_press_modifiers(Modifiers::COMMAND, Key::D);
     step_until(&mut h, "the directories", |h| {
         h.query_by_label(&tr("dir.search")).is_some()

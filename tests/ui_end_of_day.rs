@@ -91,9 +91,7 @@ fn the_day_is_charted_closed_and_its_register_printed() {
 
 #[test]
 fn logging_out_leaves_nothing_of_the_days_report_for_the_next_session() {
-    let env = Env::new("end-of-day-logout");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("end-of-day-logout");
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
     step_until(&mut h, "the day's report", |h| screen(h).report.is_some());
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q);

@@ -170,9 +170,7 @@ fn after_a_crash_mid_create_the_order_is_in_the_outbox_not_in_a_filled_form() {
 
 #[test]
 fn the_unsent_screen_follows_the_outbox_by_itself() {
-    let env = Env::new("follow");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("follow");
     let svc = h.state().desk.scope().expect("logged in").clone();
     let store = parcel_desk::store::Store::open(&env.paths().database()).expect("store");
     let mut order = common::legacy_order();
@@ -208,9 +206,7 @@ fn the_unsent_screen_follows_the_outbox_by_itself() {
 
 #[test]
 fn a_refresh_that_failed_for_the_whole_list_says_why() {
-    let env = Env::new("storm");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("storm");
     let mut task = h
         .state()
         .desk

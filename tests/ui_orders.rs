@@ -44,9 +44,7 @@ fn create_directly_from(
 
 #[test]
 fn create_find_follow_and_cancel() {
-    let env = Env::new("orders");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("orders");
     assert_eq!(h.state().screen(), ScreenId::NewOrder);
 
     pick_city(&mut h, 0, "Chilonzor", "Chilonzor tumani — Toshkent shahri");
@@ -184,9 +182,7 @@ fn create_find_follow_and_cancel() {
 
 #[test]
 fn the_form_comes_back_after_a_restart() {
-    let env = Env::new("draft");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("draft");
     type_into(&mut h, &tr("order.receiver_name"), 0, "Qoralama Sinov");
     type_into(&mut h, &tr("order.weight"), 0, "4");
     // Let the draft rest long enough to be written.
@@ -213,9 +209,7 @@ fn the_form_comes_back_after_a_restart() {
 
 #[test]
 fn problems_are_shown_under_their_fields_before_anything_is_sent() {
-    let env = Env::new("invalid");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("invalid");
     type_into(&mut h, &tr("order.sender_phone"), 0, "12345");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "errors", |h| {
@@ -227,9 +221,7 @@ fn problems_are_shown_under_their_fields_before_anything_is_sent() {
 
 #[test]
 fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
-    let env = Env::new("scan");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("scan");
     // Another desk created it: this journal does not know it.
     let twin = h.state().desk.twin_base().unwrap();
     let created = env.rt.block_on(async {
@@ -429,9 +421,7 @@ fn the_calculator_prices_without_an_order() {
 #[test]
 fn an_order_still_at_the_sender_can_be_edited() {
     use parcel_desk::desk::order_draft::OrderDraft;
-    let env = Env::new("edit");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("edit");
     let draft = OrderDraft {
         sender_city: Some(197),
         sender_address: "Chilonzor 9".into(),
@@ -500,9 +490,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
 
 #[test]
 fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
-    let env = Env::new("goods");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("goods");
     h.key_press_modifiers(Modifiers::COMMAND, Key::G);
     step_until(&mut h, "goods screen", |h| {
         h.state().screen() == ScreenId::Goods && !h.state().is_busy()
@@ -552,9 +540,7 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
 
 #[test]
 fn unsent_orders_are_listed_and_the_clerk_decides() {
-    let env = Env::new("unsent");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("unsent");
     {
         // Entries of this service that an earlier run left behind.
         let svc = h.state().desk.scope().expect("logged in").clone();
@@ -620,9 +606,7 @@ fn unsent_orders_are_listed_and_the_clerk_decides() {
 
 #[test]
 fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_omits() {
-    let env = Env::new("edit-foreign");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("edit-foreign");
     // Another desk created it on the current interface, with an item line, a return waybill
     // and a volume: the legacy detail shows none of the first two.
     let twin = h.state().desk.twin_base().unwrap();

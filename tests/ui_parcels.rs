@@ -330,9 +330,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
 
 #[test]
 fn parcels_go_on_one_manifest_and_are_not_offered_again() {
-    let env = Env::new("manifest");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("manifest");
     for n in ["CN000000301UZ", "CN000000302UZ", "CN000000303UZ"] {
         let task = h
             .state()
@@ -391,9 +389,7 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
 
 #[test]
 fn an_international_price_and_the_international_orders_in_a_range() {
-    let env = Env::new("intl-price-list");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (_env, mut h) = ready_desk("intl-price-list");
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::K);
     step_until(&mut h, "the international calculator", |h| {
         h.state().screen() == ScreenId::IntlCalculator
@@ -460,9 +456,7 @@ fn an_international_price_and_the_international_orders_in_a_range() {
 #[test]
 fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     use parcel_desk::ui::screens::parcel_import::RowState;
-    let env = Env::new("import");
-    let mut h = harness(env.desk());
-    ready(&mut h);
+    let (env, mut h) = ready_desk("import");
     let mut csv = String::from(
         "ParcelNumber,ReceiverSurname,ReceiverFirstName,ReceiverPhone,ReceiverPassposrtSerial,\
          ReceiverPassposrtNumber,ReceiverPinfl,ParcelWeight,ParcelValue,ParcelDeclareCurrency,\

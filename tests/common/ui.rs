@@ -276,6 +276,15 @@ pub fn fill_valid_form(h: &mut Harness<'static, DeskApp>, receiver: &str) {
     pick(h, &tr("order.post_type"), "Hujjatlar");
 }
 
+/// A desk of its own (a fresh folder, the embedded twin), logged in and ready for the form; the
+/// folder lives as long as the returned `Env`.
+pub fn ready_desk(name: &str) -> (Env, Harness<'static, DeskApp>) {
+    let env = Env::new(name);
+    let mut h = harness(env.desk());
+    ready(&mut h);
+    (env, h)
+}
+
 /// Logs in with Enter (demo) and waits until the form's directories are read from the service.
 pub fn ready(h: &mut Harness<'static, DeskApp>) {
     log_in_with_enter(h);
