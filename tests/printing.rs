@@ -199,7 +199,7 @@ fn the_preview_reads_back_as_the_order_and_save_as_pdf_writes_the_file() {
 
 #[test]
 fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
-    use common::ui::{harness, log_in_with_enter, step_until};
+    use common::ui::{click_then_see, harness, log_in_with_enter, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
     use parcel_desk::ui::{ScreenId, tr};
@@ -223,10 +223,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     step_until(&mut h, "journal", |h| {
         h.state().screen() == ScreenId::Orders && !h.state().is_busy()
     });
-    h.get_by_label(rows[0].barcode()).click();
-    step_until(&mut h, "label preview", |h| {
-        h.query_by_label(&tr("print.preview")).is_some() && !h.state().is_busy()
-    });
+    click_then_see(&mut h, rows[0].barcode(), &tr("print.preview"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::P);
     step_until(&mut h, "printed", |h| {
         // The button now offers a reprint (its name carries the shortcut too).
@@ -366,7 +363,7 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
 
 #[test]
 fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
-    use common::ui::{harness, log_in_with_enter, replace_text, step_until};
+    use common::ui::{click_then_see, harness, log_in_with_enter, replace_text, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
     use parcel_desk::ui::tr;
@@ -381,10 +378,7 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
     step_until(&mut h, "journal", |h| {
         h.query_by_label(row.barcode()).is_some() && !h.state().is_busy()
     });
-    h.get_by_label(row.barcode()).click();
-    step_until(&mut h, "label pane", |h| {
-        h.query_by_label(&tr("print.save_pdf")).is_some() && !h.state().is_busy()
-    });
+    click_then_see(&mut h, row.barcode(), &tr("print.save_pdf"));
     h.get_by_label(&tr("print.save_pdf")).click();
     step_until(&mut h, "path asked", |h| {
         h.query_by_label(&tr("print.save_path")).is_some()
@@ -412,7 +406,7 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
 #[cfg(unix)]
 #[test]
 fn the_clerk_picks_the_queue_from_the_installed_printers() {
-    use common::ui::{harness_sized, log_in_with_enter, step_until};
+    use common::ui::{click_then_see, harness_sized, log_in_with_enter, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
     use parcel_desk::ui::tr;
@@ -440,10 +434,11 @@ fn the_clerk_picks_the_queue_from_the_installed_printers() {
     step_until(&mut h, "kinds", |h| {
         h.query_by_label(&tr("printer.kind_system_pdf")).is_some()
     });
-    h.get_by_label(&tr("printer.kind_system_pdf")).click();
-    step_until(&mut h, "queues listed", |h| {
-        h.query_by_label(&tr("printer.installed")).is_some() && !h.state().is_busy()
-    });
+    click_then_see(
+        &mut h,
+        &tr("printer.kind_system_pdf"),
+        &tr("printer.installed"),
+    );
     h.get_by_label(&tr("printer.installed")).click();
     step_until(&mut h, "queue names", |h| {
         h.query_by_label("Counter_Labels").is_some()

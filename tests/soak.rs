@@ -234,9 +234,7 @@ fn a_whole_day_of_orders_prints_and_statuses_with_the_window_driven() {
         settings.save(&env.paths().config_dir).expect("settings");
     }
     let (printer, labels) = counting_printer();
-    let mut h = harness(env.desk());
-    log_in_by_hand(&mut h);
-    directories_read(&mut h);
+    let mut h = ready_by_hand(env.desk());
     step_until(&mut h, "the receiver listening", |h| {
         h.state().desk.receiver_url().is_some()
     });

@@ -6,10 +6,8 @@ mod common;
 
 use common::printer::stand_in;
 use common::ui::*;
-use common::wait;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::label::print::{Printer, Spooler};
 use parcel_desk::ui::screens::end_of_day::EndOfDayScreen;
 use parcel_desk::ui::{DeskApp, ScreenId, tr};
@@ -39,15 +37,7 @@ fn the_day_is_charted_closed_and_its_register_printed() {
     });
     let mut h = harness_sized(desk, [1280.0, 1000.0]);
     ready(&mut h);
-    let task = h
-        .state()
-        .desk
-        .create_order(common::legacy_order())
-        .expect("orders");
-    let row = match wait(task) {
-        CreateResult::Created(row) => row,
-        other => panic!("not created: {other:?}"),
-    };
+    let row = create_sample_order(&h);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
     step_until(&mut h, "the day's report", |h| {

@@ -38,9 +38,7 @@ fn pause(h: &mut egui_kittest::Harness<'static, parcel_desk::ui::DeskApp>, ms: u
 fn an_order_on_the_wire_can_be_neither_sent_again_nor_forgotten() {
     let env = Env::new("in-flight");
     let twin = service_twin(&env);
-    let mut h = harness(env.desk());
-    log_in_by_hand(&mut h);
-    directories_read(&mut h);
+    let mut h = ready_by_hand(env.desk());
     fill_valid_form(&mut h, "Uchayotgan Umid");
     twin.set_faults(Faults {
         latency_ms: 2500,
@@ -75,9 +73,7 @@ fn an_order_on_the_wire_can_be_neither_sent_again_nor_forgotten() {
 fn a_lost_answer_waits_for_the_clerk_and_says_so() {
     let env = Env::new("lost-answer");
     let twin = service_twin(&env);
-    let mut h = harness(env.desk());
-    log_in_by_hand(&mut h);
-    directories_read(&mut h);
+    let mut h = ready_by_hand(env.desk());
     fill_valid_form(&mut h, "Yoʻqolgan Javob");
     twin.set_faults(Faults {
         drop_after_commit_rate: 1.0,
@@ -122,9 +118,7 @@ fn after_a_crash_mid_create_the_order_is_in_the_outbox_not_in_a_filled_form() {
         .build()
         .expect("runtime");
     {
-        let mut h = harness(env.desk_on(crashed.handle()));
-        log_in_by_hand(&mut h);
-        directories_read(&mut h);
+        let mut h = ready_by_hand(env.desk_on(crashed.handle()));
         fill_valid_form(&mut h, "Uzilgan Ulugʻbek");
         pause(&mut h, 900);
         let svc = h.state().desk.scope().expect("logged in").clone();
@@ -143,9 +137,7 @@ fn after_a_crash_mid_create_the_order_is_in_the_outbox_not_in_a_filled_form() {
     crashed.shutdown_background();
     twin.set_faults(Faults::default());
 
-    let mut h = harness(env.desk());
-    log_in_by_hand(&mut h);
-    directories_read(&mut h);
+    let mut h = ready_by_hand(env.desk());
     let form = h.state().order_form().expect("form");
     assert!(
         form.draft.receiver_name.is_empty(),
@@ -207,16 +199,7 @@ fn the_unsent_screen_follows_the_outbox_by_itself() {
 #[test]
 fn a_refresh_that_failed_for_the_whole_list_says_why() {
     let (env, mut h) = ready_desk("storm");
-    let mut task = h
-        .state()
-        .desk
-        .create_order(common::legacy_order())
-        .expect("orders wired");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while matches!(task.poll(), Poll::Pending) {
-        assert!(Instant::now() < deadline);
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    create_sample_order(&h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "orders listed", |h| !h.state().is_busy());
     let base = h.state().desk.twin_control().expect("demo twin");

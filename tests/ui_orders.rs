@@ -156,10 +156,7 @@ fn create_find_follow_and_cancel() {
     step_until(&mut h, "second in list", |h| {
         h.query_by_label(second.barcode()).is_some()
     });
-    h.get_by_label(second.barcode()).click();
-    step_until(&mut h, "second detail", |h| {
-        h.query_by_label(&tr("detail.cancel")).is_some() && !h.state().is_busy()
-    });
+    click_then_see(&mut h, second.barcode(), &tr("detail.cancel"));
     h.get_by_label(&tr("detail.cancel")).click();
     step_until(&mut h, "confirmation", |h| {
         h.query_by_label(&tr("detail.cancel_yes")).is_some()
@@ -447,10 +444,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
     step_until(&mut h, "listed", |h| {
         h.query_by_label(row.barcode()).is_some()
     });
-    h.get_by_label(row.barcode()).click();
-    step_until(&mut h, "edit offered", |h| {
-        h.query_by_label(&tr("detail.edit")).is_some() && !h.state().is_busy()
-    });
+    click_then_see(&mut h, row.barcode(), &tr("detail.edit"));
     h.get_by_label(&tr("detail.edit")).click();
     step_until(&mut h, "edit form", |h| {
         h.state().screen() == ScreenId::EditOrder
@@ -526,10 +520,7 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
     step_until(&mut h, "form", |h| h.state().screen() == ScreenId::NewOrder);
     h.get_by_label(&tr("order.cod")).click();
     h.step();
-    h.get_by_label(&tr("order.good_add")).click();
-    step_until(&mut h, "receipt line", |h| {
-        h.query_by_label(&tr("order.good")).is_some() && !h.state().is_busy()
-    });
+    click_then_see(&mut h, &tr("order.good_add"), &tr("order.good"));
     pick(&mut h, &tr("order.good"), "Doʻppi · 06505000001000000");
     step_until(&mut h, "the line priced from the registered good", |h| {
         h.state()

@@ -8,12 +8,9 @@ mod common;
 use common::ui::*;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use parcel_desk::desk::orders::CreateResult;
-use parcel_desk::desk::task::Poll;
 use parcel_desk::store::Verdict;
 use parcel_desk::ui::screens::webhooks::WebhooksScreen;
 use parcel_desk::ui::{ScreenId, tr};
-use std::time::{Duration, Instant};
 
 #[test]
 fn a_test_notification_arrives_is_logged_and_replays_as_a_duplicate() {
@@ -26,19 +23,7 @@ fn a_test_notification_arrives_is_logged_and_replays_as_a_duplicate() {
             .live()
             .is_some_and(|l| l.registered.is_some())
     });
-    let mut task = h
-        .state()
-        .desk
-        .create_order(common::legacy_order())
-        .expect("orders");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let row = loop {
-        if let Poll::Ready(CreateResult::Created(row)) = task.poll() {
-            break row;
-        }
-        assert!(Instant::now() < deadline, "not created");
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let row = create_sample_order(&h);
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::W);
     step_until(&mut h, "the webhooks screen", |h| {
         h.state().screen() == ScreenId::Webhooks && !h.state().is_busy()

@@ -285,6 +285,37 @@ pub fn ready_desk(name: &str) -> (Env, Harness<'static, DeskApp>) {
     (env, h)
 }
 
+/// The window over `desk`, logged in through the typed form (the service's own settings), with
+/// the directories read.
+pub fn ready_by_hand(desk: Desk) -> Harness<'static, DeskApp> {
+    let mut h = harness(desk);
+    log_in_by_hand(&mut h);
+    directories_read(&mut h);
+    h
+}
+
+/// Creates the contract's sample order through the desk, as the form would, and waits until the
+/// service has it.
+pub fn create_sample_order(h: &Harness<'static, DeskApp>) -> parcel_desk::store::JournalRow {
+    let task = h
+        .state()
+        .desk
+        .create_order(super::legacy_order())
+        .expect("orders wired");
+    match super::wait(task) {
+        parcel_desk::desk::orders::CreateResult::Created(row) => row,
+        other => panic!("not created: {other:?}"),
+    }
+}
+
+/// Clicks what is labelled `click`, then waits until `shows` is on screen and nothing loads.
+pub fn click_then_see(h: &mut Harness<'static, DeskApp>, click: &str, shows: &str) {
+    h.get_by_label(click).click();
+    step_until(h, shows, |h| {
+        h.query_by_label(shows).is_some() && !h.state().is_busy()
+    });
+}
+
 /// Logs in with Enter (demo) and waits until the form's directories are read from the service.
 pub fn ready(h: &mut Harness<'static, DeskApp>) {
     log_in_with_enter(h);
