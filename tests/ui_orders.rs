@@ -372,10 +372,7 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     replace_text(&mut h, &tr("order.item_name"), "Futbolka, paxta");
     replace_text(&mut h, &tr("order.receiver_date"), "30.11.2026");
 
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
-    step_until(&mut h, "created with COD", |h| {
-        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
-    });
+    send_form_to_detail(&mut h);
     assert!(
         h.query_by_label_contains("45\u{2009}000").is_some(),
         "the detail shows the money to collect"
@@ -456,10 +453,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
         Some("Karimova Dilnoza")
     );
     replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
-    step_until(&mut h, "saved", |h| {
-        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
-    });
+    send_form_to_detail(&mut h);
     assert!(
         h.query_by_label_contains("Yusupova Madina").is_some(),
         "the detail shows the edited receiver"
@@ -635,10 +629,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     assert_eq!(form.draft.receiver_name, "Karimova Dilnoza");
 
     replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
-    step_until(&mut h, "saved", |h| {
-        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
-    });
+    send_form_to_detail(&mut h);
     let after = env
         .rt
         .block_on(current.order_detail(created.order_id))
@@ -667,10 +658,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     h.step();
     h.key_press(Key::Space);
     h.step();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
-    step_until(&mut h, "saved through the current interface", |h| {
-        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
-    });
+    send_form_to_detail(&mut h);
     let after = env
         .rt
         .block_on(current.order_detail(created.order_id))

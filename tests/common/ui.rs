@@ -308,6 +308,14 @@ pub fn create_sample_order(h: &Harness<'static, DeskApp>) -> parcel_desk::store:
     }
 }
 
+/// Sends the open order form (Ctrl+Enter) and waits for the order's detail, loaded.
+pub fn send_form_to_detail(h: &mut Harness<'static, DeskApp>) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Enter);
+    step_until(h, "the order's detail", |h| {
+        h.state().screen() == ui::ScreenId::OrderDetail && !h.state().is_busy()
+    });
+}
+
 /// Clicks what is labelled `click`, then waits until `shows` is on screen and nothing loads.
 pub fn click_then_see(h: &mut Harness<'static, DeskApp>, click: &str, shows: &str) {
     h.get_by_label(click).click();
