@@ -2,7 +2,6 @@
 //! ahead of expiry and after a 401) and the `language` header.
 
 use super::current::*;
-use super::decode::at;
 use super::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
 use super::envelope::Page;
 use super::error::ApiError;
@@ -13,7 +12,6 @@ use super::token_auth::{Bearer, TokenAuth};
 use super::webhook::{WebhookConfig, WebhookConfigRequest};
 use reqwest::Method;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
 /// Directory readers ask for this many items a page (field notes).
 pub const DIRECTORY_PAGE_SIZE: u32 = 200;
@@ -38,12 +36,7 @@ impl CurrentClient {
 
     /// `/auth/login`; the credentials stay in memory for silent renewal.
     pub async fn login(&self, login: &str, password: &str) -> Result<Tokens, ApiError> {
-        self.keeper
-            .login(LoginRequest {
-                login: login.to_string(),
-                password: password.to_string(),
-            })
-            .await
+        self.keeper.log_in(login, password).await
     }
 
     /// Uses tokens obtained elsewhere (no credentials kept: renewal is by refresh only).
@@ -55,26 +48,9 @@ impl CurrentClient {
         self.keeper.logout().await;
     }
 
-    pub async fn is_logged_in(&self) -> bool {
-        self.keeper.is_logged_in().await
-    }
-
-    async fn call<T: DeserializeOwned>(
-        &self,
-        method: Method,
-        path: &str,
-        query: &[(&str, String)],
-        body: Option<Value>,
-        retry: bool,
-    ) -> Result<T, ApiError> {
-        let request = Bearer {
-            method,
-            path,
-            query,
-            body,
-            retry,
-        };
-        at(self.keeper.send(request, None).await?, "/data")
+    /// A request of the session; what the answer's envelope holds under `data`.
+    async fn call<T: DeserializeOwned>(&self, request: Bearer<'_>) -> Result<T, ApiError> {
+        self.keeper.call(request, "/data").await
     }
 
     /// A request about one order, named in the query (`?orderId=`).
@@ -86,7 +62,8 @@ impl CurrentClient {
         retry: bool,
     ) -> Result<T, ApiError> {
         let query = [("orderId", order_id.to_string())];
-        self.call(method, path, &query, None, retry).await
+        self.call(Bearer::new(method, path).query(&query).retry(retry))
+            .await
     }
 
     /// A POST of `body` as JSON.
@@ -96,8 +73,12 @@ impl CurrentClient {
         body: &impl serde::Serialize,
         retry: bool,
     ) -> Result<T, ApiError> {
-        self.call(Method::POST, path, &[], Some(json_body(body)?), retry)
-            .await
+        self.call(
+            Bearer::new(Method::POST, path)
+                .body(json_body(body)?)
+                .retry(retry),
+        )
+        .await
     }
 
     fn page_query(page: Option<u32>, per_page: Option<u32>) -> Vec<(&'static str, String)> {
@@ -125,7 +106,8 @@ impl CurrentClient {
                 .iter()
                 .filter_map(|(name, v)| v.map(|v| (*name, v.to_string()))),
         );
-        self.call(Method::GET, path, &q, None, true).await
+        self.call(Bearer::new(Method::GET, path).query(&q).retry(true))
+            .await
     }
 
     /// `/v1/order/add`.
@@ -139,14 +121,9 @@ impl CurrentClient {
         order_id: i64,
         order: &OrderInput,
     ) -> Result<OrderRecord, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/order/edit",
-            &[("orderId", order_id.to_string())],
-            Some(json_body(order)?),
-            false,
-        )
-        .await
+        let query = [("orderId", order_id.to_string())];
+        let request = Bearer::new(Method::POST, "v1/order/edit").query(&query);
+        self.call(request.body(json_body(order)?)).await
     }
 
     /// `/v1/order/detail?orderId=`.
@@ -304,8 +281,8 @@ impl CurrentClient {
         if let Some(d) = query.end_date {
             q.push(("endDate", d.format("%Y-%m-%d").to_string()));
         }
-        self.call(Method::GET, "v1/order/international-list", &q, None, true)
-            .await
+        let request = Bearer::new(Method::GET, "v1/order/international-list");
+        self.call(request.query(&q).retry(true)).await
     }
 }
 

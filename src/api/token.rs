@@ -101,10 +101,6 @@ impl<A: Authenticator> TokenKeeper<A> {
         *self.state.lock().await = State::default();
     }
 
-    pub(crate) async fn is_logged_in(&self) -> bool {
-        self.state.lock().await.tokens.is_some()
-    }
-
     /// A valid access token, refreshed or re-obtained when due. `after_401` forces renewal
     /// unless another task renewed it since `stale` was handed out.
     pub(crate) async fn access(&self, after_401: Option<&str>) -> Result<String, ApiError> {

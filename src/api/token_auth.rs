@@ -1,7 +1,8 @@
 //! Login and renewal for the two interfaces that hand out tokens for a JSON POST: the current
 //! interface (`auth/login`, tokens inside its envelope) and the warehouse (`v1/auth/login`, bare
 //! tokens). One type, told where each keeps them; and the sending of a request with the token,
-//! renewed once after a 401, that both clients share.
+//! renewed once after a 401, that both clients share — paced, for the interface that limits how
+//! often it may be asked.
 
 use super::current::{LoginRequest, Tokens};
 use super::decode::at;
@@ -10,7 +11,9 @@ use super::http::{Call, Http, join, json_body};
 use super::pacer::Pacer;
 use super::token::{Authenticator, TokenKeeper};
 use reqwest::Method;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::sync::Arc;
 
 pub(crate) struct TokenAuth {
     pub(crate) http: Http,
@@ -22,6 +25,9 @@ pub(crate) struct TokenAuth {
     /// Where the tokens sit in the answer (a JSON pointer; empty for the whole answer).
     tokens_at: &'static str,
     headers: Vec<(&'static str, String)>,
+    /// Admits each request under the interface's limit, and holds everything back once the
+    /// server says the limit is reached (the warehouse's; the current interface has none).
+    pub(crate) pacer: Option<Arc<Pacer>>,
 }
 
 impl TokenAuth {
@@ -35,11 +41,12 @@ impl TokenAuth {
             folder: "auth",
             tokens_at: "/data",
             headers: vec![json],
+            pacer: None,
         }
     }
 
-    /// The warehouse's: `v1/auth/...`, the tokens as the whole answer.
-    pub(crate) fn warehouse(http: Http, base: url::Url) -> TokenAuth {
+    /// The warehouse's: `v1/auth/...`, the tokens as the whole answer, every request paced.
+    pub(crate) fn warehouse(http: Http, base: url::Url, pacer: Pacer) -> TokenAuth {
         TokenAuth {
             http,
             base,
@@ -47,6 +54,7 @@ impl TokenAuth {
             folder: "v1/auth",
             tokens_at: "",
             headers: Vec::new(),
+            pacer: Some(Arc::new(pacer)),
         }
     }
 
@@ -89,14 +97,67 @@ pub(crate) struct Bearer<'a> {
     pub retry: bool,
 }
 
+impl<'a> Bearer<'a> {
+    /// A request to `path` with no query and no body, not sent again after a failure.
+    pub fn new(method: Method, path: &'a str) -> Bearer<'a> {
+        Bearer {
+            method,
+            path,
+            query: &[],
+            body: None,
+            retry: false,
+        }
+    }
+
+    pub fn query(self, query: &'a [(&'a str, String)]) -> Bearer<'a> {
+        Bearer { query, ..self }
+    }
+
+    pub fn body(self, body: Value) -> Bearer<'a> {
+        Bearer {
+            body: Some(body),
+            ..self
+        }
+    }
+
+    /// Whether the HTTP layer may send it again after a failure.
+    pub fn retry(self, retry: bool) -> Bearer<'a> {
+        Bearer { retry, ..self }
+    }
+}
+
 impl TokenKeeper<TokenAuth> {
-    /// Sends a request with the access token, renewing it once when the service says it is no
-    /// longer good (401) and sending again; a `pacer` admits each send first.
-    pub(crate) async fn send(
+    /// `/…/login` with a login and a password, kept in memory for silent renewal.
+    pub(crate) async fn log_in(&self, login: &str, password: &str) -> Result<Tokens, ApiError> {
+        self.login(LoginRequest {
+            login: login.to_string(),
+            password: password.to_string(),
+        })
+        .await
+    }
+
+    /// Sends a request of the session and reads what sits at `pointer` of the answer (a JSON
+    /// pointer; empty for the whole answer). A refusal for the limit holds every later request
+    /// back for a whole window: others may share the account.
+    pub(crate) async fn call<T: DeserializeOwned>(
         &self,
         request: Bearer<'_>,
-        pacer: Option<&Pacer>,
-    ) -> Result<Value, ApiError> {
+        pointer: &str,
+    ) -> Result<T, ApiError> {
+        match self.send(request).await {
+            Err(e @ ApiError::RateLimited { .. }) => {
+                if let Some(p) = &self.auth().pacer {
+                    p.refused();
+                }
+                Err(e)
+            }
+            answer => at(answer?, pointer),
+        }
+    }
+
+    /// Sends a request with the access token, renewing it once when the service says it is no
+    /// longer good (401) and sending again; the pacer, where there is one, admits each send.
+    async fn send(&self, request: Bearer<'_>) -> Result<Value, ApiError> {
         let auth = self.auth();
         let mut url = join(&auth.base, request.path);
         if !request.query.is_empty() {
@@ -106,7 +167,7 @@ impl TokenKeeper<TokenAuth> {
         let mut token = self.access(None).await?;
         let mut renewed = false;
         loop {
-            if let Some(p) = pacer {
+            if let Some(p) = &auth.pacer {
                 p.admit().await;
             }
             let call = Call {

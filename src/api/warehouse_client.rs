@@ -7,8 +7,7 @@
 //! `Retry-After`: every call goes through a [`Pacer`] that keeps under the limit, and no call is
 //! retried by the HTTP layer (each retry would count against it).
 
-use super::current::{LoginRequest, Tokens};
-use super::decode::at;
+use super::current::Tokens;
 use super::envelope::Page;
 use super::error::ApiError;
 use super::http::{ClientConfig, Http, json_body};
@@ -22,7 +21,6 @@ use serde_json::Value;
 
 pub struct WarehouseClient {
     keeper: TokenKeeper<TokenAuth>,
-    pacer: std::sync::Arc<Pacer>,
 }
 
 /// The server's limit: requests per user in a window.
@@ -109,14 +107,13 @@ impl WarehouseClient {
     /// With a pacer of another limit (a deployment with its own, or a test).
     pub fn paced(base: url::Url, config: ClientConfig, pacer: Pacer) -> Result<Self, ApiError> {
         Ok(WarehouseClient {
-            keeper: TokenKeeper::new(TokenAuth::warehouse(Http::new(config)?, base)),
-            pacer: std::sync::Arc::new(pacer),
+            keeper: TokenKeeper::new(TokenAuth::warehouse(Http::new(config)?, base, pacer)),
         })
     }
 
     /// How long requests are held back to stay under the server's limit, when they are.
     pub fn waiting(&self) -> Option<std::time::Duration> {
-        self.pacer.waiting()
+        self.keeper.auth().pacer.as_ref()?.waiting()
     }
 
     pub fn base(&self) -> &url::Url {
@@ -125,51 +122,17 @@ impl WarehouseClient {
 
     /// `/v1/auth/login` with a phone or tax number and a password.
     pub async fn login(&self, login: &str, password: &str) -> Result<Tokens, ApiError> {
-        self.keeper
-            .login(LoginRequest {
-                login: login.to_string(),
-                password: password.to_string(),
-            })
-            .await
+        self.keeper.log_in(login, password).await
     }
 
     pub async fn logout(&self) {
         self.keeper.logout().await;
     }
 
-    pub async fn is_logged_in(&self) -> bool {
-        self.keeper.is_logged_in().await
-    }
-
-    async fn call<T: DeserializeOwned>(
-        &self,
-        method: Method,
-        path: &str,
-        query: &[(&str, String)],
-        body: Option<Value>,
-        pointer: &str,
-    ) -> Result<T, ApiError> {
-        let request = Bearer {
-            method,
-            path,
-            query,
-            body,
-            retry: false,
-        };
-        match self.keeper.send(request, Some(&self.pacer)).await {
-            Err(e @ ApiError::RateLimited { .. }) => {
-                // Others share the account: hold everything back for a whole window.
-                self.pacer.refused();
-                Err(e)
-            }
-            answer => at(answer?, pointer),
-        }
-    }
-
     /// `/v1/auth/about-me`: the account's own details (a bare object).
     pub async fn about_me(&self) -> Result<AboutMe, ApiError> {
-        self.call(Method::GET, "v1/auth/about-me", &[], None, "")
-            .await
+        let request = Bearer::new(Method::GET, "v1/auth/about-me");
+        self.keeper.call(request, "").await
     }
 
     /// One page of the company's records (`clients`): `per_page` 0 asks for all on one page;
@@ -186,14 +149,18 @@ impl WarehouseClient {
             ("per-page", per_page.to_string()),
         ];
         q.extend(filters.iter().cloned());
-        self.call(Method::GET, &kind.path("clients"), &q, None, "/data")
+        let path = kind.path("clients");
+        self.keeper
+            .call(Bearer::new(Method::GET, &path).query(&q), "/data")
             .await
     }
 
     /// One record by id (`view`).
     pub async fn view<T: DeserializeOwned>(&self, kind: Kind, id: i64) -> Result<T, ApiError> {
         let q = [("id", id.to_string())];
-        self.call(Method::GET, &kind.path("view"), &q, None, "/data")
+        let path = kind.path("view");
+        self.keeper
+            .call(Bearer::new(Method::GET, &path).query(&q), "/data")
             .await
     }
 
@@ -205,7 +172,8 @@ impl WarehouseClient {
         body: Value,
     ) -> Result<T, ApiError> {
         let q: Vec<(&str, String)> = id.map(|id| ("id", id.to_string())).into_iter().collect();
-        self.call(method, &path, &q, Some(body), "/data").await
+        let request = Bearer::new(method, &path).query(&q).body(body);
+        self.keeper.call(request, "/data").await
     }
 
     /// `/v1/{kind}/create`.
@@ -225,9 +193,9 @@ impl WarehouseClient {
     /// `/v1/{kind}/delete?id=` (DELETE; the server answers 204 and keeps the row, hidden).
     pub async fn delete(&self, kind: Kind, id: i64) -> Result<(), ApiError> {
         let q = [("id", id.to_string())];
-        let _: Value = self
-            .call(Method::DELETE, &kind.path("delete"), &q, None, "")
-            .await?;
+        let path = kind.path("delete");
+        let request = Bearer::new(Method::DELETE, &path).query(&q);
+        let _: Value = self.keeper.call(request, "").await?;
         Ok(())
     }
 
@@ -248,14 +216,9 @@ impl WarehouseClient {
                 })
                 .collect(),
         };
-        self.call(
-            Method::POST,
-            &kind.path("client-status"),
-            &[],
-            Some(json_body(&body)?),
-            "/message",
-        )
-        .await
+        let path = kind.path("client-status");
+        let request = Bearer::new(Method::POST, &path).body(json_body(&body)?);
+        self.keeper.call(request, "/message").await
     }
 
     /// `/v1/purveyor/client-status`.

@@ -246,9 +246,8 @@ impl Screen for ManifestScreen {
     }
 
     fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
-        match event {
-            AppEvent::ParcelsChanged => self.reload(cx),
-            _ => {}
+        if matches!(event, AppEvent::ParcelsChanged) {
+            self.reload(cx);
         }
     }
 
