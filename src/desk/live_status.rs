@@ -5,7 +5,7 @@
 //! return, a cancellation), to something newer than what it shows.
 
 use crate::api::codes::OrderStatus;
-use crate::store::{Notice, NotificationRow, ServiceKey, Store, StoreError, Verdict};
+use crate::store::{Notice, NotificationRow, ServiceKey, StatusMove, Store, StoreError, Verdict};
 use std::sync::{Arc, Mutex};
 
 /// A status that arrived, with everything the log keeps of it.
@@ -150,7 +150,13 @@ fn judge(store: &Store, scope: &ServiceKey, arrival: &Arrival) -> Result<Verdict
     if !moves_on(latest, at, status_id) {
         return Ok(Verdict::Duplicate);
     }
-    store.journal_move(scope, order_id, status_id, &a.status_name, at)?;
+    let status = StatusMove {
+        order_id,
+        id: status_id,
+        name: &a.status_name,
+        at,
+    };
+    store.journal_move(scope, status)?;
     Ok(Verdict::Applied)
 }
 

@@ -14,7 +14,7 @@ use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
 use crate::desk::order_draft::OrderDraft;
 use crate::store::{
     HistoryRow, JournalRow, Kept, OutboxEntry, OutboxState, RowFields, ServiceKey, SharedNames,
-    Store, StoreError,
+    StatusMove, Store, StoreError,
 };
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -633,7 +633,13 @@ impl Orders {
         let track = self.legacy.track(order_id).await?;
         let name = track.status.name.clone();
         self.books(move |s, svc| {
-            s.journal_status(svc, order_id, track.status.id.code(), &name, now())
+            let status = StatusMove {
+                order_id,
+                id: track.status.id.code(),
+                name: &name,
+                at: now(),
+            };
+            s.journal_status(svc, status)
         })
         .await?;
         Ok(())
@@ -671,7 +677,13 @@ impl Orders {
         let (r, name) = (rows.clone(), track.status.name.clone());
         let saved = self
             .books(move |s, svc| {
-                s.journal_status(svc, order_id, track.status.id.code(), &name, now())?;
+                let status = StatusMove {
+                    order_id,
+                    id: track.status.id.code(),
+                    name: &name,
+                    at: now(),
+                };
+                s.journal_status(svc, status)?;
                 s.journal_history(svc, order_id, &r)
             })
             .await;

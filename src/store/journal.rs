@@ -22,6 +22,32 @@ pub struct HistoryRow {
     pub location: String,
 }
 
+/// An order moved to a status: the service's status, named, and since when (Unix seconds).
+#[derive(Debug, Clone, Copy)]
+pub struct StatusMove<'a> {
+    pub order_id: i64,
+    pub id: i64,
+    pub name: &'a str,
+    pub at: i64,
+}
+
+impl StatusMove<'_> {
+    /// Writes the move into the journal row of `service`'s order (on a connection, or inside a
+    /// transaction that writes more with it).
+    pub(super) fn write<'t>(
+        &self,
+        sql: &mut impl Sql<'t>,
+        service: &ServiceKey,
+    ) -> Result<(), StoreError> {
+        sql.execute(
+            "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
+             WHERE service = ?1 AND order_id = ?2",
+            args![service.as_str(), self.order_id, self.id, self.name, self.at],
+        )?;
+        Ok(())
+    }
+}
+
 impl Store {
     /// Records a confirmed order and, when it came from the outbox, removes that entry in the
     /// same transaction: the order is never both unconfirmed and journaled, nor neither.
@@ -119,16 +145,9 @@ impl Store {
     pub fn journal_status(
         &self,
         service: &ServiceKey,
-        order_id: i64,
-        status_id: i64,
-        status_name: &str,
-        at: i64,
+        status: StatusMove<'_>,
     ) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
-             WHERE service = ?1 AND order_id = ?2",
-            args![service.as_str(), order_id, status_id, status_name, at],
-        )?;
+        status.write(&mut *self.conn(), service)?;
         self.journal_touched();
         Ok(())
     }
@@ -333,7 +352,7 @@ mod tests {
                     .order_id,
                 1
             );
-            s.journal_status(&svc, 1, 6, "Yetkazildi", 5).unwrap();
+            s.journal_status(&svc, StatusMove { order_id: 1, id: 6, name: "Yetkazildi", at: 5 }).unwrap();
             assert_eq!(s.journal(&svc).unwrap()[0].status_id, 6);
         }
     }

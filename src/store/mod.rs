@@ -53,7 +53,7 @@ mod shop_tests;
 pub mod test_shop;
 
 pub use days::{ClosedDay, DayOrder, DayPoint, counter_day};
-pub use journal::{HistoryRow, JournalRow, RowFields, SharedNames};
+pub use journal::{HistoryRow, JournalRow, RowFields, SharedNames, StatusMove};
 pub use manifests::ManifestRow;
 pub use notifications::{Notice, NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};

@@ -3,6 +3,7 @@
 //! and the latest status applied to an order, which decides whether a new one moves it on.
 
 use super::db::{Sql, args};
+use super::journal::StatusMove;
 use super::{ServiceKey, Store, StoreError};
 
 /// What became of a notification.
@@ -159,22 +160,21 @@ impl Store {
     pub fn journal_move(
         &self,
         service: &ServiceKey,
-        order_id: i64,
-        status_id: i64,
-        status_name: &str,
-        at: i64,
+        status: StatusMove<'_>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let mut tx = conn.transaction()?;
-        tx.execute(
-            "UPDATE journal SET status_id = ?3, status_name = ?4, updated_at = ?5
-             WHERE service = ?1 AND order_id = ?2",
-            args![service.as_str(), order_id, status_id, status_name, at],
-        )?;
+        status.write(&mut tx, service)?;
         tx.execute(
             "INSERT INTO status_history (service, order_id, at, status_id, message, location)
              VALUES (?1, ?2, ?3, ?4, ?5, '') ON CONFLICT DO NOTHING",
-            args![service.as_str(), order_id, at, status_id, status_name],
+            args![
+                service.as_str(),
+                status.order_id,
+                status.at,
+                status.id,
+                status.name
+            ],
         )?;
         tx.commit()?;
         drop(conn);
