@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 use parcel_desk::desk::day_report::{DayInputs, DayLine, Whose, report};
-use parcel_desk::store::DayPoint;
+use parcel_desk::store::{DayPoint, Hands};
 use std::time::{Duration, Instant};
 
 const ORDERS: usize = 100_000;
@@ -26,8 +26,10 @@ fn inputs(day: NaiveDate) -> DayInputs {
                 created_at: start + d as i64 * 86_400 + (i % 40_000) as i64,
                 status_id: [1, 2, 3, 33, 4, 6][i % 6],
                 cod: (i % 3 == 0).then_some(150_000),
-                clerk: Some(CLERKS[i % CLERKS.len()].to_string()),
-                counter: None,
+                hands: Hands {
+                    clerk: Some(CLERKS[i % CLERKS.len()].to_string()),
+                    counter: None,
+                },
             }
         })
         .collect();
@@ -39,7 +41,7 @@ fn inputs(day: NaiveDate) -> DayInputs {
             order_id: 4_300_001 + i as i64,
             barcode: format!("01991{:07}", 4_300_001 + i),
             created_at: p.created_at,
-            clerk: p.clerk.clone(),
+            clerk: p.hands.clerk.clone(),
             counter: None,
             receiver: "Qoʻchqorova Gʻulomjon".into(),
             city: "Samarqand".into(),

@@ -145,12 +145,10 @@ fn pdf_goes_to_the_system_queue_with_the_stock_size_and_refusals_are_logged() {
     assert!(errors[0].contains("does not exist"), "{errors:?}");
     let log = wait(desk.print_log(row.order_id));
     let last = log.last().expect("logged");
-    assert_eq!(last.outcome, PrintOutcome::Failed);
     assert!(
-        last.error
-            .as_deref()
-            .unwrap_or_default()
-            .contains("does not exist")
+        matches!(&last.outcome, PrintOutcome::Failed(e) if e.contains("does not exist")),
+        "{:?}",
+        last.outcome
     );
 }
 

@@ -377,7 +377,7 @@ pub fn report(inputs: DayInputs) -> DayReport {
             ..DayBar::default()
         })
         .collect();
-    let chosen = |p: &&DayPoint| whose.counts(&p.clerk, &p.counter);
+    let chosen = |p: &&DayPoint| whose.counts(&p.hands.clerk, &p.hands.counter);
     for p in points.iter().filter(chosen) {
         if let Some(bar) = days.iter_mut().find(|b| b.day == p.day) {
             let stage = Stage::of(p.status_id);

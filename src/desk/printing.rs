@@ -153,37 +153,32 @@ impl Printing {
         .await
         .ok_or_else(|| PrintProblem::Render("worker stopped".into()))?
         .map_err(|e| PrintProblem::Render(e.to_string()));
-        let (counter, clerk) = self.store.hands();
+        let hands = self.store.hands();
         let mut printed_before = Vec::with_capacity(orders.len());
         for order in &orders {
             let (id, svc) = (order.order_id, self.service.clone());
             let before = db(&self.store, move |s| s.was_printed(&svc, id)).await;
             printed_before.push(before.unwrap_or(false));
         }
-        let record =
-            |order: &LabelOrder, outcome, error: Option<String>, before: bool| PrintRecord {
-                order_id: order.order_id,
-                barcode: order.barcode.clone(),
-                at: now(),
-                outcome,
-                printer: printer.describe(),
-                // A reason belongs to reprints only (a batch may mix both).
-                reason: reason
-                    .clone()
-                    .filter(|r| before && outcome != PrintOutcome::Failed && !r.trim().is_empty()),
-                error,
-                counter: counter.clone(),
-                clerk: clerk.clone(),
-            };
+        let record = |order: &LabelOrder, outcome: PrintOutcome, before: bool| PrintRecord {
+            order_id: order.order_id,
+            barcode: order.barcode.clone(),
+            at: now(),
+            // A reason belongs to reprints only (a batch may mix both).
+            reason: reason
+                .clone()
+                .filter(|r| before && outcome.error().is_none() && !r.trim().is_empty()),
+            outcome,
+            printer: printer.describe(),
+            hands: hands.clone(),
+        };
         let (doc, page_h) = match rendered {
             Ok(r) => r,
             Err(e) => {
                 let records = orders
                     .iter()
                     .zip(&printed_before)
-                    .map(|(o, before)| {
-                        record(o, PrintOutcome::Failed, Some(e.to_string()), *before)
-                    })
+                    .map(|(o, before)| record(o, PrintOutcome::Failed(e.to_string()), *before))
                     .collect();
                 self.log(records).await;
                 return Err(e);
@@ -195,7 +190,7 @@ impl Printing {
         let sending: Vec<PrintRecord> = orders
             .iter()
             .zip(&printed_before)
-            .map(|(o, before)| record(o, PrintOutcome::Sending, None, *before))
+            .map(|(o, before)| record(o, PrintOutcome::Sending, *before))
             .collect();
         let kept = sending.clone();
         let ids = match db(&self.store, move |store| store.log_prints(&svc, &kept)).await {
@@ -242,7 +237,7 @@ impl Printing {
                     *h = true;
                     let (store, outcome, id) = (self.store.clone(), settled(i), *id);
                     settling.push(tokio::task::spawn_blocking(move || {
-                        store.settle_print(id, outcome, None)
+                        store.settle_print(id, &outcome)
                     }));
                 }
             }
@@ -255,39 +250,31 @@ impl Printing {
         let error = result.as_ref().err().map(|e| e.to_string());
         // Every record once more (settling only changes one still sending): one settled as it
         // left but not written then is written now.
-        let rest: Vec<(i64, PrintOutcome, bool)> = ids
+        // What one not handed over ended as: failed with the job's error, or printed.
+        let ended = |i: usize, handed: bool| match &error {
+            Some(e) if !handed => PrintOutcome::Failed(e.clone()),
+            _ => settled(i),
+        };
+        let rest: Vec<(i64, PrintOutcome)> = ids
             .iter()
             .zip(&handed)
             .enumerate()
-            .map(|(i, (id, h))| {
-                let outcome = if error.is_some() && !*h {
-                    PrintOutcome::Failed
-                } else {
-                    settled(i)
-                };
-                (*id, outcome, *h)
-            })
+            .map(|(i, (id, h))| (*id, ended(i, *h)))
             .collect();
         if ids.is_empty() {
             let records = sending
                 .into_iter()
                 .enumerate()
                 .map(|(i, r)| PrintRecord {
-                    outcome: if error.is_some() {
-                        PrintOutcome::Failed
-                    } else {
-                        settled(i)
-                    },
-                    error: error.clone(),
+                    outcome: ended(i, false),
                     ..r
                 })
                 .collect();
             self.log(records).await;
         } else {
             let _ = db(&self.store, move |store| {
-                for (id, outcome, handed) in rest {
-                    let error = if handed { None } else { error.as_deref() };
-                    store.settle_print(id, outcome, error)?;
+                for (id, outcome) in rest {
+                    store.settle_print(id, &outcome)?;
                 }
                 Ok(())
             })
@@ -321,7 +308,7 @@ impl Printing {
         tokio::fs::write(&path, bytes)
             .await
             .map_err(|e| PrintProblem::File(shown.clone(), e.to_string()))?;
-        let (counter, clerk) = self.store.hands();
+        let hands = self.store.hands();
         let records = orders
             .iter()
             .map(|o| PrintRecord {
@@ -331,9 +318,7 @@ impl Printing {
                 outcome: PrintOutcome::Saved,
                 printer: shown.clone(),
                 reason: None,
-                error: None,
-                counter: counter.clone(),
-                clerk: clerk.clone(),
+                hands: hands.clone(),
             })
             .collect();
         self.log(records).await;

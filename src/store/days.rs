@@ -6,7 +6,7 @@
 
 use super::db::{Sql, args};
 use super::journal_row::{JournalRow, SharedNames, journal_row};
-use super::{ServiceKey, Store, StoreError};
+use super::{Hands, ServiceKey, Store, StoreError};
 use crate::text::day::counter_zone;
 use chrono::{Days, NaiveDate};
 
@@ -60,8 +60,8 @@ pub struct DayPoint {
     pub created_at: i64,
     pub status_id: i64,
     pub cod: Option<i64>,
-    pub clerk: Option<String>,
-    pub counter: Option<String>,
+    /// Who made it, at which counter.
+    pub hands: Hands,
 }
 
 /// A day whose register was closed.
@@ -129,8 +129,7 @@ impl Store {
                     created_at,
                     status_id,
                     cod,
-                    clerk,
-                    counter,
+                    hands: Hands { clerk, counter },
                 });
             }
         }
@@ -277,7 +276,7 @@ mod tests {
             assert_eq!(s.journal(&svc).unwrap()[0].counter.as_deref(), Some("Kassa 2"));
             let day = counter_day(noon);
             let points = s.day_points(&svc, day, day).unwrap();
-            assert_eq!(points[0].counter.as_deref(), Some("Kassa 2"));
+            assert_eq!(points[0].hands.counter.as_deref(), Some("Kassa 2"));
         }
     }
 

@@ -3,7 +3,7 @@
 //! parcels, so a parcel is never offered for a second manifest.
 
 use super::db::{Row, Sql, args};
-use super::{ServiceKey, Store, StoreError};
+use super::{Hands, ServiceKey, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ManifestRow {
@@ -75,7 +75,7 @@ impl Store {
             return Ok(Some(existing));
         }
         let parcels = serde_json::to_string(&m.parcels).unwrap_or_else(|_| "[]".into());
-        let (counter, clerk) = self.hands();
+        let Hands { clerk, counter } = self.hands();
         self.conn().execute(
             "INSERT INTO manifests (service, number, date, parcels, state, created_at, updated_at,
                                    counter, clerk)

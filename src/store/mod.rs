@@ -290,6 +290,26 @@ impl ServiceKey {
     }
 }
 
+/// Whose hands something passed through here: the clerk's login and the shop counter's name,
+/// each where named (a lone counter has no name; an order from before logins were kept has no
+/// clerk).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hands {
+    pub clerk: Option<String>,
+    pub counter: Option<String>,
+}
+
+impl Hands {
+    /// The clerk and then the counter, those that are named.
+    pub fn named(&self) -> Vec<&str> {
+        [&self.clerk, &self.counter]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect()
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database: {0}")]
@@ -552,12 +572,15 @@ impl Store {
         *clerk.lock().unwrap_or_else(|p| p.into_inner()) = login.trim().to_string();
     }
 
-    /// This counter's name and its clerk's login, each `None` while not named.
-    pub fn hands(&self) -> (Option<String>, Option<String>) {
+    /// This counter's clerk and name, each `None` while not named.
+    pub fn hands(&self) -> Hands {
         let named = |s: String| (!s.is_empty()).then_some(s);
         let clerk = self.clerk.lock().unwrap_or_else(|p| p.into_inner()).clone();
         let login = clerk.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        (named(self.counter()), named(login))
+        Hands {
+            clerk: named(login),
+            counter: named(self.counter()),
+        }
     }
 
     /// Whether the shop's records are in a shared PostgreSQL database.

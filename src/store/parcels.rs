@@ -3,7 +3,7 @@
 //! the service has it, so a parcel is never sent twice and never forgotten after a crash.
 
 use super::db::{Row, Sql, args};
-use super::{ServiceKey, Store, StoreError};
+use super::{Hands, ServiceKey, Store, StoreError};
 use crate::api::international::ParcelInput;
 
 /// Where a parcel stands between the desk and the service.
@@ -133,7 +133,7 @@ impl Store {
             return Ok(Some(existing));
         }
         let json = serde_json::to_string(input).unwrap_or_default();
-        let (counter, clerk) = self.hands();
+        let Hands { clerk, counter } = self.hands();
         self.conn().execute(
             "INSERT INTO parcels (service, number, state, input, created_at, updated_at, counter,
                                  clerk)

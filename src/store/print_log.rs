@@ -2,9 +2,9 @@
 //! failed (with what the printer said), so "was this label printed?" has an answer.
 
 use super::db::{Sql, args};
-use super::{ServiceKey, Store, StoreError};
+use super::{Hands, ServiceKey, Store, StoreError};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrintOutcome {
     /// Written before the label leaves, settled once it has been handed over in full. One left
     /// like this means the desk stopped while sending: the label may or may not have printed.
@@ -12,27 +12,36 @@ pub enum PrintOutcome {
     Printed,
     Reprinted,
     Saved,
-    Failed,
+    /// What the printer (or the rendering) said.
+    Failed(String),
 }
 
 impl PrintOutcome {
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &'static str {
         match self {
             PrintOutcome::Sending => "sending",
             PrintOutcome::Printed => "printed",
             PrintOutcome::Reprinted => "reprinted",
             PrintOutcome::Saved => "saved",
-            PrintOutcome::Failed => "failed",
+            PrintOutcome::Failed(_) => "failed",
         }
     }
 
-    fn parse(s: &str) -> PrintOutcome {
+    /// What went wrong, for a failure.
+    pub fn error(&self) -> Option<&str> {
+        match self {
+            PrintOutcome::Failed(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn parse(s: &str, error: Option<String>) -> PrintOutcome {
         match s {
             "sending" => PrintOutcome::Sending,
             "printed" => PrintOutcome::Printed,
             "reprinted" => PrintOutcome::Reprinted,
             "saved" => PrintOutcome::Saved,
-            _ => PrintOutcome::Failed,
+            _ => PrintOutcome::Failed(error.unwrap_or_default()),
         }
     }
 }
@@ -45,11 +54,10 @@ pub struct PrintRecord {
     pub outcome: PrintOutcome,
     /// The printer or file it went to.
     pub printer: String,
+    /// The clerk's reason, for a reprint.
     pub reason: Option<String>,
-    pub error: Option<String>,
-    /// The counter it was printed at and the clerk who printed it, where named.
-    pub counter: Option<String>,
-    pub clerk: Option<String>,
+    /// The clerk who printed it, and at which counter.
+    pub hands: Hands,
 }
 
 impl Store {
@@ -83,9 +91,9 @@ impl Store {
                     r.outcome.as_str(),
                     r.printer,
                     r.reason,
-                    r.error,
-                    r.counter,
-                    r.clerk
+                    r.outcome.error(),
+                    r.hands.counter,
+                    r.hands.clerk
                 ],
                 |row| row.get(0),
             )?);
@@ -96,18 +104,13 @@ impl Store {
 
     /// Settles a record written as sending: handed over (printed or reprinted) or failed (a
     /// failed print keeps no reprint reason). A record already settled stays as it is.
-    pub fn settle_print(
-        &self,
-        id: i64,
-        outcome: PrintOutcome,
-        error: Option<&str>,
-    ) -> Result<(), StoreError> {
+    pub fn settle_print(&self, id: i64, outcome: &PrintOutcome) -> Result<(), StoreError> {
         self.conn().execute(
             "UPDATE print_log
              SET outcome = ?2, error = ?3,
                  reason = CASE WHEN ?2 = 'failed' THEN NULL ELSE reason END
              WHERE id = ?1 AND outcome = 'sending'",
-            args![id, outcome.as_str(), error],
+            args![id, outcome.as_str(), outcome.error()],
         )?;
         Ok(())
     }
@@ -128,12 +131,13 @@ impl Store {
                     order_id: row.get(0)?,
                     barcode: row.get(1)?,
                     at: row.get(2)?,
-                    outcome: PrintOutcome::parse(&row.get::<String>(3)?),
+                    outcome: PrintOutcome::parse(&row.get::<String>(3)?, row.get(6)?),
                     printer: row.get(4)?,
                     reason: row.get(5)?,
-                    error: row.get(6)?,
-                    counter: row.get(7)?,
-                    clerk: row.get(8)?,
+                    hands: Hands {
+                        counter: row.get(7)?,
+                        clerk: row.get(8)?,
+                    },
                 })
             },
         )
@@ -163,18 +167,18 @@ mod tests {
                 order_id: 7,
                 barcode: "019910000007".into(),
                 at: 100,
-                outcome: PrintOutcome::Failed,
+                outcome: PrintOutcome::Failed("connection refused".into()),
                 printer: "ZPL → 10.0.0.9:9100".into(),
                 reason: None,
-                error: Some("connection refused".into()),
-                counter: Some("Kassa 2".into()),
-                clerk: Some("aziza".into()),
+                hands: Hands {
+                    clerk: Some("aziza".into()),
+                    counter: Some("Kassa 2".into()),
+                },
             };
             s.log_print(&svc, &r).expect("logged");
             assert_eq!(s.was_printed(&svc, 7).ok(), Some(false));
             r.at = 101;
             r.outcome = PrintOutcome::Printed;
-            r.error = None;
             s.log_print(&svc, &r).expect("logged");
             assert_eq!(s.was_printed(&svc, 7).ok(), Some(true));
             assert_eq!(
@@ -185,11 +189,11 @@ mod tests {
             let log = s.prints_of(&svc, 7).unwrap_or_default();
             assert_eq!(log.len(), 2);
             assert_eq!(
-                (log[1].counter.as_deref(), log[1].clerk.as_deref()),
+                (log[1].hands.counter.as_deref(), log[1].hands.clerk.as_deref()),
                 (Some("Kassa 2"), Some("aziza")),
                 "who printed it is kept"
             );
-            assert_eq!(log[0].outcome, PrintOutcome::Failed);
+            assert_eq!(log[0].outcome, PrintOutcome::Failed("connection refused".into()));
             assert_eq!(log[1].outcome, PrintOutcome::Printed);
 
             // A label being sent is settled once; a settled one is not changed again.
@@ -201,11 +205,10 @@ mod tests {
             let never_settled = s.log_print(&svc8, &r8).expect("logged");
             assert_ne!(sending, never_settled);
             assert_eq!(s.was_printed(&svc8, 8).ok(), Some(true), "it may have printed");
-            s.settle_print(sending, PrintOutcome::Reprinted, None).expect("settled");
-            s.settle_print(sending, PrintOutcome::Failed, Some("late")).expect("no-op");
+            s.settle_print(sending, &PrintOutcome::Reprinted).expect("settled");
+            s.settle_print(sending, &PrintOutcome::Failed("late".into())).expect("no-op");
             let log = s.prints_of(&svc, 7).unwrap_or_default();
             assert_eq!(log[2].outcome, PrintOutcome::Reprinted);
-            assert_eq!(log[2].error, None);
             let left = s.prints_of(&svc8, 8).unwrap_or_default();
             assert_eq!(left[0].outcome, PrintOutcome::Sending);
         }

@@ -208,9 +208,10 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
             outcome: crate::store::PrintOutcome::Printed,
             printer: "Counter_Labels".into(),
             reason: None,
-            error: None,
-            counter: None,
-            clerk: Some("aziza".into()),
+            hands: crate::store::Hands {
+                clerk: Some("aziza".into()),
+                counter: None,
+            },
         };
         alone.log_print(&svc, &print).unwrap();
     }

@@ -300,7 +300,7 @@ impl LabelPanel {
                     PrintOutcome::Printed => t!("print.outcome_printed"),
                     PrintOutcome::Reprinted => t!("print.outcome_reprinted"),
                     PrintOutcome::Saved => t!("print.outcome_saved"),
-                    PrintOutcome::Failed => t!("print.outcome_failed"),
+                    PrintOutcome::Failed(_) => t!("print.outcome_failed"),
                 };
                 let mut line = format!(
                     "{}  {what} · {}",
@@ -308,11 +308,7 @@ impl LabelPanel {
                     r.printer
                 );
                 // Who printed it, and where, when the shop named them.
-                let who: Vec<&str> = [&r.clerk, &r.counter]
-                    .into_iter()
-                    .flatten()
-                    .map(String::as_str)
-                    .collect();
+                let who = r.hands.named();
                 if !who.is_empty() {
                     line.push_str(&format!(" · {}", who.join(", ")));
                 }
@@ -320,14 +316,15 @@ impl LabelPanel {
                     line.push_str(&format!(" · {reason}"));
                 }
                 let text = RichText::new(line).small();
-                let shown = if matches!(r.outcome, PrintOutcome::Failed | PrintOutcome::Sending) {
+                let shown = if matches!(r.outcome, PrintOutcome::Failed(_) | PrintOutcome::Sending)
+                {
                     ui.colored_label(ui.visuals().error_fg_color, text)
                 } else {
                     ui.label(text)
                 };
                 // What the printer or the system said is kept as it said it (in its own
                 // words, not the clerk's language): a detail on hover, not the line itself.
-                if let Some(e) = &r.error {
+                if let Some(e) = r.outcome.error() {
                     shown.on_hover_text(format!("{}: {e}", t!("print.printer_said")));
                 }
             }
