@@ -179,6 +179,43 @@ fn every_key_named_anywhere_exists() {
     );
 }
 
+/// The warehouse screens name a field once (`field!(d.inn)`, `fields!(d: inn, kpp)`,
+/// `detail!(f.inn, opt)`): its label is the catalog's `wms.` and its name, which must exist.
+#[test]
+fn every_warehouse_field_named_by_its_name_has_a_label() {
+    let en = keys("en");
+    let mut named = Vec::new();
+    for (path, text) in desk_sources() {
+        for call in ["field!(", "fields!(", "detail!("] {
+            for (at, _) in text.match_indices(call) {
+                let rest = &text[at + call.len()..];
+                let inside = &rest[..rest.find(')').unwrap_or(rest.len())];
+                // `d.name` or `f.name, shown` for one, `d: a, b` for several.
+                let names: Vec<&str> = match inside.split_once(':') {
+                    Some((_, list)) => list.split(',').collect(),
+                    None => inside.split(',').take(1).collect(),
+                };
+                for name in names {
+                    let name = name.trim();
+                    let name = name.rsplit('.').next().unwrap_or(name);
+                    // The macros' own definitions name `$name`.
+                    if !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    {
+                        named.push((path.clone(), format!("wms.{name}")));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        named.len() > 60,
+        "the scan found the fields ({})",
+        named.len()
+    );
+    let unknown: Vec<_> = named.iter().filter(|(_, k)| !en.contains(k)).collect();
+    assert!(unknown.is_empty(), "fields without a label: {unknown:#?}");
+}
+
 #[test]
 fn no_clerk_visible_text_bypasses_the_catalog() {
     // Widgets given text the clerk reads.

@@ -109,89 +109,18 @@ impl Fields for ProductDraft {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
         ui.add_space(4.0);
-        form.texts(
-            ui,
-            [
-                (t!("wms.group"), &mut d.group, "group"),
-                (t!("wms.code"), &mut d.code, "code"),
-                (t!("wms.name"), &mut d.name, "name"),
-                (t!("wms.full_name"), &mut d.full_name, "full_name"),
-            ],
-        );
-        form.optional_texts(
-            ui,
-            [
-                (t!("wms.name_eng"), &mut d.name_eng, "name_eng"),
-                (t!("wms.tsd_name"), &mut d.tsd_name, "tsd_name"),
-            ],
-        );
-        form.texts(
-            ui,
-            [
-                (t!("wms.gtin"), &mut d.gtin, "gtin"),
-                (t!("wms.article"), &mut d.article, "article"),
-                (
-                    t!("wms.nomenclature_type"),
-                    &mut d.nomenclature_type,
-                    "nomenclature_type",
-                ),
-                (t!("wms.kis_code"), &mut d.kis_code, "kis_code"),
-            ],
-        );
-        form.optional_texts(
-            ui,
-            [
-                (t!("wms.unit"), &mut d.unit, "unit"),
-                (t!("wms.abc_class"), &mut d.abc_class, "abc_class"),
-            ],
-        );
+        form.texts(ui, fields!(d: group, code, name, full_name));
+        form.optional_texts(ui, fields!(d: name_eng, tsd_name));
+        form.texts(ui, fields!(d: gtin, article, nomenclature_type, kis_code));
+        form.optional_texts(ui, fields!(d: unit, abc_class));
         flag(ui, &mut d.is_set, &t!("wms.is_set"));
         ui.add_space(4.0);
-        let days = "shelf_life_deviation_days";
+        form.optional_texts(ui, fields!(d: weight, net_weight, volume, net_volume));
         form.optional_texts(
             ui,
-            [
-                (t!("wms.weight"), &mut d.weight, "weight"),
-                (t!("wms.net_weight"), &mut d.net_weight, "net_weight"),
-                (t!("wms.volume"), &mut d.volume, "volume"),
-                (t!("wms.net_volume"), &mut d.net_volume, "net_volume"),
-                (
-                    t!("wms.shelf_life_stock"),
-                    &mut d.shelf_life_stock,
-                    "shelf_life_stock",
-                ),
-                (
-                    t!("wms.min_shelf_life_stock"),
-                    &mut d.min_shelf_life_stock,
-                    "min_shelf_life_stock",
-                ),
-                (
-                    t!("wms.shelf_life_deviation_days"),
-                    &mut d.shelf_life_deviation_days,
-                    days,
-                ),
-                (
-                    t!("wms.min_shelf_life_period"),
-                    &mut d.min_shelf_life_period,
-                    "min_shelf_life_period",
-                ),
-                (
-                    t!("wms.specification"),
-                    &mut d.specification,
-                    "specification",
-                ),
-                (
-                    t!("wms.temperature_mode"),
-                    &mut d.temperature_mode,
-                    "temperature_mode",
-                ),
-                (
-                    t!("wms.base_packaging"),
-                    &mut d.base_packaging,
-                    "base_packaging",
-                ),
-                (t!("wms.comment"), &mut d.comment, "comment"),
-            ],
+            fields!(d: shelf_life_stock, min_shelf_life_stock, shelf_life_deviation_days),
         );
+        form.optional_texts(ui, fields!(d: min_shelf_life_period, specification));
+        form.optional_texts(ui, fields!(d: temperature_mode, base_packaging, comment));
     }
 }

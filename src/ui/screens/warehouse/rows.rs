@@ -50,8 +50,8 @@ fn plain(v: &serde_json::Value) -> String {
     }
 }
 
-fn yes_no(v: bool) -> String {
-    if v { t!("wms.yes") } else { t!("wms.no") }.to_string()
+fn yes_no(v: &bool) -> String {
+    if *v { t!("wms.yes") } else { t!("wms.no") }.to_string()
 }
 
 fn opt(v: &Option<String>) -> String {
@@ -119,26 +119,26 @@ impl Row for Purveyor {
             .or(i.contract_date.clone())
             .unwrap_or_default();
         vec![
-            (t!("wms.code"), i.code),
-            (t!("wms.name"), i.name),
-            (t!("wms.group"), i.group),
-            (t!("wms.full_name"), i.full_name),
-            (t!("wms.name_eng"), opt(&i.name_eng)),
-            (t!("wms.legal_entity"), yes_no(i.legal_entity)),
-            (t!("wms.stock_percentage"), opt(&i.stock_percentage)),
-            (t!("wms.stock_expiry"), opt(&i.stock_expiry)),
-            (t!("wms.supplier"), yes_no(i.is_supplier)),
-            (t!("wms.buyer"), yes_no(i.is_buyer)),
-            (t!("wms.depositor"), yes_no(i.depositor)),
-            (t!("wms.inn"), opt(&i.inn)),
-            (t!("wms.kpp"), opt(&i.kpp)),
-            (t!("wms.okpo"), opt(&i.okpo)),
-            (t!("wms.contract_number"), opt(&i.contract_number)),
+            detail!(i.code, String::clone),
+            detail!(i.name, String::clone),
+            detail!(i.group, String::clone),
+            detail!(i.full_name, String::clone),
+            detail!(i.name_eng, opt),
+            detail!(i.legal_entity, yes_no),
+            detail!(i.stock_percentage, opt),
+            detail!(i.stock_expiry, opt),
+            (t!("wms.supplier"), yes_no(&i.is_supplier)),
+            (t!("wms.buyer"), yes_no(&i.is_buyer)),
+            detail!(i.depositor, yes_no),
+            detail!(i.inn, opt),
+            detail!(i.kpp, opt),
+            detail!(i.okpo, opt),
+            detail!(i.contract_number, opt),
             (t!("wms.contract_date"), contract_date),
-            (t!("wms.address"), opt(&i.main_delivery_address)),
-            (t!("wms.bank_details"), opt(&i.bank_details)),
-            (t!("wms.contact_info"), opt(&i.contact_info)),
-            (t!("wms.additional"), opt(&i.additional_details)),
+            detail!(i.main_delivery_address, opt),
+            detail!(i.bank_details, opt),
+            detail!(i.contact_info, opt),
+            detail!(i.additional_details, opt),
         ]
     }
 
@@ -190,38 +190,32 @@ impl Row for Product {
         let f = &self.fields;
         let supplier = f.supplier_buyer_id.map(|id| id.to_string());
         let mut out = vec![
-            (t!("wms.code"), f.code.clone()),
-            (t!("wms.name"), f.name.clone()),
-            (t!("wms.gtin"), f.gtin.clone()),
+            detail!(f.code, String::clone),
+            detail!(f.name, String::clone),
+            detail!(f.gtin, String::clone),
             (t!("wms.supplier_id"), opt(&supplier)),
-            (t!("wms.full_name"), f.full_name.clone()),
-            (t!("wms.group"), f.group.clone()),
-            (t!("wms.article"), f.article.clone()),
-            (t!("wms.nomenclature_type"), f.nomenclature_type.clone()),
-            (t!("wms.unit"), opt(&f.unit)),
-            (t!("wms.kis_code"), f.kis_code.clone()),
-            (t!("wms.is_set"), yes_no(f.is_set)),
-            (t!("wms.weight"), opt(&f.weight)),
-            (t!("wms.net_weight"), opt(&f.net_weight)),
-            (t!("wms.volume"), opt(&f.volume)),
-            (t!("wms.net_volume"), opt(&f.net_volume)),
-            (t!("wms.shelf_life_stock"), opt(&f.shelf_life_stock)),
-            (t!("wms.min_shelf_life_stock"), opt(&f.min_shelf_life_stock)),
-            (
-                t!("wms.shelf_life_deviation_days"),
-                opt(&f.shelf_life_deviation_days),
-            ),
-            (
-                t!("wms.min_shelf_life_period"),
-                opt(&f.min_shelf_life_period),
-            ),
-            (t!("wms.abc_class"), opt(&f.abc_class)),
-            (t!("wms.name_eng"), opt(&f.name_eng)),
-            (t!("wms.tsd_name"), opt(&f.tsd_name)),
-            (t!("wms.specification"), opt(&f.specification)),
-            (t!("wms.temperature_mode"), opt(&f.temperature_mode)),
-            (t!("wms.base_packaging"), opt(&f.base_packaging)),
-            (t!("wms.comment"), opt(&f.comment)),
+            detail!(f.full_name, String::clone),
+            detail!(f.group, String::clone),
+            detail!(f.article, String::clone),
+            detail!(f.nomenclature_type, String::clone),
+            detail!(f.unit, opt),
+            detail!(f.kis_code, String::clone),
+            detail!(f.is_set, yes_no),
+            detail!(f.weight, opt),
+            detail!(f.net_weight, opt),
+            detail!(f.volume, opt),
+            detail!(f.net_volume, opt),
+            detail!(f.shelf_life_stock, opt),
+            detail!(f.min_shelf_life_stock, opt),
+            detail!(f.shelf_life_deviation_days, opt),
+            detail!(f.min_shelf_life_period, opt),
+            detail!(f.abc_class, opt),
+            detail!(f.name_eng, opt),
+            detail!(f.tsd_name, opt),
+            detail!(f.specification, opt),
+            detail!(f.temperature_mode, opt),
+            detail!(f.base_packaging, opt),
+            detail!(f.comment, opt),
         ];
         // What the service adds beyond the contract (nested parts, spelled as it spells them),
         // one field a row; what repeats a field shown above (or the product's own id) is left out.

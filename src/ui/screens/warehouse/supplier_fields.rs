@@ -17,16 +17,8 @@ impl Fields for SupplierDraft {
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &Form<'_>, _aid: &mut ()) {
         let d = &mut self.0;
         ui.label(egui::RichText::new(t!("wms.supplier_required")).weak());
-        form.texts(
-            ui,
-            [
-                (t!("wms.group"), &mut d.group, f::GROUP),
-                (t!("wms.code"), &mut d.code, f::CODE),
-                (t!("wms.name"), &mut d.name, f::NAME),
-                (t!("wms.full_name"), &mut d.full_name, f::FULL_NAME),
-            ],
-        );
-        form.optional_texts(ui, [(t!("wms.name_eng"), &mut d.name_eng, f::NAME_ENG)]);
+        form.texts(ui, fields!(d: group, code, name, full_name));
+        form.optional_texts(ui, fields!(d: name_eng));
         ui.label(t!("wms.roles"));
         ui.horizontal_wrapped(|ui| {
             flag(ui, &mut d.is_supplier, &t!("wms.supplier"));
@@ -37,22 +29,7 @@ impl Fields for SupplierDraft {
         ui.add_space(4.0);
         form.optional_texts(
             ui,
-            [
-                (
-                    t!("wms.stock_percentage"),
-                    &mut d.stock_percentage,
-                    f::STOCK_PERCENTAGE,
-                ),
-                (t!("wms.stock_expiry"), &mut d.stock_expiry, f::STOCK_EXPIRY),
-                (t!("wms.inn"), &mut d.inn, f::INN),
-                (t!("wms.kpp"), &mut d.kpp, f::KPP),
-                (t!("wms.okpo"), &mut d.okpo, f::OKPO),
-                (
-                    t!("wms.contract_number"),
-                    &mut d.contract_number,
-                    f::CONTRACT_NUMBER,
-                ),
-            ],
+            fields!(d: stock_percentage, stock_expiry, inn, kpp, okpo, contract_number),
         );
         let label = t!("wms.contract_date");
         edit_optional(&mut d.contract_date, |day| {
@@ -60,16 +37,7 @@ impl Fields for SupplierDraft {
         });
         form.optional_texts(
             ui,
-            [
-                (t!("wms.address"), &mut d.main_delivery_address, f::ADDRESS),
-                (t!("wms.bank_details"), &mut d.bank_details, f::BANK_DETAILS),
-                (t!("wms.contact_info"), &mut d.contact_info, f::CONTACT_INFO),
-                (
-                    t!("wms.additional"),
-                    &mut d.additional_details,
-                    f::ADDITIONAL,
-                ),
-            ],
+            fields!(d: main_delivery_address, bank_details, contact_info, additional_details),
         );
     }
 }
