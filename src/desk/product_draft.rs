@@ -5,7 +5,7 @@
 
 use super::customs;
 use super::problem::Problem;
-use super::record_draft::RecordDraft;
+use super::record_draft::{RecordDraft, named};
 use super::supplier_draft::DAYS_MAX;
 use super::wire_text::{given, tidy, typed};
 use crate::api::warehouse::{PRODUCT_REQUIRED, Product, ProductInput};
@@ -96,22 +96,14 @@ impl RecordDraft for ProductDraft {
         if !p.contains_key("gtin") && !gtin_ok(&d.gtin) {
             p.insert("gtin", Problem::Gtin);
         }
-        for (key, value) in [
-            ("weight", &d.weight),
-            ("net_weight", &d.net_weight),
-            ("volume", &d.volume),
-            ("net_volume", &d.net_volume),
-        ] {
+        for (key, value) in named!(d: weight, net_weight, volume, net_volume) {
             if given(value).is_some_and(|v| customs::decimal(v).is_none()) {
                 p.entry(key).or_insert(Problem::Number);
             }
         }
-        for (key, value) in [
-            ("shelf_life_stock", &d.shelf_life_stock),
-            ("min_shelf_life_stock", &d.min_shelf_life_stock),
-            ("shelf_life_deviation_days", &d.shelf_life_deviation_days),
-            ("min_shelf_life_period", &d.min_shelf_life_period),
-        ] {
+        let days = named!(d: shelf_life_stock, min_shelf_life_stock, shelf_life_deviation_days,
+            min_shelf_life_period);
+        for (key, value) in days {
             if given(value).is_some_and(|v| !v.parse::<u32>().is_ok_and(|d| d <= DAYS_MAX)) {
                 p.entry(key).or_insert(Problem::Between(0, DAYS_MAX));
             }

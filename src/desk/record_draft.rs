@@ -6,6 +6,15 @@ use super::problem::Problem;
 use crate::api::warehouse_client::RecordInput;
 use std::collections::BTreeMap;
 
+/// Fields of an input by name, each with its wire name, which is its own name (and where its
+/// problems are kept): `named!(d: inn, kpp)` is `[("inn", &d.inn), ("kpp", &d.kpp)]`.
+macro_rules! named {
+    ($record:ident: $($name:ident),+ $(,)?) => {
+        [$((stringify!($name), &$record.$name)),+]
+    };
+}
+pub(crate) use named;
+
 /// The record a draft's input makes.
 pub type RecordOf<D> = <<D as RecordDraft>::Input as RecordInput>::Record;
 

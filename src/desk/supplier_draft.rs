@@ -5,31 +5,11 @@
 
 use super::customs;
 use super::problem::Problem;
-use super::record_draft::RecordDraft;
+use super::record_draft::{RecordDraft, named};
 use super::wire_text::{given, tidy, typed};
 use crate::api::warehouse::{Purveyor, PurveyorInput};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The wire names of the fields, which are also where their problems are kept.
-pub mod field {
-    pub const GROUP: &str = "group";
-    pub const CODE: &str = "code";
-    pub const NAME: &str = "name";
-    pub const FULL_NAME: &str = "full_name";
-    pub const NAME_ENG: &str = "name_eng";
-    pub const STOCK_PERCENTAGE: &str = "stock_percentage";
-    pub const STOCK_EXPIRY: &str = "stock_expiry";
-    pub const INN: &str = "inn";
-    pub const KPP: &str = "kpp";
-    pub const OKPO: &str = "okpo";
-    pub const ADDRESS: &str = "main_delivery_address";
-    pub const CONTRACT_NUMBER: &str = "contract_number";
-    pub const CONTRACT_DATE: &str = "contract_date";
-    pub const BANK_DETAILS: &str = "bank_details";
-    pub const CONTACT_INFO: &str = "contact_info";
-    pub const ADDITIONAL: &str = "additional_details";
-}
 
 /// The server's widths: names 255, code 100, tax and registry numbers 20.
 const NAME_MAX: usize = 255;
@@ -61,39 +41,28 @@ impl RecordDraft for SupplierDraft {
     }
 
     fn problems(&self) -> BTreeMap<&'static str, Problem> {
-        use field as f;
         let d = &self.0;
         let mut p = BTreeMap::new();
-        for (key, value, max) in [
-            (f::GROUP, d.group.as_str(), NAME_MAX),
-            (f::CODE, d.code.as_str(), CODE_MAX),
-            (f::NAME, d.name.as_str(), NAME_MAX),
-            (f::FULL_NAME, d.full_name.as_str(), NAME_MAX),
-        ] {
+        for (key, value) in named!(d: group, code, name, full_name) {
+            let max = if key == "code" { CODE_MAX } else { NAME_MAX };
             if value.trim().is_empty() {
                 p.insert(key, Problem::Required);
             } else if value.trim().chars().count() > max {
                 p.insert(key, Problem::TooLong(max));
             }
         }
-        for (key, value, max) in [
-            (f::NAME_ENG, typed(&d.name_eng), NAME_MAX),
-            (f::CONTRACT_NUMBER, typed(&d.contract_number), NAME_MAX),
-            (f::ADDRESS, typed(&d.main_delivery_address), TEXT_MAX),
-            (f::BANK_DETAILS, typed(&d.bank_details), TEXT_MAX),
-            (f::CONTACT_INFO, typed(&d.contact_info), TEXT_MAX),
-            (f::ADDITIONAL, typed(&d.additional_details), TEXT_MAX),
-        ] {
-            if value.trim().chars().count() > max {
-                p.insert(key, Problem::TooLong(max));
+        let names = named!(d: name_eng, contract_number);
+        let texts =
+            named!(d: main_delivery_address, bank_details, contact_info, additional_details);
+        for (max, fields) in [(NAME_MAX, &names[..]), (TEXT_MAX, &texts[..])] {
+            for &(key, value) in fields {
+                if typed(value).trim().chars().count() > max {
+                    p.insert(key, Problem::TooLong(max));
+                }
             }
         }
-        for (key, value) in [
-            (f::INN, typed(&d.inn)),
-            (f::KPP, typed(&d.kpp)),
-            (f::OKPO, typed(&d.okpo)),
-        ] {
-            let v = value.trim();
+        for (key, value) in named!(d: inn, kpp, okpo) {
+            let v = typed(value).trim();
             if v.chars().count() > TAX_MAX {
                 p.insert(key, Problem::TooLong(TAX_MAX));
             } else if !v.chars().all(|c| c.is_ascii_digit()) {
@@ -102,13 +71,13 @@ impl RecordDraft for SupplierDraft {
         }
         if given(&d.stock_percentage).is_some_and(|v| customs::decimal(v).is_none_or(|n| n > 100.0))
         {
-            p.insert(f::STOCK_PERCENTAGE, Problem::Between(0, 100));
+            p.insert("stock_percentage", Problem::Between(0, 100));
         }
         if given(&d.stock_expiry).is_some_and(|v| !v.parse::<u32>().is_ok_and(|d| d <= DAYS_MAX)) {
-            p.insert(f::STOCK_EXPIRY, Problem::Between(0, DAYS_MAX));
+            p.insert("stock_expiry", Problem::Between(0, DAYS_MAX));
         }
         if given(&d.contract_date).is_some_and(|d| crate::text::day::parse_day(d).is_none()) {
-            p.insert(f::CONTRACT_DATE, Problem::Date);
+            p.insert("contract_date", Problem::Date);
         }
         p
     }
@@ -165,14 +134,11 @@ mod tests {
         d.0.stock_percentage = Some("120".into());
         d.0.contract_date = Some("31.02.2026".into());
         let p = d.problems();
-        assert_eq!(p.get(field::CODE), Some(&Problem::Required));
-        assert_eq!(p.get(field::INN), Some(&Problem::Number));
-        assert_eq!(p.get(field::OKPO), Some(&Problem::TooLong(20)));
-        assert_eq!(
-            p.get(field::STOCK_PERCENTAGE),
-            Some(&Problem::Between(0, 100))
-        );
-        assert_eq!(p.get(field::CONTRACT_DATE), Some(&Problem::Date));
+        assert_eq!(p.get("code"), Some(&Problem::Required));
+        assert_eq!(p.get("inn"), Some(&Problem::Number));
+        assert_eq!(p.get("okpo"), Some(&Problem::TooLong(20)));
+        assert_eq!(p.get("stock_percentage"), Some(&Problem::Between(0, 100)));
+        assert_eq!(p.get("contract_date"), Some(&Problem::Date));
         assert!(d.input().is_none());
     }
 

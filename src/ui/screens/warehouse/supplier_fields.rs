@@ -2,7 +2,7 @@
 //! its roles, tax and registry numbers, the contract, bank and contact details.
 
 use super::form::Fields;
-use crate::desk::supplier_draft::{SupplierDraft, field as f};
+use crate::desk::supplier_draft::SupplierDraft;
 use crate::ui::widgets::{Form, edit_optional};
 use rust_i18n::t;
 
@@ -33,7 +33,7 @@ impl Fields for SupplierDraft {
         );
         let label = t!("wms.contract_date");
         edit_optional(&mut d.contract_date, |day| {
-            crate::ui::widgets::date_field::show(ui, form, &label, day, f::CONTRACT_DATE)
+            crate::ui::widgets::date_field::show(ui, form, &label, day, "contract_date")
         });
         form.optional_texts(
             ui,
