@@ -146,9 +146,9 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     log_in_demo(&mut desk);
     let unsent = wait(desk.unsent_orders().expect("orders")).expect("the outbox");
     assert_eq!(unsent.len(), 1, "the order is not lost");
-    assert_eq!(unsent[0].wcs_code, sending);
+    assert_eq!(unsent[0].entry.wcs_code, sending);
     assert_eq!(
-        unsent[0].state,
+        unsent[0].entry.state,
         OutboxState::Unknown,
         "its outcome is unknown: not sent again behind the clerk's back"
     );

@@ -128,7 +128,8 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     let unsent = wait(desk.unsent_orders().expect("orders wired")).expect("outbox");
     let entry = unsent
         .iter()
-        .find(|u| u.wcs_code == key)
+        .find(|u| u.entry.wcs_code == key)
+        .map(|u| &u.entry)
         .expect("B waits in the outbox");
     assert_eq!(entry.state, OutboxState::Conflict);
     assert_eq!(entry.conflict, Some((a.order_id, a.barcode().to_string())));

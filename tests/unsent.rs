@@ -43,10 +43,10 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
 
     let listed = orders.unsent().await.unwrap();
     assert_eq!(listed.len(), 1);
-    assert_eq!(listed[0].state, OutboxState::Unknown);
-    assert_eq!(listed[0].wcs_code, key);
+    assert_eq!(listed[0].entry.state, OutboxState::Unknown);
+    assert_eq!(listed[0].entry.wcs_code, key);
     assert!(listed[0].order.is_some(), "what was typed is shown");
-    assert!(listed[0].last_error.is_some());
+    assert!(listed[0].entry.last_error.is_some());
 
     // "Send again" would make a double: the service knows the key, the entry stays unknown.
     match orders.decide(&key, Decision::SendAgain).await {

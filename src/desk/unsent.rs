@@ -10,21 +10,15 @@
 use super::orders::{CreateResult, Orders, journal_row, now, order_id_in_barcode};
 use crate::api::ApiError;
 use crate::api::legacy::{OrderDetail, OrderInput};
-use crate::store::{JournalRow, OutboxState, StoreError};
+use crate::store::{JournalRow, OutboxEntry, OutboxState, StoreError};
 
-/// One unconfirmed create as the clerk sees it.
+/// One unconfirmed create as the clerk sees it: the outbox's entry (shown as sending while its
+/// request is on the wire here) with what was sent read back.
 #[derive(Debug, Clone)]
 pub struct Unsent {
-    pub wcs_code: String,
-    pub state: OutboxState,
-    pub attempts: i64,
-    pub last_error: Option<String>,
-    pub created_at: i64,
+    pub entry: OutboxEntry,
     /// What was sent; `None` if the stored body cannot be read any more.
     pub order: Option<OrderInput>,
-    /// For a conflict: the id and barcode the service gave it, which the journal holds for
-    /// another order.
-    pub conflict: Option<(i64, String)>,
 }
 
 /// What the service holds under a barcode the clerk gave, set beside an unsent entry.
@@ -112,18 +106,14 @@ impl Orders {
         let entries = self.books(|s, svc| s.outbox(svc)).await?;
         Ok(entries
             .into_iter()
-            .map(|e| Unsent {
-                order: serde_json::from_str(&e.payload).ok(),
-                state: if self.is_in_flight(&e.wcs_code) {
-                    OutboxState::Sending
-                } else {
-                    e.state
-                },
-                conflict: e.conflict,
-                wcs_code: e.wcs_code,
-                attempts: e.attempts,
-                last_error: e.last_error,
-                created_at: e.created_at,
+            .map(|mut entry| {
+                if self.is_in_flight(&entry.wcs_code) {
+                    entry.state = OutboxState::Sending;
+                }
+                Unsent {
+                    order: serde_json::from_str(&entry.payload).ok(),
+                    entry,
+                }
             })
             .collect())
     }

@@ -80,7 +80,7 @@ impl UnsentScreen {
         match take(&mut self.loading) {
             Some(Ok(Ok(entries))) => {
                 self.work
-                    .retain(|k, _| entries.iter().any(|e| &e.wcs_code == k));
+                    .retain(|k, _| entries.iter().any(|u| &u.entry.wcs_code == k));
                 // The status bar's count follows what the clerk sees here.
                 desk.outbox.store(
                     i64::try_from(entries.len()).unwrap_or(i64::MAX),
@@ -200,7 +200,7 @@ impl UnsentScreen {
             .id_salt("unsent-list")
             .show(ui, |ui| {
                 for e in &entries {
-                    ui.push_id(&e.wcs_code, |ui| {
+                    ui.push_id(&e.entry.wcs_code, |ui| {
                         egui::Frame::group(ui.style()).show(ui, |ui| {
                             ui.set_width(ui.available_width());
                             self.show_entry(ui, desk, e);
@@ -211,7 +211,8 @@ impl UnsentScreen {
             });
     }
 
-    fn show_entry(&mut self, ui: &mut egui::Ui, desk: &Desk, e: &Unsent) {
+    fn show_entry(&mut self, ui: &mut egui::Ui, desk: &Desk, unsent: &Unsent) {
+        let e = &unsent.entry;
         let busy = self.deciding.is_some();
         ui.horizontal(|ui| {
             let (text, color) = match e.state {
@@ -233,7 +234,7 @@ impl UnsentScreen {
                 .show(ui, |ui| {
                     ui.label(RichText::new(text).color(egui::Color32::WHITE).small());
                 });
-            match &e.order {
+            match &unsent.order {
                 Some(o) => {
                     ui.strong(format!("{} · {}", o.receiver, o.receiver_phone));
                     ui.label(format!("{} {}", o.weight, t!("label.kg")));
@@ -351,7 +352,7 @@ impl UnsentScreen {
                     OutboxState::Sending | OutboxState::Conflict => None,
                 };
                 if let Some((label, ask)) = send
-                    && e.order.is_some()
+                    && unsent.order.is_some()
                     && ui.add_enabled(!busy, egui::Button::new(label)).clicked()
                 {
                     match ask {
