@@ -4,7 +4,7 @@
 use crate::api::codes::ParcelStatus;
 use crate::api::international::ParcelTrack;
 use crate::desk::DeskError;
-use crate::desk::task::{Task, ready};
+use crate::desk::task::{Task, any_running, ready};
 use crate::store::{ParcelRow, ParcelState};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
@@ -320,9 +320,7 @@ impl Screen for ParcelsScreen {
     }
 
     fn is_busy(&self) -> bool {
-        self.tracking.is_some()
-            || self.listing.is_some()
-            || self.paper.is_busy()
-            || self.printing.is_some()
+        let s = self;
+        any_running(&[&s.tracking, &s.listing, &s.paper, &s.printing])
     }
 }

@@ -73,3 +73,10 @@ pub fn file_name(prefix: &str, number: &str) -> String {
         .collect();
     format!("{prefix}-{safe}.pdf")
 }
+
+/// Its work under way counts with the screen's own (see [`crate::desk::task::any_running`]).
+impl crate::desk::task::Slot for SaveDocument {
+    fn running(&self) -> bool {
+        self.is_busy()
+    }
+}

@@ -366,12 +366,14 @@ impl Screen for EndOfDayScreen {
     }
 
     fn is_busy(&self) -> bool {
+        let s = self;
         any_running(&[
-            &self.loading,
-            &self.closing,
-            &self.printing,
-            &self.loading_register,
-        ]) || self.pdf.is_busy()
-            || self.csv.is_busy()
+            &s.loading,
+            &s.closing,
+            &s.printing,
+            &s.loading_register,
+            &s.pdf,
+            &s.csv,
+        ])
     }
 }

@@ -444,3 +444,10 @@ fn mismatch_text(m: Mismatch) -> String {
         .to_string(),
     }
 }
+
+/// Its work under way counts with the screen's own (see [`crate::desk::task::any_running`]).
+impl crate::desk::task::Slot for LabelPanel {
+    fn running(&self) -> bool {
+        self.is_busy()
+    }
+}

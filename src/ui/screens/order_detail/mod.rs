@@ -87,8 +87,9 @@ impl OrderDetail {
             &s.cancelling,
             &s.reasons_loading,
             &s.rebuilding,
-        ]) || self.label.is_busy()
-            || self.record.is_busy()
+            &s.label,
+            &s.record,
+        ])
     }
 
     /// True when something changed that the Orders list shows.

@@ -190,3 +190,10 @@ impl RecordView {
             });
     }
 }
+
+/// Its work under way counts with the screen's own (see [`crate::desk::task::any_running`]).
+impl crate::desk::task::Slot for RecordView {
+    fn running(&self) -> bool {
+        self.is_busy()
+    }
+}
