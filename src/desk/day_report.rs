@@ -319,7 +319,6 @@ fn by_region(lines: &[DayLine]) -> Vec<(RegionKey, Totals)> {
 /// What the report is made from, as the store gives it.
 pub struct DayInputs {
     pub day: NaiveDate,
-    pub whose: Whose,
     /// The day's orders with their statuses now (a closed day's are its register's: orders
     /// confirmed after closing went to the next day).
     pub lines: Vec<DayLine>,
@@ -330,10 +329,10 @@ pub struct DayInputs {
     pub today: NaiveDate,
 }
 
-pub fn report(inputs: DayInputs) -> DayReport {
+/// The report of the day's inputs, counting `whose` orders (the clerk's choice).
+pub fn report(inputs: DayInputs, whose: Whose) -> DayReport {
     let DayInputs {
         day,
-        whose,
         lines,
         outbox,
         points,
@@ -442,15 +441,15 @@ mod tests {
             line(4, 33, None, "Samarqand"),
         ];
         let day = counter_day(lines[0].created_at);
-        let r = report(DayInputs {
+        let inputs = DayInputs {
             day,
-            whose: Whose::default(),
             lines,
             outbox: vec![],
             points: vec![],
             closed: None,
             today: day,
-        });
+        };
+        let r = report(inputs, Whose::default());
         assert_eq!(r.totals.orders, 4);
         assert_eq!(r.totals.cost, 100_000);
         assert_eq!(r.totals.cod_to_come, 100_000);
@@ -477,22 +476,22 @@ mod tests {
             );
         }
         let day = counter_day(lines[0].created_at);
-        let inputs = |counter: Option<&str>| DayInputs {
+        let inputs = || DayInputs {
             day,
-            whose: Whose {
-                clerk: None,
-                counter: counter.map(str::to_string),
-            },
             lines: lines.clone(),
             outbox: vec![],
             points: vec![],
             closed: None,
             today: day,
         };
-        let shop = report(inputs(None));
+        let at = |counter: &str| Whose {
+            clerk: None,
+            counter: Some(counter.to_string()),
+        };
+        let shop = report(inputs(), Whose::default());
         assert_eq!(shop.counters, ["Kassa 1", "Kassa 2"]);
         assert_eq!(shop.totals.orders, 5);
-        let second = report(inputs(Some("Kassa 2")));
+        let second = report(inputs(), at("Kassa 2"));
         assert_eq!(second.totals.orders, 2);
         assert_eq!(
             second.day_totals.orders, 5,
@@ -515,25 +514,27 @@ mod tests {
 
     #[test]
     fn places_are_named_in_the_clerks_language_where_the_directory_knows_them() {
-        let mut r = report(DayInputs {
-            day: counter_day(1_763_985_600),
-            whose: Whose::default(),
-            lines: vec![
-                DayLine {
-                    city_id: Some(101),
-                    region_id: Some(12),
-                    ..line(1, 1, None, "Samarqand viloyati")
-                },
-                DayLine {
-                    city_id: Some(999),
-                    ..line(2, 1, None, "Xorazm")
-                },
-            ],
-            outbox: vec![],
-            points: vec![],
-            closed: None,
-            today: counter_day(1_763_985_600),
-        });
+        let mut r = report(
+            DayInputs {
+                day: counter_day(1_763_985_600),
+                lines: vec![
+                    DayLine {
+                        city_id: Some(101),
+                        region_id: Some(12),
+                        ..line(1, 1, None, "Samarqand viloyati")
+                    },
+                    DayLine {
+                        city_id: Some(999),
+                        ..line(2, 1, None, "Xorazm")
+                    },
+                ],
+                outbox: vec![],
+                points: vec![],
+                closed: None,
+                today: counter_day(1_763_985_600),
+            },
+            Whose::default(),
+        );
         let names = PlaceNames {
             cities: HashMap::from([(101, "Samarkand city".to_string())]),
             regions: HashMap::from([(12, "Samarkand region".to_string())]),

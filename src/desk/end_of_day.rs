@@ -173,15 +173,15 @@ impl Desk {
                 .unwrap_or(day);
             let orders = store.day_orders(&svc, day)?;
             let closed = store.closed_day(&svc, day)?;
-            Ok(report(DayInputs {
+            let inputs = DayInputs {
                 day,
-                whose,
                 lines: orders.iter().map(DayLine::from_order).collect(),
                 outbox: store.outbox(&svc)?,
                 points: store.day_points(&svc, first, day)?,
                 closed: closed.map(|c| (c.closed_at, c.clerk)),
                 today: today(),
-            }))
+            };
+            Ok(report(inputs, whose))
         }))
     }
 
