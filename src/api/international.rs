@@ -44,17 +44,73 @@ pub struct ProductLine {
     pub imei: Option<String>,
 }
 
+/// The wire's names of a parcel's fields: where the service keys its problems with them, and
+/// the desk its own.
+pub mod parcel_field {
+    pub const NUMBER: &str = "ParcelNumber";
+    pub const SURNAME: &str = "ReceiverSurname";
+    pub const FIRST_NAME: &str = "ReceiverFirstName";
+    pub const PATRONYMIC: &str = "ReceiverPatronymic";
+    pub const PHONE: &str = "ReceiverPhone";
+    pub const PHONE1: &str = "ReceiverPhone1";
+    pub const PASSPORT_SERIAL: &str = "ReceiverPassposrtSerial";
+    pub const PASSPORT_NUMBER: &str = "ReceiverPassposrtNumber";
+    pub const PINFL: &str = "ReceiverPinfl";
+    pub const ADDRESS: &str = "ReceiverAddress";
+    pub const WEIGHT: &str = "ParcelWeight";
+    pub const VALUE: &str = "ParcelValue";
+    pub const CURRENCY: &str = "ParcelDeclareCurrency";
+    pub const CITY: &str = "ReceiverCityId";
+    pub const BRANCH: &str = "ReceiverBranchId";
+    pub const DELIVERY: &str = "ReceiverDelivery";
+    pub const PRODUCTS: &str = "products";
+}
+
+/// The wire's names of a product line's fields.
+pub mod line_field {
+    pub const DESCRIPTION: &str = "ProductDescription";
+    pub const DESCRIPTION_RU: &str = "ProductDescriptionRu";
+    pub const QUANTITY: &str = "ProductQuantity";
+    pub const WEIGHT: &str = "ProductWeight";
+    pub const VALUE: &str = "ProductDeclareValue";
+    pub const URL: &str = "ProductUrl";
+    pub const UNIT: &str = "ProductUnit";
+    pub const HS_CODE: &str = "HsCodeIs";
+    pub const MODEL: &str = "ProductModel";
+    pub const IMEI: &str = "ProductImei";
+}
+
+/// The fields every parcel must carry (the contract's required ones).
+pub const PARCEL_REQUIRED: [&str; 10] = {
+    use parcel_field::*;
+    [
+        NUMBER,
+        PHONE,
+        SURNAME,
+        FIRST_NAME,
+        PASSPORT_SERIAL,
+        PASSPORT_NUMBER,
+        PINFL,
+        WEIGHT,
+        CURRENCY,
+        DELIVERY,
+    ]
+};
+
 /// The fields every product line of a parcel must carry (the contract's required ones).
-pub const PARCEL_LINE_REQUIRED: [&str; 8] = [
-    "ProductDescription",
-    "ProductDescriptionRu",
-    "ProductQuantity",
-    "ProductWeight",
-    "ProductDeclareValue",
-    "ProductUrl",
-    "ProductUnit",
-    "HsCodeIs",
-];
+pub const PARCEL_LINE_REQUIRED: [&str; 8] = {
+    use line_field::*;
+    [
+        DESCRIPTION,
+        DESCRIPTION_RU,
+        QUANTITY,
+        WEIGHT,
+        VALUE,
+        URL,
+        UNIT,
+        HS_CODE,
+    ]
+};
 
 /// `v1/international/add` request (and the echo in its answer).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -7,44 +7,13 @@
 use super::customs;
 use super::problem::Problem;
 use crate::api::codes::{Delivery, ProductUnit};
-use crate::api::international::{ParcelInput, ProductLine};
+use crate::api::international::{
+    ParcelInput, ProductLine, line_field as product_field, parcel_field as field,
+};
 use crate::api::phone::valid_phone;
 use crate::api::quantity::Weight;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The wire's names of the parcel's fields.
-pub mod field {
-    pub const NUMBER: &str = "ParcelNumber";
-    pub const SURNAME: &str = "ReceiverSurname";
-    pub const FIRST_NAME: &str = "ReceiverFirstName";
-    pub const PATRONYMIC: &str = "ReceiverPatronymic";
-    pub const PHONE: &str = "ReceiverPhone";
-    pub const PHONE1: &str = "ReceiverPhone1";
-    pub const PASSPORT_SERIAL: &str = "ReceiverPassposrtSerial";
-    pub const PASSPORT_NUMBER: &str = "ReceiverPassposrtNumber";
-    pub const PINFL: &str = "ReceiverPinfl";
-    pub const ADDRESS: &str = "ReceiverAddress";
-    pub const WEIGHT: &str = "ParcelWeight";
-    pub const VALUE: &str = "ParcelValue";
-    pub const CURRENCY: &str = "ParcelDeclareCurrency";
-    pub const CITY: &str = "ReceiverCityId";
-    pub const BRANCH: &str = "ReceiverBranchId";
-    pub const PRODUCTS: &str = "products";
-}
-
-/// The wire's names of a product line's fields.
-pub mod product_field {
-    pub const DESCRIPTION: &str = "ProductDescription";
-    pub const DESCRIPTION_RU: &str = "ProductDescriptionRu";
-    pub const QUANTITY: &str = "ProductQuantity";
-    pub const WEIGHT: &str = "ProductWeight";
-    pub const VALUE: &str = "ProductDeclareValue";
-    pub const URL: &str = "ProductUrl";
-    pub const HS_CODE: &str = "HsCodeIs";
-    pub const MODEL: &str = "ProductModel";
-    pub const IMEI: &str = "ProductImei";
-}
 
 /// The key of a product line's field: `products.{line}.{name}`.
 pub fn product_key(line: usize, name: &str) -> String {

@@ -3,9 +3,10 @@
 //! columns are named as the contract names the fields; every parcel is checked with the same
 //! rules as the form, and each problem is kept with its row and column for the clerk.
 
-use super::parcel_draft::{ParcelDraft, ProductDraft, field, product_field};
+use super::parcel_draft::{ParcelDraft, ProductDraft};
 use super::problem::Problem;
 use crate::api::codes::{Delivery, ProductUnit};
+use crate::api::international::{line_field as product_field, parcel_field as field};
 
 /// One parcel read from the file: where it came from, the form it makes, what is wrong.
 #[derive(Debug, Clone, PartialEq)]

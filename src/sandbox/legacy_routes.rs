@@ -13,8 +13,8 @@ use crate::api::codes::{Delivery, Language, LegacyStatus};
 use crate::api::directory::{Branch, City, IdName};
 use crate::api::envelope::{DataList, LegacyEnvelope};
 use crate::api::international::{
-    ManifestInput, ManifestResult, ParcelBranch, ParcelCity, ParcelCreated, ParcelInput,
-    ParcelStatusRef, ParcelTrack,
+    self, ManifestInput, ManifestResult, ParcelBranch, ParcelCity, ParcelCreated, ParcelInput,
+    ParcelStatusRef, ParcelTrack, line_field, parcel_field,
 };
 use crate::api::legacy::*;
 use crate::api::lenient::value_to_i64;
@@ -555,24 +555,10 @@ impl Cx<'_> {
 
     fn add_parcel(&self, raw: &Value) -> Response {
         let mut check = Check::new(self.lang);
-        check.required(
-            raw,
-            &[
-                "ParcelNumber",
-                "ReceiverPhone",
-                "ReceiverSurname",
-                "ReceiverFirstName",
-                "ReceiverPassposrtSerial",
-                "ReceiverPassposrtNumber",
-                "ReceiverPinfl",
-                "ParcelWeight",
-                "ParcelDeclareCurrency",
-                "ReceiverDelivery",
-            ],
-        );
+        check.required(raw, &international::PARCEL_REQUIRED);
         if let Some(Value::Array(products)) = raw.get("products") {
             for i in 0..products.len() {
-                let names: Vec<String> = crate::api::international::PARCEL_LINE_REQUIRED
+                let names: Vec<String> = international::PARCEL_LINE_REQUIRED
                     .iter()
                     .map(|f| format!("products.{i}.{f}"))
                     .collect();
@@ -588,47 +574,51 @@ impl Cx<'_> {
         };
         let mut w = self.s.world();
         if w.parcel(self.customer, &p.parcel_number).is_some() {
-            check.push(
-                "ParcelNumber",
-                msg::taken(self.lang, "ParcelNumber", &p.parcel_number),
-            );
+            let number = parcel_field::NUMBER;
+            check.push(number, msg::taken(self.lang, number, &p.parcel_number));
         }
         if p.pinfl.len() != 14 || !p.pinfl.chars().all(|c| c.is_ascii_digit()) {
-            check.push("ReceiverPinfl", msg::invalid(self.lang, "ReceiverPinfl"));
+            let pinfl = parcel_field::PINFL;
+            check.push(pinfl, msg::invalid(self.lang, pinfl));
         }
         if p.currency.len() != 3 || !p.currency.chars().all(|c| c.is_ascii_uppercase()) {
             check.push(
-                "ParcelDeclareCurrency",
-                msg::invalid(self.lang, "ParcelDeclareCurrency"),
+                parcel_field::CURRENCY,
+                msg::invalid(self.lang, parcel_field::CURRENCY),
             );
         }
         if p.weight.grams() < 10 {
             check.push(
-                "ParcelWeight",
-                msg::too_small(self.lang, "ParcelWeight", "0.01"),
+                parcel_field::WEIGHT,
+                msg::too_small(self.lang, parcel_field::WEIGHT, "0.01"),
             );
         }
         if p.weight.grams() > limits::WEIGHT_MAX_KG * 1000 {
             let max = limits::WEIGHT_MAX_KG.to_string();
             check.push(
-                "ParcelWeight",
-                msg::too_big(self.lang, "ParcelWeight", &max),
+                parcel_field::WEIGHT,
+                msg::too_big(self.lang, parcel_field::WEIGHT, &max),
             );
         }
         let sum_max = limits::SUM_MAX as f64;
-        check.decimal("ParcelValue", p.value.as_deref(), 0.0, sum_max);
+        check.decimal(parcel_field::VALUE, p.value.as_deref(), 0.0, sum_max);
         for (i, line) in p.products.iter().enumerate() {
             let field = |name: &str| format!("products.{i}.{name}");
             check.whole(
-                &field("ProductQuantity"),
+                &field(line_field::QUANTITY),
                 Some(&line.quantity),
                 1,
                 limits::COUNT_MAX,
             );
             let weight_max = (limits::WEIGHT_MAX_KG) as f64;
-            check.decimal(&field("ProductWeight"), Some(&line.weight), 0.0, weight_max);
             check.decimal(
-                &field("ProductDeclareValue"),
+                &field(line_field::WEIGHT),
+                Some(&line.weight),
+                0.0,
+                weight_max,
+            );
+            check.decimal(
+                &field(line_field::VALUE),
                 Some(&line.declare_value),
                 0.0,
                 sum_max,
@@ -637,20 +627,21 @@ impl Cx<'_> {
         let delivery = p.receiver_delivery.unwrap_or(Delivery::Courier);
         let mut branch = None;
         match p.receiver_city_id {
-            Some(city) if order_checks::city(&mut check, &w, "ReceiverCityId", city) => {
+            Some(city) if order_checks::city(&mut check, &w, parcel_field::CITY, city) => {
                 branch = order_checks::branch(
                     &mut check,
                     &w,
-                    "ReceiverBranchId",
+                    parcel_field::BRANCH,
                     city,
                     p.receiver_branch_id,
                     delivery,
                 );
             }
             Some(_) => {}
-            None if delivery == Delivery::Office => {
-                check.push("ReceiverCityId", msg::blank(self.lang, "ReceiverCityId"))
-            }
+            None if delivery == Delivery::Office => check.push(
+                parcel_field::CITY,
+                msg::blank(self.lang, parcel_field::CITY),
+            ),
             None => {}
         }
         if !check.ok() {

@@ -5,11 +5,10 @@
 
 use crate::api::ApiError;
 use crate::api::codes::{Delivery, ProductUnit};
+use crate::api::international::{line_field as pf, parcel_field as f};
 use crate::desk::Desk;
 use crate::desk::customs::CURRENCIES;
-use crate::desk::parcel_draft::{
-    ParcelDraft, ProductDraft, field as f, normalise_key, product_field as pf, product_key,
-};
+use crate::desk::parcel_draft::{ParcelDraft, ProductDraft, normalise_key, product_key};
 use crate::desk::parcels::SendResult;
 use crate::desk::task::{Task, ready};
 use crate::ui::app::commands::Command;
