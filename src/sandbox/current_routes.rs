@@ -93,11 +93,10 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
     let lang = lang(&headers);
     let body = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
-    check.required(&body, &["login", "password"]);
-    if !check.ok() {
-        return current_invalid(check.fields);
-    }
-    let Some(req) = check.typed::<LoginRequest>(&body).filter(|_| check.ok()) else {
+    let Some(req) = check
+        .read::<LoginRequest>(&body, &["login", "password"])
+        .filter(|_| check.ok())
+    else {
         return current_invalid(check.fields);
     };
     match CUSTOMERS
@@ -510,11 +509,10 @@ async fn stickers(
 ) -> Response {
     let raw = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
-    check.required(&raw, &["orderIds"]);
-    if !check.ok() {
-        return current_invalid(check.fields);
-    }
-    let Some(batch) = check.typed::<StickerBatch>(&raw).filter(|_| check.ok()) else {
+    let Some(batch) = check
+        .read::<StickerBatch>(&raw, &["orderIds"])
+        .filter(|_| check.ok())
+    else {
         return current_invalid(check.fields);
     };
     if batch.order_ids.len() > STICKER_BATCH_MAX {
@@ -555,7 +553,7 @@ async fn calculate(
 ) -> Response {
     let raw = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
-    check.required(
+    let Some(req) = check.read::<DomesticCalcRequest>(
         &raw,
         &[
             "senderCityCode",
@@ -564,11 +562,7 @@ async fn calculate(
             "dropoff_type",
             "weight",
         ],
-    );
-    if !check.ok() {
-        return current_invalid(check.fields);
-    }
-    let Some(req) = check.typed::<DomesticCalcRequest>(&raw) else {
+    ) else {
         return current_invalid(check.fields);
     };
     let w = s.world();
@@ -639,7 +633,7 @@ async fn calculate_international(
 ) -> Response {
     let raw = or_reply!(parse_body(body));
     let mut check = Check::new(lang);
-    check.required(
+    let Some(req) = check.read::<IntlCalcRequest>(
         &raw,
         &[
             "weight",
@@ -649,11 +643,7 @@ async fn calculate_international(
             "postTypeId",
             "pickupType",
         ],
-    );
-    if !check.ok() {
-        return current_invalid(check.fields);
-    }
-    let Some(req) = check.typed::<IntlCalcRequest>(&raw) else {
+    ) else {
         return current_invalid(check.fields);
     };
     let w = s.world();

@@ -174,6 +174,16 @@ impl Check {
         }
     }
 
+    /// The body as a wire type once each of `required` is given (see [`Check::required`]) and it
+    /// decodes (see [`Check::typed`]); `None`, with what is wrong collected, otherwise.
+    pub fn read<T: DeserializeOwned>(&mut self, body: &Value, required: &[&str]) -> Option<T> {
+        self.required(body, required);
+        if !self.ok() {
+            return None;
+        }
+        self.typed(body)
+    }
+
     /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
     /// text in the body is held to its limit too (see `limits`): an over-long text is reported
     /// beside the other checks' messages, so the caller's `ok()` before storing refuses it.

@@ -154,11 +154,10 @@ pub async fn entry(
 
 fn get_token(s: &Shared, lang: Language, body: &Value) -> Response {
     let mut check = Check::new(lang);
-    check.required(body, &["username", "password", "inn"]);
-    if !check.ok() {
-        return legacy_errors(check.fields);
-    }
-    let Some(req) = check.typed::<TokenRequest>(body).filter(|_| check.ok()) else {
+    let Some(req) = check
+        .read::<TokenRequest>(body, &["username", "password", "inn"])
+        .filter(|_| check.ok())
+    else {
         return legacy_errors(check.fields);
     };
     let found = CUSTOMERS.iter().find(|c| {
@@ -398,11 +397,7 @@ impl Cx<'_> {
 
     fn reg_good(&self, raw: &Value) -> Response {
         let mut check = Check::new(self.lang);
-        check.required(raw, &["spic", "name", "units", "goodPrice"]);
-        if !check.ok() {
-            return legacy_errors(check.fields);
-        }
-        let Some(g) = check.typed::<GoodInput>(raw) else {
+        let Some(g) = check.read::<GoodInput>(raw, &["spic", "name", "units", "goodPrice"]) else {
             return legacy_errors(check.fields);
         };
         if g.spic.len() != 17 || !g.spic.chars().all(|c| c.is_ascii_digit()) {
@@ -489,11 +484,9 @@ impl Cx<'_> {
 
     fn calculate(&self, raw: &Value) -> Response {
         let mut check = Check::new(self.lang);
-        check.required(raw, &["senderCityId", "receiverCityId", "weight"]);
-        if !check.ok() {
-            return legacy_errors(check.fields);
-        }
-        let Some(req) = check.typed::<CalculateRequest>(raw) else {
+        let Some(req) =
+            check.read::<CalculateRequest>(raw, &["senderCityId", "receiverCityId", "weight"])
+        else {
             return legacy_errors(check.fields);
         };
         let w = self.s.world();

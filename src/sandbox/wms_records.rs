@@ -194,11 +194,7 @@ async fn confirm<R: Served>(
     let (customer, lang) = or_reply!(authed(&s, &headers));
     let raw = or_reply!(body_of(body));
     let mut check = Check::new(lang);
-    check.required(&raw, &["status"]);
-    if !check.ok() {
-        return invalid(check.fields);
-    }
-    let Some(req) = check.typed::<ClientStatusRequest>(&raw) else {
+    let Some(req) = check.read::<ClientStatusRequest>(&raw, &["status"]) else {
         return invalid(check.fields);
     };
     for (i, item) in req.status.iter().enumerate() {
