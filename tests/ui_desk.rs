@@ -187,8 +187,8 @@ fn every_screen_of_the_rail_has_a_command_and_opens_by_its_shortcut() {
     }
 }
 
-/// A logout makes every screen of the session new (a search typed for one service is not
-/// shown to the next session), while the parcel form keeps what the clerk typed.
+/// A logout makes every screen of the session new (a search or a price asked of one service is
+/// not shown to the next session), while the parcel form keeps what the clerk typed.
 #[test]
 fn logging_out_starts_the_sessions_screens_afresh_and_keeps_a_typed_parcel() {
     let (_env, mut h) = ready_desk("logout-fresh");
@@ -202,6 +202,11 @@ fn logging_out_starts_the_sessions_screens_afresh_and_keeps_a_typed_parcel() {
         h.state().screen() == ScreenId::NewParcel
     });
     type_into(&mut h, &tr("parcel.surname"), 0, "Karimov");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::K);
+    step_until(&mut h, "the calculator", |h| {
+        h.state().screen() == ScreenId::Calculator
+    });
+    type_into(&mut h, &tr("order.weight"), 0, "2.5");
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Q);
     step_until(&mut h, "the login form", |h| {
@@ -216,6 +221,15 @@ fn logging_out_starts_the_sessions_screens_afresh_and_keeps_a_typed_parcel() {
         h.get_by_label(&tr("dir.search")).value().as_deref(),
         Some(""),
         "the last session's search is gone"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::K);
+    step_until(&mut h, "the calculator again", |h| {
+        h.state().screen() == ScreenId::Calculator
+    });
+    assert_eq!(
+        h.get_by_label(&tr("order.weight")).value().as_deref(),
+        Some(""),
+        "the calculator starts blank: its cities were the last service's"
     );
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
     step_until(&mut h, "the parcel form again", |h| {

@@ -43,8 +43,9 @@ impl RecordDraft for SupplierDraft {
     fn problems(&self) -> BTreeMap<&'static str, Problem> {
         let d = &self.0;
         let mut p = BTreeMap::new();
-        for (key, value) in named!(d: group, code, name, full_name) {
-            let max = if key == "code" { CODE_MAX } else { NAME_MAX };
+        let names = named!(d: group, name, full_name).map(|f| (f, NAME_MAX));
+        let code = named!(d: code).map(|f| (f, CODE_MAX));
+        for ((key, value), max) in names.into_iter().chain(code) {
             if value.trim().is_empty() {
                 p.insert(key, Problem::Required);
             } else if value.trim().chars().count() > max {

@@ -352,7 +352,8 @@ mod tests {
                     .order_id,
                 1
             );
-            s.journal_status(&svc, StatusMove { order_id: 1, id: 6, name: "Yetkazildi", at: 5 }).unwrap();
+            let moved = StatusMove { order_id: 1, id: 6, name: "Yetkazildi", at: 5 };
+            s.journal_status(&svc, moved).unwrap();
             assert_eq!(s.journal(&svc).unwrap()[0].status_id, 6);
         }
     }

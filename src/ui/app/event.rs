@@ -38,7 +38,8 @@ pub enum AppEvent {
     WarehouseChanged(Kind),
     /// A journaled order's status moved on its own (a notification or a reading).
     OrderMoved(i64),
-    /// The session ended (logout, or another service): screens forget what they showed.
+    /// The session ended (logout, or another service): the app makes its screens new, and the
+    /// screens kept across sessions forget the session's own part.
     SessionEnded,
 }
 

@@ -1,7 +1,9 @@
 //! The screens of the desk, one line each: where it sits in the rail (its section; the command
 //! that opens it is `Command::Open` with its id) or which rail entry it belongs under, and
-//! whether it needs a session. A screen is made afresh when a session ends unless its line says
-//! it is kept (those keep what the clerk typed and forget the session's own part themselves).
+//! whether it needs a session. A screen is made new when a session ends unless its line says it
+//! is kept: the forms that keep what the clerk typed (they forget the session's own part
+//! themselves), the import under way, Webhooks, Settings and About. The calculators start blank:
+//! their cities are the last service's.
 //! The rail shows its entries in this order within their sections; the screens reached from
 //! them follow.
 

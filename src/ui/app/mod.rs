@@ -195,9 +195,10 @@ impl DeskApp {
 
     /// After a session ends, every screen not kept across sessions starts again as new.
     fn renew_session_screens(&mut self) {
-        let fresh = list::screens(&self.desk);
-        for (entry, new) in self.screens.iter_mut().zip(fresh) {
-            if entry.fresh_each_session {
+        for new in list::screens(&self.desk) {
+            if let Some(entry) = self.screens.iter_mut().find(|s| s.id == new.id)
+                && !entry.kept_across_sessions
+            {
                 *entry = new;
             }
         }

@@ -54,10 +54,11 @@ pub struct Entry {
     pub parent: Option<ScreenId>,
     /// Without a session the login screen stands in for it.
     pub needs_session: bool,
-    /// Made afresh when a session ends, so that nothing of one session (another service's or
-    /// company's orders, clerks, prices) is shown in the next; a screen that keeps what the clerk
-    /// typed says so and handles [`AppEvent::SessionEnded`] itself.
-    pub fresh_each_session: bool,
+    /// Kept as it is when a session ends. Every other screen is made new then, so that nothing
+    /// of one session (another service's or company's orders, clerks, cities, prices) is shown in
+    /// the next; a kept screen forgets the session's own part itself, if it holds any, on
+    /// [`AppEvent::SessionEnded`].
+    pub kept_across_sessions: bool,
     pub screen: Box<dyn Screen>,
 }
 
@@ -69,7 +70,7 @@ impl Entry {
             rail: Some(section),
             parent: None,
             needs_session: true,
-            fresh_each_session: true,
+            kept_across_sessions: false,
             screen: Box::new(screen),
         }
     }
@@ -81,7 +82,7 @@ impl Entry {
             rail: None,
             parent: Some(parent),
             needs_session: true,
-            fresh_each_session: true,
+            kept_across_sessions: false,
             screen: Box::new(screen),
         }
     }
@@ -94,10 +95,10 @@ impl Entry {
         }
     }
 
-    /// Kept as it is when a session ends (it forgets what belonged to the session itself).
+    /// Kept as it is when a session ends (what the clerk typed in it stays).
     pub fn kept_across_sessions(self) -> Entry {
         Entry {
-            fresh_each_session: false,
+            kept_across_sessions: true,
             ..self
         }
     }

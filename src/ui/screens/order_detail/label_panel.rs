@@ -324,7 +324,7 @@ impl LabelPanel {
                 };
                 // What the printer or the system said is kept as it said it (in its own
                 // words, not the clerk's language): a detail on hover, not the line itself.
-                if let Some(e) = r.outcome.error() {
+                if let Some(e) = r.outcome.error().filter(|e| !e.trim().is_empty()) {
                     shown.on_hover_text(format!("{}: {e}", t!("print.printer_said")));
                 }
             }
