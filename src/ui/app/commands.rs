@@ -105,19 +105,26 @@ impl Command {
     /// The command whose shortcut was pressed this frame, consuming it. Shortcuts with more
     /// modifiers are checked first (Ctrl+Shift+Q before a Ctrl+Q would be).
     pub fn pressed(ctx: &egui::Context) -> Option<Command> {
-        let mut by_modifiers: Vec<(Command, KeyboardShortcut)> = Command::ALL
-            .iter()
-            .filter_map(|c| Some((*c, c.shortcut()?)))
-            .collect();
-        by_modifiers.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
         ctx.input_mut(|i| {
-            by_modifiers
-                .into_iter()
+            BY_MODIFIERS
+                .iter()
                 .find(|(_, s)| i.consume_shortcut(s))
-                .map(|(c, _)| c)
+                .map(|(c, _)| *c)
         })
     }
 }
+
+/// Every command that has a shortcut, those with more modifiers first: sorted once, not every
+/// frame.
+static BY_MODIFIERS: std::sync::LazyLock<Vec<(Command, KeyboardShortcut)>> =
+    std::sync::LazyLock::new(|| {
+        let mut all: Vec<(Command, KeyboardShortcut)> = Command::ALL
+            .iter()
+            .filter_map(|c| Some((*c, c.shortcut()?)))
+            .collect();
+        all.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
+        all
+    });
 
 fn modifier_count(m: Modifiers) -> u8 {
     u8::from(m.alt) + u8::from(m.ctrl) + u8::from(m.shift) + u8::from(m.command || m.mac_cmd)
