@@ -3,19 +3,17 @@
 //! edits it. One list screen serves both kinds through this trait.
 
 use crate::api::warehouse::{Product, Purveyor, PurveyorState};
-use crate::api::warehouse_client::Kind;
+use crate::api::warehouse_client::Record;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen_id::ScreenId;
 use egui::RichText;
 use rust_i18n::t;
-use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 
-pub trait Row: DeserializeOwned + Clone + Send + 'static {
-    const KIND: Kind;
+/// A record of the warehouse (its kind and id are the service's, [`Record`]) as the list shows it.
+pub trait Row: Record + Clone {
     /// Tells the two lists' widgets apart.
     const SALT: &'static str;
-    fn id(&self) -> i64;
     /// How the clerk knows it: its code and name.
     fn title(&self) -> String;
     fn state(&self) -> Option<PurveyorState>;
@@ -59,14 +57,9 @@ fn opt(v: &Option<String>) -> String {
 }
 
 impl Row for Purveyor {
-    const KIND: Kind = Kind::Purveyor;
     const SALT: &'static str = "suppliers";
     const SCREEN: ScreenId = ScreenId::Suppliers;
     const COLUMNS: &'static [&'static str] = &["wms.code", "wms.name", "wms.group", "wms.roles"];
-
-    fn id(&self) -> i64 {
-        self.id
-    }
 
     fn title(&self) -> String {
         format!("{} · {}", self.code, self.name)
@@ -148,15 +141,10 @@ impl Row for Purveyor {
 }
 
 impl Row for Product {
-    const KIND: Kind = Kind::Product;
     const SALT: &'static str = "products";
     const SCREEN: ScreenId = ScreenId::Products;
     const COLUMNS: &'static [&'static str] =
         &["wms.code", "wms.name", "wms.gtin", "wms.supplier_id"];
-
-    fn id(&self) -> i64 {
-        self.id
-    }
 
     fn title(&self) -> String {
         format!("{} · {}", self.fields.code, self.fields.name)
