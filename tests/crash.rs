@@ -63,10 +63,8 @@ fn child(dir: PathBuf, control: String, faults: serde_json::Value) -> ! {
     .expect("faults set");
     let mut order = legacy_order();
     order.receiver = RECEIVER.into();
-    let draft = OrderDraft {
-        receiver_name: RECEIVER.into(),
-        ..OrderDraft::default()
-    };
+    let mut draft = OrderDraft::default();
+    draft.receiver.name = RECEIVER.into();
     let _creating = desk.create_order_from(order, Some(draft));
     loop {
         std::thread::sleep(Duration::from_secs(1));

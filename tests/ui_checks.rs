@@ -105,7 +105,7 @@ fn a_scan_leaves_the_field_being_typed_in_as_it_was() {
     settle(&mut h);
     step_until(&mut h, "lookup done", |h| !h.state().is_busy());
     let form = h.state().order_form().expect("form");
-    assert_eq!(form.draft.receiver_name, "Karimova");
+    assert_eq!(form.draft.receiver.name, "Karimova");
 }
 
 #[test]

@@ -140,7 +140,7 @@ fn after_a_crash_mid_create_the_order_is_in_the_outbox_not_in_a_filled_form() {
     let mut h = ready_by_hand(env.desk());
     let form = h.state().order_form().expect("form");
     assert!(
-        form.draft.receiver_name.is_empty(),
+        form.draft.receiver.name.is_empty(),
         "the order is not back as a new form"
     );
     let banner = tr("order.outbox_waiting").replace("%{n}", "1");

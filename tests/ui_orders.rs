@@ -194,7 +194,7 @@ fn the_form_comes_back_after_a_restart() {
     step_until(&mut h, "draft restored", |h| {
         h.state()
             .order_form()
-            .is_some_and(|f| f.draft.receiver_name == "Qoralama Sinov")
+            .is_some_and(|f| f.draft.receiver.name == "Qoralama Sinov")
     });
     assert_eq!(
         h.get_by_label(&tr("order.receiver_name"))
@@ -245,7 +245,7 @@ fn a_scan_opens_the_order_even_when_this_desk_never_saw_it() {
     assert_eq!(h.state().screen(), ScreenId::OrderDetail);
     let form = h.state().order_form().expect("form");
     assert!(
-        form.draft.sender_name.is_empty(),
+        form.draft.sender.name.is_empty(),
         "the digits did not land in the focused field"
     );
     // Everything the service records is one click (or Enter on the header) away.
@@ -414,18 +414,24 @@ fn the_calculator_prices_without_an_order() {
 
 #[test]
 fn an_order_still_at_the_sender_can_be_edited() {
-    use parcel_desk::desk::order_draft::OrderDraft;
+    use parcel_desk::desk::order_draft::{OrderDraft, Side};
     let (env, mut h) = ready_desk("edit");
     let draft = OrderDraft {
-        sender_city: Some(197),
-        sender_address: "Chilonzor 9".into(),
-        sender_name: "Aliyev Ali".into(),
-        sender_phone: "+998 90 1234567".into(),
-        receiver_city: Some(101),
-        receiver_address: "Registon 2".into(),
-        receiver_name: "Karimova Dilnoza".into(),
-        receiver_phone: "+998 91 7654321".into(),
-        receiver_delivery: 1,
+        sender: Side {
+            city: Some(197),
+            address: "Chilonzor 9".into(),
+            name: "Aliyev Ali".into(),
+            phone: "+998 90 1234567".into(),
+            ..Side::default()
+        },
+        receiver: Side {
+            city: Some(101),
+            address: "Registon 2".into(),
+            name: "Karimova Dilnoza".into(),
+            phone: "+998 91 7654321".into(),
+            delivery: 1,
+            ..Side::default()
+        },
         weight: "2".into(),
         package_id: Some(7),
         post_type_id: Some(4),
@@ -471,7 +477,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
     assert!(
         h.state()
             .order_form()
-            .is_none_or(|f| f.draft.receiver_name.is_empty()),
+            .is_none_or(|f| f.draft.receiver.name.is_empty()),
         "the new-order form is untouched"
     );
 }
@@ -626,7 +632,7 @@ fn an_order_from_another_desk_is_edited_without_losing_what_the_legacy_detail_om
     assert_eq!(form.draft.items.len(), 1);
     assert!(form.draft.return_waybill);
     assert_eq!(form.draft.known_volume, Some(6000.0));
-    assert_eq!(form.draft.receiver_name, "Karimova Dilnoza");
+    assert_eq!(form.draft.receiver.name, "Karimova Dilnoza");
 
     replace_text(&mut h, &tr("order.receiver_name"), "Yusupova Madina");
     send_form_to_detail(&mut h);

@@ -262,7 +262,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     assert!(
         h.state()
             .order_form()
-            .is_some_and(|f| f.draft.sender_name.is_empty()),
+            .is_some_and(|f| f.draft.sender.name.is_empty()),
         "nothing of the scan reached the form"
     );
 
@@ -291,7 +291,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         h.state().screen() == ScreenId::Parcels && !h.state().is_busy()
     });
     assert_eq!(
-        h.state().order_form().map(|f| f.draft.sender_name.clone()),
+        h.state().order_form().map(|f| f.draft.sender.name.clone()),
         Some("Karimova".to_string()),
         "what the clerk typed is as it was"
     );
@@ -307,8 +307,8 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     let form = h.state().order_form().expect("form");
     assert_eq!(
         (
-            form.draft.receiver_name.as_str(),
-            form.draft.receiver_address.as_str()
+            form.draft.receiver.name.as_str(),
+            form.draft.receiver.address.as_str()
         ),
         ("B", "Z")
     );

@@ -5,7 +5,7 @@
 
 use super::current_edit::ExactPlaces;
 use super::item_draft::ItemDraft;
-use super::order_draft::{GoodLine, OrderDraft};
+use super::order_draft::{GoodLine, OrderDraft, Side};
 use crate::api::current::OrderRecord;
 use crate::api::legacy::{OrderDetail, cash_on_delivery};
 
@@ -45,17 +45,23 @@ pub fn draft_from_records(
     let options = &current.cargo.options;
     let cod = cash_on_delivery(options.bring_back_money, options.back_money).is_some();
     Ok(OrderDraft {
-        sender_city: Some(sender_city),
-        sender_address: core.sender_address.clone(),
-        sender_name: core.sender_real.clone(),
-        sender_phone: core.sender_phone.clone(),
-        sender_delivery: core.sender_delivery.code(),
-        receiver_city: Some(receiver_city),
-        receiver_address: core.receiver_address.clone(),
-        receiver_name: core.receiver.clone(),
-        receiver_phone: core.receiver_phone.clone(),
+        sender: Side {
+            city: Some(sender_city),
+            address: core.sender_address.clone(),
+            name: core.sender_real.clone(),
+            phone: core.sender_phone.clone(),
+            delivery: core.sender_delivery.code(),
+            date: day(core.sender_date),
+        },
+        receiver: Side {
+            city: Some(receiver_city),
+            address: core.receiver_address.clone(),
+            name: core.receiver.clone(),
+            phone: core.receiver_phone.clone(),
+            delivery: core.receiver_delivery.code(),
+            date: day(core.receiver_date),
+        },
         receiver_phone1: core.receiver_phone1.clone().unwrap_or_default(),
-        receiver_delivery: core.receiver_delivery.code(),
         receiver_branch: core.receiver_branch.as_ref().and_then(|b| b.id),
         weight: format!("{:.3}", core.weight.kg()),
         length: String::new(),
@@ -97,8 +103,6 @@ pub fn draft_from_records(
                 cost: i.cost.0.to_string(),
             })
             .collect(),
-        sender_date: day(core.sender_date),
-        receiver_date: day(core.receiver_date),
         places: ExactPlaces {
             sender_latitude: current.sender.latitude.clone().unwrap_or_default(),
             sender_longitude: current.sender.longitude.clone().unwrap_or_default(),

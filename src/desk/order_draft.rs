@@ -91,22 +91,31 @@ pub mod field {
 
 pub type Problems = BTreeMap<&'static str, Problem>;
 
+/// One end of the order: the city, the person, how it is handed over and on which day.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-// A draft saved by an older version lacks the later fields: they start blank.
 #[serde(default)]
-pub struct OrderDraft {
-    pub sender_city: Option<i64>,
-    pub sender_address: String,
-    pub sender_name: String,
-    pub sender_phone: String,
+pub struct Side {
+    pub city: Option<i64>,
+    pub address: String,
+    pub name: String,
+    pub phone: String,
     /// 0 office, 1 courier, 2 courier from a remote village.
-    pub sender_delivery: i64,
-    pub receiver_city: Option<i64>,
-    pub receiver_address: String,
-    pub receiver_name: String,
-    pub receiver_phone: String,
+    pub delivery: i64,
+    /// The day as typed (DD.MM.YYYY); blank means the day it is sent.
+    pub date: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+// A draft saved by an older version lacks the later fields: they start blank; one saved before
+// the sides were grouped reads through `unflatten`.
+#[serde(default, remote = "Self")]
+pub struct OrderDraft {
+    /// Where it is taken from, and who sends it.
+    pub sender: Side,
+    /// Where it goes, and who receives it (a second phone, and the branch when it is collected
+    /// at one, are the receiver's alone).
+    pub receiver: Side,
     pub receiver_phone1: String,
-    pub receiver_delivery: i64,
     pub receiver_branch: Option<i64>,
     pub weight: String,
     pub length: String,
@@ -130,11 +139,43 @@ pub struct OrderDraft {
     pub goods: Vec<GoodLine>,
     /// What is inside, line by line (`postTypes`).
     pub items: Vec<ItemDraft>,
-    /// Dispatch and receipt days as typed (DD.MM.YYYY); blank means the day it is sent.
-    pub sender_date: String,
-    pub receiver_date: String,
     /// What only the current interface carries (exact places, ready to take).
     pub places: ExactPlaces,
+}
+
+impl Serialize for OrderDraft {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        OrderDraft::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for OrderDraft {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OrderDraft, D::Error> {
+        let mut kept = serde_json::Value::deserialize(d)?;
+        unflatten(&mut kept);
+        OrderDraft::deserialize(kept).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A draft kept before the sides were grouped names them flat (`sender_city`, `receiver_date`):
+/// each such field moves into its side, so what was typed then reads as it was.
+fn unflatten(kept: &mut serde_json::Value) {
+    let Some(fields) = kept.as_object_mut() else {
+        return;
+    };
+    for side in ["sender", "receiver"] {
+        for part in ["city", "address", "name", "phone", "delivery", "date"] {
+            let Some(value) = fields.remove(&format!("{side}_{part}")) else {
+                continue;
+            };
+            let grouped = fields
+                .entry(side)
+                .or_insert_with(|| serde_json::Value::Object(Default::default()));
+            if let Some(grouped) = grouped.as_object_mut() {
+                grouped.entry(part).or_insert(value);
+            }
+        }
+    }
 }
 
 /// One line of the electronic receipt: a registered good, how many, the price of one.
@@ -224,13 +265,13 @@ impl OrderDraft {
             return None;
         }
         Some(CalculateRequest {
-            sender_city_id: self.sender_city?,
-            receiver_city_id: self.receiver_city?,
+            sender_city_id: self.sender.city?,
+            receiver_city_id: self.receiver.city?,
             weight: self.weight()?,
             volume: self.volume(),
-            sender_date: parse_day(&self.sender_date),
-            sender_delivery: Some(delivery(self.sender_delivery)),
-            receiver_delivery: Some(delivery(self.receiver_delivery)),
+            sender_date: parse_day(&self.sender.date),
+            sender_delivery: Some(delivery(self.sender.delivery)),
+            receiver_delivery: Some(delivery(self.receiver.delivery)),
         })
     }
 
@@ -244,10 +285,10 @@ impl OrderDraft {
     pub fn price_problems(&self) -> Problems {
         use field::*;
         let mut p = Problems::new();
-        if self.sender_city.is_none() {
+        if self.sender.city.is_none() {
             p.insert(SENDER_CITY, Problem::Required);
         }
-        if self.receiver_city.is_none() {
+        if self.receiver.city.is_none() {
             p.insert(RECEIVER_CITY, Problem::Required);
         }
         if let Some(problem) = self.weight_problem() {
@@ -275,19 +316,19 @@ impl OrderDraft {
         use field::*;
         let (a, b) = (self, other);
         match key {
-            SENDER_CITY => a.sender_city == b.sender_city,
-            SENDER_ADDRESS => a.sender_address == b.sender_address,
-            SENDER_NAME => a.sender_name == b.sender_name,
-            SENDER_PHONE => a.sender_phone == b.sender_phone,
-            RECEIVER_CITY => a.receiver_city == b.receiver_city,
-            RECEIVER_ADDRESS => a.receiver_address == b.receiver_address,
-            RECEIVER_NAME => a.receiver_name == b.receiver_name,
-            RECEIVER_PHONE => a.receiver_phone == b.receiver_phone,
+            SENDER_CITY => a.sender.city == b.sender.city,
+            SENDER_ADDRESS => a.sender.address == b.sender.address,
+            SENDER_NAME => a.sender.name == b.sender.name,
+            SENDER_PHONE => a.sender.phone == b.sender.phone,
+            RECEIVER_CITY => a.receiver.city == b.receiver.city,
+            RECEIVER_ADDRESS => a.receiver.address == b.receiver.address,
+            RECEIVER_NAME => a.receiver.name == b.receiver.name,
+            RECEIVER_PHONE => a.receiver.phone == b.receiver.phone,
             RECEIVER_PHONE1 => a.receiver_phone1 == b.receiver_phone1,
             RECEIVER_BRANCH => {
                 a.receiver_branch == b.receiver_branch
-                    && a.receiver_city == b.receiver_city
-                    && a.receiver_delivery == b.receiver_delivery
+                    && a.receiver.city == b.receiver.city
+                    && a.receiver.delivery == b.receiver.delivery
             }
             WEIGHT => a.weight == b.weight,
             DIMENSIONS => a.length == b.length && a.width == b.width && a.height == b.height,
@@ -297,8 +338,8 @@ impl OrderDraft {
             WCS_CODE => a.wcs_code == b.wcs_code,
             GOODS => a.goods == b.goods && a.cod == b.cod,
             ITEMS => a.items == b.items,
-            SENDER_DATE => a.sender_date == b.sender_date,
-            RECEIVER_DATE => a.receiver_date == b.receiver_date,
+            SENDER_DATE => a.sender.date == b.sender.date,
+            RECEIVER_DATE => a.receiver.date == b.receiver.date,
             PLACES => a.places == b.places,
             _ => a == b,
         }
@@ -309,12 +350,12 @@ impl OrderDraft {
         use field::*;
         let mut p = Problems::new();
         let required = [
-            (SENDER_ADDRESS, &self.sender_address),
-            (SENDER_NAME, &self.sender_name),
-            (SENDER_PHONE, &self.sender_phone),
-            (RECEIVER_ADDRESS, &self.receiver_address),
-            (RECEIVER_NAME, &self.receiver_name),
-            (RECEIVER_PHONE, &self.receiver_phone),
+            (SENDER_ADDRESS, &self.sender.address),
+            (SENDER_NAME, &self.sender.name),
+            (SENDER_PHONE, &self.sender.phone),
+            (RECEIVER_ADDRESS, &self.receiver.address),
+            (RECEIVER_NAME, &self.receiver.name),
+            (RECEIVER_PHONE, &self.receiver.phone),
         ];
         for (name, value) in required {
             if value.trim().is_empty() {
@@ -322,8 +363,8 @@ impl OrderDraft {
             }
         }
         for (name, value) in [
-            (SENDER_PHONE, &self.sender_phone),
-            (RECEIVER_PHONE, &self.receiver_phone),
+            (SENDER_PHONE, &self.sender.phone),
+            (RECEIVER_PHONE, &self.receiver.phone),
         ] {
             if !value.trim().is_empty() && !valid_phone(value) {
                 p.insert(name, Problem::Phone);
@@ -351,8 +392,8 @@ impl OrderDraft {
             p.insert(ITEMS, problem);
         }
         for (name, text) in [
-            (SENDER_DATE, &self.sender_date),
-            (RECEIVER_DATE, &self.receiver_date),
+            (SENDER_DATE, &self.sender.date),
+            (RECEIVER_DATE, &self.receiver.date),
         ] {
             if !text.trim().is_empty() && parse_day(text).is_none() {
                 p.insert(name, Problem::Date);
@@ -367,8 +408,8 @@ impl OrderDraft {
         if self.wcs_code.trim().chars().count() > 70 {
             p.insert(WCS_CODE, Problem::TooLong(70));
         }
-        if self.receiver_delivery == 0 {
-            match (self.receiver_branch, self.receiver_city, dirs) {
+        if self.receiver.delivery == 0 {
+            match (self.receiver_branch, self.receiver.city, dirs) {
                 (None, _, _) => {
                     p.insert(RECEIVER_BRANCH, Problem::Required);
                 }
@@ -394,8 +435,8 @@ impl OrderDraft {
             Some(package_id),
             Some(post_type_id),
         ) = (
-            self.sender_city,
-            self.receiver_city,
+            self.sender.city,
+            self.receiver.city,
             self.weight(),
             self.package_id,
             self.post_type_id,
@@ -406,10 +447,10 @@ impl OrderDraft {
         Ok(OrderInput {
             order_id: None,
             sender_city_id: sender_city,
-            sender_address: self.sender_address.trim().to_string(),
-            sender_delivery: Some(delivery(self.sender_delivery)),
-            sender_real: self.sender_name.trim().to_string(),
-            sender_phone: self.sender_phone.trim().to_string(),
+            sender_address: self.sender.address.trim().to_string(),
+            sender_delivery: Some(delivery(self.sender.delivery)),
+            sender_real: self.sender.name.trim().to_string(),
+            sender_phone: self.sender.phone.trim().to_string(),
             weight,
             package_id,
             post_type_id,
@@ -418,11 +459,11 @@ impl OrderDraft {
                 .iter()
                 .filter_map(|l| l.parsed().ok().flatten())
                 .collect(),
-            receiver: self.receiver_name.trim().to_string(),
-            receiver_address: self.receiver_address.trim().to_string(),
-            receiver_delivery: Some(delivery(self.receiver_delivery)),
+            receiver: self.receiver.name.trim().to_string(),
+            receiver_address: self.receiver.address.trim().to_string(),
+            receiver_delivery: Some(delivery(self.receiver.delivery)),
             receiver_city_id: receiver_city,
-            receiver_branch_id: if self.receiver_delivery == 0 {
+            receiver_branch_id: if self.receiver.delivery == 0 {
                 self.receiver_branch
             } else {
                 None
@@ -434,9 +475,9 @@ impl OrderDraft {
             sender_sign: None,
             receiver_sign: None,
             piece: pieces,
-            sender_date: parse_day(&self.sender_date),
-            receiver_date: parse_day(&self.receiver_date),
-            receiver_phone: self.receiver_phone.trim().to_string(),
+            sender_date: parse_day(&self.sender.date),
+            receiver_date: parse_day(&self.receiver.date),
+            receiver_phone: self.receiver.phone.trim().to_string(),
             receiver_phone1: opt(&self.receiver_phone1),
             bring_back_money: self.cod.then_some(1),
             back_money: if self.cod { self.cod_total() } else { None },
@@ -472,17 +513,59 @@ impl OrderDraft {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_draft_kept_before_the_sides_were_grouped_reads_as_it_was_typed() {
+        let kept = serde_json::json!({
+            "sender_city": 101, "sender_name": "Ali", "sender_phone": "+998 90 1234567",
+            "sender_address": "Chilonzor 9", "sender_delivery": 1, "sender_date": "01.12.2026",
+            "receiver_city": 45, "receiver_name": "Vali", "receiver_phone": "+998 91 7654321",
+            "receiver_phone1": "+998 93 1112233", "receiver_address": "Registon 2",
+            "receiver_delivery": 0, "receiver_branch": 12, "receiver_date": "03.12.2026",
+            "weight": "2,5", "pieces": "1",
+        });
+        let d: OrderDraft = serde_json::from_value(kept).expect("a kept draft reads");
+        assert_eq!(
+            d.sender,
+            Side {
+                city: Some(101),
+                address: "Chilonzor 9".into(),
+                name: "Ali".into(),
+                phone: "+998 90 1234567".into(),
+                delivery: 1,
+                date: "01.12.2026".into(),
+            }
+        );
+        assert_eq!(
+            (d.receiver.city, d.receiver.name.as_str()),
+            (Some(45), "Vali")
+        );
+        assert_eq!(d.receiver.date, "03.12.2026");
+        assert_eq!(d.receiver_phone1, "+998 93 1112233");
+        assert_eq!(d.receiver_branch, Some(12));
+        assert_eq!(d.weight, "2,5");
+        // And as it is kept now, it reads back the same.
+        let again: OrderDraft =
+            serde_json::from_str(&serde_json::to_string(&d).expect("kept")).expect("read");
+        assert_eq!(again, d);
+    }
+
     fn filled() -> OrderDraft {
         OrderDraft {
-            sender_city: Some(101),
-            sender_address: "Chilonzor 9".into(),
-            sender_name: "Ali".into(),
-            sender_phone: "+998 90 1234567".into(),
-            receiver_city: Some(45),
-            receiver_address: "Registon 2".into(),
-            receiver_name: "Vali".into(),
-            receiver_phone: "+998 (91) 765-43-21".into(),
-            receiver_delivery: 1,
+            sender: Side {
+                city: Some(101),
+                address: "Chilonzor 9".into(),
+                name: "Ali".into(),
+                phone: "+998 90 1234567".into(),
+                ..Side::default()
+            },
+            receiver: Side {
+                city: Some(45),
+                address: "Registon 2".into(),
+                name: "Vali".into(),
+                phone: "+998 (91) 765-43-21".into(),
+                delivery: 1,
+                ..Side::default()
+            },
             weight: "2,5".into(),
             length: "30".into(),
             width: "20".into(),
@@ -507,11 +590,11 @@ mod tests {
     #[test]
     fn each_problem_is_named_under_its_field() {
         let mut d = filled();
-        d.sender_phone = "+7 900 1234567".into();
+        d.sender.phone = "+7 900 1234567".into();
         d.weight = "-1".into();
         d.pieces = "0".into();
         d.wcs_code = "x".repeat(71);
-        d.receiver_delivery = 0;
+        d.receiver.delivery = 0;
         d.length = "abc".into();
         let p = d.check(None).unwrap_err();
         assert_eq!(p.get(field::SENDER_PHONE), Some(&Problem::Phone));
@@ -576,8 +659,8 @@ mod tests {
             },
             ItemDraft::default(),
         ];
-        d.sender_date = "24.11.2026".into();
-        d.receiver_date = "2026-11-26".into();
+        d.sender.date = "24.11.2026".into();
+        d.receiver.date = "2026-11-26".into();
         let input = d.check(None).unwrap();
         assert_eq!(input.post_types.len(), 1);
         assert_eq!(input.post_types[0].cost, Sum(30_000));
@@ -590,7 +673,7 @@ mod tests {
             Some("2026-11-26")
         );
         d.items[1].name = "Juda uzun nomli buyum, yigirmadan ortiq".into();
-        d.sender_date = "31.02.2026".into();
+        d.sender.date = "31.02.2026".into();
         let p = d.check(None).unwrap_err();
         assert_eq!(p.get(field::ITEMS), Some(&Problem::TooLong(20)));
         assert_eq!(p.get(field::SENDER_DATE), Some(&Problem::Date));

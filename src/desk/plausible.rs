@@ -78,10 +78,10 @@ pub fn doubts(draft: &OrderDraft, limits: &Limits) -> Vec<Doubt> {
         });
     }
     for (name, text) in [
-        (field::SENDER_NAME, &draft.sender_name),
-        (field::RECEIVER_NAME, &draft.receiver_name),
-        (field::SENDER_ADDRESS, &draft.sender_address),
-        (field::RECEIVER_ADDRESS, &draft.receiver_address),
+        (field::SENDER_NAME, &draft.sender.name),
+        (field::RECEIVER_NAME, &draft.receiver.name),
+        (field::SENDER_ADDRESS, &draft.sender.address),
+        (field::RECEIVER_ADDRESS, &draft.receiver.address),
     ] {
         let chars = text.trim().chars().count();
         if chars > limits.max_name_chars as usize {
@@ -101,11 +101,12 @@ mod tests {
     use crate::desk::order_draft::GoodLine;
 
     fn draft() -> OrderDraft {
-        OrderDraft {
+        let mut d = OrderDraft {
             weight: "2.5".into(),
-            receiver_name: "Aziz Karimov".into(),
             ..OrderDraft::new()
-        }
+        };
+        d.receiver.name = "Aziz Karimov".into();
+        d
     }
 
     #[test]
@@ -117,7 +118,7 @@ mod tests {
     fn each_limit_is_a_doubt_of_its_own_field() {
         let mut d = draft();
         d.weight = "99999".into();
-        d.receiver_name = "A".repeat(200);
+        d.receiver.name = "A".repeat(200);
         d.cod = true;
         d.goods = vec![GoodLine {
             good_id: Some(1),

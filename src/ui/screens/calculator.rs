@@ -61,14 +61,14 @@ impl Calculator {
             self.from.show(
                 ui,
                 &t!("calc.from"),
-                &mut self.inputs.sender_city,
+                &mut self.inputs.sender.city,
                 dirs,
                 None,
             );
             self.to.show(
                 ui,
                 &t!("calc.to"),
-                &mut self.inputs.receiver_city,
+                &mut self.inputs.receiver.city,
                 dirs,
                 None,
             );
@@ -100,13 +100,13 @@ impl Calculator {
             delivery_choice(
                 ui,
                 &t!("order.pickup"),
-                &mut self.inputs.sender_delivery,
+                &mut self.inputs.sender.delivery,
                 "calc-pickup",
             );
             delivery_choice(
                 ui,
                 &t!("order.dropoff"),
-                &mut self.inputs.receiver_delivery,
+                &mut self.inputs.receiver.delivery,
                 "calc-dropoff",
             );
         });

@@ -61,10 +61,8 @@ pub fn unreadable(draft: &OrderDraft) -> Vec<String> {
 fn alternatives(draft: &OrderDraft) -> Vec<(i64, String, CalculateRequest)> {
     (0..=2)
         .filter_map(|mode| {
-            let d = OrderDraft {
-                receiver_delivery: mode,
-                ..draft.clone()
-            };
+            let mut d = draft.clone();
+            d.receiver.delivery = mode;
             let req = d.price_request()?;
             Some((mode, serde_json::to_string(&req).ok()?, req))
         })
@@ -166,7 +164,7 @@ impl PriceBox {
                         _ => t!("order.mode_remote"),
                     };
                     if ui
-                        .selectable_label(mode == draft.receiver_delivery, name)
+                        .selectable_label(mode == draft.receiver.delivery, name)
                         .clicked()
                     {
                         choose = Some(mode);
@@ -180,7 +178,7 @@ impl PriceBox {
                 }
             });
         if let Some(mode) = choose {
-            draft.receiver_delivery = mode;
+            draft.receiver.delivery = mode;
         }
     }
 }

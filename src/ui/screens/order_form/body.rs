@@ -29,7 +29,7 @@ impl OrderForm {
     ) {
         let (title, picker, city, key) = match party {
             Party::Sender => {
-                let city = &mut self.draft.sender_city;
+                let city = &mut self.draft.sender.city;
                 (
                     t!("order.sender"),
                     &mut self.sender_city,
@@ -38,7 +38,7 @@ impl OrderForm {
                 )
             }
             Party::Receiver => {
-                let city = &mut self.draft.receiver_city;
+                let city = &mut self.draft.receiver.city;
                 (
                     t!("order.receiver"),
                     &mut self.receiver_city,
@@ -77,13 +77,13 @@ impl OrderForm {
                 let first = form.text(
                     ui,
                     &t!("order.sender_name"),
-                    &mut d.sender_name,
+                    &mut d.sender.name,
                     f::SENDER_NAME,
                 );
                 // A blank form starts at the sender's city; the counter's own city stays between
                 // orders, and then the sender's name comes first.
                 if std::mem::take(&mut self.focus_first) {
-                    match d.sender_city {
+                    match d.sender.city {
                         None => self.sender_city.focus(),
                         Some(_) => first.request_focus(),
                     }
@@ -93,12 +93,12 @@ impl OrderForm {
                     [
                         (
                             t!("order.sender_phone"),
-                            &mut d.sender_phone,
+                            &mut d.sender.phone,
                             f::SENDER_PHONE,
                         ),
                         (
                             t!("order.sender_address"),
-                            &mut d.sender_address,
+                            &mut d.sender.address,
                             f::SENDER_ADDRESS,
                         ),
                     ],
@@ -106,7 +106,7 @@ impl OrderForm {
                 delivery_choice(
                     ui,
                     &t!("order.pickup"),
-                    &mut self.draft.sender_delivery,
+                    &mut self.draft.sender.delivery,
                     "pickup",
                 );
 
@@ -118,12 +118,12 @@ impl OrderForm {
                     [
                         (
                             t!("order.receiver_name"),
-                            &mut d.receiver_name,
+                            &mut d.receiver.name,
                             f::RECEIVER_NAME,
                         ),
                         (
                             t!("order.receiver_phone"),
-                            &mut d.receiver_phone,
+                            &mut d.receiver.phone,
                             f::RECEIVER_PHONE,
                         ),
                         (
@@ -133,7 +133,7 @@ impl OrderForm {
                         ),
                         (
                             t!("order.receiver_address"),
-                            &mut d.receiver_address,
+                            &mut d.receiver.address,
                             f::RECEIVER_ADDRESS,
                         ),
                     ],
@@ -141,14 +141,14 @@ impl OrderForm {
                 delivery_choice(
                     ui,
                     &t!("order.dropoff"),
-                    &mut self.draft.receiver_delivery,
+                    &mut self.draft.receiver.delivery,
                     "dropoff",
                 );
-                if self.draft.receiver_delivery == 0 {
+                if self.draft.receiver.delivery == 0 {
                     branch_picker(
                         ui,
                         &t!("order.branch"),
-                        self.draft.receiver_city,
+                        self.draft.receiver.city,
                         &mut self.draft.receiver_branch,
                         dirs,
                         err(&errors, f::RECEIVER_BRANCH).as_deref(),
@@ -208,10 +208,10 @@ impl OrderForm {
                 form.texts_across(
                     cols,
                     [
-                        (t!("order.sender_date"), &mut d.sender_date, f::SENDER_DATE),
+                        (t!("order.sender_date"), &mut d.sender.date, f::SENDER_DATE),
                         (
                             t!("order.receiver_date"),
-                            &mut d.receiver_date,
+                            &mut d.receiver.date,
                             f::RECEIVER_DATE,
                         ),
                     ],

@@ -252,11 +252,9 @@ impl OrderForm {
 
     /// A blank form (the sender's city stays: it is the counter's own).
     fn reset(&mut self, desk: &Desk) {
-        let sender_city = self.draft.sender_city;
-        self.draft = OrderDraft {
-            sender_city,
-            ..OrderDraft::new()
-        };
+        let mut blank = OrderDraft::new();
+        blank.sender.city = self.draft.sender.city;
+        self.draft = blank;
         self.saved_draft = self.draft.clone();
         self.errors.clear();
         self.focus_first = true;
