@@ -83,9 +83,9 @@ pub struct ParcelDraft {
     /// Declared value of the whole parcel.
     pub value: String,
     pub currency: String,
-    pub city: Option<i64>,
-    pub branch: Option<i64>,
-    pub delivery: Delivery,
+    /// Where it is delivered (kept flat, as drafts were always kept).
+    #[serde(flatten)]
+    pub to: Destination,
     pub products: Vec<ProductDraft>,
     /// The route its price is asked for (not sent with the parcel; kept for the next one).
     pub route: super::intl_quote::QuoteRoute,
@@ -108,12 +108,34 @@ impl Default for ParcelDraft {
             weight: String::new(),
             value: String::new(),
             currency: "USD".into(),
-            city: None,
-            branch: None,
-            delivery: Delivery::Courier,
+            to: Destination::BLANK,
             products: vec![ProductDraft::default()],
             route: super::intl_quote::QuoteRoute::default(),
         }
+    }
+}
+
+/// Where a parcel is delivered: the receiver's city, and a branch of it when the receiver
+/// collects it there rather than by courier.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Destination {
+    pub city: Option<i64>,
+    pub branch: Option<i64>,
+    #[serde(default = "Destination::by_courier")]
+    pub delivery: Delivery,
+}
+
+impl Destination {
+    /// None chosen yet: no city, and by courier.
+    pub const BLANK: Destination = Destination {
+        city: None,
+        branch: None,
+        delivery: Delivery::Courier,
+    };
+
+    /// A receiver is reached by courier unless the clerk says they collect it.
+    fn by_courier() -> Delivery {
+        Delivery::Courier
     }
 }
 
@@ -144,7 +166,7 @@ fn opt(s: &str) -> Option<String> {
 impl ParcelDraft {
     /// The international price request of this parcel on its route.
     pub fn quote(&self) -> super::intl_quote::IntlQuoteDraft {
-        super::intl_quote::IntlQuoteDraft::of_parcel(&self.route, &self.weight, self.delivery)
+        super::intl_quote::IntlQuoteDraft::of_parcel(&self.route, &self.weight, self.to.delivery)
     }
 
     /// Every problem of the form, by the wire's field name.
@@ -214,10 +236,10 @@ impl ParcelDraft {
         if !customs::currency_ok(&self.currency) {
             say(f::CURRENCY, Problem::Currency);
         }
-        if self.city.is_none() {
+        if self.to.city.is_none() {
             say(f::CITY, Problem::Required);
         }
-        if self.delivery == Delivery::Office && self.branch.is_none() {
+        if self.to.delivery == Delivery::Office && self.to.branch.is_none() {
             say(f::BRANCH, Problem::Required);
         }
         if self.products.is_empty() {
@@ -253,13 +275,13 @@ impl ParcelDraft {
             weight,
             value: opt(&self.value).map(|v| v.replace(',', ".")),
             currency: self.currency.trim().to_string(),
-            receiver_city_id: self.city,
-            receiver_branch_id: if self.delivery == Delivery::Office {
-                self.branch
+            receiver_city_id: self.to.city,
+            receiver_branch_id: if self.to.delivery == Delivery::Office {
+                self.to.branch
             } else {
                 None
             },
-            receiver_delivery: Some(self.delivery),
+            receiver_delivery: Some(self.to.delivery),
             products: self.products.iter().map(ProductDraft::to_line).collect(),
         })
     }
@@ -413,7 +435,10 @@ mod tests {
             pinfl: "31234567890123".into(),
             weight: "1,5".into(),
             value: "80".into(),
-            city: Some(101),
+            to: Destination {
+                city: Some(101),
+                ..Destination::BLANK
+            },
             products: vec![ProductDraft {
                 description: "Sneakers".into(),
                 description_ru: "Кроссовки".into(),
@@ -426,6 +451,28 @@ mod tests {
             }],
             ..ParcelDraft::default()
         }
+    }
+
+    #[test]
+    fn a_kept_draft_keeps_its_destination_flat_and_reads_without_one() {
+        let mut d = ParcelDraft::default();
+        d.to = Destination {
+            city: Some(101),
+            branch: Some(7),
+            delivery: Delivery::Office,
+        };
+        let kept = serde_json::to_value(&d).expect("kept");
+        assert_eq!(kept["city"], 101, "kept as drafts always were: {kept}");
+        assert_eq!(kept["branch"], 7);
+        let back: ParcelDraft = serde_json::from_value(kept).expect("read");
+        assert_eq!(back, d);
+        let older = serde_json::json!({ "number": "CN1", "city": 45 });
+        let back: ParcelDraft = serde_json::from_value(older).expect("read");
+        assert_eq!(
+            (back.to.city, back.to.delivery),
+            (Some(45), Delivery::Courier)
+        );
+        assert_eq!(back.number, "CN1");
     }
 
     #[test]
@@ -451,7 +498,7 @@ mod tests {
         d.products[0].imei = "490154203237517".into();
         d.products[0].url = "shop".into();
         d.products.push(ProductDraft::default());
-        d.delivery = Delivery::Office;
+        d.to.delivery = Delivery::Office;
         let p = d.to_input().unwrap_err();
         assert_eq!(p.get(field::PINFL), Some(&Problem::Pinfl));
         assert_eq!(

@@ -3,7 +3,7 @@
 //! columns are named as the contract names the fields; every parcel is checked with the same
 //! rules as the form, and each problem is kept with its row and column for the clerk.
 
-use super::parcel_draft::{ParcelDraft, ProductDraft};
+use super::parcel_draft::{Destination, ParcelDraft, ProductDraft};
 use super::problem::Problem;
 use crate::api::codes::{Delivery, ProductUnit};
 use crate::api::international::{line_field as product_field, parcel_field as field};
@@ -217,12 +217,14 @@ fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError>
                     c.trim().to_uppercase()
                 }
             },
-            city,
-            branch,
-            delivery: delivery(&get("ReceiverDelivery")).unwrap_or_else(|| {
-                problems.push(cell(line, "ReceiverDelivery", Problem::Choice));
-                Delivery::Courier
-            }),
+            to: Destination {
+                city,
+                branch,
+                delivery: delivery(&get("ReceiverDelivery")).unwrap_or_else(|| {
+                    problems.push(cell(line, "ReceiverDelivery", Problem::Choice));
+                    Delivery::Courier
+                }),
+            },
             products: vec![product],
             // A file's parcels are not priced here.
             route: Default::default(),

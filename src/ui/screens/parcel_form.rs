@@ -209,27 +209,35 @@ impl ParcelFormScreen {
                 ui.checkbox(&mut d.customs_agree, t!("parcel.customs_agree"));
                 ui.label(t!("parcel.delivery"));
                 ui.horizontal_wrapped(|ui| {
-                    ui.radio_value(&mut d.delivery, Delivery::Courier, t!("order.mode_courier"));
-                    ui.radio_value(&mut d.delivery, Delivery::Office, t!("parcel.self_pickup"));
+                    ui.radio_value(
+                        &mut d.to.delivery,
+                        Delivery::Courier,
+                        t!("order.mode_courier"),
+                    );
+                    ui.radio_value(
+                        &mut d.to.delivery,
+                        Delivery::Office,
+                        t!("parcel.self_pickup"),
+                    );
                 });
                 self.city.show(
                     ui,
                     &t!("parcel.city"),
-                    &mut d.city,
+                    &mut d.to.city,
                     dirs,
                     form.error(f::CITY),
                 );
-                if d.delivery == Delivery::Office && d.city.is_none() {
+                if d.to.delivery == Delivery::Office && d.to.city.is_none() {
                     ui.label(RichText::new(t!("parcel.city_first")).weak());
                     if let Some(e) = form.error(f::BRANCH) {
                         ui.label(RichText::new(e).color(ERROR_COLOR));
                     }
-                } else if d.delivery == Delivery::Office {
+                } else if d.to.delivery == Delivery::Office {
                     branch_picker(
                         ui,
                         &t!("parcel.branch"),
-                        d.city,
-                        &mut d.branch,
+                        d.to.city,
+                        &mut d.to.branch,
                         dirs,
                         form.error(f::BRANCH),
                     );
@@ -272,7 +280,7 @@ impl ParcelFormScreen {
             }
             ui.separator();
             self.quote
-                .show(ui, &mut d.route, dirs, &d.weight, d.delivery);
+                .show(ui, &mut d.route, dirs, &d.weight, d.to.delivery);
             ui.add_space(8.0);
             let busy = self.sending.is_some();
             if send_button(ui, busy, &t!("parcel.save"), &t!("parcel.sending")) {

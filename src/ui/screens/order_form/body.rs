@@ -5,7 +5,7 @@ use super::OrderForm;
 use super::delivery_choice;
 use crate::desk::Desk;
 use crate::desk::directories::Directories;
-use crate::desk::order_draft::field as f;
+use crate::desk::order_draft::{Side, field as f};
 use crate::ui::widgets::pickers::{branch_picker, id_name_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form, sides};
 use egui::RichText;
@@ -13,9 +13,48 @@ use rust_i18n::t;
 use std::collections::BTreeMap;
 
 /// Which side of the order a column of the form is for.
+#[derive(Clone, Copy)]
 enum Party {
     Sender,
     Receiver,
+}
+
+impl Party {
+    /// The catalog key of each of its texts' labels, and the form's key of the text: its name,
+    /// its phone, its address.
+    fn texts(self) -> [(&'static str, &'static str); 3] {
+        match self {
+            Party::Sender => [
+                ("order.sender_name", f::SENDER_NAME),
+                ("order.sender_phone", f::SENDER_PHONE),
+                ("order.sender_address", f::SENDER_ADDRESS),
+            ],
+            Party::Receiver => [
+                ("order.receiver_name", f::RECEIVER_NAME),
+                ("order.receiver_phone", f::RECEIVER_PHONE),
+                ("order.receiver_address", f::RECEIVER_ADDRESS),
+            ],
+        }
+    }
+}
+
+/// A side's name, phone and address (and the receiver's second phone, before the address); the
+/// name's field, which a blank form may focus.
+fn person(
+    ui: &mut egui::Ui,
+    form: &Form,
+    side: &mut Side,
+    party: Party,
+    phone1: Option<&mut String>,
+) -> egui::Response {
+    let [name, phone, address] = party.texts();
+    let first = form.text(ui, &t!(name.0), &mut side.name, name.1);
+    form.text(ui, &t!(phone.0), &mut side.phone, phone.1);
+    if let Some(second) = phone1 {
+        form.text(ui, &t!("order.receiver_phone1"), second, f::RECEIVER_PHONE1);
+    }
+    form.text(ui, &t!(address.0), &mut side.address, address.1);
+    first
 }
 
 impl OrderForm {
@@ -74,12 +113,7 @@ impl OrderForm {
                 let ui = &mut cols[0];
                 self.party_city(ui, Party::Sender, dirs, &form);
                 let d = &mut self.draft;
-                let first = form.text(
-                    ui,
-                    &t!("order.sender_name"),
-                    &mut d.sender.name,
-                    f::SENDER_NAME,
-                );
+                let first = person(ui, &form, &mut d.sender, Party::Sender, None);
                 // A blank form starts at the sender's city; the counter's own city stays between
                 // orders, and then the sender's name comes first.
                 if std::mem::take(&mut self.focus_first) {
@@ -88,21 +122,6 @@ impl OrderForm {
                         Some(_) => first.request_focus(),
                     }
                 }
-                form.texts(
-                    ui,
-                    [
-                        (
-                            t!("order.sender_phone"),
-                            &mut d.sender.phone,
-                            f::SENDER_PHONE,
-                        ),
-                        (
-                            t!("order.sender_address"),
-                            &mut d.sender.address,
-                            f::SENDER_ADDRESS,
-                        ),
-                    ],
-                );
                 delivery_choice(
                     ui,
                     &t!("order.pickup"),
@@ -113,31 +132,8 @@ impl OrderForm {
                 let ui = &mut cols[1];
                 self.party_city(ui, Party::Receiver, dirs, &form);
                 let d = &mut self.draft;
-                form.texts(
-                    ui,
-                    [
-                        (
-                            t!("order.receiver_name"),
-                            &mut d.receiver.name,
-                            f::RECEIVER_NAME,
-                        ),
-                        (
-                            t!("order.receiver_phone"),
-                            &mut d.receiver.phone,
-                            f::RECEIVER_PHONE,
-                        ),
-                        (
-                            t!("order.receiver_phone1"),
-                            &mut d.receiver_phone1,
-                            f::RECEIVER_PHONE1,
-                        ),
-                        (
-                            t!("order.receiver_address"),
-                            &mut d.receiver.address,
-                            f::RECEIVER_ADDRESS,
-                        ),
-                    ],
-                );
+                let phone1 = Some(&mut d.receiver_phone1);
+                person(ui, &form, &mut d.receiver, Party::Receiver, phone1);
                 delivery_choice(
                     ui,
                     &t!("order.dropoff"),
