@@ -455,11 +455,13 @@ mod tests {
 
     #[test]
     fn a_kept_draft_keeps_its_destination_flat_and_reads_without_one() {
-        let mut d = ParcelDraft::default();
-        d.to = Destination {
-            city: Some(101),
-            branch: Some(7),
-            delivery: Delivery::Office,
+        let d = ParcelDraft {
+            to: Destination {
+                city: Some(101),
+                branch: Some(7),
+                delivery: Delivery::Office,
+            },
+            ..ParcelDraft::default()
         };
         let kept = serde_json::to_value(&d).expect("kept");
         assert_eq!(kept["city"], 101, "kept as drafts always were: {kept}");
