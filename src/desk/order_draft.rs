@@ -14,31 +14,48 @@ use crate::text::day::parse_day;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The form's fields (also the keys of [`Problems`]).
+/// The form's fields (also the keys of [`Problems`]). A field the draft holds is keyed by its
+/// own name, checked against the draft when it compiles (`sender.city` is `sender_city`); the
+/// rest name a part of the form.
 pub mod field {
-    pub const SENDER_CITY: &str = "sender_city";
-    pub const SENDER_ADDRESS: &str = "sender_address";
-    pub const SENDER_NAME: &str = "sender_name";
-    pub const SENDER_PHONE: &str = "sender_phone";
-    pub const RECEIVER_CITY: &str = "receiver_city";
-    pub const RECEIVER_ADDRESS: &str = "receiver_address";
-    pub const RECEIVER_NAME: &str = "receiver_name";
-    pub const RECEIVER_PHONE: &str = "receiver_phone";
-    pub const RECEIVER_PHONE1: &str = "receiver_phone1";
-    pub const RECEIVER_BRANCH: &str = "receiver_branch";
-    pub const WEIGHT: &str = "weight";
+    use super::OrderDraft;
+
+    /// The key of the draft's field at `path`: the path's names joined by `_`.
+    macro_rules! own {
+        ($first:ident $(. $rest:ident)*) => {{
+            let _named = |d: &OrderDraft| {
+                let _ = &d.$first $(.$rest)*;
+            };
+            concat!(stringify!($first) $(, "_", stringify!($rest))*)
+        }};
+    }
+
+    pub const SENDER_CITY: &str = own!(sender.city);
+    pub const SENDER_ADDRESS: &str = own!(sender.address);
+    pub const SENDER_NAME: &str = own!(sender.name);
+    pub const SENDER_PHONE: &str = own!(sender.phone);
+    pub const SENDER_DATE: &str = own!(sender.date);
+    pub const RECEIVER_CITY: &str = own!(receiver.city);
+    pub const RECEIVER_ADDRESS: &str = own!(receiver.address);
+    pub const RECEIVER_NAME: &str = own!(receiver.name);
+    pub const RECEIVER_PHONE: &str = own!(receiver.phone);
+    pub const RECEIVER_DATE: &str = own!(receiver.date);
+    pub const RECEIVER_PHONE1: &str = own!(receiver_phone1);
+    pub const RECEIVER_BRANCH: &str = own!(receiver_branch);
+    pub const WEIGHT: &str = own!(weight);
+    pub const PIECES: &str = own!(pieces);
+    pub const WCS_CODE: &str = own!(wcs_code);
+    pub const CLIENT_REF: &str = own!(client_ref);
+    pub const REMARKS: &str = own!(remarks);
+    pub const GOODS: &str = own!(goods);
+    pub const ITEMS: &str = own!(items);
+    pub const PLACES: &str = own!(places);
+    /// Length, width and height together.
     pub const DIMENSIONS: &str = "dimensions";
-    pub const PIECES: &str = "pieces";
+    /// The package and the kind of post, chosen from the directories.
     pub const PACKAGE: &str = "package";
     pub const POST_TYPE: &str = "post_type";
-    pub const WCS_CODE: &str = "wcs_code";
-    pub const CLIENT_REF: &str = "client_ref";
-    pub const REMARKS: &str = "remarks";
-    pub const GOODS: &str = "goods";
-    pub const ITEMS: &str = "items";
-    pub const SENDER_DATE: &str = "sender_date";
-    pub const RECEIVER_DATE: &str = "receiver_date";
-    pub const PLACES: &str = "places";
+    /// What belongs to no one field.
     pub const GENERAL: &str = "general";
 
     /// The form field a legacy wire field's error belongs under.
@@ -512,6 +529,43 @@ impl OrderDraft {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_field_has_a_key_of_its_own_named_as_before() {
+        use field::*;
+        let keys = [
+            SENDER_CITY,
+            SENDER_ADDRESS,
+            SENDER_NAME,
+            SENDER_PHONE,
+            SENDER_DATE,
+            RECEIVER_CITY,
+            RECEIVER_ADDRESS,
+            RECEIVER_NAME,
+            RECEIVER_PHONE,
+            RECEIVER_DATE,
+            RECEIVER_PHONE1,
+            RECEIVER_BRANCH,
+            WEIGHT,
+            PIECES,
+            WCS_CODE,
+            CLIENT_REF,
+            REMARKS,
+            GOODS,
+            ITEMS,
+            PLACES,
+            DIMENSIONS,
+            PACKAGE,
+            POST_TYPE,
+            GENERAL,
+        ];
+        let distinct: std::collections::BTreeSet<&str> = keys.iter().copied().collect();
+        assert_eq!(distinct.len(), keys.len(), "two fields share a key");
+        assert_eq!(
+            (SENDER_CITY, RECEIVER_PHONE1, RECEIVER_DATE),
+            ("sender_city", "receiver_phone1", "receiver_date")
+        );
+    }
 
     #[test]
     fn a_draft_kept_before_the_sides_were_grouped_reads_as_it_was_typed() {
