@@ -23,6 +23,7 @@ pub mod field {
     /// The key of the draft's field at `path`: the path's names joined by `_`.
     macro_rules! own {
         ($first:ident $(. $rest:ident)*) => {{
+            // Never called: it is there so that a path the draft does not have fails to build.
             let _named = |d: &OrderDraft| {
                 let _ = &d.$first $(.$rest)*;
             };
@@ -123,8 +124,8 @@ pub struct Side {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-// A draft saved by an older version lacks the later fields: they start blank; one saved before
-// the sides were grouped reads through `unflatten`.
+// A draft saved by an older version lacks the later fields: they start blank. It is kept with its
+// sides flat (see the `Serialize` below).
 #[serde(default, remote = "Self")]
 pub struct OrderDraft {
     /// Where it is taken from, and who sends it.
@@ -160,40 +161,49 @@ pub struct OrderDraft {
     pub places: ExactPlaces,
 }
 
+/// A draft is kept as it always was, its sides' fields flat beside the rest (`sender_city`,
+/// `receiver_date`): a counter of the shop still on an earlier version, or this one rolled back,
+/// reads what was typed here, and this one reads what they kept.
 impl Serialize for OrderDraft {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        OrderDraft::serialize(self, s)
+        let mut kept = OrderDraft::serialize(self, serde_json::value::Serializer)
+            .map_err(serde::ser::Error::custom)?;
+        if let Some(fields) = kept.as_object_mut() {
+            for side in SIDES {
+                if let Some(serde_json::Value::Object(parts)) = fields.remove(side) {
+                    for (part, value) in parts {
+                        fields.insert(format!("{side}_{part}"), value);
+                    }
+                }
+            }
+        }
+        kept.serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for OrderDraft {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OrderDraft, D::Error> {
         let mut kept = serde_json::Value::deserialize(d)?;
-        unflatten(&mut kept);
+        if let Some(fields) = kept.as_object_mut() {
+            for side in SIDES {
+                let mut parts = serde_json::Map::new();
+                let prefix = format!("{side}_");
+                // Only the side's own parts: `receiver_phone1` and `receiver_branch` stay.
+                for part in SIDE_PARTS {
+                    if let Some(value) = fields.remove(&format!("{prefix}{part}")) {
+                        parts.insert(part.to_string(), value);
+                    }
+                }
+                fields.insert(side.to_string(), serde_json::Value::Object(parts));
+            }
+        }
         OrderDraft::deserialize(kept).map_err(serde::de::Error::custom)
     }
 }
 
-/// A draft kept before the sides were grouped names them flat (`sender_city`, `receiver_date`):
-/// each such field moves into its side, so what was typed then reads as it was.
-fn unflatten(kept: &mut serde_json::Value) {
-    let Some(fields) = kept.as_object_mut() else {
-        return;
-    };
-    for side in ["sender", "receiver"] {
-        for part in ["city", "address", "name", "phone", "delivery", "date"] {
-            let Some(value) = fields.remove(&format!("{side}_{part}")) else {
-                continue;
-            };
-            let grouped = fields
-                .entry(side)
-                .or_insert_with(|| serde_json::Value::Object(Default::default()));
-            if let Some(grouped) = grouped.as_object_mut() {
-                grouped.entry(part).or_insert(value);
-            }
-        }
-    }
-}
+/// The draft's two sides, and the parts of each, as they are kept (`sender_city`).
+const SIDES: [&str; 2] = ["sender", "receiver"];
+const SIDE_PARTS: [&str; 6] = ["city", "address", "name", "phone", "delivery", "date"];
 
 /// One line of the electronic receipt: a registered good, how many, the price of one.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -561,23 +571,47 @@ mod tests {
         ];
         let distinct: std::collections::BTreeSet<&str> = keys.iter().copied().collect();
         assert_eq!(distinct.len(), keys.len(), "two fields share a key");
-        assert_eq!(
-            (SENDER_CITY, RECEIVER_PHONE1, RECEIVER_DATE),
-            ("sender_city", "receiver_phone1", "receiver_date")
-        );
+        // The service's answers and the form are matched by these names: they stay as they were.
+        let before = [
+            "sender_city",
+            "sender_address",
+            "sender_name",
+            "sender_phone",
+            "sender_date",
+            "receiver_city",
+            "receiver_address",
+            "receiver_name",
+            "receiver_phone",
+            "receiver_date",
+            "receiver_phone1",
+            "receiver_branch",
+            "weight",
+            "pieces",
+            "wcs_code",
+            "client_ref",
+            "remarks",
+            "goods",
+            "items",
+            "places",
+            "dimensions",
+            "package",
+            "post_type",
+            "general",
+        ];
+        assert_eq!(keys, before);
     }
 
     #[test]
-    fn a_draft_kept_before_the_sides_were_grouped_reads_as_it_was_typed() {
-        let kept = serde_json::json!({
+    fn a_draft_is_kept_flat_as_it_always_was_and_reads_into_its_sides() {
+        let flat = serde_json::json!({
             "sender_city": 101, "sender_name": "Ali", "sender_phone": "+998 90 1234567",
             "sender_address": "Chilonzor 9", "sender_delivery": 1, "sender_date": "01.12.2026",
             "receiver_city": 45, "receiver_name": "Vali", "receiver_phone": "+998 91 7654321",
             "receiver_phone1": "+998 93 1112233", "receiver_address": "Registon 2",
-            "receiver_delivery": 0, "receiver_branch": 12, "receiver_date": "03.12.2026",
+            "receiver_delivery": 2, "receiver_branch": 12, "receiver_date": "03.12.2026",
             "weight": "2,5", "pieces": "1",
         });
-        let d: OrderDraft = serde_json::from_value(kept).expect("a kept draft reads");
+        let d: OrderDraft = serde_json::from_value(flat.clone()).expect("a kept draft reads");
         assert_eq!(
             d.sender,
             Side {
@@ -590,16 +624,41 @@ mod tests {
             }
         );
         assert_eq!(
-            (d.receiver.city, d.receiver.name.as_str()),
-            (Some(45), "Vali")
+            d.receiver,
+            Side {
+                city: Some(45),
+                address: "Registon 2".into(),
+                name: "Vali".into(),
+                phone: "+998 91 7654321".into(),
+                delivery: 2,
+                date: "03.12.2026".into(),
+            }
         );
-        assert_eq!(d.receiver.date, "03.12.2026");
         assert_eq!(d.receiver_phone1, "+998 93 1112233");
         assert_eq!(d.receiver_branch, Some(12));
         assert_eq!(d.weight, "2,5");
-        // And as it is kept now, it reads back the same.
-        let again: OrderDraft =
-            serde_json::from_str(&serde_json::to_string(&d).expect("kept")).expect("read");
+        // It is kept as it was: flat, the same keys an earlier version writes and reads.
+        let kept = serde_json::to_value(&d).expect("kept");
+        let mut earlier = serde_json::to_value(OrderDraft::default()).expect("kept");
+        for (k, v) in flat.as_object().into_iter().flatten() {
+            earlier[k] = v.clone();
+        }
+        assert_eq!(kept, earlier);
+        // The fields of the draft as the earlier version wrote it, flat.
+        let earlier_fields = "sender_city sender_address sender_name sender_phone sender_delivery \
+             receiver_city receiver_address receiver_name receiver_phone receiver_phone1 \
+             receiver_delivery receiver_branch weight length width height known_volume pieces \
+             package_id post_type_id take_photo return_waybill client_ref wcs_code remarks is_test \
+             cod goods items sender_date receiver_date places";
+        let mut written: Vec<&str> = kept
+            .as_object()
+            .map(|m| m.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        let mut expected: Vec<&str> = earlier_fields.split_whitespace().collect();
+        written.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(written, expected);
+        let again: OrderDraft = serde_json::from_value(kept).expect("read");
         assert_eq!(again, d);
     }
 

@@ -466,6 +466,11 @@ mod tests {
         let kept = serde_json::to_value(&d).expect("kept");
         assert_eq!(kept["city"], 101, "kept as drafts always were: {kept}");
         assert_eq!(kept["branch"], 7);
+        assert_eq!(
+            kept["delivery"],
+            serde_json::to_value(Delivery::Office).expect("kept")
+        );
+        assert!(kept.get("to").is_none());
         let back: ParcelDraft = serde_json::from_value(kept).expect("read");
         assert_eq!(back, d);
         let older = serde_json::json!({ "number": "CN1", "city": 45 });
@@ -475,6 +480,10 @@ mod tests {
             (Some(45), Delivery::Courier)
         );
         assert_eq!(back.number, "CN1");
+        assert!(
+            back.customs_agree && back.currency == "USD",
+            "the rest starts as new"
+        );
     }
 
     #[test]
