@@ -249,8 +249,9 @@ fn batch_child(dir: PathBuf, printer: String) -> ! {
             other => panic!("not created: {other:?}"),
         }
     }
-    desk.settings.printing.printer =
-        Some(parcel_desk::label::print::Printer::NetworkZpl { address: printer });
+    common::set_printing(&mut desk, |p| {
+        p.printer = Some(parcel_desk::label::print::Printer::NetworkZpl { address: printer })
+    });
     let _printing = desk.print_labels(ids, None).expect("printing");
     loop {
         std::thread::sleep(Duration::from_secs(1));

@@ -174,14 +174,14 @@ fn switching_services_never_shows_one_services_orders_as_anothers() {
     let other = rt
         .block_on(sandbox::start(SandboxConfig::default()))
         .expect("twin");
-    let mut s = desk.settings.clone();
+    let mut s = desk.settings().clone();
     s.service = Some(ServiceUrls {
         legacy: other.legacy_url(),
         current: other.current_url(),
         warehouse: other.wms_url(),
     });
     wait(desk.apply_settings(s).expect("applied")).expect("saved");
-    assert!(desk.session.is_none(), "another service: log in again");
+    assert!(desk.session().is_none(), "another service: log in again");
     log_in_demo(&mut desk);
     let journal = wait(desk.load_journal()).expect("journal");
     assert!(
@@ -190,7 +190,7 @@ fn switching_services_never_shows_one_services_orders_as_anothers() {
     );
     assert!(wait(desk.journal_entry(demo.order_id)).is_none());
     // Back to demo: its order is there again, as it was.
-    let mut s = desk.settings.clone();
+    let mut s = desk.settings().clone();
     s.service = None;
     wait(desk.apply_settings(s).expect("applied")).expect("saved");
     log_in_demo(&mut desk);

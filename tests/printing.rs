@@ -52,15 +52,17 @@ fn zpl_reaches_the_raw_port_intact_once_per_piece_and_reprints_keep_their_reason
     let env = Env::new("print-zpl");
     let mut desk = logged_in(&env);
     let (address, got) = fake_9100();
-    desk.settings.printing = PrintSettings {
-        printer: Some(Printer::NetworkZpl {
-            address: address.clone(),
-        }),
-        size: LabelSize::L100x150,
-        dpi: Dpi::D203,
-        copies: 1,
-        auto_print: false,
-    };
+    common::set_printing(&mut desk, |p| {
+        *p = PrintSettings {
+            printer: Some(Printer::NetworkZpl {
+                address: address.clone(),
+            }),
+            size: LabelSize::L100x150,
+            dpi: Dpi::D203,
+            copies: 1,
+            auto_print: false,
+        };
+    });
     let row = create(&desk, 2);
     assert!(print(&desk, vec![row.order_id], None).is_empty());
     assert!(print(&desk, vec![row.order_id], Some("label torn")).is_empty());
@@ -115,15 +117,17 @@ fn pdf_goes_to_the_system_queue_with_the_stock_size_and_refusals_are_logged() {
         lp,
         ..Spooler::default()
     });
-    desk.settings.printing = PrintSettings {
-        printer: Some(Printer::SystemPdf {
-            queue: "Counter_Labels".into(),
-        }),
-        size: LabelSize::L100x100,
-        dpi: Dpi::D300,
-        copies: 2,
-        auto_print: false,
-    };
+    common::set_printing(&mut desk, |p| {
+        *p = PrintSettings {
+            printer: Some(Printer::SystemPdf {
+                queue: "Counter_Labels".into(),
+            }),
+            size: LabelSize::L100x100,
+            dpi: Dpi::D300,
+            copies: 2,
+            auto_print: false,
+        };
+    });
     let row = create(&desk, 1);
     assert!(print(&desk, vec![row.order_id], None).is_empty());
     let args = std::fs::read_to_string(bin.join("args")).expect("lp was run");
@@ -158,7 +162,7 @@ fn the_preview_reads_back_as_the_order_and_save_as_pdf_writes_the_file() {
     let mut desk = logged_in(&env);
     let row = create(&desk, 1);
     for size in LabelSize::ALL {
-        desk.settings.printing.size = size;
+        common::set_printing(&mut desk, |p| p.size = size);
         let preview = wait(
             desk.label_preview(row.order_id)
                 .expect("printing available"),
@@ -205,13 +209,15 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     let env = Env::new("print-ui");
     let mut desk = env.desk();
     let (address, got) = fake_9100();
-    desk.settings.printing = PrintSettings {
-        printer: Some(Printer::NetworkZpl { address }),
-        size: LabelSize::L100x150,
-        dpi: Dpi::D203,
-        copies: 1,
-        auto_print: false,
-    };
+    common::set_printing(&mut desk, |p| {
+        *p = PrintSettings {
+            printer: Some(Printer::NetworkZpl { address }),
+            size: LabelSize::L100x150,
+            dpi: Dpi::D203,
+            copies: 1,
+            auto_print: false,
+        };
+    });
     let mut h = harness(desk);
     log_in_with_enter(&mut h);
     let rows: Vec<JournalRow> = (0..3).map(|_| create(&h.state().desk, 1)).collect();
@@ -328,13 +334,15 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
 
     // A network printer set to 300 dpi while the desk draws for 203: the label pane says so.
     let (address, got) = fake_9100_set_to("\"300\"\"1218\"");
-    desk.settings.printing = PrintSettings {
-        printer: Some(Printer::NetworkZpl { address }),
-        size: LabelSize::L100x150,
-        dpi: Dpi::D203,
-        copies: 1,
-        auto_print: false,
-    };
+    common::set_printing(&mut desk, |p| {
+        *p = PrintSettings {
+            printer: Some(Printer::NetworkZpl { address }),
+            size: LabelSize::L100x150,
+            dpi: Dpi::D203,
+            copies: 1,
+            auto_print: false,
+        };
+    });
     let mut h = harness(desk);
     log_in_with_enter(&mut h);
     let row = create(&h.state().desk, 1);
@@ -368,7 +376,7 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
 
     let env = Env::new("save-typed");
     let mut desk = env.desk();
-    desk.file_dialogs = false;
+    desk.without_file_dialogs();
     let mut h = harness(desk);
     log_in_with_enter(&mut h);
     let row = create(&h.state().desk, 1);
@@ -451,7 +459,7 @@ fn the_clerk_picks_the_queue_from_the_installed_printers() {
     );
     h.get_by_label(&tr("settings.save")).click();
     step_until(&mut h, "saved", |h| {
-        h.state().desk.settings.printing.printer
+        h.state().desk.settings().printing.printer
             == Some(Printer::SystemPdf {
                 queue: "Counter_Labels".into(),
             })
@@ -463,13 +471,15 @@ fn a_parcel_label_reaches_the_label_printer_as_zpl_with_its_number() {
     let env = Env::new("print-parcel");
     let mut desk = logged_in(&env);
     let (address, got) = fake_9100();
-    desk.settings.printing = PrintSettings {
-        printer: Some(Printer::NetworkZpl { address }),
-        size: LabelSize::L100x150,
-        dpi: Dpi::D203,
-        copies: 2,
-        auto_print: false,
-    };
+    common::set_printing(&mut desk, |p| {
+        *p = PrintSettings {
+            printer: Some(Printer::NetworkZpl { address }),
+            size: LabelSize::L100x150,
+            dpi: Dpi::D203,
+            copies: 2,
+            auto_print: false,
+        };
+    });
     let parcel: parcel_desk::api::international::ParcelInput =
         serde_json::from_value(serde_json::json!({
             "ParcelNumber": "CN000000101UZ", "ReceiverPhone": "+998 90 1234567",

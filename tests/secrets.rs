@@ -78,8 +78,10 @@ fn a_whole_session_leaves_no_password_or_token_on_disk_or_in_the_log() {
         lp,
         ..Spooler::default()
     });
-    desk.settings.printing.printer = Some(Printer::SystemPdf {
-        queue: "Counter".into(),
+    set_printing(&mut desk, |p| {
+        p.printer = Some(Printer::SystemPdf {
+            queue: "Counter".into(),
+        })
     });
     log_in_demo(&mut desk);
     let password = Credentials::demo().password;

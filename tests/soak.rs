@@ -252,8 +252,9 @@ fn a_whole_day_of_orders_prints_and_statuses_with_the_window_driven() {
     assert!(registered[0].is_ok(), "{:?}", registered[0]);
     {
         let desk = &mut h.state_mut().desk;
-        desk.settings.printing.printer =
-            Some(parcel_desk::label::print::Printer::NetworkZpl { address: printer });
+        common::set_printing(desk, |p| {
+            p.printer = Some(parcel_desk::label::print::Printer::NetworkZpl { address: printer })
+        });
     }
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     step_until(&mut h, "the orders screen", |h| {

@@ -142,7 +142,9 @@ fn cash_on_delivery_without_goods_says_what_to_do() {
 fn a_cancelled_orders_label_is_printed_only_when_the_clerk_agrees() {
     let (_env, mut h) = ready_desk("print-cancelled");
     let (address, got) = common::printer::fake_9100();
-    h.state_mut().desk.settings.printing.printer = Some(Printer::NetworkZpl { address });
+    common::set_printing(&mut h.state_mut().desk, |p| {
+        p.printer = Some(Printer::NetworkZpl { address })
+    });
     fill_valid_form(&mut h, "Bekorova Dilnoza");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "detail", |h| {

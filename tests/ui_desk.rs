@@ -89,7 +89,7 @@ fn wrong_password_shows_the_services_message_under_the_field() {
     step_until(&mut h, "refusal", |h| {
         h.query_by_label_contains("notoʻgʻri").is_some()
     });
-    assert!(h.state().desk.session.is_none());
+    assert!(h.state().desk.session().is_none());
     // The message sits under the field, not in a toast, and the form kept the names typed.
     assert_eq!(h.state().toasts.texts().count(), 0);
     assert_eq!(

@@ -32,8 +32,10 @@ fn the_day_is_charted_closed_and_its_register_printed() {
         lp,
         ..Spooler::default()
     });
-    desk.settings.printing.printer = Some(Printer::SystemPdf {
-        queue: "Office".into(),
+    common::set_printing(&mut desk, |p| {
+        p.printer = Some(Printer::SystemPdf {
+            queue: "Office".into(),
+        })
     });
     let mut h = harness_sized(desk, [1280.0, 1000.0]);
     ready(&mut h);

@@ -14,7 +14,6 @@ use parcel_desk::desk::task::Poll;
 use parcel_desk::sandbox::{self, Faults, RunningSandbox};
 use parcel_desk::ui::widgets::ToastKind;
 use parcel_desk::ui::{ScreenId, tr};
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 fn service_twin(env: &Env) -> RunningSandbox {
@@ -97,7 +96,7 @@ fn a_lost_answer_waits_for_the_clerk_and_says_so() {
     // The service answers again: the status bar follows within seconds, not at the next pass.
     let back = Instant::now();
     step_until(&mut h, "online again", |h| {
-        h.state().desk.reach.get() == Reach::Online
+        h.state().desk.reach() == Reach::Online
     });
     assert!(back.elapsed() < Duration::from_secs(8));
     assert_eq!(twin.order_count(), 1);
@@ -193,7 +192,7 @@ fn the_unsent_screen_follows_the_outbox_by_itself() {
     step_until(&mut h, "the screen follows without a click", |h| {
         h.query_by_label(&tr("unsent.empty")).is_some()
     });
-    assert_eq!(h.state().desk.outbox.load(Ordering::Relaxed), 0);
+    assert_eq!(h.state().desk.outbox_waiting(), 0);
 }
 
 #[test]
@@ -216,7 +215,7 @@ fn a_refresh_that_failed_for_the_whole_list_says_why() {
     step_until(&mut h, "the reason is told", |h| {
         h.state().toasts.texts().any(|t| t.contains(&why))
     });
-    assert_eq!(h.state().desk.reach.get(), Reach::Failing);
+    assert_eq!(h.state().desk.reach(), Reach::Failing);
     env.rt.block_on(async {
         common::raw()
             .delete(format!("{base}/sandbox/faults"))

@@ -104,13 +104,7 @@ fn create_find_follow_and_cancel() {
     step_until(&mut h, "timeline", |h| {
         h.query_by_label_contains(&tr("order_status.200")).is_some() && !h.state().is_busy()
     });
-    assert_eq!(
-        h.state()
-            .desk
-            .outbox
-            .load(std::sync::atomic::Ordering::Relaxed),
-        0
-    );
+    assert_eq!(h.state().desk.outbox_waiting(), 0);
 
     // The twin moves it along; the detail shows the new status after a refresh.
     let twin = h.state().desk.twin_control().unwrap();
@@ -586,13 +580,7 @@ fn unsent_orders_are_listed_and_the_clerk_decides() {
     step_until(&mut h, "nothing waits", |h| {
         !h.state().is_busy() && h.query_by_label(&tr("unsent.empty")).is_some()
     });
-    assert_eq!(
-        h.state()
-            .desk
-            .outbox
-            .load(std::sync::atomic::Ordering::Relaxed),
-        0
-    );
+    assert_eq!(h.state().desk.outbox_waiting(), 0);
 }
 
 #[test]

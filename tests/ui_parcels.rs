@@ -23,7 +23,7 @@ const NUMBER: &str = "CN000000101UZ";
 /// editor's): from Samarkand to the first country's city 9001, as the first shipment type.
 fn choose_route(h: &mut Harness<'static, DeskApp>) {
     let (country, post_type) = {
-        let d = h.state().desk.directories.as_ref().expect("directories");
+        let d = h.state().desk.directories().expect("directories");
         (
             d.data.countries[0].name.clone(),
             d.data.shipment_types[0].name.clone(),

@@ -46,7 +46,18 @@ impl Desk {
     /// The orders still in the outbox, for the clerk to see and decide on.
     pub fn unsent_orders(&self) -> Option<Task<Result<Vec<unsent::Unsent>, DeskError>>> {
         let orders = self.orders.clone()?;
-        Some(self.spawn(async move { orders.unsent().await }))
+        let count = self.outbox.clone();
+        Some(self.spawn(async move {
+            let unsent = orders.unsent().await;
+            // The status bar's count follows what the clerk is shown.
+            if let Ok(entries) = &unsent {
+                count.store(
+                    i64::try_from(entries.len()).unwrap_or(i64::MAX),
+                    Ordering::Relaxed,
+                );
+            }
+            unsent
+        }))
     }
 
     /// Reads the order a barcode names, set beside the unsent entry `key`.

@@ -88,13 +88,13 @@ pub struct Desk {
     rt: tokio::runtime::Handle,
     repaint: Repaint,
     paths: DeskPaths,
-    pub settings: Settings,
+    settings: Settings,
     services: Services,
     store: Option<Arc<Store>>,
-    pub store_error: Option<String>,
-    pub session: Option<Session>,
-    pub reach: Arc<ReachFlag>,
-    pub directories: Option<Directories>,
+    store_error: Option<String>,
+    session: Option<Session>,
+    reach: Arc<ReachFlag>,
+    directories: Option<Directories>,
     sync: directory_sync::DirectorySync,
     /// The clients being built for another service (see `apply_settings`).
     rewiring: Option<Task<Result<Wired, DeskError>>>,
@@ -109,11 +109,11 @@ pub struct Desk {
     /// The programs labels are printed with; kept when the service is re-wired.
     spooler: crate::label::print::Spooler,
     /// Orders waiting in the outbox, as the worker last counted them.
-    pub outbox: Arc<AtomicI64>,
+    outbox: Arc<AtomicI64>,
     /// Creates kept at this counter while the shop's database is away, as last counted.
     kept: Arc<AtomicI64>,
     /// Whether the system's file dialog can be shown (else the clerk types a path).
-    pub file_dialogs: bool,
+    file_dialogs: bool,
     worker: Option<tokio::task::AbortHandle>,
     /// Statuses kept live while a session is open (receiver, poller).
     live: Option<live::Live>,
@@ -198,6 +198,43 @@ impl Desk {
     /// Where this desk keeps its files.
     pub fn paths(&self) -> &DeskPaths {
         &self.paths
+    }
+
+    /// The settings in force; they change through [`Desk::apply_settings`] and
+    /// [`Desk::set_language`] only, which save them.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The clerk's session, while one is open.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// The directories of the session's service, once read (or taken from the cache).
+    pub fn directories(&self) -> Option<&Directories> {
+        self.directories.as_ref()
+    }
+
+    /// Whether the service answers, as its last answers said.
+    pub fn reach(&self) -> Reach {
+        self.reach.get()
+    }
+
+    /// Orders waiting in the outbox, as last counted (by the worker, a decision or a read of
+    /// Unsent orders).
+    pub fn outbox_waiting(&self) -> i64 {
+        self.outbox.load(Ordering::Relaxed)
+    }
+
+    /// Whether the system's file dialog can be shown; otherwise the clerk types a path.
+    pub fn file_dialogs(&self) -> bool {
+        self.file_dialogs
+    }
+
+    /// Asks for typed paths instead of the system's file dialog (a desktop without one).
+    pub fn without_file_dialogs(&mut self) {
+        self.file_dialogs = false;
     }
 
     /// Why this counter's records cannot be written now, for the status bar: the database could

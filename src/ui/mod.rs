@@ -22,5 +22,5 @@ pub fn tr(key: &str) -> String {
 /// Sets up a context for the desk: fonts and the language from the settings.
 pub fn setup_context(ctx: &egui::Context, desk: &Desk) {
     fonts::install(ctx);
-    rust_i18n::set_locale(desk.settings.language.as_str());
+    rust_i18n::set_locale(desk.settings().language.as_str());
 }

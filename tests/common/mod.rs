@@ -237,6 +237,17 @@ pub fn wait<T>(mut task: parcel_desk::desk::task::Task<T>) -> T {
     }
 }
 
+/// Changes how the desk prints labels the way the Settings screen does: applied and saved.
+pub fn set_printing(
+    desk: &mut parcel_desk::desk::Desk,
+    change: impl FnOnce(&mut parcel_desk::desk::settings::PrintSettings),
+) {
+    let mut settings = desk.settings().clone();
+    change(&mut settings.printing);
+    let saved = desk.apply_settings(settings).expect("printing applied");
+    wait(saved).expect("settings saved");
+}
+
 /// A valid international parcel with one product line, courier to Samarkand.
 pub fn intl_parcel(number: &str) -> parcel_desk::api::international::ParcelInput {
     serde_json::from_value(intl_parcel_json(number)).expect("a parcel")

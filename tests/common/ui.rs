@@ -93,7 +93,7 @@ pub fn harness(desk: Desk) -> Harness<'static, DeskApp> {
 
 /// A harness with a window of this size (a long form seen whole).
 pub fn harness_sized(desk: Desk, size: [f32; 2]) -> Harness<'static, DeskApp> {
-    let language = desk.settings.language;
+    let language = desk.settings().language;
     Harness::builder()
         .with_size(size)
         .with_context_setup(move |ctx| {
@@ -158,7 +158,7 @@ pub fn log_in_by_hand(h: &mut Harness<'static, DeskApp>) {
     h.get_by_label(&tr("login.password")).focus();
     h.step();
     h.key_press(Key::Enter);
-    step_until(h, "login", |h| h.state().desk.session.is_some());
+    step_until(h, "login", |h| h.state().desk.session().is_some());
 }
 
 pub fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
@@ -166,7 +166,7 @@ pub fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
     h.get_by_label(&tr("login.password")).focus();
     h.step();
     h.key_press(Key::Enter);
-    step_until(h, "login", |h| h.state().desk.session.is_some());
+    step_until(h, "login", |h| h.state().desk.session().is_some());
 }
 
 /// Types into the `nth` field labelled `label`.
@@ -333,11 +333,6 @@ pub fn ready(h: &mut Harness<'static, DeskApp>) {
 /// Waits until the directories come from the service (not the cache) and nothing is loading.
 pub fn directories_read(h: &mut Harness<'static, DeskApp>) {
     step_until(h, "directories for the form", |h| {
-        h.state()
-            .desk
-            .directories
-            .as_ref()
-            .is_some_and(|d| !d.from_cache)
-            && !h.state().is_busy()
+        h.state().desk.directories().is_some_and(|d| !d.from_cache) && !h.state().is_busy()
     });
 }

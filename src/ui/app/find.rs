@@ -22,7 +22,7 @@ impl Finding {
     }
 
     pub fn start(&mut self, desk: &Desk, barcode: String) {
-        if desk.session.is_none() || self.under_way.is_some() {
+        if desk.session().is_none() || self.under_way.is_some() {
             return;
         }
         if let Some(task) = desk.find_by_barcode(barcode.clone()) {

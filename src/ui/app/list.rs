@@ -50,7 +50,7 @@ pub fn screens(desk: &Desk) -> Vec<Entry> {
         Entry::rail(Id::Directories, Reference, DirectoryScreen::default()),
         Entry::rail(Id::Goods, Reference, GoodsScreen::default()),
         Entry::rail(Id::Webhooks, Desk, WebhooksScreen::default()).kept_across_sessions(),
-        Entry::rail(Id::Settings, Desk, SettingsScreen::new(&desk.settings))
+        Entry::rail(Id::Settings, Desk, SettingsScreen::new(desk.settings()))
             .without_session()
             .kept_across_sessions(),
         Entry::rail(Id::About, Desk, AboutScreen)

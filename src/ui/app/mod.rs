@@ -137,7 +137,7 @@ impl DeskApp {
                 }
             }
         }
-        let logged_in = self.desk.session.is_some();
+        let logged_in = self.desk.session().is_some();
         let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
         for s in &mut self.screens {
             if s.open_to(logged_in) {
@@ -206,7 +206,7 @@ impl DeskApp {
 
     /// Opens a screen (one that needs a session only once logged in).
     fn go(&mut self, id: ScreenId, ctx: &egui::Context) {
-        let logged_in = self.desk.session.is_some();
+        let logged_in = self.desk.session().is_some();
         let mut cx = Cx::new(&mut self.desk, &mut self.toasts, ctx, &mut self.events);
         if let Some(s) = self.screens.iter_mut().find(|s| s.id == id)
             && s.open_to(logged_in)
@@ -217,7 +217,7 @@ impl DeskApp {
     }
 
     fn run(&mut self, cmd: Command, ctx: &egui::Context) {
-        let logged_in = self.desk.session.is_some();
+        let logged_in = self.desk.session().is_some();
         match cmd {
             Command::Logout if logged_in => {
                 self.desk.logout();
@@ -257,7 +257,7 @@ impl DeskApp {
             self.go(ScreenId::Unsent, &ctx);
         }
         self.toasts.show(ui);
-        let logged_in = self.desk.session.is_some();
+        let logged_in = self.desk.session().is_some();
         if logged_in {
             let mut clicked = None;
             egui::Panel::left("nav")

@@ -25,7 +25,7 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
             }
         }
         let clear = desk
-            .settings
+            .settings()
             .service
             .as_ref()
             .is_some_and(|u| u.unencrypted());
@@ -37,7 +37,7 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
         // What changes and needs the clerk's eye sits on the right, always whole; who is logged
         // in takes what is left and is cut at a narrow window (whole on hover).
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let (text, color) = match desk.reach.get() {
+            let (text, color) = match desk.reach() {
                 _ if desk.is_connecting() => {
                     (t!("status.connecting"), ui.visuals().weak_text_color())
                 }
@@ -48,12 +48,12 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
             };
             ui.label(RichText::new(format!("● {text}")).color(color));
             ui.separator();
-            let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
+            let waiting = desk.outbox_waiting();
             let outbox = RichText::new(t!("status.outbox", n = waiting));
             if waiting > 0 {
                 // A way to the entries themselves, for the clerk to see or decide on them.
                 let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
-                open_outbox = link.clicked() && desk.session.is_some();
+                open_outbox = link.clicked() && desk.session().is_some();
             } else {
                 ui.label(outbox.weak());
             }
@@ -81,7 +81,7 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
                 ui.separator();
                 ui.label(RichText::new(t!("settings.shop_opening")).weak());
             }
-            if let Some(wait) = desk.session.as_ref().and(desk.warehouse_waiting()) {
+            if let Some(wait) = desk.session().and(desk.warehouse_waiting()) {
                 // Held back under the warehouse's limit of requests: said, not hidden.
                 ui.separator();
                 let text = t!("wms.waiting", s = wait.as_secs().max(1));
@@ -91,7 +91,7 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
             }
             ui.separator();
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let who = match &desk.session {
+                let who = match desk.session() {
                     None => t!("status.not_logged_in").to_string(),
                     Some(s) => {
                         let mut who =

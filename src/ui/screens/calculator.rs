@@ -51,7 +51,7 @@ impl Calculator {
     }
 
     fn inputs_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        let dirs = desk.directories.as_ref();
+        let dirs = desk.directories();
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.set_max_width(560.0);
             ui.heading(t!("calc.title"));

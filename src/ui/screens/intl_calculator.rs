@@ -92,7 +92,7 @@ impl Screen for IntlCalculator {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         let errors = self.errors();
         let form = Form::new(&errors);
-        let dirs = cx.desk.directories.as_ref();
+        let dirs = cx.desk.directories();
         let mut ask = false;
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(t!("intl_calc.title"));

@@ -252,7 +252,7 @@ pub fn sandbox_badge(ui: &mut egui::Ui) {
 
 impl Screen for LoginScreen {
     fn poll(&mut self, cx: &mut Cx) {
-        if cx.desk.session.is_none()
+        if cx.desk.session().is_none()
             && let Some(outcome) = LoginScreen::poll(self, cx.toasts)
         {
             cx.emit(AppEvent::LoggedIn(Box::new(outcome)));

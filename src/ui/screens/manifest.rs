@@ -179,7 +179,7 @@ impl ManifestScreen {
             .map(|p| p.input.clone())
             .collect();
         let (number, date) = (m.number.clone(), m.date.clone());
-        let lang = cx.desk.settings.language;
+        let lang = cx.desk.settings().language;
         let name = file_name("manifest", &number);
         self.sheet.start(cx, &name, move || {
             let refs: Vec<_> = parcels.iter().collect();

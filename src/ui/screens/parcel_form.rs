@@ -147,7 +147,7 @@ impl ParcelFormScreen {
     fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let errors = self.errors();
         let form = Form::new(&errors);
-        let dirs = desk.directories.as_ref();
+        let dirs = desk.directories();
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.heading(t!("parcel.title"));

@@ -195,7 +195,7 @@ impl Screen for ParcelImportScreen {
         let mut read = false;
         ui.horizontal_wrapped(|ui| {
             inline_field(ui, &t!("import.path"), &mut self.path, "import-path", 360.0);
-            if cx.desk.file_dialogs && ui.button(t!("import.choose")).clicked() {
+            if cx.desk.file_dialogs() && ui.button(t!("import.choose")).clicked() {
                 self.choosing = Some(cx.desk.choose_csv_to_open());
             }
             if button_if(ui, self.reading.is_none(), t!("import.read")) {

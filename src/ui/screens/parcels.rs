@@ -189,10 +189,10 @@ impl ParcelsScreen {
         let input = r.input.clone();
         let city = input
             .receiver_city_id
-            .and_then(|id| cx.desk.directories.as_ref()?.city(id))
+            .and_then(|id| cx.desk.directories()?.city(id))
             .map(|c| c.name.clone())
             .unwrap_or_default();
-        let lang = cx.desk.settings.language;
+        let lang = cx.desk.settings().language;
         match paper {
             Paper::Print => {
                 if self.printing.is_none() {
@@ -201,7 +201,7 @@ impl ParcelsScreen {
             }
             Paper::Label => {
                 let name = file_name("parcel-label", &input.parcel_number);
-                let dpi = cx.desk.settings.printing.dpi;
+                let dpi = cx.desk.settings().printing.dpi;
                 self.paper.start(cx, &name, move || {
                     let page = crate::label::documents::parcel_label(&input, &city, lang, dpi)
                         .map_err(|e| e.to_string())?;

@@ -81,11 +81,6 @@ impl UnsentScreen {
             Some(Ok(Ok(entries))) => {
                 self.work
                     .retain(|k, _| entries.iter().any(|u| &u.entry.wcs_code == k));
-                // The status bar's count follows what the clerk sees here.
-                desk.outbox.store(
-                    i64::try_from(entries.len()).unwrap_or(i64::MAX),
-                    std::sync::atomic::Ordering::Relaxed,
-                );
                 self.entries = entries;
             }
             Some(Ok(Err(e))) => {

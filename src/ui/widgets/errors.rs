@@ -153,7 +153,7 @@ pub fn tell_desk(err: &DeskError) -> Told {
 
 /// Whether a printer is chosen; when none is, the clerk is told where to choose one.
 pub fn printer_chosen(desk: &crate::desk::Desk, toasts: &mut super::Toasts) -> bool {
-    let chosen = desk.settings.printing.printer.is_some();
+    let chosen = desk.settings().printing.printer.is_some();
     if !chosen {
         toasts.error(t!("print.no_printer"), None);
     }

@@ -33,7 +33,7 @@ impl SaveDocument {
             return;
         }
         let proposed = documents_folder().join(name);
-        if cx.desk.file_dialogs {
+        if cx.desk.file_dialogs() {
             self.choosing = Some((Box::new(make), cx.desk.choose_save_path(proposed)));
         } else {
             self.writing = Some(cx.desk.write_document(proposed, true, make));

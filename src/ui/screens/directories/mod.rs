@@ -133,7 +133,7 @@ impl DirectoryScreen {
             if desk.directories_loading() {
                 ui.spinner();
                 ui.label(t!("dir.refreshing"));
-            } else if let Some(d) = &desk.directories {
+            } else if let Some(d) = desk.directories() {
                 let age = age_text(chrono::Utc::now().timestamp() - d.data.fetched_at);
                 if desk.directories_failed().is_some() || d.from_cache {
                     ui.label(
@@ -151,7 +151,7 @@ impl DirectoryScreen {
             desk.refresh_directories_now();
         }
         ui.add_space(4.0);
-        let Some(dirs) = &desk.directories else {
+        let Some(dirs) = desk.directories() else {
             if let Some(e) = desk.directories_failed() {
                 ui.label(RichText::new(tell(e).message).color(crate::ui::widgets::ERROR_COLOR));
             }

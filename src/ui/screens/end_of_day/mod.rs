@@ -74,7 +74,7 @@ impl EndOfDayScreen {
         let Some(register) = self.register.clone() else {
             return;
         };
-        match cx.desk.settings.printing.printer {
+        match cx.desk.settings().printing.printer {
             Some(Printer::SystemPdf { .. }) => {
                 self.printing = Some(cx.desk.print_register(register));
             }
@@ -86,7 +86,7 @@ impl EndOfDayScreen {
         let Some(register) = self.register.clone() else {
             return;
         };
-        let lang = cx.desk.settings.language;
+        let lang = cx.desk.settings().language;
         let name = register.file_name();
         self.pdf.start(cx, &name, move || register.pdf(lang));
     }
@@ -95,7 +95,7 @@ impl EndOfDayScreen {
         let Some(r) = &self.report else {
             return;
         };
-        let (lines, lang) = (r.lines.clone(), cx.desk.settings.language);
+        let (lines, lang) = (r.lines.clone(), cx.desk.settings().language);
         let name = format!("orders-{}.csv", r.day);
         self.csv.start(cx, &name, move || day_csv(&lines, lang));
     }

@@ -215,7 +215,7 @@ impl LabelPanel {
             Some(Err(_)) => self.media = None,
             None => {}
         }
-        let chosen = desk.settings.printing.printer.clone();
+        let chosen = desk.settings().printing.printer.clone();
         if self.probing.is_none() && chosen != self.probed_for {
             self.media = None;
             self.probed_for = chosen.clone();
@@ -237,7 +237,7 @@ impl LabelPanel {
             }
         }
         ui.heading(t!("print.title"));
-        let settings = &desk.settings.printing;
+        let settings = &desk.settings().printing;
         let (size, dpi) = (settings.size.localized(), settings.dpi.value());
         ui.weak(t!("print.stock", size = size, dpi = dpi));
         match &settings.printer {
@@ -404,7 +404,7 @@ impl LabelPanel {
                     .map(|p| p.barcode.clone())
                     .unwrap_or_else(|| self.order_id.to_string());
                 let suggested = desk.label_file_for(&barcode);
-                if desk.file_dialogs {
+                if desk.file_dialogs() {
                     self.choosing = Some(desk.choose_save_path(suggested));
                 } else {
                     // No system dialog here: the clerk types (or accepts) the path.

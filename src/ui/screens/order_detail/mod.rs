@@ -406,7 +406,7 @@ impl Screen for DetailScreen {
             AppEvent::OpenOrder(id) => self.detail = Some(OrderDetail::open(cx.desk, *id)),
             AppEvent::OrderCreated(id) => {
                 let mut d = OrderDetail::open(cx.desk, *id);
-                if cx.desk.settings.printing.auto_print {
+                if cx.desk.settings().printing.auto_print {
                     d.label.print_when_ready();
                 }
                 self.detail = Some(d);

@@ -91,7 +91,7 @@ impl OrderForm {
     }
 
     pub(super) fn body(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        let dirs = desk.directories.as_ref();
+        let dirs = desk.directories();
         let err = |e: &BTreeMap<&'static str, String>, k: &str| e.get(k).cloned();
         let errors = self.errors.clone();
         let form = Form::new(&errors);
@@ -100,7 +100,7 @@ impl OrderForm {
                 Some(_) => t!("order.edit_title"),
                 None => t!("order.new_title"),
             });
-            let waiting = desk.outbox.load(std::sync::atomic::Ordering::Relaxed);
+            let waiting = desk.outbox_waiting();
             if self.editing.is_none() && waiting > 0 {
                 // An order typed here earlier (before a crash, or while offline) is in the outbox,
                 // not in this form: say where it is, so it is not typed and sent a second time.

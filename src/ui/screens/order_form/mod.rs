@@ -271,7 +271,7 @@ impl OrderForm {
         }
         let problems = self
             .draft
-            .check(desk.directories.as_ref())
+            .check(desk.directories())
             .err()
             .unwrap_or_default();
         let (draft, checked) = (&self.draft, &self.checked);
@@ -297,14 +297,14 @@ impl OrderForm {
         }
         self.errors.clear();
         self.checked = self.draft.clone();
-        match self.draft.check(desk.directories.as_ref()) {
+        match self.draft.check(desk.directories()) {
             Err(problems) => {
                 for (k, p) in problems {
                     self.errors.insert(k, problem_text(p));
                 }
             }
             Ok(input) => {
-                let unusual = doubts(&self.draft, &desk.settings.limits);
+                let unusual = doubts(&self.draft, &desk.settings().limits);
                 if !unusual.is_empty() && self.confirmed.as_ref() != Some(&self.draft) {
                     self.doubting = Some(unusual);
                     return;

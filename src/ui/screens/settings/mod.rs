@@ -81,7 +81,7 @@ impl SettingsScreen {
     /// Returns true when the service changed and the clerk must log in again.
     fn save(&mut self, desk: &mut Desk, toasts: &mut Toasts) -> bool {
         self.errors.clear();
-        let mut draft = self.draft(&desk.settings);
+        let mut draft = self.draft(desk.settings());
         match self.printer.settings() {
             Ok(p) => {
                 self.printer.error = None;
@@ -109,7 +109,7 @@ impl SettingsScreen {
         if !self.errors.is_empty() {
             return false;
         }
-        let service_changed = draft.service != desk.settings.service;
+        let service_changed = draft.service != desk.settings().service;
         match desk.apply_settings(draft) {
             Ok(task) => {
                 self.saving = Some(task);
@@ -237,7 +237,7 @@ impl Screen for SettingsScreen {
             // Another service: another session, other orders.
             cx.emit(AppEvent::SessionEnded);
         }
-        if cx.desk.session.is_none() {
+        if cx.desk.session().is_none() {
             ui.add_space(12.0);
             if ui.link(t!("login.title")).clicked() {
                 cx.emit(AppEvent::Go(ScreenId::NewOrder));

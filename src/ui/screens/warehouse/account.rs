@@ -58,11 +58,7 @@ impl Account {
 
     /// The head of a warehouse screen: the account, or its login.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
-        let account = cx
-            .desk
-            .session
-            .as_ref()
-            .and_then(|s| s.warehouse_account.clone());
+        let account = cx.desk.session().and_then(|s| s.warehouse_account.clone());
         if Self::open(cx) {
             match account {
                 Some(me) => {

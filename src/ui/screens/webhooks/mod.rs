@@ -189,7 +189,7 @@ impl WebhooksScreen {
         }
         let live = self
             .live
-            .get_or_insert_with(|| cx.desk.settings.live.clone());
+            .get_or_insert_with(|| cx.desk.settings().live.clone());
         if self.port_text.is_empty() {
             self.port_text = live.port.to_string();
             self.poll_text = live.poll_seconds.to_string();
