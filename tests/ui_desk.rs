@@ -29,7 +29,7 @@ fn login_then_find_tashkent_branches_by_cyrillic_search() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::D);
 
     step_until(&mut h, "directories", |h| {
-        h.state().desk.directories.is_some() && !h.state().is_busy()
+        h.state().desk.directories().is_some() && !h.state().is_busy()
     });
     h.get_by_label(&tr("dir.search")).focus();
     h.step();
