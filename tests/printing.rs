@@ -47,22 +47,25 @@ fn print(desk: &Desk, ids: Vec<i64>, reason: Option<&str>) -> Vec<String> {
     errors
 }
 
+/// Labels go to a thermal printer at `address`: 100×150 at 203 dpi, `copies` of each.
+fn to_label_printer(desk: &mut Desk, address: String, copies: u32) {
+    common::set_printing(desk, |p| {
+        *p = PrintSettings {
+            printer: Some(Printer::NetworkZpl { address }),
+            size: LabelSize::L100x150,
+            dpi: Dpi::D203,
+            copies,
+            auto_print: false,
+        }
+    });
+}
+
 #[test]
 fn zpl_reaches_the_raw_port_intact_once_per_piece_and_reprints_keep_their_reason() {
     let env = Env::new("print-zpl");
     let mut desk = logged_in(&env);
     let (address, got) = fake_9100();
-    common::set_printing(&mut desk, |p| {
-        *p = PrintSettings {
-            printer: Some(Printer::NetworkZpl {
-                address: address.clone(),
-            }),
-            size: LabelSize::L100x150,
-            dpi: Dpi::D203,
-            copies: 1,
-            auto_print: false,
-        };
-    });
+    to_label_printer(&mut desk, address.clone(), 1);
     let row = create(&desk, 2);
     assert!(print(&desk, vec![row.order_id], None).is_empty());
     assert!(print(&desk, vec![row.order_id], Some("label torn")).is_empty());
@@ -209,15 +212,7 @@ fn the_clerk_prints_with_ctrl_p_gives_a_reason_to_reprint_and_prints_a_batch() {
     let env = Env::new("print-ui");
     let mut desk = env.desk();
     let (address, got) = fake_9100();
-    common::set_printing(&mut desk, |p| {
-        *p = PrintSettings {
-            printer: Some(Printer::NetworkZpl { address }),
-            size: LabelSize::L100x150,
-            dpi: Dpi::D203,
-            copies: 1,
-            auto_print: false,
-        };
-    });
+    to_label_printer(&mut desk, address, 1);
     let mut h = harness(desk);
     log_in_with_enter(&mut h);
     let rows: Vec<JournalRow> = (0..3).map(|_| create(&h.state().desk, 1)).collect();
@@ -334,15 +329,7 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
 
     // A network printer set to 300 dpi while the desk draws for 203: the label pane says so.
     let (address, got) = fake_9100_set_to("\"300\"\"1218\"");
-    common::set_printing(&mut desk, |p| {
-        *p = PrintSettings {
-            printer: Some(Printer::NetworkZpl { address }),
-            size: LabelSize::L100x150,
-            dpi: Dpi::D203,
-            copies: 1,
-            auto_print: false,
-        };
-    });
+    to_label_printer(&mut desk, address, 1);
     let mut h = harness(desk);
     log_in_with_enter(&mut h);
     let row = create(&h.state().desk, 1);
@@ -471,15 +458,7 @@ fn a_parcel_label_reaches_the_label_printer_as_zpl_with_its_number() {
     let env = Env::new("print-parcel");
     let mut desk = logged_in(&env);
     let (address, got) = fake_9100();
-    common::set_printing(&mut desk, |p| {
-        *p = PrintSettings {
-            printer: Some(Printer::NetworkZpl { address }),
-            size: LabelSize::L100x150,
-            dpi: Dpi::D203,
-            copies: 2,
-            auto_print: false,
-        };
-    });
+    to_label_printer(&mut desk, address, 2);
     let parcel: parcel_desk::api::international::ParcelInput =
         serde_json::from_value(serde_json::json!({
             "ParcelNumber": "CN000000101UZ", "ReceiverPhone": "+998 90 1234567",
