@@ -149,7 +149,7 @@ impl Desk {
         let (services, twin) = connect(&rt, &settings, &language, &paths)?;
         // A shop database is opened in the background (it is across the network); the
         // counter's own file at once.
-        let shop = settings.shop.database().map(str::to_string);
+        let shop = settings.shop.connection();
         let (store, store_error) = match shop {
             Some(_) => (None, None),
             None => match Store::open(&paths.database()) {
@@ -260,6 +260,12 @@ impl Desk {
         let store = self.store.as_ref().filter(|s| s.is_shared())?;
         let kept = self.kept.load(std::sync::atomic::Ordering::Relaxed);
         (store.shop_away() || kept != 0).then_some(kept.max(0))
+    }
+
+    /// Whether the shop's database refuses this counter's login (its password is missing or
+    /// wrong): only the settings mend it.
+    pub fn shop_refuses_login(&self) -> bool {
+        self.store.as_ref().is_some_and(|s| s.shop_refuses_login())
     }
 
     pub(super) fn books(&self) -> Option<(Arc<Store>, ServiceKey)> {

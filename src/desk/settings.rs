@@ -1,6 +1,7 @@
 //! The desk's settings, kept as TOML in the platform config folder: the three service URLs, the
 //! environment, the language, the last login names (never passwords) and the printer. No file means demo
-//! mode on the embedded twin.
+//! mode on the embedded twin. The shop database's password is kept in the OS keyring, not here
+//! (only where the computer has no keyring does it stay in the database's address).
 
 use crate::api::codes::Language;
 use crate::label::print::Printer;
@@ -92,7 +93,7 @@ pub struct Settings {
 }
 
 /// The shop's shared journal, for a shop with several counters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct ShopSettings {
     /// A PostgreSQL connection (`postgres://user@host/db` or `host=… dbname=…`); empty keeps the
@@ -100,12 +101,75 @@ pub struct ShopSettings {
     pub database: String,
     /// The name this counter goes by in the shop (written with every order it takes).
     pub counter: String,
+    /// The database's password: kept in the OS keyring under the database's address, never
+    /// written to the settings file.
+    #[serde(skip)]
+    pub password: String,
+}
+
+impl std::fmt::Debug for ShopSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShopSettings")
+            .field("database", &self.database)
+            .field("counter", &self.counter)
+            .field(
+                "password",
+                &(!self.password.is_empty()).then_some("(hidden)"),
+            )
+            .finish()
+    }
 }
 
 impl ShopSettings {
-    /// The shared database's connection, when one is set.
+    /// The shared database's address as the settings keep it, when one is set.
     pub fn database(&self) -> Option<&str> {
         Some(self.database.trim()).filter(|d| !d.is_empty())
+    }
+
+    /// What the counter connects with: the address, and the password put back into it.
+    pub fn connection(&self) -> Option<String> {
+        let address = self.database()?;
+        Some(crate::store::shop_address_with_password(
+            address,
+            &self.password,
+        ))
+    }
+
+    fn keyring_account(&self) -> Option<String> {
+        Some(super::secrets::account("shop", self.database()?))
+    }
+
+    /// Takes the database's password from the keyring (blocking: a file or start-up task).
+    fn recall_password(&mut self) {
+        if let Some(password) = self
+            .keyring_account()
+            .and_then(|a| super::secrets::recall(&a))
+        {
+            self.password = password;
+        }
+    }
+
+    /// What the settings file is to hold, the password put in the keyring (or taken out of it
+    /// when there is none). Where this computer has no keyring the password stays in the
+    /// address, as typed, rather than being lost at the next start (the file is its owner's
+    /// only). Blocking.
+    fn kept(&self) -> ShopSettings {
+        let Some(account) = self.keyring_account() else {
+            return self.clone();
+        };
+        if self.password.is_empty() {
+            super::secrets::forget(&account);
+            return self.clone();
+        }
+        if super::secrets::remember(&account, &self.password) {
+            return self.clone();
+        }
+        tracing::warn!("no keyring: the shop database's password stays in its address");
+        ShopSettings {
+            database: self.connection().unwrap_or_default(),
+            password: String::new(),
+            ..self.clone()
+        }
     }
 
     /// The longest counter name, in characters: it stands in a column of the Orders list and
@@ -256,19 +320,24 @@ impl Settings {
                 });
             }
         };
-        toml::from_str(&text)
-            .map(Some)
-            .map_err(|source| SettingsError::Parse {
+        let mut settings: Settings =
+            toml::from_str(&text).map_err(|source| SettingsError::Parse {
                 path: path.display().to_string(),
                 source,
-            })
+            })?;
+        settings.shop.recall_password();
+        Ok(Some(settings))
     }
 
     /// Writes atomically: a temporary file renamed over the old one, readable by the user only
     /// (it names the service and the login).
     pub fn save(&self, config_dir: &Path) -> Result<(), SettingsError> {
         let path = file_in(config_dir);
-        let mut table = toml::Table::try_from(self)?;
+        let written = Settings {
+            shop: self.shop.kept(),
+            ..self.clone()
+        };
+        let mut table = toml::Table::try_from(&written)?;
         if self.service.is_none() {
             // Demo mode runs on the twin: no production or test service to name.
             table.remove("environment");
@@ -374,6 +443,7 @@ mod tests {
             shop: ShopSettings {
                 database: "host=10.0.0.2 dbname=shop".into(),
                 counter: "Kassa 2".into(),
+                password: String::new(),
             },
         };
         s.save(&dir).unwrap();
@@ -383,6 +453,36 @@ mod tests {
             Settings::load(&dir),
             Err(SettingsError::Parse { .. })
         ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_shop_databases_password_is_kept_apart_from_the_file_and_comes_back_whole() {
+        let dir = std::env::temp_dir().join(format!("pd-shop-pw-{}", std::process::id()));
+        let mut s = Settings::default();
+        s.shop.database = format!("host=10.0.0.2 dbname=shop user=desk{}", std::process::id());
+        s.shop.password = "Zx9 s'ecret".into();
+        assert!(!format!("{s:?}").contains("ecret"), "Debug hides it");
+        s.save(&dir).unwrap();
+        let text = std::fs::read_to_string(file_in(&dir)).unwrap();
+        let loaded = Settings::load(&dir).unwrap().unwrap();
+        // Nothing is lost across a restart: the counter connects with the same password.
+        assert_eq!(loaded.shop.connection(), s.shop.connection());
+        let account = s.shop.keyring_account().unwrap();
+        match super::super::secrets::recall(&account) {
+            // The keyring holds it: the file does not.
+            Some(kept) => {
+                assert_eq!(kept, s.shop.password);
+                assert!(!text.contains("ecret"), "{text}");
+                assert_eq!(loaded.shop.database, s.shop.database);
+            }
+            // No keyring on this computer: it stays in the address, as typed.
+            None => assert!(loaded.shop.password.is_empty()),
+        }
+        // Cleared: the keyring forgets it.
+        s.shop.password.clear();
+        s.save(&dir).unwrap();
+        assert_eq!(super::super::secrets::recall(&account), None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

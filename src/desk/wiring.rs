@@ -137,7 +137,7 @@ impl Desk {
     /// file, or the shop's database. Until it is open the desk has no journal.
     pub(super) fn open_store(&mut self) {
         let path = self.paths.database();
-        let shop = self.settings.shop.database().map(str::to_string);
+        let shop = self.settings.shop.connection();
         self.store = None;
         self.store_error = None;
         self.store_opening = Some(self.spawn_blocking(move || match shop {
@@ -204,7 +204,7 @@ impl Desk {
             return Err(DeskError::BadUrl(name));
         }
         self.language.set(new.language);
-        let reopen = new.shop.database() != self.settings.shop.database();
+        let reopen = new.shop.connection() != self.settings.shop.connection();
         if new.service != self.settings.service {
             // Another service: the session ends at once; the clients are built in the
             // background (starting the twin takes a moment) and installed by `poll`.

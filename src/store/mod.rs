@@ -61,6 +61,9 @@ pub use parcels::{ParcelRow, ParcelState};
 pub use print_log::{PrintOutcome, PrintRecord};
 pub use read_only::is_read_only;
 pub use shop_address::readable as shop_address_readable;
+pub use shop_address::{
+    split_password as shop_address_split_password, with_password as shop_address_with_password,
+};
 
 /// The login of the clerk at a counter: one handle, changed by the desk at each login and read
 /// by whatever writes who did it (orders, prints, parcels, manifests).
@@ -355,6 +358,25 @@ pub enum StoreError {
     Interrupted(String),
 }
 
+impl StoreError {
+    /// Whether the shop's database refused who this counter said it was: a password missing
+    /// (the server asked for one and none is set) or wrong, or a login it does not admit.
+    pub fn login_refused(&self) -> bool {
+        let StoreError::Postgres(e) = self else {
+            return false;
+        };
+        use postgres::error::SqlState;
+        let refused = [
+            SqlState::INVALID_PASSWORD,
+            SqlState::INVALID_AUTHORIZATION_SPECIFICATION,
+        ];
+        // The client's own word when the server asks for a password it was not given.
+        let missing =
+            std::error::Error::source(e).is_some_and(|c| c.to_string() == "password missing");
+        e.code().is_some_and(|c| refused.contains(c)) || missing
+    }
+}
+
 /// The desk's rows. Its own SQLite file always holds what is this counter's alone (form drafts,
 /// the directory cache); the shop's records (journal, outbox, prints, parcels, manifests,
 /// notifications, closed days) live in the same file, or, for a shop whose counters share one
@@ -373,6 +395,9 @@ pub struct Store {
     wake: shop_listen::Wake,
     /// Whether the shop's database was last found away (read by the status bar, never locked).
     away: std::sync::atomic::AtomicBool,
+    /// Whether the last try to connect was refused for the login (a password missing or
+    /// wrong): waiting will not mend it, the settings will.
+    login_refused: std::sync::atomic::AtomicBool,
     /// This counter's earlier records are in the shop's database (asked of its file once).
     brought: std::sync::atomic::AtomicBool,
     /// This counter's name in the shop, written with every create it takes.
@@ -427,7 +452,7 @@ impl Store {
     /// at `url` (its schema brought up to date here).
     pub fn open_shop(path: &Path, url: &str) -> Result<Store, StoreError> {
         let local = Self::open_file(path)?;
-        Store::with(local, Some((Self::reach_shop(url)?, url))).listening()
+        Self::with_shop(local, url)
     }
 
     pub fn open_in_memory() -> Result<Store, StoreError> {
@@ -440,22 +465,27 @@ impl Store {
     /// An in-memory counter whose shop records are in the PostgreSQL database at `url`.
     pub fn open_in_memory_with_shop(url: &str) -> Result<Store, StoreError> {
         let local = Self::migrate(Connection::open_in_memory()?)?;
-        Store::with(local, Some((Self::reach_shop(url)?, url))).listening()
+        Self::with_shop(local, url)
     }
 
-    /// The shop's database, connected and up to date; `None` when it cannot be reached now (the
-    /// counter starts anyway, keeping new orders here, and connects at a later call). A
-    /// database newer than this desk, or TLS settings that can never work (an unknown mode, an
-    /// authority's file that cannot be read), are refused.
-    fn reach_shop(url: &str) -> Result<Option<postgres::Client>, StoreError> {
-        match shop_schema::connect(url) {
-            Ok(c) => Ok(Some(c)),
-            Err(e @ (StoreError::TooNew { .. } | StoreError::Certificate(_))) => Err(e),
+    /// This counter with the shop's database, connected and up to date, or away when it cannot
+    /// be reached now (the counter starts anyway, keeping new orders here, and connects at a
+    /// later call). A database newer than this desk, or TLS settings that can never work (an
+    /// unknown mode, an authority's file that cannot be read), are refused.
+    fn with_shop(local: Connection, url: &str) -> Result<Store, StoreError> {
+        let (client, refused) = match shop_schema::connect(url) {
+            Ok(c) => (Some(c), false),
+            Err(e @ (StoreError::TooNew { .. } | StoreError::Certificate(_))) => return Err(e),
             Err(e) => {
                 tracing::warn!("the shop database is away at start: {e}");
-                Ok(None)
+                (None, e.login_refused())
             }
-        }
+        };
+        let store = Store::with(local, Some((client, url)));
+        store
+            .login_refused
+            .store(refused, std::sync::atomic::Ordering::Relaxed);
+        store.listening()
     }
 
     /// Follows the other counters' changes to the shop database.
@@ -487,6 +517,7 @@ impl Store {
         Store {
             local: Mutex::new(Db::Lite(local)),
             away: std::sync::atomic::AtomicBool::new(away),
+            login_refused: Default::default(),
             shop,
             shop_url,
             journal_changes: Default::default(),
@@ -621,10 +652,14 @@ impl Store {
                 Ok(again) => {
                     *db = Db::Pg(Box::new(again));
                     *retry_at = None;
+                    self.login_refused
+                        .store(false, std::sync::atomic::Ordering::Relaxed);
                 }
                 Err(e) => {
                     tracing::warn!("the shop database is still away: {e}");
                     *retry_at = Some(std::time::Instant::now() + SHOP_RETRY);
+                    self.login_refused
+                        .store(e.login_refused(), std::sync::atomic::Ordering::Relaxed);
                 }
             }
             let away = !matches!(&*db, Db::Pg(c) if !c.is_closed());
@@ -676,6 +711,15 @@ impl Store {
     /// Whether the shop's database was away when last asked (never waits).
     pub fn shop_away(&self) -> bool {
         self.away.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Whether the shop's database is away because it refused this counter's login (its
+    /// password missing or wrong), as the last try to connect found (never waits).
+    pub fn shop_refuses_login(&self) -> bool {
+        self.shop_away()
+            && self
+                .login_refused
+                .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// This counter's own file (drafts, directory cache).

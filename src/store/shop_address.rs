@@ -10,8 +10,12 @@
 //!
 //! The PostgreSQL client reads the rest; it knows `sslmode` only as far as `require` and not
 //! `sslrootcert`, so those two are taken out here before it reads the text.
+//!
+//! A password is never kept in the address the settings file holds: [`split_password`] takes
+//! one typed into it out (for the keyring), and [`with_password`] puts it back for connecting.
 
 use super::StoreError;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -41,10 +45,10 @@ pub(super) struct ShopAddress {
 impl ShopAddress {
     pub fn read(text: &str) -> Result<ShopAddress, StoreError> {
         let text = text.trim();
-        let (rest, tls) = if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            from_url(text)
-        } else {
-            from_settings(text)
+        let (rest, taken) = take_out(text, &["sslmode", "sslrootcert"]);
+        let tls = TlsWords {
+            mode: taken.get("sslmode").cloned(),
+            root: taken.get("sslrootcert").cloned(),
         };
         let security = match tls.mode.as_deref() {
             None | Some("disable" | "prefer") => Security::Plain,
@@ -82,6 +86,92 @@ pub fn readable(text: &str) -> bool {
     ShopAddress::read(text).is_ok()
 }
 
+/// The address with its password taken out, and that password: from a URL's user
+/// (`postgres://desk:secret@host/shop`), its query (`?password=secret`) or a `password=`
+/// setting. The rest is kept as written.
+pub fn split_password(text: &str) -> (String, Option<String>) {
+    let text = text.trim();
+    let (rest, mut taken) = take_out(text, &["password"]);
+    let (rest, in_user) = if is_url(&rest) {
+        user_password_out(&rest)
+    } else {
+        (rest, None)
+    };
+    (rest, in_user.or(taken.remove("password")))
+}
+
+/// The address with `password` put back, in the address's own form (a URL's query, or a
+/// quoted setting); an empty password leaves it as it is.
+pub fn with_password(text: &str, password: &str) -> String {
+    let text = text.trim();
+    if password.is_empty() {
+        return text.to_string();
+    }
+    if is_url(text) {
+        let mut encoded = String::new();
+        for b in password.bytes() {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                encoded.push(char::from(b));
+            } else {
+                encoded.push_str(&format!("%{b:02X}"));
+            }
+        }
+        let joint = if text.contains('?') { '&' } else { '?' };
+        format!("{text}{joint}password={encoded}")
+    } else {
+        let quoted = password.replace('\\', "\\\\").replace('\'', "\\'");
+        format!("{text} password='{quoted}'")
+    }
+}
+
+fn is_url(text: &str) -> bool {
+    text.starts_with("postgres://") || text.starts_with("postgresql://")
+}
+
+/// `postgres://user:password@hosts/…`: the password taken out of the user part.
+fn user_password_out(url: &str) -> (String, Option<String>) {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return (url.to_string(), None);
+    };
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let Some((user, hosts)) = authority.rsplit_once('@') else {
+        return (url.to_string(), None);
+    };
+    let Some((name, password)) = user.split_once(':') else {
+        return (url.to_string(), None);
+    };
+    (
+        format!("{scheme}://{name}@{hosts}{tail}"),
+        Some(percent_decoded(password)),
+    )
+}
+
+/// `%XX` read as the byte it names (a URL's parts are so escaped; `+` is itself there).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .filter(|_| bytes[i] == b'%')
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(b) => {
+                out.push(b);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The TLS settings taken out of an address.
 #[derive(Default)]
 struct TlsWords {
@@ -89,23 +179,30 @@ struct TlsWords {
     root: Option<String>,
 }
 
-/// `postgres://…?sslmode=…&sslrootcert=…`: the two taken out of the query, the rest kept as
-/// written.
-fn from_url(text: &str) -> (String, TlsWords) {
+/// The settings named `keys` taken out of an address, in either form; the rest kept as written.
+fn take_out(text: &str, keys: &[&str]) -> (String, HashMap<String, String>) {
+    if is_url(text) {
+        from_url(text, keys)
+    } else {
+        from_settings(text, keys)
+    }
+}
+
+/// `postgres://…?sslmode=…&sslrootcert=…`: the keys taken out of the query.
+fn from_url(text: &str, keys: &[&str]) -> (String, HashMap<String, String>) {
     let Some((base, query)) = text.split_once('?') else {
-        return (text.to_string(), TlsWords::default());
+        return (text.to_string(), HashMap::new());
     };
-    let mut tls = TlsWords::default();
+    let mut taken = HashMap::new();
     let mut kept = Vec::new();
     for raw in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = url::form_urlencoded::parse(raw.as_bytes())
-            .next()
-            .map(|(k, v)| (k.into_owned(), v.into_owned()))
-            .unwrap_or_default();
-        match key.as_str() {
-            "sslmode" => tls.mode = Some(value),
-            "sslrootcert" => tls.root = Some(value),
-            _ => kept.push(raw),
+        // Read as the PostgreSQL client reads them: `%XX` escapes, and `+` is a plus.
+        let (key, value) = raw.split_once('=').unwrap_or((raw, ""));
+        let (key, value) = (percent_decoded(key), percent_decoded(value));
+        if keys.contains(&key.as_str()) {
+            taken.insert(key, value);
+        } else {
+            kept.push(raw);
         }
     }
     let rest = if kept.is_empty() {
@@ -113,12 +210,12 @@ fn from_url(text: &str) -> (String, TlsWords) {
     } else {
         format!("{base}?{}", kept.join("&"))
     };
-    (rest, tls)
+    (rest, taken)
 }
 
-/// `host=… sslmode=… sslrootcert='…'`: the two taken out, the other settings kept as written.
-fn from_settings(text: &str) -> (String, TlsWords) {
-    let mut tls = TlsWords::default();
+/// `host=… sslmode=… sslrootcert='…'`: the keys taken out, the other settings kept as written.
+fn from_settings(text: &str, keys: &[&str]) -> (String, HashMap<String, String>) {
+    let mut taken = HashMap::new();
     let mut kept = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(start, c)) = chars.peek() {
@@ -164,13 +261,13 @@ fn from_settings(text: &str) -> (String, TlsWords) {
             }
         }
         let end = chars.peek().map_or(text.len(), |&(i, _)| i);
-        match key.as_str() {
-            "sslmode" => tls.mode = Some(value),
-            "sslrootcert" => tls.root = Some(value),
-            _ => kept.push(&text[start..end]),
+        if keys.contains(&key.as_str()) {
+            taken.insert(key, value);
+        } else {
+            kept.push(&text[start..end]);
         }
     }
-    (kept.join(" "), tls)
+    (kept.join(" "), taken)
 }
 
 /// A TLS connector that trusts only `authorities`.
@@ -214,6 +311,80 @@ mod tests {
 
     fn security(text: &str) -> Security {
         ShopAddress::read(text).map(|a| a.security).expect(text)
+    }
+
+    fn password_of(text: &str) -> Option<String> {
+        let address = ShopAddress::read(text).expect(text);
+        let sent = address.config.get_password()?;
+        Some(String::from_utf8(sent.to_vec()).expect("utf-8"))
+    }
+
+    #[test]
+    fn a_password_typed_into_the_address_is_taken_out_whole() {
+        let cases = [
+            (
+                "postgres://desk:s%40cr+t@10.0.0.2:5433/shop",
+                "postgres://desk@10.0.0.2:5433/shop",
+                "s@cr+t",
+            ),
+            (
+                "postgres://desk@db/shop?password=a%26b&sslmode=require",
+                "postgres://desk@db/shop?sslmode=require",
+                "a&b",
+            ),
+            (
+                "postgres://desk@db/shop?password=a+b",
+                "postgres://desk@db/shop",
+                "a+b",
+            ),
+            (
+                "host=db password = 'o\\'k x' dbname=shop",
+                "host=db dbname=shop",
+                "o'k x",
+            ),
+            (
+                "host=db user=desk password=plain",
+                "host=db user=desk",
+                "plain",
+            ),
+        ];
+        for (typed, kept, password) in cases {
+            assert_eq!(
+                split_password(typed),
+                (kept.to_string(), Some(password.into())),
+                "{typed}"
+            );
+        }
+        for none in [
+            "postgres://desk@db/shop",
+            "host=db dbname=shop",
+            "postgres://db/shop?x=y",
+        ] {
+            assert_eq!(split_password(none), (none.to_string(), None));
+        }
+    }
+
+    #[test]
+    fn a_password_put_back_reaches_the_server_as_typed_in_either_form() {
+        for address in [
+            "postgres://desk@db/shop",
+            "postgres://desk@db/shop?sslmode=require",
+            "host=db user=desk dbname=shop",
+        ] {
+            for password in ["plain", "with space", "q'uote\\back", "p%20+&=?@/:ü"] {
+                let joined = with_password(address, password);
+                assert_eq!(password_of(&joined).as_deref(), Some(password), "{joined}");
+                assert_eq!(
+                    split_password(&joined),
+                    (address.into(), Some(password.into()))
+                );
+            }
+            assert_eq!(with_password(address, ""), address);
+            assert_eq!(password_of(address), None);
+        }
+        // TLS settings still read with the password beside them.
+        let tls = with_password("host=db sslmode=require dbname=shop", "x y");
+        assert_eq!(security(&tls), Security::Verified(Authorities::Public));
     }
 
     #[test]

@@ -182,6 +182,34 @@ fn over_tls_the_server_is_proven_by_the_shops_own_authority_or_refused() {
 }
 
 #[test]
+fn a_shop_database_that_asks_for_a_password_is_reached_with_it_and_says_when_it_is_refused() {
+    let Some(url) = test_shop::fresh_schema() else {
+        return;
+    };
+    let (as_counter, password) = test_shop::role_with_password(&url);
+    let svc = ServiceKey::new("svc");
+    for refused in [
+        as_counter.clone(),
+        super::shop_address::with_password(&as_counter, "wrong"),
+    ] {
+        let store = Store::open_in_memory_with_shop(&refused).expect("the counter starts");
+        assert!(store.shop_away(), "{refused}");
+        assert!(store.shop_refuses_login(), "{refused}");
+    }
+    let admitted = super::shop_address::with_password(&as_counter, &password);
+    let store = Store::open_in_memory_with_shop(&admitted).expect("the counter starts");
+    assert!(!store.shop_away() && !store.shop_refuses_login());
+    store
+        .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
+        .unwrap();
+    assert!(!store.shop_away(), "written to the shop's database");
+    // A database that is merely away is not a refused login.
+    let gone = Store::open_in_memory_with_shop("host=127.0.0.1 port=9 connect_timeout=2")
+        .expect("the counter starts");
+    assert!(gone.shop_away() && !gone.shop_refuses_login());
+}
+
+#[test]
 fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
     let Some(url) = test_shop::fresh_schema() else {
         return;

@@ -65,3 +65,30 @@ pub fn fresh_schema_over_tls() -> Option<(String, std::path::PathBuf)> {
     let options = plain.split(" options=").nth(1)?;
     Some((format!("{tls} options={options}"), certs.into()))
 }
+
+/// A role of the `needs_password` group (`tests/run` makes the server ask its members for a
+/// password), owning the schema of `schema_settings` (from [`fresh_schema`]): the settings for
+/// that role, without its password, and the password.
+pub fn role_with_password(schema_settings: &str) -> (String, String) {
+    let server = std::env::var(SERVER).unwrap_or_default();
+    let schema = schema_settings
+        .split("search_path=")
+        .nth(1)
+        .map(|s| s.trim_end_matches('\''))
+        .unwrap_or_default()
+        .to_string();
+    let role = format!("counter_{schema}");
+    let password = "Kassa 2 s'ecret".to_string();
+    let mut admin = match postgres::Client::connect(&server, postgres::NoTls) {
+        Ok(c) => c,
+        Err(e) => panic!("the PostgreSQL test server ({server}) did not answer: {e}"),
+    };
+    let made = admin.batch_execute(&format!(
+        "CREATE ROLE {role} LOGIN PASSWORD 'Kassa 2 s''ecret' IN ROLE needs_password;
+         ALTER SCHEMA {schema} OWNER TO {role}"
+    ));
+    if let Err(e) = made {
+        panic!("cannot make a role with a password on {server} (tests/run makes its group): {e}");
+    }
+    (format!("{schema_settings} user={role}"), password)
+}

@@ -249,12 +249,12 @@ impl DeskApp {
         if let Some(cmd) = Command::pressed(&ctx) {
             self.run(cmd, &ctx);
         }
-        let mut open_outbox = false;
+        let mut open = None;
         egui::Panel::bottom("status").show(ui, |ui| {
-            open_outbox = status_bar::status_bar(ui, &self.desk);
+            open = status_bar::status_bar(ui, &self.desk);
         });
-        if open_outbox {
-            self.go(ScreenId::Unsent, &ctx);
+        if let Some(screen) = open {
+            self.go(screen, &ctx);
         }
         self.toasts.show(ui);
         let logged_in = self.desk.session().is_some();

@@ -3,13 +3,15 @@
 
 use crate::desk::settings::ServiceEnvironment;
 use crate::desk::{Desk, Environment, Reach};
+use crate::ui::ScreenId;
 use crate::ui::widgets::ERROR_COLOR;
 use egui::RichText;
 use rust_i18n::t;
 
-/// Draws the bar; true when the clerk clicked the outbox count.
-pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
-    let mut open_outbox = false;
+/// Draws the bar; the screen to open when the clerk clicked a link in it (the outbox count, or
+/// Settings when the shop's database refuses the password).
+pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> Option<ScreenId> {
+    let mut open = None;
     ui.horizontal(|ui| {
         match desk.environment() {
             Environment::Sandbox => crate::ui::screens::login::sandbox_badge(ui),
@@ -53,7 +55,9 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
             if waiting > 0 {
                 // A way to the entries themselves, for the clerk to see or decide on them.
                 let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
-                open_outbox = link.clicked() && desk.session().is_some();
+                if link.clicked() && desk.session().is_some() {
+                    open = Some(ScreenId::Unsent);
+                }
             } else {
                 ui.label(outbox.weak());
             }
@@ -63,8 +67,19 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
                     0 => t!("status.shop_away"),
                     n => t!("status.kept_here", n = n),
                 };
-                ui.label(RichText::new(text).strong().color(ERROR_COLOR))
-                    .on_hover_text(t!("status.kept_here_hover"));
+                let hover = t!("status.kept_here_hover");
+                if desk.shop_refuses_login() {
+                    // Waiting will not bring back a database that refuses the password: the
+                    // way to where it is typed, what is kept here on hover.
+                    let link = RichText::new(t!("status.shop_login")).strong();
+                    let link = ui.link(link.color(ERROR_COLOR));
+                    if link.on_hover_text(format!("{text}\n{hover}")).clicked() {
+                        open = Some(ScreenId::Settings);
+                    }
+                } else {
+                    ui.label(RichText::new(text).strong().color(ERROR_COLOR))
+                        .on_hover_text(hover);
+                }
             }
             if let Some(trouble) = desk.store_trouble() {
                 // New orders are refused on this computer until it can write again: said
@@ -109,5 +124,5 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> bool {
             });
         });
     });
-    open_outbox
+    open
 }

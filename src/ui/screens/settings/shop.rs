@@ -7,6 +7,7 @@ use rust_i18n::t;
 
 pub struct ShopForm {
     database: String,
+    password: String,
     counter: String,
     error: Option<String>,
     counter_error: Option<String>,
@@ -16,6 +17,7 @@ impl ShopForm {
     pub fn new(shop: &ShopSettings) -> ShopForm {
         ShopForm {
             database: shop.database.clone(),
+            password: shop.password.clone(),
             counter: shop.counter.clone(),
             error: None,
             counter_error: None,
@@ -24,9 +26,17 @@ impl ShopForm {
 
     /// The shop settings typed, or the error shown under the database's field.
     pub fn settings(&mut self) -> Option<ShopSettings> {
+        // A password typed into the address moves to its own field: the address is saved in the
+        // settings file, the password only in the keyring.
+        let (database, typed) = crate::store::shop_address_split_password(&self.database);
+        if let Some(password) = typed {
+            self.database = database;
+            self.password = password;
+        }
         let shop = ShopSettings {
             database: self.database.trim().to_string(),
             counter: self.counter.trim().to_string(),
+            password: self.password.clone(),
         };
         self.error = (!shop.database_readable()).then(|| t!("settings.shop_bad").to_string());
         let max = ShopSettings::COUNTER_NAME_MAX;
@@ -46,6 +56,13 @@ impl ShopForm {
             error.as_deref(),
             false,
         );
+        field(
+            ui,
+            &t!("settings.shop_password"),
+            &mut self.password,
+            None,
+            true,
+        );
         let counter_error = self.counter_error.clone();
         field(
             ui,
@@ -54,5 +71,29 @@ impl ShopForm {
             counter_error.as_deref(),
             false,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_typed_into_the_address_moves_to_its_own_field() {
+        let mut form = ShopForm::new(&ShopSettings::default());
+        form.database = " postgres://desk:pa%20ss@db.shop.lan/shop?sslmode=require ".into();
+        let shop = form.settings().expect("a readable address");
+        assert_eq!(
+            shop.database,
+            "postgres://desk@db.shop.lan/shop?sslmode=require"
+        );
+        assert_eq!(shop.password, "pa ss");
+        assert_eq!(
+            form.database, shop.database,
+            "the field shows the address without it"
+        );
+        // Typed again in its own field, it replaces the one kept.
+        form.password = "new".into();
+        assert_eq!(form.settings().map(|s| s.password).as_deref(), Some("new"));
     }
 }
