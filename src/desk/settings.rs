@@ -135,6 +135,17 @@ impl ShopSettings {
         ))
     }
 
+    /// The same settings with a password typed into the address moved to its own field: the
+    /// address is written to the settings file, the password only to the keyring.
+    pub fn password_moved_out(mut self) -> ShopSettings {
+        let (database, typed) = crate::store::shop_address_split_password(&self.database);
+        if let Some(password) = typed {
+            self.database = database;
+            self.password = password;
+        }
+        self
+    }
+
     fn keyring_account(&self) -> Option<String> {
         Some(super::secrets::account("shop", self.database()?))
     }

@@ -26,18 +26,15 @@ impl ShopForm {
 
     /// The shop settings typed, or the error shown under the database's field.
     pub fn settings(&mut self) -> Option<ShopSettings> {
-        // A password typed into the address moves to its own field: the address is saved in the
-        // settings file, the password only in the keyring.
-        let (database, typed) = crate::store::shop_address_split_password(&self.database);
-        if let Some(password) = typed {
-            self.database = database;
-            self.password = password;
-        }
         let shop = ShopSettings {
             database: self.database.trim().to_string(),
             counter: self.counter.trim().to_string(),
             password: self.password.clone(),
-        };
+        }
+        .password_moved_out();
+        // The fields show what is kept: a password typed into the address is in its own now.
+        self.database.clone_from(&shop.database);
+        self.password.clone_from(&shop.password);
         self.error = (!shop.database_readable()).then(|| t!("settings.shop_bad").to_string());
         let max = ShopSettings::COUNTER_NAME_MAX;
         self.counter_error = (shop.counter.chars().count() > max)
