@@ -1,7 +1,7 @@
 //! The desk's settings, kept as TOML in the platform config folder: the three service URLs, the
 //! environment, the language, the last login names (never passwords) and the printer. No file means demo
-//! mode on the embedded twin. The shop database's password is kept in the OS keyring, not here
-//! (only where the computer has no keyring does it stay in the database's address).
+//! mode on the embedded twin. The shop database's password is kept in the OS keyring, never
+//! here (a file from before keeps one in the address until the keyring takes it).
 
 use crate::api::codes::Language;
 use crate::label::print::Printer;
@@ -126,7 +126,8 @@ impl ShopSettings {
         Some(self.database.trim()).filter(|d| !d.is_empty())
     }
 
-    /// What the counter connects with: the address, and the password put back into it.
+    /// What the counter connects with: the address, and the password put back into it (in
+    /// memory only).
     pub fn connection(&self) -> Option<String> {
         let address = self.database()?;
         Some(crate::store::shop_address_with_password(
@@ -136,10 +137,11 @@ impl ShopSettings {
     }
 
     /// The same settings with a password typed into the address moved to its own field: the
-    /// address is written to the settings file, the password only to the keyring.
+    /// address is written to the settings file, the password only to the keyring. An empty one
+    /// (`desk:@host`) leaves the field as it is.
     pub fn password_moved_out(mut self) -> ShopSettings {
         let (database, typed) = crate::store::shop_address_split_password(&self.database);
-        if let Some(password) = typed {
+        if let Some(password) = typed.filter(|p| !p.is_empty()) {
             self.database = database;
             self.password = password;
         }
@@ -150,8 +152,19 @@ impl ShopSettings {
         Some(super::secrets::account("shop", self.database()?))
     }
 
-    /// Takes the database's password from the keyring (blocking: a file or start-up task).
+    /// At start (blocking): the password from the keyring. A password still in the address (a
+    /// file from before the keyring was used) moves into the keyring when it takes it, and
+    /// otherwise stays where it is.
     fn recall_password(&mut self) {
+        let moved = self.clone().password_moved_out();
+        if !moved.password.is_empty() {
+            if let Some(account) = moved.keyring_account()
+                && super::secrets::remember(&account, &moved.password)
+            {
+                *self = moved;
+            }
+            return;
+        }
         if let Some(password) = self
             .keyring_account()
             .and_then(|a| super::secrets::recall(&a))
@@ -160,26 +173,32 @@ impl ShopSettings {
         }
     }
 
-    /// What the settings file is to hold, the password put in the keyring (or taken out of it
-    /// when there is none). Where this computer has no keyring the password stays in the
-    /// address, as typed, rather than being lost at the next start (the file is its owner's
-    /// only). Blocking.
-    fn kept(&self) -> ShopSettings {
-        let Some(account) = self.keyring_account() else {
-            return self.clone();
-        };
-        if self.password.is_empty() {
-            super::secrets::forget(&account);
-            return self.clone();
+    /// Brings the keyring in step with what the clerk saved, against the settings `before`
+    /// (blocking): a new or changed password is kept under the address, a cleared one is
+    /// forgotten, and so is the old address's when the address changed. When neither changed,
+    /// nothing is touched, so a password the keyring did not give back is never forgotten by an
+    /// unrelated save. False when the keyring did not take a new password: it then holds until
+    /// the desk closes.
+    pub fn keep_password(&self, before: &ShopSettings) -> bool {
+        let (old, new) = (before.keyring_account(), self.keyring_account());
+        if old == new && before.password == self.password {
+            return true;
         }
-        if super::secrets::remember(&account, &self.password) {
-            return self.clone();
+        if let Some(old) = &old
+            && new.as_ref() != Some(old)
+            && !before.password.is_empty()
+        {
+            super::secrets::forget(old);
         }
-        tracing::warn!("no keyring: the shop database's password stays in its address");
-        ShopSettings {
-            database: self.connection().unwrap_or_default(),
-            password: String::new(),
-            ..self.clone()
+        match new {
+            None => true,
+            Some(account) if self.password.is_empty() => {
+                if old.as_ref() == Some(&account) {
+                    super::secrets::forget(&account);
+                }
+                true
+            }
+            Some(account) => super::secrets::remember(&account, &self.password),
         }
     }
 
@@ -344,11 +363,7 @@ impl Settings {
     /// (it names the service and the login).
     pub fn save(&self, config_dir: &Path) -> Result<(), SettingsError> {
         let path = file_in(config_dir);
-        let written = Settings {
-            shop: self.shop.kept(),
-            ..self.clone()
-        };
-        let mut table = toml::Table::try_from(&written)?;
+        let mut table = toml::Table::try_from(self)?;
         if self.service.is_none() {
             // Demo mode runs on the twin: no production or test service to name.
             table.remove("environment");
@@ -468,32 +483,51 @@ mod tests {
     }
 
     #[test]
-    fn the_shop_databases_password_is_kept_apart_from_the_file_and_comes_back_whole() {
+    fn the_shop_databases_password_never_reaches_the_file_and_comes_back_from_the_keyring() {
+        use super::super::secrets::recall;
         let dir = std::env::temp_dir().join(format!("pd-shop-pw-{}", std::process::id()));
+        let before = Settings::default();
         let mut s = Settings::default();
         s.shop.database = format!("host=10.0.0.2 dbname=shop user=desk{}", std::process::id());
         s.shop.password = "Zx9 s'ecret".into();
         assert!(!format!("{s:?}").contains("ecret"), "Debug hides it");
+        let kept = s.shop.keep_password(&before.shop);
         s.save(&dir).unwrap();
         let text = std::fs::read_to_string(file_in(&dir)).unwrap();
+        assert!(!text.contains("ecret"), "{text}");
         let loaded = Settings::load(&dir).unwrap().unwrap();
-        // Nothing is lost across a restart: the counter connects with the same password.
-        assert_eq!(loaded.shop.connection(), s.shop.connection());
         let account = s.shop.keyring_account().unwrap();
-        match super::super::secrets::recall(&account) {
-            // The keyring holds it: the file does not.
-            Some(kept) => {
-                assert_eq!(kept, s.shop.password);
-                assert!(!text.contains("ecret"), "{text}");
-                assert_eq!(loaded.shop.database, s.shop.database);
-            }
-            // No keyring on this computer: it stays in the address, as typed.
-            None => assert!(loaded.shop.password.is_empty()),
+        if kept {
+            // A restart connects with the same password.
+            assert_eq!(loaded.shop.connection(), s.shop.connection());
+            assert_eq!(recall(&account).as_deref(), Some("Zx9 s'ecret"));
+        } else {
+            // No keyring here: it held until the desk closed.
+            assert!(loaded.shop.password.is_empty());
         }
-        // Cleared: the keyring forgets it.
-        s.shop.password.clear();
-        s.save(&dir).unwrap();
-        assert_eq!(super::super::secrets::recall(&account), None);
+        // A save of something else, with the password not given back, forgets nothing.
+        let mut unknown = loaded.clone();
+        unknown.shop.password.clear();
+        let mut later = unknown.clone();
+        later.limits.max_weight_kg = 10;
+        assert!(later.shop.keep_password(&unknown.shop));
+        assert_eq!(recall(&account).is_some(), kept);
+        // Cleared by the clerk: forgotten.
+        let mut cleared = s.clone();
+        cleared.shop.password.clear();
+        assert!(cleared.shop.keep_password(&s.shop));
+        assert_eq!(recall(&account), None);
+        // A file from before the keyring: the password in the address moves there at start
+        // when the keyring takes it, and stays in the address when there is none.
+        let old = crate::store::shop_address_with_password(&s.shop.database, "old pw");
+        std::fs::write(file_in(&dir), format!("[shop]\ndatabase = {old:?}\n")).unwrap();
+        let loaded = Settings::load(&dir).unwrap().unwrap();
+        assert_eq!(loaded.shop.connection().as_deref(), Some(old.as_str()));
+        if recall(&account).is_some() {
+            assert_eq!(loaded.shop.database, s.shop.database);
+            assert_eq!(loaded.shop.password, "old pw");
+            super::super::secrets::forget(&account);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

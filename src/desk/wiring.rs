@@ -204,6 +204,7 @@ impl Desk {
             return Err(DeskError::BadUrl(name));
         }
         self.language.set(new.language);
+        let shop_before = self.settings.shop.clone();
         let reopen = new.shop.connection() != self.settings.shop.connection();
         if new.service != self.settings.service {
             // Another service: the session ends at once; the clients are built in the
@@ -235,7 +236,14 @@ impl Desk {
             self.wire_orders();
         }
         let dir = self.paths.config_dir.clone();
-        Ok(self.spawn_blocking(move || new.save(&dir).map_err(|e| e.to_string())))
+        Ok(self.spawn_blocking(move || {
+            if !new.shop.keep_password(&shop_before) {
+                tracing::warn!(
+                    "no keyring: the shop database's password holds until the desk closes"
+                );
+            }
+            new.save(&dir).map_err(|e| e.to_string())
+        }))
     }
 }
 

@@ -139,7 +139,13 @@ impl Store {
     /// Copies this counter's earlier records into the shop's database, once per database; how
     /// many rows the shop did not hold yet.
     pub fn bring_history(&self) -> Result<usize, StoreError> {
-        let Some(shop) = self.shop_url.clone() else {
+        // The database is named by its address without the password: that never reaches the
+        // counter's file, and a new password is the same database.
+        let Some(shop) = self
+            .shop_url
+            .as_deref()
+            .map(|u| super::shop_address::split_password(u).0)
+        else {
             return Ok(0);
         };
         if self.brought.load(std::sync::atomic::Ordering::Relaxed) {

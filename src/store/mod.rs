@@ -359,21 +359,17 @@ pub enum StoreError {
 }
 
 impl StoreError {
-    /// Whether the shop's database refused who this counter said it was: a password missing
-    /// (the server asked for one and none is set) or wrong, or a login it does not admit.
+    /// Whether the shop's database refused this counter's password: none was set and the
+    /// server asked for one, or it was wrong. (A login the server does not admit at all is
+    /// another matter, for its administrator, not a password to type.)
     pub fn login_refused(&self) -> bool {
         let StoreError::Postgres(e) = self else {
             return false;
         };
-        use postgres::error::SqlState;
-        let refused = [
-            SqlState::INVALID_PASSWORD,
-            SqlState::INVALID_AUTHORIZATION_SPECIFICATION,
-        ];
         // The client's own word when the server asks for a password it was not given.
         let missing =
             std::error::Error::source(e).is_some_and(|c| c.to_string() == "password missing");
-        e.code().is_some_and(|c| refused.contains(c)) || missing
+        e.code() == Some(&postgres::error::SqlState::INVALID_PASSWORD) || missing
     }
 }
 
@@ -414,6 +410,9 @@ pub struct Store {
 
 /// How long after a failed connection to the shop's database the next is tried.
 const SHOP_RETRY: std::time::Duration = std::time::Duration::from_secs(3);
+/// ... and a database that refused the password only after a minute (the settings mend it, and
+/// a new password opens the store anew at once).
+const SHOP_LOGIN_RETRY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// A shop database's connection drives itself with a runtime of its own, which may not be
 /// stopped from inside another: the last holder of a store may be a task on the desk's runtime,
@@ -657,9 +656,17 @@ impl Store {
                 }
                 Err(e) => {
                     tracing::warn!("the shop database is still away: {e}");
-                    *retry_at = Some(std::time::Instant::now() + SHOP_RETRY);
+                    // A refused password is not tried again every few seconds: each try is a
+                    // failed login in the server's log (and may count against the counter).
+                    let refused = e.login_refused();
+                    let wait = if refused {
+                        SHOP_LOGIN_RETRY
+                    } else {
+                        SHOP_RETRY
+                    };
+                    *retry_at = Some(std::time::Instant::now() + wait);
                     self.login_refused
-                        .store(e.login_refused(), std::sync::atomic::Ordering::Relaxed);
+                        .store(refused, std::sync::atomic::Ordering::Relaxed);
                 }
             }
             let away = !matches!(&*db, Db::Pg(c) if !c.is_closed());

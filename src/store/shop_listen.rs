@@ -57,7 +57,14 @@ fn run(url: &str, first: Option<Listening>, changes: &Weak<AtomicU64>, wake: &Wa
             Ok(on) => on,
             Err(e) => {
                 tracing::warn!("shop database changes: {e}; trying again");
-                std::thread::sleep(Duration::from_secs(2));
+                // A refused password waits a minute, in short naps so a closed store ends it.
+                let naps = if e.login_refused() { 30 } else { 1 };
+                for _ in 0..naps {
+                    std::thread::sleep(Duration::from_secs(2));
+                    if changes.strong_count() == 0 {
+                        return;
+                    }
+                }
                 continue;
             }
         };

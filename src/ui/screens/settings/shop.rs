@@ -92,5 +92,8 @@ mod tests {
         // Typed again in its own field, it replaces the one kept.
         form.password = "new".into();
         assert_eq!(form.settings().map(|s| s.password).as_deref(), Some("new"));
+        // An empty one in the address leaves the field's as it is.
+        form.database = "postgres://desk:@db.shop.lan/shop".into();
+        assert_eq!(form.settings().map(|s| s.password).as_deref(), Some("new"));
     }
 }
