@@ -203,6 +203,13 @@ fn a_shop_database_that_asks_for_a_password_is_reached_with_it_and_says_when_it_
         .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
         .unwrap();
     assert!(!store.shop_away(), "written to the shop's database");
+    // The counter's own file names the database it brought its history to without the password.
+    store.bring_history().unwrap();
+    let named: String = store
+        .local()
+        .query_one("SELECT shop FROM brought_to_shop", args![], |r| r.get(0))
+        .unwrap();
+    assert_eq!(named, as_counter);
     // A database that is merely away is not a refused login.
     let gone = Store::open_in_memory_with_shop("host=127.0.0.1 port=9 connect_timeout=2")
         .expect("the counter starts");
