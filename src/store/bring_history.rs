@@ -136,6 +136,32 @@ const TABLES: &[Table] = &[
 ];
 
 impl Store {
+    /// A counter's file from before named the database with the password typed into its
+    /// address: that name becomes the address alone, so the password leaves the file and the
+    /// history is not copied again.
+    fn forget_passwords_in_names(&self, shop: &str) -> Result<(), StoreError> {
+        let named: Vec<String> =
+            self.local()
+                .query("SELECT shop FROM brought_to_shop", args![], |r| r.get(0))?;
+        for old in named {
+            if old != shop && super::shop_address::split_password(&old).0 == shop {
+                self.local()
+                    .execute("DELETE FROM brought_to_shop WHERE shop = ?1", args![old])?;
+                self.note_brought(shop)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes in this counter's file that its history is in the database `shop` (its address).
+    fn note_brought(&self, shop: &str) -> Result<(), StoreError> {
+        self.local().execute(
+            "INSERT INTO brought_to_shop (shop, at) VALUES (?1, ?2) ON CONFLICT (shop) DO NOTHING",
+            args![shop, chrono::Utc::now().timestamp()],
+        )?;
+        Ok(())
+    }
+
     /// Copies this counter's earlier records into the shop's database, once per database; how
     /// many rows the shop did not hold yet.
     pub fn bring_history(&self) -> Result<usize, StoreError> {
@@ -151,6 +177,7 @@ impl Store {
         if self.brought.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(0);
         }
+        self.forget_passwords_in_names(&shop)?;
         let brought: bool = self.local().query_one(
             "SELECT EXISTS (SELECT 1 FROM brought_to_shop WHERE shop = ?1)",
             args![shop],
@@ -218,10 +245,7 @@ impl Store {
         }
         tx.commit()?;
         drop(conn);
-        self.local().execute(
-            "INSERT INTO brought_to_shop (shop, at) VALUES (?1, ?2) ON CONFLICT (shop) DO NOTHING",
-            args![shop, chrono::Utc::now().timestamp()],
-        )?;
+        self.note_brought(&shop)?;
         self.brought
             .store(true, std::sync::atomic::Ordering::Relaxed);
         if added > 0 {

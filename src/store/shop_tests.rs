@@ -210,6 +210,22 @@ fn a_shop_database_that_asks_for_a_password_is_reached_with_it_and_says_when_it_
         .query_one("SELECT shop FROM brought_to_shop", args![], |r| r.get(0))
         .unwrap();
     assert_eq!(named, as_counter);
+    // A file from before, whose name of the database held the password, is named anew without
+    // it, and its history is not brought again.
+    let before = Store::open_in_memory_with_shop(&admitted).expect("the counter starts");
+    before
+        .local()
+        .execute(
+            "INSERT INTO brought_to_shop (shop, at) VALUES (?1, 1)",
+            args![admitted],
+        )
+        .unwrap();
+    assert_eq!(before.bring_history().unwrap(), 0);
+    let named: String = before
+        .local()
+        .query_one("SELECT shop FROM brought_to_shop", args![], |r| r.get(0))
+        .unwrap();
+    assert_eq!(named, as_counter);
     // A database that is merely away is not a refused login.
     let gone = Store::open_in_memory_with_shop("host=127.0.0.1 port=9 connect_timeout=2")
         .expect("the counter starts");
