@@ -31,7 +31,6 @@ pub struct DeskApp {
     screens: Vec<Entry>,
     current: ScreenId,
     events: Vec<AppEvent>,
-    scanner: scanner::Scanner,
     finding: find::Finding,
     repaint_wired: bool,
 }
@@ -44,7 +43,6 @@ impl DeskApp {
             toasts: Toasts::default(),
             current: ScreenId::NewOrder,
             events: Vec::new(),
-            scanner: scanner::Scanner::default(),
             finding: find::Finding::default(),
             repaint_wired: false,
         }
@@ -114,6 +112,8 @@ impl DeskApp {
         if !self.repaint_wired {
             let c = ctx.clone();
             self.desk.set_repaint(move || c.request_repaint());
+            // From the next frame on, the scanner's gate reads the input before egui does.
+            scanner::Scanner::install(ctx);
             self.repaint_wired = true;
         }
         for note in self.desk.poll() {
@@ -242,7 +242,7 @@ impl DeskApp {
 
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        if let Some(code) = self.scanner.feed(&ctx) {
+        if let Some(code) = scanner::Scanner::take(&ctx) {
             // Through the event: a parcel number opens the parcel, any other the order.
             self.events.push(AppEvent::Find(code));
         }
