@@ -155,6 +155,20 @@ fn create_find_follow_and_cancel() {
     step_until(&mut h, "confirmation", |h| {
         h.query_by_label(&tr("detail.cancel_yes")).is_some()
     });
+    // Enter, pressed in a hurry, does not cancel: "no" has the focus, and the question goes.
+    h.step();
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the question answered no", |h| {
+        h.query_by_label(&tr("detail.cancel_yes")).is_none() && !h.state().is_busy()
+    });
+    assert!(
+        h.query_by_label(&tr("detail.cancel")).is_some(),
+        "the order is not cancelled"
+    );
+    h.get_by_label(&tr("detail.cancel")).click();
+    step_until(&mut h, "confirmation again", |h| {
+        h.query_by_label(&tr("detail.cancel_yes")).is_some()
+    });
     h.get_by_label(&tr("detail.cancel_yes")).click();
     step_until(&mut h, "cancelled", |h| {
         !h.state().is_busy()

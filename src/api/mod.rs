@@ -14,6 +14,7 @@ pub mod envelope;
 pub mod error;
 mod http;
 pub mod international;
+pub mod known_places;
 pub mod legacy;
 pub mod legacy_client;
 pub mod lenient;

@@ -2,6 +2,7 @@
 //! SQLite with their age, served from the cache when the service does not answer. Search keys
 //! are computed once per load, never per frame.
 
+use super::place_names::{self, PlaceName};
 use crate::api::codes::Language;
 use crate::api::codes::ParcelStatus;
 use crate::api::current_client::all_pages;
@@ -9,7 +10,8 @@ use crate::api::directory::{Branch, City, Country, IdName, Region, StatusInfo};
 use crate::api::legacy::StatusRef;
 use crate::api::{ApiError, CurrentClient, LegacyClient};
 use crate::store::Store;
-use crate::text::translit::{Query, matches, search_key};
+use crate::text::place_kind::{PlaceKind, split};
+use crate::text::translit::{Query, place_key};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -46,41 +48,95 @@ pub fn parcel_statuses() -> &'static [ParcelStatus] {
 
 const CACHE_KIND: &str = "directories.v1";
 
-/// Loaded directories plus their search keys.
+/// Loaded directories plus their search keys and the names they are shown by.
 pub struct Directories {
     pub data: DirectoryData,
     pub from_cache: bool,
+    /// The language places are shown in.
+    language: Language,
+    /// Each city's name in the clerk's language, and each region's (by index).
+    city_shown: Vec<String>,
+    region_shown: Vec<String>,
+    /// A city's every name and its region's, as one key.
     city_keys: Vec<String>,
-    city_name_keys: Vec<String>,
+    /// Each city's kind, and its own name (the stem) in each of its names.
+    city_names: Vec<(PlaceKind, Vec<String>)>,
+    /// For each city, its region's stems when the region is itself a city (Tashkent city is its
+    /// districts): a search for the city then finds them.
+    city_regions: Vec<Vec<String>>,
     region_keys: Vec<String>,
     branch_keys: Vec<String>,
 }
 
-/// The name of the record with this id in a list (blank when there is none).
-fn name_of<T>(list: &[T], id: i64, key: impl Fn(&T) -> (i64, &String)) -> &str {
-    list.iter()
-        .map(&key)
-        .find(|(i, _)| *i == id)
-        .map(|(_, n)| n.as_str())
-        .unwrap_or("")
+/// A place's kind (the first of its names that says one) and its stems.
+fn kind_and_stems(names: &[String]) -> (PlaceKind, Vec<String>) {
+    let split: Vec<(PlaceKind, String)> = names.iter().map(|n| split(n)).collect();
+    let kind = split
+        .iter()
+        .map(|(k, _)| *k)
+        .find(|k| *k != PlaceKind::Other)
+        .unwrap_or(PlaceKind::Other);
+    (kind, split.into_iter().map(|(_, s)| s).collect())
 }
 
 impl Directories {
-    pub fn new(data: DirectoryData, from_cache: bool) -> Directories {
-        let region_name = |id: i64| name_of(&data.regions, id, |r| (r.id, &r.name));
-        let city_name = |id: i64| name_of(&data.cities, id, |c| (c.id, &c.name));
+    pub fn new(data: DirectoryData, from_cache: bool, language: Language) -> Directories {
+        let cities: Vec<PlaceName> = data
+            .cities
+            .iter()
+            .map(|c| place_names::city(c, language))
+            .collect();
+        let regions: Vec<PlaceName> = data
+            .regions
+            .iter()
+            .map(|r| place_names::region(r, language))
+            .collect();
+        let region_of = |id: i64| {
+            data.regions
+                .iter()
+                .position(|r| r.id == id)
+                .map(|i| &regions[i])
+        };
         let city_keys = data
             .cities
             .iter()
-            .map(|c| search_key(&format!("{} {}", c.name, region_name(c.region_id))))
+            .zip(&cities)
+            .map(|(c, named)| {
+                let region = region_of(c.region_id).map(|r| r.names.join(" "));
+                place_key(&format!(
+                    "{} {}",
+                    named.names.join(" "),
+                    region.unwrap_or_default()
+                ))
+            })
             .collect();
-        let city_name_keys = data.cities.iter().map(|c| search_key(&c.name)).collect();
-        let region_keys = data.regions.iter().map(|r| search_key(&r.name)).collect();
+        let city_names = cities.iter().map(|c| kind_and_stems(&c.names)).collect();
+        let city_regions = data
+            .cities
+            .iter()
+            .map(
+                |c| match region_of(c.region_id).map(|r| kind_and_stems(&r.names)) {
+                    Some((PlaceKind::City, stems)) => stems,
+                    _ => Vec::new(),
+                },
+            )
+            .collect();
+        let region_keys = regions
+            .iter()
+            .map(|r| place_key(&r.names.join(" ")))
+            .collect();
+        let city_shown: Vec<String> = cities.into_iter().map(|c| c.shown).collect();
+        let city_name = |id: i64| {
+            data.cities
+                .iter()
+                .position(|c| c.id == id)
+                .map_or("", |i| city_shown[i].as_str())
+        };
         let branch_keys = data
             .branches
             .iter()
             .map(|b| {
-                search_key(&format!(
+                place_key(&format!(
                     "{} {} {} {}",
                     b.name,
                     city_name(b.city_id),
@@ -92,11 +148,37 @@ impl Directories {
         Directories {
             data,
             from_cache,
+            language,
+            city_shown,
+            region_shown: regions.into_iter().map(|r| r.shown).collect(),
             city_keys,
-            city_name_keys,
+            city_names,
+            city_regions,
             region_keys,
             branch_keys,
         }
+    }
+
+    /// The language its places are shown in.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// The name of the city with this id in the clerk's language.
+    pub fn city_name(&self, id: i64) -> Option<&str> {
+        let i = self.data.cities.iter().position(|c| c.id == id)?;
+        Some(&self.city_shown[i])
+    }
+
+    /// The name of the city at this index of the list, in the clerk's language.
+    pub fn city_name_at(&self, index: usize) -> &str {
+        self.city_shown.get(index).map_or("", String::as_str)
+    }
+
+    /// The name of the region with this id in the clerk's language.
+    pub fn region_name(&self, id: i64) -> Option<&str> {
+        let i = self.data.regions.iter().position(|r| r.id == id)?;
+        Some(&self.region_shown[i])
     }
 
     pub fn city(&self, id: i64) -> Option<&City> {
@@ -107,27 +189,40 @@ impl Directories {
         self.data.regions.iter().find(|r| r.id == id)
     }
 
-    /// Indices of cities matching a query in any spelling (all when the query is blank): cities
-    /// whose own name starts with it first, then those whose name contains it, then those that
-    /// match through their region.
+    /// Indices of cities matching a query in any spelling (all when the query is blank), the
+    /// right place first: a place whose own name is the query, then one whose name starts with
+    /// it, then one with a word that does, then one whose name holds it, then those found
+    /// through their region; within each, cities and towns before districts. The districts of a
+    /// region that is a city (Tashkent) count as that city: "Toshkent" lists them first.
     pub fn find_cities(&self, query: &str) -> Vec<usize> {
         let mut hits = filter(&self.city_keys, query);
-        let q = search_key(query);
+        let q = place_key(query);
         if !q.is_empty() {
+            let first = q.split(' ').next().unwrap_or(&q);
+            let tier = |stem: &str| name_tier(stem, &q).or_else(|| name_tier(stem, first));
+            // (how well, what it is, found through its region): a place of its own name before
+            // a city's district of the same standing.
+            let best = |stems: &[String]| stems.iter().filter_map(|s| tier(s)).min();
             hits.sort_by_key(|&i| {
-                let name = &self.city_name_keys[i];
-                if *name == q {
-                    0
-                } else if name.starts_with(&q) {
-                    1
-                } else if matches(&q, name) {
-                    2
-                } else {
-                    3
-                }
+                let (kind, stems) = &self.city_names[i];
+                let what = match kind {
+                    PlaceKind::City => 0,
+                    PlaceKind::Other => 1,
+                    PlaceKind::District => 2,
+                };
+                let own = best(stems).map(|t| (t, what, 0));
+                let as_city = best(&self.city_regions[i]).map(|t| (t, 1, 1));
+                own.into_iter().chain(as_city).min().unwrap_or((9, 2, 1))
             });
         }
         hits
+    }
+
+    /// What a city's name says it is.
+    pub fn city_kind(&self, index: usize) -> PlaceKind {
+        self.city_names
+            .get(index)
+            .map_or(PlaceKind::Other, |(kind, _)| *kind)
     }
 
     pub fn find_regions(&self, query: &str) -> Vec<usize> {
@@ -140,8 +235,24 @@ impl Directories {
     }
 }
 
+/// How well a place's own name (its search key) answers a query: 0 it is the query, 1 it starts
+/// with it, 2 one of its words does, 3 it holds it somewhere; `None` not at all.
+fn name_tier(stem: &str, q: &str) -> Option<u8> {
+    if stem == q {
+        Some(0)
+    } else if stem.starts_with(q) {
+        Some(1)
+    } else if stem.split(' ').any(|w| w.starts_with(q)) {
+        Some(2)
+    } else if stem.contains(q) {
+        Some(3)
+    } else {
+        None
+    }
+}
+
 fn filter(keys: &[String], query: &str) -> Vec<usize> {
-    let q = search_key(query);
+    let q = place_key(query);
     if q.is_empty() {
         return (0..keys.len()).collect();
     }
@@ -264,7 +375,7 @@ mod tests {
 
     #[test]
     fn search_finds_every_spelling() {
-        let d = Directories::new(data(), false);
+        let d = Directories::new(data(), false, Language::Uz);
         assert_eq!(d.find_cities("Ташкент"), vec![0]);
         assert_eq!(d.find_cities("tashkent"), vec![0]);
         assert_eq!(d.find_cities("Самарканд"), vec![1]);
@@ -287,9 +398,10 @@ mod tests {
                 name: "Toshkent tumani".into(),
             },
         );
-        let d = Directories::new(more, false);
-        // Exact name, then a name that starts so, then a district matching by its region.
-        assert_eq!(d.find_cities("Toshkent"), vec![2, 0, 1]);
+        let d = Directories::new(more, false, Language::Uz);
+        // A place of the very name, then the districts of the city of that name, then a district
+        // of the name.
+        assert_eq!(d.find_cities("Toshkent"), vec![2, 1, 0]);
         assert_eq!(d.find_branches("Ташкент"), vec![0]);
         assert_eq!(d.find_branches("amir temur"), vec![0]);
         assert!(d.find_branches("Buxoro").is_empty());

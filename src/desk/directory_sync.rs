@@ -91,7 +91,7 @@ impl Desk {
         notes.extend(self.poll_live().into_iter().map(DeskNote::StatusMoved));
         match take(&mut self.sync.cached) {
             Some(Ok(Ok(Some(data)))) if self.directories.is_none() => {
-                self.directories = Some(Directories::new(data, true));
+                self.directories = Some(Directories::new(data, true, self.settings.language));
             }
             Some(Ok(Ok(_))) | None => {}
             Some(Ok(Err(e))) => tracing::warn!("directory cache unreadable: {e}"),
@@ -100,7 +100,7 @@ impl Desk {
         match take(&mut self.sync.fresh) {
             Some(Ok(Ok(data))) => {
                 self.sync.failed = None;
-                self.directories = Some(Directories::new(data, false));
+                self.directories = Some(Directories::new(data, false, self.settings.language));
             }
             Some(Ok(Err(e))) => {
                 self.sync.failed = Some(e.clone());

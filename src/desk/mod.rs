@@ -32,6 +32,7 @@ pub mod parcel_draft;
 pub mod parcel_import;
 pub mod parcels;
 mod paths;
+pub mod place_names;
 pub mod plausible;
 pub mod printing;
 pub mod problem;

@@ -305,10 +305,6 @@ fn regions() -> Vec<SeedRegion> {
     ]
 }
 
-/// The service's legacy city table as integrators of the real service record it: id, region id,
-/// name in Uzbek (mostly Cyrillic script), Russian, English. Tashkent city is its districts.
-const CITIES_TSV: &str = include_str!("../../assets/directory/cities.tsv");
-
 /// Each region's centre, by its real city id (Tashkent city has none: it is its districts).
 const CENTRES: &[(i64, i64)] = &[
     (2, 25),   // Andijan city
@@ -340,13 +336,8 @@ pub fn is_centre(city_id: i64) -> bool {
 fn cities() -> Vec<SeedCity> {
     let regions = regions();
     let mut out: Vec<SeedCity> = Vec::new();
-    for line in CITIES_TSV.lines().skip(1) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let [id, region_id, uz, ru, en] = cols[..] else {
-            continue;
-        };
-        let (Ok(id), Ok(region_id)) = (id.trim().parse::<i64>(), region_id.trim().parse::<i64>())
-        else {
+    for known in crate::api::known_places::cities() {
+        let Some(region_id) = known.region_id else {
             continue;
         };
         let region_code = regions
@@ -356,14 +347,14 @@ fn cities() -> Vec<SeedCity> {
             .unwrap_or("00");
         let place = out.iter().filter(|c| c.region_id == region_id).count() + 1;
         out.push(SeedCity {
-            id,
+            id: known.id,
             region_id,
             code: format!("{region_code}{place:02}"),
             // An English column left in Cyrillic (id 134, as found) is at least read in Latin.
             name: Name::new(
-                &cyrillic_to_latin(uz.trim()),
-                ru.trim(),
-                &cyrillic_to_latin(en.trim()),
+                &cyrillic_to_latin(known.uz),
+                known.ru,
+                &cyrillic_to_latin(known.en),
             ),
         });
     }

@@ -2,5 +2,6 @@
 //! and days as the clerk types them.
 
 pub mod day;
+pub mod place_kind;
 pub mod search_keys;
 pub mod translit;

@@ -190,6 +190,23 @@ pub fn search_key(text: &str) -> String {
     s
 }
 
+/// A search key for place names, looser still: every vowel is one letter, so that the Uzbek and
+/// Russian spellings of a place meet where they differ in a vowel ("Termiz"/"Термез",
+/// "Navoiy"/"Навои"). For a few hundred places it finds the right one; for people's names it
+/// would find too much, and is not used there.
+pub fn place_key(text: &str) -> String {
+    let mut out = String::new();
+    let mut prev = None;
+    for c in search_key(text).chars() {
+        let c = if matches!(c, 'i' | 'y') { 'a' } else { c };
+        if Some(c) != prev || !c.is_alphabetic() {
+            out.push(c);
+        }
+        prev = Some(c);
+    }
+    out
+}
+
 /// True when every word of the query is found in the text (both search keys). For one text;
 /// a long list is matched with a [`Query`] made once.
 pub fn matches(query_key: &str, text_key: &str) -> bool {

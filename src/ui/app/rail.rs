@@ -1,5 +1,6 @@
 //! The navigation rail: the screens of the list that have a rail entry, grouped by section under
-//! a small heading, each with its shortcut; "log out" at the foot.
+//! a small heading, each with its shortcut; "log out" at the foot. The pointer clicks an entry;
+//! the keyboard reaches it by its shortcut, never by Tab (which stays in the screen's form).
 
 use super::commands::Command;
 use super::screen::Entry;
@@ -48,7 +49,9 @@ pub fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<C
 }
 
 fn item(ui: &mut egui::Ui, ctx: &egui::Context, cmd: Command, selected: bool) -> bool {
+    // Clicked, never tabbed to: Tab stays in the screen's form (each entry has its shortcut).
     let button = egui::Button::selectable(selected, cmd.label())
-        .shortcut_text(RichText::new(cmd.shortcut_text(ctx)).weak());
+        .shortcut_text(RichText::new(cmd.shortcut_text(ctx)).weak())
+        .sense(egui::Sense::CLICK);
     ui.add_sized([ui.available_width(), 28.0], button).clicked()
 }

@@ -4,7 +4,7 @@
 use crate::desk::settings::ServiceEnvironment;
 use crate::desk::{Desk, Environment, Reach};
 use crate::ui::ScreenId;
-use crate::ui::widgets::ERROR_COLOR;
+use crate::ui::widgets::{ERROR_COLOR, quiet_link};
 use egui::RichText;
 use rust_i18n::t;
 
@@ -54,7 +54,13 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> Option<ScreenId> {
             let outbox = RichText::new(t!("status.outbox", n = waiting));
             if waiting > 0 {
                 // A way to the entries themselves, for the clerk to see or decide on them.
-                let link = ui.link(outbox.strong().color(egui::Color32::from_rgb(200, 120, 30)));
+                let link = quiet_link(
+                    ui,
+                    outbox
+                        .strong()
+                        .underline()
+                        .color(egui::Color32::from_rgb(200, 120, 30)),
+                );
                 if link.clicked() && desk.session().is_some() {
                     open = Some(ScreenId::Unsent);
                 }
@@ -72,7 +78,7 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> Option<ScreenId> {
                     // Waiting will not bring back a database that refuses the password: the
                     // way to where it is typed, what is kept here on hover.
                     let link = RichText::new(t!("status.shop_login")).strong();
-                    let link = ui.link(link.color(ERROR_COLOR));
+                    let link = quiet_link(ui, link.underline().color(ERROR_COLOR));
                     if link.on_hover_text(format!("{text}\n{hover}")).clicked() {
                         open = Some(ScreenId::Settings);
                     }

@@ -1,9 +1,10 @@
 //! A question the clerk answers before going on (cancel this order? send these unusual values?
 //! print a cancelled order's label?): egui's modal, so the window behind is dimmed and cannot be
 //! clicked, the text wraps inside a fixed width whatever its length, and the two answers sit below
-//! it, never over anything else. Esc or a click beside it is "no"; the "yes" button has the focus,
-//! so Enter or Space answers it, except for a question that cannot be undone (deleting), where
-//! "no" has the focus.
+//! it, never over anything else. Esc or a click beside it is "no". For a harmless question the
+//! "yes" button has the focus, so Enter or Space answers it; for a destructive one (cancelling an
+//! order, deleting, closing the day) "no" has it: Enter never destroys anything, "yes" takes a
+//! deliberate click or Tab first.
 
 use egui::RichText;
 
@@ -14,8 +15,16 @@ pub struct Question<'a> {
     pub lines: Vec<String>,
     pub yes: String,
     pub no: String,
-    /// It cannot be undone: Enter answers "no"; "yes" takes a deliberate click or Tab first.
-    pub undoable: bool,
+    pub answer: Answer,
+}
+
+/// What a "yes" does, and so which answer Enter gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Nothing is lost by it: "yes" has the focus.
+    Harmless,
+    /// It cannot be undone: "no" has the focus.
+    Destructive,
 }
 
 /// Shows the question this frame; `Some(true)` for yes, `Some(false)` for no, `None` while open.
@@ -34,10 +43,9 @@ pub fn ask(ctx: &egui::Context, q: Question<'_>) -> Option<bool> {
             let yes = ui.button(&q.yes);
             let no = ui.button(&q.no);
             if ui.memory(|m| m.focused().is_none()) {
-                if q.undoable {
-                    yes.request_focus();
-                } else {
-                    no.request_focus();
+                match q.answer {
+                    Answer::Harmless => yes.request_focus(),
+                    Answer::Destructive => no.request_focus(),
                 }
             }
             if yes.clicked() {
@@ -65,7 +73,7 @@ pub fn print_cancelled(ctx: &egui::Context, id: &str, title: String) -> Option<b
         lines: vec![rust_i18n::t!("print.cancelled_body").to_string()],
         yes: rust_i18n::t!("print.cancelled_yes").to_string(),
         no: rust_i18n::t!("print.back").to_string(),
-        undoable: true,
+        answer: Answer::Harmless,
     };
     ask(ctx, question)
 }

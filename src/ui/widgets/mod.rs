@@ -174,6 +174,19 @@ pub fn grid_head(ui: &mut egui::Ui, titles: impl IntoIterator<Item = RichText>) 
     ui.end_row();
 }
 
+/// A small button of the window's frame (the rail, the status bar, the toasts): the pointer
+/// presses it, Tab passes it by, so the keyboard stays in the screen's form. Every such
+/// command also has a shortcut.
+pub fn quiet_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> Response {
+    ui.add(egui::Button::new(text).small().sense(egui::Sense::CLICK))
+}
+
+/// A link of the window's frame: clicked like a link, passed by Tab like [`quiet_button`].
+pub fn quiet_link(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> Response {
+    ui.add(egui::Label::new(text).sense(egui::Sense::CLICK))
+        .on_hover_cursor(egui::CursorIcon::PointingHand)
+}
+
 /// A button the clerk can press only when `enabled`; whether it was pressed.
 pub fn button_if(ui: &mut egui::Ui, enabled: bool, text: impl Into<egui::WidgetText>) -> bool {
     ui.add_enabled(enabled, egui::Button::new(text)).clicked()

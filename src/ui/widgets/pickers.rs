@@ -1,20 +1,34 @@
 //! Pickers shared by the order screens: a city field that searches as the clerk types (Latin or
 //! Cyrillic) and picks with Enter or a click, and a branch list limited to one city.
 
+use crate::api::codes::Language;
 use crate::api::directory::DayHours;
 use crate::desk::directories::Directories;
-use crate::ui::widgets::{ERROR_COLOR, entered};
+use crate::text::place_kind::PlaceKind;
+use crate::ui::widgets::ERROR_COLOR;
 use egui::RichText;
 use rust_i18n::t;
+
+/// How many suggestions a city field lists at most (Tashkent city alone has twelve districts).
+const SUGGESTIONS: usize = 8;
 
 /// The text typed into a city field and whether its suggestions are showing.
 #[derive(Clone)]
 pub struct CityPicker {
     pub query: String,
     shown_for: Option<i64>,
+    /// The language the chosen city's name is shown in (a switch names it anew).
+    shown_in: Option<Language>,
     /// Distinguishes two pickers with the same label (sender's and receiver's city).
     salt: &'static str,
     focus: bool,
+    /// A city was just chosen: the cursor goes on to the next field, unless it went elsewhere
+    /// meanwhile (from where it was when the city was chosen).
+    advance: Option<Option<egui::Id>>,
+    /// The suggestion Enter takes (moved with the arrow keys).
+    highlighted: usize,
+    /// Esc put the suggestions away; typing brings them back.
+    dismissed: bool,
 }
 
 impl CityPicker {
@@ -22,8 +36,12 @@ impl CityPicker {
         CityPicker {
             query: String::new(),
             shown_for: None,
+            shown_in: None,
             salt,
             focus: false,
+            advance: None,
+            highlighted: 0,
+            dismissed: false,
         }
     }
 
@@ -32,13 +50,20 @@ impl CityPicker {
         self.focus = true;
     }
 
-    /// Shows the city's name when the value was set elsewhere (a draft, a reset).
+    /// Shows the city's name, in the clerk's language, when the value was set elsewhere (a
+    /// draft, a reset) or the language changed.
     pub fn sync(&mut self, value: Option<i64>, dirs: Option<&Directories>) {
-        if value != self.shown_for {
-            self.query = value
-                .and_then(|id| dirs?.city(id))
-                .map(|c| c.name.clone())
-                .unwrap_or_default();
+        let language = dirs.map(Directories::language);
+        let renamed = value.is_some() && language.is_some() && language != self.shown_in;
+        if value != self.shown_for || renamed {
+            if let Some(name) = value.and_then(|id| dirs?.city_name(id)) {
+                self.query = name.to_string();
+                self.shown_in = language;
+            } else if value.is_none() || value != self.shown_for {
+                // A city not (yet) in the directories keeps what is shown until they come.
+                self.query.clear();
+                self.shown_in = None;
+            }
             self.shown_for = value;
         }
     }
@@ -53,9 +78,28 @@ impl CityPicker {
         error: Option<&str>,
     ) -> bool {
         self.sync(*value, dirs);
+        let id = ui.make_persistent_id(("city", self.salt));
+        if let Some(from) = self.advance.take()
+            && ui.memory(|m| m.focused()) == from
+        {
+            // On to the field after this one, in reading order: this field has the cursor
+            // when egui meets it, and gives it to the next that takes one.
+            ui.memory_mut(|m| {
+                m.request_focus(id);
+                m.move_focus(egui::FocusDirection::Next);
+            });
+        }
         let l = ui.label(label);
+        // Enter, the arrows and Esc are the picker's own while it has the cursor.
+        let keys = egui::EventFilter {
+            vertical_arrows: true,
+            escape: true,
+            ..Default::default()
+        };
         let edit = egui::TextEdit::singleline(&mut self.query)
-            .id_salt(("city", self.salt))
+            .id(id)
+            .return_key(None)
+            .event_filter(keys)
             .desired_width(f32::INFINITY)
             .hint_text(t!("dir.search_hint"));
         let r = ui.add(edit).labelled_by(l.id);
@@ -63,31 +107,75 @@ impl CityPicker {
             r.request_focus();
         }
         let mut changed = false;
-        if r.changed() && value.is_some() {
-            *value = None;
-            self.shown_for = None;
-            changed = true;
+        if r.changed() {
+            self.dismissed = false;
+            self.highlighted = 0;
+            if value.is_some() {
+                *value = None;
+                self.shown_for = None;
+                changed = true;
+            }
         }
-        if value.is_none()
-            && !self.query.trim().is_empty()
-            && let Some(d) = dirs
-        {
-            let hits: Vec<usize> = d.find_cities(&self.query).into_iter().take(6).collect();
-            let enter = entered(ui, &r);
-            for (n, i) in hits.iter().enumerate() {
-                let c = &d.data.cities[*i];
-                let region = d.region(c.region_id).map(|r| r.name.as_str()).unwrap_or("");
-                let pick = ui
-                    .selectable_label(false, format!("{} — {}", c.name, region))
-                    .clicked()
-                    || (enter && n == 0);
-                if pick {
-                    *value = Some(c.id);
-                    self.query = c.name.clone();
-                    self.shown_for = *value;
-                    changed = true;
+        let pressed = |key| r.has_focus() && ui.input(|i| i.key_pressed(key));
+        let hits: Vec<usize> = match dirs {
+            Some(d) if value.is_none() && !self.query.trim().is_empty() && !self.dismissed => {
+                d.find_cities(&self.query)
+            }
+            _ => Vec::new(),
+        };
+        if pressed(egui::Key::Escape) {
+            if hits.is_empty() {
+                ui.memory_mut(|m| m.surrender_focus(id));
+            }
+            self.dismissed = true;
+        }
+        let shown = hits.len().min(SUGGESTIONS);
+        if shown > 0 {
+            if pressed(egui::Key::ArrowDown) {
+                self.highlighted = (self.highlighted + 1).min(shown - 1);
+            }
+            if pressed(egui::Key::ArrowUp) {
+                self.highlighted = self.highlighted.saturating_sub(1);
+            }
+            self.highlighted = self.highlighted.min(shown - 1);
+        }
+        // Enter or Tab takes the highlighted suggestion; Enter on a chosen city moves on.
+        let tab =
+            r.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Tab) && !i.modifiers.shift);
+        let mut pick = None;
+        if shown > 0 && (pressed(egui::Key::Enter) || tab) && !self.dismissed {
+            pick = Some(hits[self.highlighted]);
+        } else if value.is_some() && pressed(egui::Key::Enter) {
+            self.advance = Some(Some(id));
+            ui.ctx().request_repaint();
+        }
+        if let (None, Some(d)) = (pick, dirs) {
+            // Not drawn in the frame of a pick: the row would take the cursor Tab moves on.
+            for (n, i) in hits.iter().take(shown).enumerate() {
+                let row = ui.selectable_label(n == self.highlighted, suggestion(d, *i));
+                if row.clicked() {
+                    pick = Some(*i);
                 }
             }
+            if hits.len() > shown {
+                let more = t!("dir.more_places", n = hits.len() - shown);
+                ui.label(RichText::new(more).weak().small());
+            }
+        }
+        if let (Some(i), Some(d)) = (pick, dirs) {
+            let c = &d.data.cities[i];
+            *value = Some(c.id);
+            self.query = d.city_name_at(i).to_string();
+            self.shown_for = *value;
+            self.shown_in = Some(d.language());
+            changed = true;
+            if !tab {
+                self.advance = Some(ui.memory(|m| m.focused()));
+                ui.ctx().request_repaint();
+            }
+        }
+        if value.is_none() && !self.query.trim().is_empty() && dirs.is_some() && hits.is_empty() {
+            ui.label(RichText::new(t!("dir.no_place")).weak());
         }
         if let Some(e) = error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
@@ -95,6 +183,19 @@ impl CityPicker {
         ui.add_space(4.0);
         changed
     }
+}
+
+/// A suggestion's row: the place in the clerk's language, what it is (when its name does not say
+/// it already) and its region.
+fn suggestion(d: &Directories, index: usize) -> String {
+    let c = &d.data.cities[index];
+    let name = d.city_name_at(index);
+    let region = d.region_name(c.region_id).unwrap_or("");
+    let kind = match d.city_kind(index) {
+        PlaceKind::Other => format!(" ({})", t!("dir.kind_place")),
+        _ => String::new(),
+    };
+    format!("{name}{kind} — {region}")
 }
 
 /// Today's opening hours as text.
@@ -153,6 +254,12 @@ pub fn branch_picker(
         })
         .response
         .labelled_by(l.id);
+    if let (Some(c), true) = (city, branches.is_empty() && dirs.is_some()) {
+        // Nothing to choose from: said, with the way out, instead of an empty list.
+        let place = dirs.and_then(|d| d.city_name(c)).unwrap_or_default();
+        let text = t!("order.no_office_here", place = place);
+        ui.label(RichText::new(text).color(ERROR_COLOR));
+    }
     if let Some(e) = error {
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }

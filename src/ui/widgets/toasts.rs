@@ -29,6 +29,8 @@ struct Toast {
     /// How to say it again in another language (notices the clerk must act on).
     reword: Option<Box<dyn Fn() -> Words>>,
     born: Instant,
+    /// The clerk opened the details.
+    details_open: bool,
 }
 
 /// Short messages in a strip of their own above the status bar, newest last: they push the
@@ -71,6 +73,7 @@ impl Toasts {
             language: rust_i18n::locale().to_string(),
             reword: None,
             born: Instant::now(),
+            details_open: false,
         });
         if self.items.len() > 4 {
             // The oldest that need no action make room first.
@@ -124,6 +127,7 @@ impl Toasts {
             ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
         let mut close = None;
+        let mut toggle = None;
         egui::Panel::bottom("toasts").show(ui, |ui| {
             ui.add_space(4.0);
             for (i, t) in self.items.iter().enumerate() {
@@ -134,8 +138,7 @@ impl Toasts {
                 egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
-                        if ui
-                            .small_button("✕")
+                        if super::quiet_button(ui, "✕")
                             .on_hover_text(rust_i18n::t!("error.close"))
                             .clicked()
                         {
@@ -146,16 +149,22 @@ impl Toasts {
                         );
                     });
                     if let Some(d) = &t.details {
-                        egui::CollapsingHeader::new(rust_i18n::t!("error.details"))
-                            .id_salt(("toast", i))
-                            .show(ui, |ui| {
-                                ui.label(RichText::new(d).monospace().small());
-                            });
+                        let arrow = if t.details_open { "▾" } else { "▸" };
+                        let head = format!("{arrow} {}", rust_i18n::t!("error.details"));
+                        if super::quiet_button(ui, &head).clicked() {
+                            toggle = Some(i);
+                        }
+                        if t.details_open {
+                            ui.label(RichText::new(d).monospace().small());
+                        }
                     }
                 });
             }
             ui.add_space(2.0);
         });
+        if let Some(t) = toggle.and_then(|i| self.items.get_mut(i)) {
+            t.details_open = !t.details_open;
+        }
         if let Some(i) = close {
             self.items.remove(i);
         }

@@ -285,7 +285,7 @@ impl OrderDetail {
                     )],
                     yes: t!("detail.cancel_yes").to_string(),
                     no: t!("detail.cancel_no").to_string(),
-                    undoable: true,
+                    answer: crate::ui::widgets::confirm::Answer::Destructive,
                 },
             );
             if let Some(yes) = answer {
