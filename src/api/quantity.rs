@@ -9,6 +9,47 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
+/// A decimal number as a person types it, read strictly: a number still being typed ("1.", "1,",
+/// "-", ".") is not yet a value, and nothing but digits, one sign in front and one decimal
+/// point or comma between digits makes one ("1e3", "inf" and "2kg" do not).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Typed {
+    Blank,
+    /// The start of a number that is not finished: a sign or a point with no digit after it.
+    Unfinished,
+    NotANumber,
+    Number(f64),
+}
+
+/// Reads `text` as [`Typed`]. Spaces (a thin one too) group thousands and are ignored.
+pub fn read_decimal(text: &str) -> Typed {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2009}'))
+        .map(|c| if c == ',' { '.' } else { c })
+        .collect();
+    if t.is_empty() {
+        return Typed::Blank;
+    }
+    let unsigned = t.strip_prefix(['-', '+']).unwrap_or(&t);
+    let (whole, fraction) = match unsigned.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (unsigned, None),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !fraction.is_none_or(digits) {
+        return Typed::NotANumber;
+    }
+    // "-", "1.", "-.": the digits that finish it are still to come.
+    if fraction.is_some_and(str::is_empty) || (whole.is_empty() && fraction.is_none()) {
+        return Typed::Unfinished;
+    }
+    match t.parse::<f64>() {
+        Ok(v) if v.is_finite() => Typed::Number(v),
+        _ => Typed::NotANumber,
+    }
+}
+
 /// A whole amount of sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Sum(pub i64);
@@ -25,21 +66,13 @@ impl Sum {
         format!("{}.00", self.0)
     }
 
-    /// Reads `25000`, `25000.4`, `"25000.00"`, `"25 000"`; rounds to the nearest whole sum.
+    /// Reads `25000`, `25000.4`, `"25000.00"`, `"25 000"`; rounds to the nearest whole sum. A
+    /// number not finished (`"25000."`) is none.
     pub fn parse(text: &str) -> Option<Sum> {
-        let cleaned: String = text
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '\u{a0}')
-            .map(|c| if c == ',' { '.' } else { c })
-            .collect();
-        if cleaned.is_empty() {
-            return None;
+        match read_decimal(text) {
+            Typed::Number(value) if value.abs() <= 9.0e15 => Some(Sum(value.round() as i64)),
+            _ => None,
         }
-        let value: f64 = cleaned.parse().ok()?;
-        if !value.is_finite() || value.abs() > 9.0e15 {
-            return None;
-        }
-        Some(Sum(value.round() as i64))
     }
 }
 
@@ -170,12 +203,12 @@ impl Weight {
     }
 
     /// Reads `"3"`, `"3.5"`, `"3,500"` (comma as decimal point), `" 0.25 "`.
+    /// Kilograms as typed or sent (`"2.5"`, `"2,5"`); a number not finished (`"1."`) is none.
     pub fn parse_kg(text: &str) -> Option<Weight> {
-        let t = text.trim().replace(',', ".");
-        if t.is_empty() {
-            return None;
+        match read_decimal(text) {
+            Typed::Number(kg) => Weight::from_kg(kg),
+            _ => None,
         }
-        Weight::from_kg(t.parse().ok()?)
     }
 
     pub fn grams(self) -> u64 {
@@ -324,6 +357,27 @@ mod tests {
         assert_eq!(Weight::from_grams(1250).to_decimal_string(), "1.250");
         assert!(Weight::parse_kg("-1").is_none());
         assert!(Weight::parse_kg("").is_none());
+    }
+
+    #[test]
+    fn a_number_still_being_typed_is_not_a_value() {
+        for unfinished in ["1.", "1,", "-", "+", ".", "-.", " 12, "] {
+            assert_eq!(
+                read_decimal(unfinished),
+                Typed::Unfinished,
+                "{unfinished:?}"
+            );
+            assert!(Weight::parse_kg(unfinished).is_none(), "{unfinished:?}");
+            assert!(Sum::parse(unfinished).is_none(), "{unfinished:?}");
+        }
+        for wrong in ["2kg", "1e3", "inf", "NaN", "1.2.3", "1,5,", "--1", "0x10"] {
+            assert_eq!(read_decimal(wrong), Typed::NotANumber, "{wrong:?}");
+        }
+        assert_eq!(read_decimal("  "), Typed::Blank);
+        assert_eq!(read_decimal("1.5"), Typed::Number(1.5));
+        assert_eq!(read_decimal(".5"), Typed::Number(0.5));
+        assert_eq!(read_decimal("-2,25"), Typed::Number(-2.25));
+        assert_eq!(read_decimal("25 000"), Typed::Number(25000.0));
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl IntlQuoteDraft {
         let mut p = BTreeMap::new();
         let weight = Weight::parse_kg(&self.weight).filter(|w| w.grams() >= 10);
         if weight.is_none() {
-            p.insert("weight", Problem::unread(&self.weight, Problem::Weight));
+            p.insert("weight", Problem::of_number(&self.weight, Problem::Weight));
         }
         let volume = match self.volume.trim() {
             "" => None,

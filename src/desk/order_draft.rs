@@ -5,7 +5,7 @@
 use crate::api::codes::Delivery;
 use crate::api::legacy::{CalculateRequest, OptionGood, OrderInput, OrderOption};
 use crate::api::phone::valid_phone;
-use crate::api::quantity::{Sum, Weight};
+use crate::api::quantity::{Sum, Typed, Weight, read_decimal};
 use crate::desk::current_edit::{ExactPlaces, coordinates};
 use crate::desk::directories::Directories;
 use crate::desk::item_draft::ItemDraft;
@@ -222,19 +222,10 @@ impl GoodLine {
 }
 
 fn number(text: &str) -> Option<f64> {
-    let t = text.trim().replace(',', ".");
-    if t.is_empty() {
-        return None;
+    match read_decimal(text) {
+        Typed::Number(v) if v >= 0.0 => Some(v),
+        _ => None,
     }
-    t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
-}
-
-/// Whether the text is a number at all (of any sign), as opposed to letters or symbols.
-fn reads_as_number(text: &str) -> bool {
-    text.trim()
-        .replace(',', ".")
-        .parse::<f64>()
-        .is_ok_and(f64::is_finite)
 }
 
 fn delivery(v: i64) -> Delivery {
@@ -327,13 +318,11 @@ impl OrderDraft {
         p
     }
 
-    /// Blank, not a number ("2kg"), or not a weight (zero, negative).
+    /// Blank, unfinished ("1."), not a number ("2kg"), or not a weight (zero, negative).
     fn weight_problem(&self) -> Option<Problem> {
-        match (self.weight.trim().is_empty(), self.weight()) {
-            (true, _) => Some(Problem::Required),
-            (false, Some(_)) => None,
-            (false, None) if !reads_as_number(&self.weight) => Some(Problem::Number),
-            (false, None) => Some(Problem::Weight),
+        match self.weight() {
+            Some(_) => None,
+            None => Some(Problem::of_number(&self.weight, Problem::Weight)),
         }
     }
 
@@ -808,5 +797,25 @@ mod tests {
         assert!(d.same_field(&e, field::RECEIVER_NAME));
         e.height = "3".into();
         assert!(!d.same_field(&e, field::DIMENSIONS));
+    }
+
+    #[test]
+    fn a_weight_still_being_typed_is_never_sent_or_priced() {
+        let mut d = OrderDraft::new();
+        d.sender.city = Some(197);
+        d.receiver.city = Some(101);
+        for unfinished in ["1.", "1,", "-", "."] {
+            d.weight = unfinished.into();
+            assert_eq!(d.weight(), None, "{unfinished:?}");
+            assert!(d.price_request().is_none(), "{unfinished:?} is not priced");
+            let p = d.check(None).unwrap_err();
+            assert_eq!(
+                p.get(field::WEIGHT),
+                Some(&Problem::Unfinished),
+                "{unfinished:?}"
+            );
+        }
+        d.weight = "1.5".into();
+        assert_eq!(d.weight().map(Weight::grams), Some(1500));
     }
 }

@@ -226,9 +226,8 @@ impl ParcelDraft {
             }
         }
         match Weight::parse_kg(&self.weight) {
-            _ if blank(&self.weight) => say(f::WEIGHT, Problem::Required),
             Some(w) if w.grams() >= 10 => {}
-            _ => say(f::WEIGHT, Problem::Weight),
+            _ => say(f::WEIGHT, Problem::of_number(&self.weight, Problem::Weight)),
         }
         if !blank(&self.value) && customs::decimal(&self.value).is_none() {
             say(f::VALUE, Problem::Number);

@@ -8,6 +8,8 @@ pub enum Problem {
     Phone,
     Weight,
     Number,
+    /// A number still being typed ("1.", "-"): its last digits are missing.
+    Unfinished,
     TooLong(usize),
     BranchNotInCity,
     /// Not a day written as DD.MM.YYYY.
@@ -39,6 +41,19 @@ pub enum Problem {
 }
 
 impl Problem {
+    /// What is wrong with a number field whose text does not give a value the field takes: nothing
+    /// typed, a number not finished ("1."), not a number at all ("2kg"), or a number the field
+    /// does not take (`wrong`).
+    pub fn of_number(typed: &str, wrong: Problem) -> Problem {
+        use crate::api::quantity::{Typed, read_decimal};
+        match read_decimal(typed) {
+            Typed::Blank => Problem::Required,
+            Typed::Unfinished => Problem::Unfinished,
+            Typed::NotANumber => Problem::Number,
+            Typed::Number(_) => wrong,
+        }
+    }
+
     /// What is wrong with a field whose value could not be read: nothing typed, or `wrong`.
     pub fn unread(typed: &str, wrong: Problem) -> Problem {
         if typed.trim().is_empty() {

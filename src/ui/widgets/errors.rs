@@ -23,6 +23,7 @@ pub fn problem_text(p: Problem) -> String {
         Problem::Phone => t!("order.bad_phone"),
         Problem::Weight => t!("order.bad_weight"),
         Problem::Number => t!("order.bad_number"),
+        Problem::Unfinished => t!("order.unfinished_number"),
         Problem::BranchNotInCity => t!("order.branch_city"),
         Problem::Date => t!("order.bad_date"),
         Problem::Coordinates => t!("order.bad_coordinates"),
