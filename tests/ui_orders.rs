@@ -65,11 +65,8 @@ fn create_find_follow_and_cancel() {
         0,
         "Registon koʻchasi 2",
     );
-    // Delivered by courier: the second "Courier" radio is the receiver's.
-    h.get_all_by_label(&tr("order.mode_courier"))
-        .nth(1)
-        .expect("receiver courier")
-        .click();
+    // Delivered by courier: the receiver's "Courier".
+    h.get_by_label(&common::ui::receiver_courier()).click();
     h.step();
     type_into(&mut h, &tr("order.weight"), 0, "2.5");
     pick(&mut h, &tr("order.package"), "Quti");
@@ -324,10 +321,7 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     type_into(&mut h, &tr("order.receiver_name"), 0, "Rahimov Jasur");
     type_into(&mut h, &tr("order.receiver_phone"), 0, "+998 93 1112233");
     type_into(&mut h, &tr("order.receiver_address"), 0, "Labi hovuz 5");
-    h.get_all_by_label(&tr("order.mode_courier"))
-        .nth(1)
-        .expect("receiver courier")
-        .click();
+    h.get_by_label(&common::ui::receiver_courier()).click();
     type_into(&mut h, &tr("order.weight"), 0, "1");
     pick(&mut h, &tr("order.package"), "Quti");
     pick(&mut h, &tr("order.post_type"), "Kiyim-kechak va poyabzal");

@@ -318,6 +318,23 @@ impl OrderDraft {
         p
     }
 
+    /// The fields this form cannot be sent without, as it is set now (an office hand-over needs
+    /// its office, cash on delivery its goods).
+    pub fn required_fields(&self) -> Vec<&'static str> {
+        let mut blank = OrderDraft::new();
+        blank.receiver.delivery = self.receiver.delivery;
+        blank.cod = self.cod;
+        blank.pieces.clear();
+        match blank.check(None) {
+            Err(problems) => problems
+                .into_iter()
+                .filter(|(_, p)| *p == Problem::Required)
+                .map(|(k, _)| k)
+                .collect(),
+            Ok(_) => Vec::new(),
+        }
+    }
+
     /// Blank, unfinished ("1."), not a number ("2kg"), or not a weight (zero, negative).
     fn weight_problem(&self) -> Option<Problem> {
         match self.weight() {

@@ -6,6 +6,7 @@ pub mod hostile;
 pub mod label_sender;
 pub mod printer;
 pub mod twin_http;
+pub mod typist;
 pub mod ui;
 pub mod zpl_reader;
 

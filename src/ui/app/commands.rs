@@ -12,7 +12,8 @@ pub enum Command {
     Open(ScreenId),
     /// Opens the journal with its search ready.
     Find,
-    CreateOrder,
+    /// Sends the open form: creates the order or parcel, saves the record or webhook.
+    Send,
     Refresh,
     Print,
     Logout,
@@ -43,7 +44,7 @@ impl Command {
         Command::Open(ScreenId::Settings),
         Command::Open(ScreenId::About),
         Command::Find,
-        Command::CreateOrder,
+        Command::Send,
         Command::Refresh,
         Command::Print,
         Command::Logout,
@@ -73,7 +74,7 @@ impl Command {
             Command::Open(S::Webhooks) => (CTRL_SHIFT, Key::W),
             Command::Open(_) => return None,
             Command::Find => (CTRL, Key::F),
-            Command::CreateOrder => (CTRL, Key::Enter),
+            Command::Send => (CTRL, Key::Enter),
             Command::Refresh => (CTRL, Key::R),
             Command::Print => (CTRL, Key::P),
             Command::Logout => (CTRL_SHIFT, Key::Q),
@@ -168,7 +169,7 @@ mod tests {
         match c {
             Command::Open(_) => None,
             Command::Find => Some(0),
-            Command::CreateOrder => Some(1),
+            Command::Send => Some(1),
             Command::Refresh => Some(2),
             Command::Print => Some(3),
             Command::Logout => Some(4),

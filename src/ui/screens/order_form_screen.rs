@@ -87,7 +87,7 @@ impl Screen for OrderFormScreen {
 
     fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
         match (command, &mut self.form) {
-            (Command::CreateOrder, Some(f)) => {
+            (Command::Send, Some(f)) => {
                 f.submit(cx.desk);
                 true
             }

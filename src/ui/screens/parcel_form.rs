@@ -439,7 +439,7 @@ impl Screen for ParcelFormScreen {
     }
 
     fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
-        if command == Command::CreateOrder {
+        if command == Command::Send {
             self.submit(cx.desk, cx.toasts);
             return true;
         }

@@ -30,10 +30,31 @@ pub fn field(
     error: Option<&str>,
     password: bool,
 ) -> egui::Response {
+    marked_field(ui, label, value, error, password, false)
+}
+
+/// As [`field`]; a required one has a red asterisk after its label (said on hover, and told to
+/// a screen reader as the field's description).
+pub fn marked_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut String,
+    error: Option<&str>,
+    password: bool,
+    required: bool,
+) -> egui::Response {
     // Left-aligned even in a justified column (egui's `columns`): a label that wraps there would
     // otherwise be stretched letter by letter to the column's width.
     let plain = egui::Layout::top_down(egui::Align::Min);
-    let l = ui.with_layout(plain, |ui| ui.label(label)).inner;
+    let l = ui
+        .with_layout(plain, |ui| {
+            if required {
+                required_label(ui, label)
+            } else {
+                ui.label(label)
+            }
+        })
+        .inner;
     // A stable id from the label: positional ids shift when rows above appear or vanish
     // (suggestions, errors), which would move the keyboard focus to another field.
     let edit = egui::TextEdit::singleline(value)
@@ -45,11 +66,34 @@ pub fn field(
         // Tabbing through a long form keeps the field being typed in view.
         r.scroll_to_me(None);
     }
+    // What a screen reader says after the name: what is wrong with it, or that it is required.
+    let description = match (error, required) {
+        (Some(e), _) => Some(e.to_string()),
+        (None, true) => Some(t!("form.required").to_string()),
+        (None, false) => None,
+    };
+    if let Some(d) = description {
+        ui.ctx()
+            .accesskit_node_builder(r.id, |node| node.set_description(d));
+    }
     if let Some(e) = error {
         ui.with_layout(plain, |ui| ui.label(RichText::new(e).color(ERROR_COLOR)));
     }
     ui.add_space(4.0);
     r
+}
+
+/// A required field's label: its text and a red asterisk (said on hover); the text's response,
+/// which names the field.
+pub fn required_label(ui: &mut egui::Ui, label: &str) -> Response {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        let l = ui.label(label);
+        ui.colored_label(ERROR_COLOR, "*")
+            .on_hover_text(t!("form.required"));
+        l
+    })
+    .inner
 }
 
 /// Where a form finds each field's error by the field's name (the login's and the order's maps).
@@ -103,14 +147,37 @@ fn header_cells<'a>(
 }
 
 /// A form's fields, each under its label and over its own error: `text` for what is read,
-/// `secret` for passwords.
+/// `secret` for passwords. Required fields are marked; after a refused send, the first field
+/// with an error is scrolled into view and takes the cursor.
 pub struct Form<'e> {
     errors: &'e dyn ErrorsByField,
+    required: &'e [&'e str],
+    /// The first field drawn with an error still has to be brought into view.
+    to_first_error: std::cell::Cell<bool>,
 }
 
 impl<'e> Form<'e> {
     pub fn new(errors: &'e dyn ErrorsByField) -> Form<'e> {
-        Form { errors }
+        Form {
+            errors,
+            required: &[],
+            to_first_error: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Marks the fields of these names as required.
+    pub fn required(self, keys: &'e [&'e str]) -> Form<'e> {
+        Form {
+            required: keys,
+            ..self
+        }
+    }
+
+    /// In this frame, brings the first field with an error into view and gives it the cursor
+    /// (the frame after a send was refused).
+    pub fn to_first_error(self, now: bool) -> Form<'e> {
+        self.to_first_error.set(now);
+        self
     }
 
     /// The error said under the field of this name, if any.
@@ -118,12 +185,34 @@ impl<'e> Form<'e> {
         self.errors.error(key)
     }
 
+    /// Whether the field of this name must be filled in.
+    pub fn is_required(&self, key: &str) -> bool {
+        self.required.contains(&key)
+    }
+
+    fn draw(
+        &self,
+        ui: &mut Ui,
+        label: &str,
+        value: &mut String,
+        key: &str,
+        secret: bool,
+    ) -> Response {
+        let error = self.error(key);
+        let r = marked_field(ui, label, value, error, secret, self.is_required(key));
+        if error.is_some() && self.to_first_error.replace(false) {
+            r.scroll_to_me(Some(egui::Align::Center));
+            r.request_focus();
+        }
+        r
+    }
+
     pub fn text(&self, ui: &mut Ui, label: &str, value: &mut String, key: &str) -> Response {
-        field(ui, label, value, self.error(key), false)
+        self.draw(ui, label, value, key, false)
     }
 
     pub fn secret(&self, ui: &mut Ui, label: &str, value: &mut String, key: &str) -> Response {
-        field(ui, label, value, self.error(key), true)
+        self.draw(ui, label, value, key, true)
     }
 
     /// Several plain fields in a row of the form, top to bottom.

@@ -22,13 +22,12 @@ pub struct CityPicker {
     /// Distinguishes two pickers with the same label (sender's and receiver's city).
     salt: &'static str,
     focus: bool,
-    /// A city was just chosen: the cursor goes on to the next field, unless it went elsewhere
-    /// meanwhile (from where it was when the city was chosen).
-    advance: Option<Option<egui::Id>>,
     /// The suggestion Enter takes (moved with the arrow keys).
     highlighted: usize,
     /// Esc put the suggestions away; typing brings them back.
     dismissed: bool,
+    /// Where the suggestions were drawn last (a press there keeps them open for its click).
+    list_rect: Option<egui::Rect>,
 }
 
 impl CityPicker {
@@ -39,9 +38,9 @@ impl CityPicker {
             shown_in: None,
             salt,
             focus: false,
-            advance: None,
             highlighted: 0,
             dismissed: false,
+            list_rect: None,
         }
     }
 
@@ -79,17 +78,8 @@ impl CityPicker {
     ) -> bool {
         self.sync(*value, dirs);
         let id = ui.make_persistent_id(("city", self.salt));
-        if let Some(from) = self.advance.take()
-            && ui.memory(|m| m.focused()) == from
-        {
-            // On to the field after this one, in reading order: this field has the cursor
-            // when egui meets it, and gives it to the next that takes one.
-            ui.memory_mut(|m| {
-                m.request_focus(id);
-                m.move_focus(egui::FocusDirection::Next);
-            });
-        }
-        let l = ui.label(label);
+        // A place is always needed where a city is asked.
+        let l = crate::ui::widgets::required_label(ui, label);
         // Enter, the arrows and Esc are the picker's own while it has the cursor.
         let keys = egui::EventFilter {
             vertical_arrows: true,
@@ -146,21 +136,46 @@ impl CityPicker {
         if shown > 0 && (pressed(egui::Key::Enter) || tab) && !self.dismissed {
             pick = Some(hits[self.highlighted]);
         } else if value.is_some() && pressed(egui::Key::Enter) {
-            self.advance = Some(Some(id));
-            ui.ctx().request_repaint();
+            move_on(ui, id);
         }
-        if let (None, Some(d)) = (pick, dirs) {
-            // Not drawn in the frame of a pick: the row would take the cursor Tab moves on.
-            for (n, i) in hits.iter().take(shown).enumerate() {
-                let row = ui.selectable_label(n == self.highlighted, suggestion(d, *i));
-                if row.clicked() {
-                    pick = Some(*i);
-                }
-            }
-            if hits.len() > shown {
-                let more = t!("dir.more_places", n = hits.len() - shown);
-                ui.label(RichText::new(more).weak().small());
-            }
+        // The suggestions float over the form below the field, so choosing one never moves the
+        // fields under a clerk's hand; shown while the field has the cursor (or while a row is
+        // being clicked). Not drawn in the frame of a pick.
+        let typed_nowhere = value.is_none() && !self.query.trim().is_empty() && hits.is_empty();
+        let pressing_a_row = self.list_rect.is_some_and(|rect| {
+            ui.input(|i| {
+                let over = i.pointer.interact_pos().is_some_and(|p| rect.contains(p));
+                over && (i.pointer.any_down() || i.pointer.any_released())
+            })
+        });
+        let open = (r.has_focus() || pressing_a_row) && !self.dismissed;
+        self.list_rect = None;
+        if let (None, Some(d), true) = (pick, dirs, open && (shown > 0 || typed_nowhere)) {
+            let area = egui::Area::new(id.with("suggestions"))
+                .order(egui::Order::Foreground)
+                .fixed_pos(r.rect.left_bottom() + egui::vec2(0.0, 2.0));
+            let list = area.show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_width(r.rect.width().max(240.0));
+                    for (n, i) in hits.iter().take(shown).enumerate() {
+                        // Clicked, never tabbed to: the keyboard picks with the arrows and Enter.
+                        let row =
+                            egui::Button::selectable(n == self.highlighted, suggestion(d, *i))
+                                .sense(egui::Sense::CLICK);
+                        if ui.add(row).clicked() {
+                            pick = Some(*i);
+                        }
+                    }
+                    if hits.len() > shown {
+                        let more = t!("dir.more_places", n = hits.len() - shown);
+                        ui.label(RichText::new(more).weak().small());
+                    }
+                    if typed_nowhere {
+                        ui.label(RichText::new(t!("dir.no_place")).weak());
+                    }
+                })
+            });
+            self.list_rect = Some(list.response.rect);
         }
         if let (Some(i), Some(d)) = (pick, dirs) {
             let c = &d.data.cities[i];
@@ -170,12 +185,8 @@ impl CityPicker {
             self.shown_in = Some(d.language());
             changed = true;
             if !tab {
-                self.advance = Some(ui.memory(|m| m.focused()));
-                ui.ctx().request_repaint();
+                move_on(ui, id);
             }
-        }
-        if value.is_none() && !self.query.trim().is_empty() && dirs.is_some() && hits.is_empty() {
-            ui.label(RichText::new(t!("dir.no_place")).weak());
         }
         if let Some(e) = error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
@@ -183,6 +194,18 @@ impl CityPicker {
         ui.add_space(4.0);
         changed
     }
+}
+
+/// Gives the cursor to the field after the picker `id`, in reading order, within this frame:
+/// the picker takes it and at once passes it on, so the next field that wants the keyboard when
+/// egui meets it has it (a keystroke right after Enter lands there, never in the picker).
+fn move_on(ui: &egui::Ui, id: egui::Id) {
+    let layer = ui.layer_id();
+    ui.memory_mut(|m| {
+        m.request_focus(id);
+        m.move_focus(egui::FocusDirection::Next);
+        m.interested_in_focus(id, layer);
+    });
 }
 
 /// A suggestion's row: the place in the clerk's language, what it is (when its name does not say

@@ -66,35 +66,33 @@ impl OrderForm {
         dirs: Option<&Directories>,
         form: &Form,
     ) {
-        let (title, picker, city, key) = match party {
+        let (title, label, picker, city, key) = match party {
             Party::Sender => {
                 let city = &mut self.draft.sender.city;
-                (
-                    t!("order.sender"),
-                    &mut self.sender_city,
-                    city,
-                    f::SENDER_CITY,
-                )
+                let picker = &mut self.sender_city;
+                let label = t!("order.sender_city");
+                (t!("order.sender"), label, picker, city, f::SENDER_CITY)
             }
             Party::Receiver => {
                 let city = &mut self.draft.receiver.city;
-                (
-                    t!("order.receiver"),
-                    &mut self.receiver_city,
-                    city,
-                    f::RECEIVER_CITY,
-                )
+                let picker = &mut self.receiver_city;
+                let label = t!("order.receiver_city");
+                (t!("order.receiver"), label, picker, city, f::RECEIVER_CITY)
             }
         };
         ui.strong(title);
-        picker.show(ui, &t!("order.city"), city, dirs, form.error(key));
+        picker.show(ui, &label, city, dirs, form.error(key));
     }
 
     pub(super) fn body(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let dirs = desk.directories();
         let err = |e: &BTreeMap<&'static str, String>, k: &str| e.get(k).cloned();
         let errors = self.errors.clone();
-        let form = Form::new(&errors);
+        let required = self.draft.required_fields();
+        let to_first_error = std::mem::take(&mut self.to_first_error);
+        let form = Form::new(&errors)
+            .required(&required)
+            .to_first_error(to_first_error);
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(match self.editing {
                 Some(_) => t!("order.edit_title"),
@@ -227,8 +225,7 @@ impl OrderForm {
                 );
             }
             ui.horizontal(|ui| {
-                let shortcut =
-                    crate::ui::app::commands::Command::CreateOrder.shortcut_text(ui.ctx());
+                let shortcut = crate::ui::app::commands::Command::Send.shortcut_text(ui.ctx());
                 if ui
                     .add_enabled(
                         self.creating.is_none() && self.saving_edit.is_none(),

@@ -39,6 +39,8 @@ pub struct OrderForm {
     draft_since: Instant,
     draft_loading: Option<Task<Option<OrderDraft>>>,
     focus_first: bool,
+    /// The first field with a problem is to be brought into view and given the cursor.
+    to_first_error: bool,
     /// Registered goods for the receipt lines (and registering one on the spot).
     pub goods: GoodsBook,
     /// Set when this form edits an existing order (no draft is kept then).
@@ -66,6 +68,7 @@ impl OrderForm {
             draft_since: Instant::now(),
             draft_loading: Some(desk.load_form()),
             focus_first: true,
+            to_first_error: false,
             goods: GoodsBook::default(),
             editing: None,
             saving_edit: None,
@@ -95,6 +98,11 @@ impl OrderForm {
             || self.draft_loading.is_some()
             || self.goods.is_busy()
             || self.saving_edit.is_some()
+    }
+
+    /// Whether the form shows an error under any field.
+    pub fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
     }
 
     /// The price shown for the current inputs, if known.
@@ -221,6 +229,7 @@ impl OrderForm {
     fn place_service_errors(&mut self, e: &ApiError, toasts: &mut Toasts) {
         self.errors.clear();
         self.checked = self.draft.clone();
+        self.to_first_error = true;
         match e {
             ApiError::Validation { fields, .. } if !fields.is_empty() => {
                 for (wire, messages) in fields {
@@ -302,6 +311,7 @@ impl OrderForm {
                 for (k, p) in problems {
                     self.errors.insert(k, problem_text(p));
                 }
+                self.to_first_error = true;
             }
             Ok(input) => {
                 let unusual = doubts(&self.draft, &desk.settings().limits);
@@ -346,15 +356,26 @@ impl OrderForm {
     }
 }
 
+/// A side's hand-over mode as three choices. Each is named with its group for a screen reader
+/// and for tests ("Delivery: Courier"), so the sender's and the receiver's are told apart.
 pub(crate) fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut i64, id: &str) {
     ui.label(label);
     ui.push_id(id, |ui| {
         // Wrapped: in a narrow column the third choice goes to the next line, never over the
         // column beside.
         ui.horizontal_wrapped(|ui| {
-            ui.radio_value(value, 0, t!("order.mode_office"));
-            ui.radio_value(value, 1, t!("order.mode_courier"));
-            ui.radio_value(value, 2, t!("order.mode_remote"));
+            for (mode, key) in [
+                (0, "order.mode_office"),
+                (1, "order.mode_courier"),
+                (2, "order.mode_remote"),
+            ] {
+                let r = ui.radio_value(value, mode, t!(key));
+                let name = t!("order.choice_named", group = label, choice = t!(key));
+                let selected = *value == mode;
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &name)
+                });
+            }
         });
     });
     ui.add_space(4.0);

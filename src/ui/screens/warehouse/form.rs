@@ -9,6 +9,7 @@ use crate::api::warehouse_client::{Kind, Record, RecordInput};
 use crate::desk::DeskError;
 use crate::desk::record_draft::{RecordDraft, RecordOf};
 use crate::desk::task::{Task, any_running, ready};
+use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::{AppEvent, Edited};
 use crate::ui::app::screen::{Screen, ScreenId};
@@ -89,7 +90,12 @@ pub struct WarehouseForm<D: Fields> {
     sending: Option<Task<Result<RecordOf<D>, DeskError>>>,
     /// Problems shown: after a first try to send, and the service's own.
     shown: bool,
+    /// What the service refused, by field, and the form as it was sent: a field changed since
+    /// is no longer under the service's word (it is checked again when sent).
     refused: BTreeMap<String, String>,
+    refused_draft: serde_json::Value,
+    /// The first field with a problem is to be brought into view (after a send was refused).
+    to_first_error: bool,
     pub message: Option<String>,
     pub error: Option<String>,
 }
@@ -108,6 +114,8 @@ impl<D: Fields> Default for WarehouseForm<D> {
             sending: None,
             shown: false,
             refused: BTreeMap::new(),
+            refused_draft: serde_json::Value::Null,
+            to_first_error: false,
             message: None,
             error: None,
         }
@@ -116,7 +124,14 @@ impl<D: Fields> Default for WarehouseForm<D> {
 
 impl<D: Fields> WarehouseForm<D> {
     fn errors(&self) -> BTreeMap<String, String> {
-        let mut out = self.refused.clone();
+        let now = serde_json::to_value(&self.draft).unwrap_or_default();
+        let unchanged = |k: &str| now.get(k) == self.refused_draft.get(k);
+        let mut out: BTreeMap<String, String> = self
+            .refused
+            .iter()
+            .filter(|(k, _)| unchanged(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
         if self.shown {
             for (k, p) in self.draft.problems() {
                 out.entry(k.to_string()).or_insert_with(|| problem_text(p));
@@ -132,8 +147,19 @@ impl<D: Fields> WarehouseForm<D> {
         self.error = None;
         match self.draft.input() {
             Some(input) => self.sending = Some(cx.desk.save_record(self.editing, input)),
-            None => self.error = Some(t!("wms.fix_fields").to_string()),
+            // Said under the buttons while any field is wrong; the first one comes into view.
+            None => self.to_first_error = true,
         }
+    }
+
+    /// The fields a new record cannot be sent without.
+    fn required() -> Vec<&'static str> {
+        D::default()
+            .problems()
+            .into_iter()
+            .filter(|(_, p)| *p == crate::desk::problem::Problem::Required)
+            .map(|(k, _)| k)
+            .collect()
     }
 
     fn landed(&mut self, result: Result<RecordOf<D>, DeskError>, cx: &mut Cx) {
@@ -157,6 +183,8 @@ impl<D: Fields> WarehouseForm<D> {
                     // `products[0].x` and `products.0.x` alike; here names are flat.
                     self.refused.insert(k, v.join(" "));
                 }
+                self.refused_draft = serde_json::to_value(&self.draft).unwrap_or_default();
+                self.to_first_error = true;
                 self.error = Some(message.unwrap_or_else(|| t!("wms.refused").to_string()));
             }
             Err(e) if e.service().is_some_and(ApiError::outcome_unknown) => {
@@ -260,6 +288,15 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         }
     }
 
+    /// Ctrl+Enter sends the form, as its button does.
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        if command == Command::Send && self.sending.is_none() && Account::open(cx) {
+            self.submit(cx);
+            return true;
+        }
+        false
+    }
+
     fn is_busy(&self) -> bool {
         any_running(&[&self.sending, &self.loading])
             || self.account.is_busy()
@@ -276,7 +313,11 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             return;
         }
         let errors = self.errors();
-        let form = Form::new(&errors);
+        let required = Self::required();
+        let to_first_error = std::mem::take(&mut self.to_first_error);
+        let form = Form::new(&errors)
+            .required(&required)
+            .to_first_error(to_first_error);
         let mut send = false;
         // Each form (a new one, each record's) opens at its top.
         egui::ScrollArea::vertical()
@@ -318,8 +359,16 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         if let Some(m) = &self.message {
             ui.label(RichText::new(m).strong());
         }
+        if !self.refused.is_empty() && errors.is_empty() {
+            // Every field the service named is changed since: its word no longer stands.
+            self.refused.clear();
+            self.error = None;
+        }
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
+        } else if !errors.is_empty() {
+            // While any field is wrong (and only then): what to do.
+            ui.label(RichText::new(t!("wms.fix_fields")).color(ERROR_COLOR));
         }
         if send {
             self.submit(cx);

@@ -11,6 +11,7 @@ use crate::desk::live::Route;
 use crate::desk::settings::LiveSettings;
 use crate::desk::task::{Task, any_running, ready};
 use crate::store::{NotificationRow, Verdict};
+use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -366,6 +367,15 @@ impl Screen for WebhooksScreen {
             }
             _ => {}
         }
+    }
+
+    /// Ctrl+Enter registers the address, as the button does.
+    fn command(&mut self, command: Command, cx: &mut Cx) -> bool {
+        if command == Command::Send && self.registering.is_none() {
+            self.register(cx);
+            return true;
+        }
+        false
     }
 
     fn is_busy(&self) -> bool {
