@@ -207,6 +207,33 @@ fn the_form_comes_back_after_a_restart() {
             .as_deref(),
         Some("Qoralama Sinov")
     );
+    // Said, with when it was typed; "start blank" empties it, and "undo" brings it back.
+    h.step();
+    let said = tr("order.restored");
+    let said = said.split("%{at}").next().expect("text before the time");
+    assert!(
+        h.query_by_label_contains(said).is_some(),
+        "the clerk is told"
+    );
+    h.get_by_label(&tr("order.start_blank")).click();
+    step_until(&mut h, "blank", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.receiver.name.is_empty())
+    });
+    assert!(h.query_by_label_contains(said).is_none());
+    h.get_by_label(&tr("order.undo_clear")).click();
+    step_until(&mut h, "back", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.receiver.name == "Qoralama Sinov" && f.draft.weight == "4")
+    });
+    // Cleared by the button (below the fold: pressed as a screen reader would), the same.
+    h.get_by_label(&tr("order.clear")).click_accesskit();
+    step_until(&mut h, "cleared", |h| {
+        h.state().order_form().is_some_and(|f| f.draft.is_blank())
+    });
+    assert!(h.query_by_label(&tr("order.undo_clear")).is_some());
 }
 
 #[test]

@@ -256,12 +256,12 @@ impl Desk {
         }
     }
 
-    /// The new-order form as it was kept, if any.
-    pub fn load_form(&self) -> Task<Option<OrderDraft>> {
+    /// The new-order form as it was kept, and when it was typed, if any.
+    pub fn load_form(&self) -> Task<Option<(OrderDraft, i64)>> {
         let store = self.store.clone();
         self.spawn_blocking(move || {
-            let json = store.and_then(|s| s.draft(ORDER_DRAFT).ok().flatten())?;
-            serde_json::from_str(&json).ok()
+            let (json, at) = store.and_then(|s| s.draft_typed_at(ORDER_DRAFT).ok().flatten())?;
+            Some((serde_json::from_str(&json).ok()?, at))
         })
     }
 }

@@ -808,10 +808,15 @@ impl Store {
     }
 
     pub fn draft(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.draft_typed_at(name)?.map(|(json, _)| json))
+    }
+
+    /// A kept draft and when it was last written (seconds since the epoch).
+    pub fn draft_typed_at(&self, name: &str) -> Result<Option<(String, i64)>, StoreError> {
         self.local().query_opt(
-            "SELECT json FROM drafts WHERE name = ?1",
+            "SELECT json, updated_at FROM drafts WHERE name = ?1",
             args![name],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
     }
 

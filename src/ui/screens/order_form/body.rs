@@ -98,6 +98,7 @@ impl OrderForm {
                 Some(_) => t!("order.edit_title"),
                 None => t!("order.new_title"),
             });
+            self.notices(ui, desk);
             let waiting = desk.outbox_waiting();
             if self.editing.is_none() && waiting > 0 {
                 // An order typed here earlier (before a crash, or while offline) is in the outbox,
@@ -242,6 +243,8 @@ impl OrderForm {
                 if self.creating.is_some() || self.saving_edit.is_some() {
                     ui.spinner();
                     ui.label(t!("order.creating"));
+                } else if self.editing.is_none() && ui.button(t!("order.clear")).clicked() {
+                    self.clear(desk);
                 }
             });
         });

@@ -27,6 +27,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 const DRAFT_PAUSE: Duration = Duration::from_millis(500);
+/// How long a cleared form can be brought back.
+const UNDO_FOR: Duration = Duration::from_secs(10);
 
 pub struct OrderForm {
     pub draft: OrderDraft,
@@ -37,7 +39,12 @@ pub struct OrderForm {
     price: PriceBox,
     saved_draft: OrderDraft,
     draft_since: Instant,
-    draft_loading: Option<Task<Option<OrderDraft>>>,
+    draft_loading: Option<Task<Option<(OrderDraft, i64)>>>,
+    /// A draft kept from before came back into the form: when it was typed, and the form as it
+    /// came back (the notice goes once the clerk types on).
+    restored: Option<(i64, OrderDraft)>,
+    /// The form the clerk cleared, for a few seconds' undo.
+    cleared: Option<(OrderDraft, Instant)>,
     focus_first: bool,
     /// The first field with a problem is to be brought into view and given the cursor.
     to_first_error: bool,
@@ -67,6 +74,8 @@ impl OrderForm {
             saved_draft: OrderDraft::new(),
             draft_since: Instant::now(),
             draft_loading: Some(desk.load_form()),
+            restored: None,
+            cleared: None,
             focus_first: true,
             to_first_error: false,
             goods: GoodsBook::default(),
@@ -129,9 +138,13 @@ impl OrderForm {
                 }
             }
         }
-        if let Some(Ok(Some(d))) = take(&mut self.draft_loading)
+        if let Some(Ok(Some((d, typed_at)))) = take(&mut self.draft_loading)
             && self.draft.is_blank()
+            && !d.is_blank()
         {
+            // Said, with when it was typed and a way to start blank: a form that comes back half
+            // filled without a word could be mistaken for a new customer's.
+            self.restored = Some((typed_at, d.clone()));
             self.draft = d.clone();
             self.saved_draft = d;
         }
@@ -257,6 +270,64 @@ impl OrderForm {
     fn keep_draft(&mut self, desk: &Desk) {
         desk.save_form(&self.draft);
         self.saved_draft = self.draft.clone();
+    }
+
+    /// Empties the form at the clerk's word; for a few seconds it can be brought back.
+    pub fn clear(&mut self, desk: &Desk) {
+        let before = self.draft.clone();
+        self.reset(desk);
+        if !before.is_blank() {
+            self.cleared = Some((before, Instant::now()));
+        }
+    }
+
+    /// Brings back the form cleared a moment ago.
+    fn undo_clear(&mut self, desk: &Desk) {
+        if let Some((draft, _)) = self.cleared.take() {
+            self.draft = draft;
+            self.keep_draft(desk);
+        }
+    }
+
+    /// The notices above the form: a draft that came back, a form just cleared.
+    fn notices(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        if self
+            .restored
+            .as_ref()
+            .is_some_and(|(_, d)| *d != self.draft)
+        {
+            self.restored = None;
+        }
+        if let Some((at, _)) = &self.restored {
+            let text = t!("order.restored", at = crate::desk::end_of_day::moment(*at));
+            let mut blank = false;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30)));
+                blank = ui.button(t!("order.start_blank")).clicked();
+            });
+            if blank {
+                self.restored = None;
+                self.clear(desk);
+            }
+        }
+        if self
+            .cleared
+            .as_ref()
+            .is_some_and(|(_, at)| at.elapsed() > UNDO_FOR)
+        {
+            self.cleared = None;
+        }
+        if self.cleared.is_some() {
+            let mut undo = false;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(t!("order.cleared"));
+                undo = ui.button(t!("order.undo_clear")).clicked();
+            });
+            ui.ctx().request_repaint_after(Duration::from_millis(500));
+            if undo {
+                self.undo_clear(desk);
+            }
+        }
     }
 
     /// A blank form (the sender's city stays: it is the counter's own).
