@@ -66,6 +66,8 @@ pub struct Directories {
     city_regions: Vec<Vec<String>>,
     region_keys: Vec<String>,
     branch_keys: Vec<String>,
+    /// Cities by every name they are known by (as place keys), where the name is one city's.
+    city_by_name: std::collections::HashMap<String, usize>,
 }
 
 /// A place's kind (the first of its names that says one) and its stems.
@@ -125,6 +127,24 @@ impl Directories {
             .iter()
             .map(|r| place_key(&r.names.join(" ")))
             .collect();
+        // A name two cities share (two districts of one name in different regions) names
+        // neither.
+        let mut city_by_name: std::collections::HashMap<String, Option<usize>> = Default::default();
+        for (i, c) in cities.iter().enumerate() {
+            let mut keys: Vec<String> = c.names.iter().map(|n| place_key(n)).collect();
+            keys.sort();
+            keys.dedup();
+            for key in keys {
+                city_by_name
+                    .entry(key)
+                    .and_modify(|seen| *seen = None)
+                    .or_insert(Some(i));
+            }
+        }
+        let city_by_name = city_by_name
+            .into_iter()
+            .filter_map(|(k, i)| Some((k, i?)))
+            .collect();
         let city_shown: Vec<String> = cities.into_iter().map(|c| c.shown).collect();
         let city_name = |id: i64| {
             data.cities
@@ -156,7 +176,15 @@ impl Directories {
             city_regions,
             region_keys,
             branch_keys,
+            city_by_name,
         }
+    }
+
+    /// A city named as a record names it (in whatever language it was read), named in the
+    /// clerk's language; `None` when no city, or more than one, goes by that name.
+    pub fn city_named(&self, name: &str) -> Option<&str> {
+        let i = *self.city_by_name.get(&place_key(name))?;
+        Some(&self.city_shown[i])
     }
 
     /// The language its places are shown in.

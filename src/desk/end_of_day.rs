@@ -148,13 +148,14 @@ impl Desk {
                 .data
                 .cities
                 .iter()
-                .map(|c| (c.id, c.name.clone()))
+                .enumerate()
+                .map(|(i, c)| (c.id, d.city_name_at(i).to_string()))
                 .collect(),
             regions: d
                 .data
                 .regions
                 .iter()
-                .map(|r| (r.id, r.name.clone()))
+                .filter_map(|r| Some((r.id, d.region_name(r.id)?.to_string())))
                 .collect(),
         }
     }

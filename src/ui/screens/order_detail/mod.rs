@@ -10,6 +10,7 @@ use crate::api::codes::LegacyStatus;
 use crate::api::codes::OrderStatus;
 use crate::api::legacy::CancellationReason;
 use crate::desk::DeskError;
+use crate::desk::directories::Directories;
 use crate::desk::order_draft::OrderDraft;
 use crate::desk::task::{Task, any_running, take};
 use crate::desk::{Desk, JournalEntry};
@@ -198,6 +199,12 @@ impl OrderDetail {
 
     fn facts(&mut self, ui: &mut egui::Ui, desk: &Desk, row: &JournalRow) {
         let row = row.clone();
+        // In the clerk's language where the directories know the city.
+        let dirs = desk.directories();
+        let city = dirs
+            .and_then(|d| d.city_named(row.city()))
+            .unwrap_or(row.city())
+            .to_string();
         ui.horizontal(|ui| {
             ui.heading(RichText::new(row.barcode()).monospace());
             status_chip(ui, row.status_id, row.status_name());
@@ -214,7 +221,7 @@ impl OrderDetail {
                         t!("orders.receiver"),
                         format!("{} · {}", row.receiver(), row.receiver_phone()),
                     ),
-                    (t!("orders.city"), row.city().to_string()),
+                    (t!("orders.city"), city.to_string()),
                     (t!("orders.created"), when(row.created_at)),
                     (
                         t!("orders.cost"),
@@ -277,12 +284,7 @@ impl OrderDetail {
                 Question {
                     id: "cancel-order",
                     title: t!("detail.cancel_confirm").to_string(),
-                    lines: vec![format!(
-                        "{} · {} · {}",
-                        row.barcode(),
-                        row.receiver(),
-                        row.city()
-                    )],
+                    lines: vec![format!("{} · {} · {}", row.barcode(), row.receiver(), city)],
                     yes: t!("detail.cancel_yes").to_string(),
                     no: t!("detail.cancel_no").to_string(),
                     answer: crate::ui::widgets::confirm::Answer::Destructive,
@@ -302,17 +304,21 @@ impl OrderDetail {
                     self.show_reasons(ui);
                 }
                 ui.separator();
-                self.show_timeline(ui);
+                self.show_timeline(ui, dirs);
                 ui.separator();
-                self.record.show(ui);
+                self.record.show(ui, dirs);
             });
     }
 
-    fn show_timeline(&self, ui: &mut egui::Ui) {
+    fn show_timeline(&self, ui: &mut egui::Ui, dirs: Option<&Directories>) {
         ui.strong(t!("detail.timeline"));
         let last = self.history.len().saturating_sub(1);
         for (i, h) in self.history.iter().enumerate() {
-            let text = format!("{}  {}  {}", when(h.at), h.message, h.location);
+            // Where it was, named in the clerk's language when it is a city the directory knows.
+            let place = dirs
+                .and_then(|d| d.city_named(&h.location))
+                .unwrap_or(&h.location);
+            let text = format!("{}  {}  {}", when(h.at), h.message, place);
             ui.horizontal(|ui| {
                 ui.label(if i == last { "●" } else { "○" });
                 let text = if i == last {

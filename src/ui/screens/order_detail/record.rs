@@ -6,6 +6,7 @@ use crate::api::ApiError;
 use crate::api::codes::Delivery;
 use crate::api::legacy::{OrderDetail, PlaceRef};
 use crate::desk::Desk;
+use crate::desk::directories::Directories;
 use crate::desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;
@@ -26,17 +27,24 @@ fn mode(d: Delivery) -> Cow<'static, str> {
     }
 }
 
-/// Where one party is: city, region, how the parcel is handed over (`handing` names the way)
-/// and the office.
+/// Where one party is: city, region (named in the clerk's language where the directories know
+/// them), how the parcel is handed over (`handing` names the way) and the office.
 fn whereabouts(
-    city: &PlaceRef,
-    region: &PlaceRef,
+    (city, region): (&PlaceRef, &PlaceRef),
     (handing, d): (&str, Delivery),
     office: Option<&PlaceRef>,
+    dirs: Option<&Directories>,
 ) -> [(String, Option<String>); 4] {
+    let city_name = city.id.and_then(|id| dirs?.city_name(id));
+    let region_name = region.id.and_then(|id| dirs?.region_name(id));
+    let named =
+        |name: Option<&str>, p: &PlaceRef| name.map_or_else(|| place(Some(p)), str::to_string);
     [
-        (t!("order.city").to_string(), Some(place(Some(city)))),
-        (t!("detail.region").to_string(), Some(place(Some(region)))),
+        (t!("order.city").to_string(), Some(named(city_name, city))),
+        (
+            t!("detail.region").to_string(),
+            Some(named(region_name, region)),
+        ),
         (t!(handing).to_string(), Some(mode(d).to_string())),
         (t!("detail.office").to_string(), Some(place(office))),
     ]
@@ -82,7 +90,7 @@ impl RecordView {
     }
 
     /// The rows: (label, value); a section title has no value.
-    fn rows(r: &OrderDetail) -> Vec<(String, Option<String>)> {
+    fn rows(r: &OrderDetail, dirs: Option<&Directories>) -> Vec<(String, Option<String>)> {
         let c = &r.core;
         let row = |k: &str, v: String| (t!(k).to_string(), Some(v));
         let mut rows = vec![
@@ -93,10 +101,10 @@ impl RecordView {
         ];
         let pickup = ("order.pickup", c.sender_delivery);
         rows.extend(whereabouts(
-            &c.sender_city,
-            &c.sender_region,
+            (&c.sender_city, &c.sender_region),
             pickup,
             c.sender_branch.as_ref(),
+            dirs,
         ));
         rows.extend([
             (t!("order.receiver").to_string(), None),
@@ -111,10 +119,10 @@ impl RecordView {
         let (city, region) = (&c.receiver_city, &c.receiver_region);
         let dropoff = ("order.dropoff", c.receiver_delivery);
         rows.extend(whereabouts(
-            city,
-            region,
+            (city, region),
             dropoff,
             c.receiver_branch.as_ref(),
+            dirs,
         ));
         rows.extend([
             (t!("order.parcel").to_string(), None),
@@ -155,7 +163,7 @@ impl RecordView {
         rows
     }
 
-    pub fn show(&self, ui: &mut egui::Ui) {
+    pub fn show(&self, ui: &mut egui::Ui, dirs: Option<&Directories>) {
         egui::CollapsingHeader::new(t!("detail.all_fields"))
             .id_salt("all-fields")
             .show(ui, |ui| {
@@ -173,7 +181,7 @@ impl RecordView {
                     .num_columns(2)
                     .spacing([16.0, 2.0])
                     .show(ui, |ui| {
-                        for (k, v) in Self::rows(r) {
+                        for (k, v) in Self::rows(r, dirs) {
                             match v {
                                 None => {
                                     ui.strong(k);

@@ -58,6 +58,11 @@ pub struct OrdersScreen {
     keys: crate::text::search_keys::SearchKeys,
     city_keys: Vec<String>,
     city_of: Vec<u16>,
+    /// Each city as the rows name it (in the language of the day the record was read), and as
+    /// the clerk reads it now (from the directories, in the clerk's language).
+    city_texts: Vec<Arc<str>>,
+    city_shown: Vec<String>,
+    city_shown_in: Option<crate::api::codes::Language>,
     filter: String,
     /// Positions in `rows` (32 bits: a journal never nears four billion orders, and 100,000
     /// rows take half the memory).
@@ -165,6 +170,9 @@ impl OrdersScreen {
             keys: Default::default(),
             city_keys: Vec::new(),
             city_of: Vec::new(),
+            city_texts: Vec::new(),
+            city_shown: Vec::new(),
+            city_shown_in: None,
             filter: String::new(),
             shown: Vec::new(),
             shown_for: None,
@@ -216,6 +224,7 @@ impl OrdersScreen {
     fn set_rows(&mut self, rows: Vec<JournalRow>) {
         let mut cities: std::collections::HashMap<&str, u16> = Default::default();
         let mut city_keys = Vec::new();
+        let mut city_texts: Vec<Arc<str>> = Vec::new();
         let mut city_of = Vec::with_capacity(rows.len());
         self.keys = rows
             .iter()
@@ -226,6 +235,7 @@ impl OrdersScreen {
                     let place = u16::try_from(next).unwrap_or(NO_CITY);
                     if place != NO_CITY {
                         city_keys.push(search_key(r.city()));
+                        city_texts.push(Arc::from(r.city()));
                     }
                     place
                 });
@@ -245,6 +255,9 @@ impl OrdersScreen {
             .collect();
         self.city_keys = city_keys;
         self.city_of = city_of;
+        self.city_texts = city_texts;
+        self.city_shown = self.city_texts.iter().map(|c| c.to_string()).collect();
+        self.city_shown_in = None;
         let mut statuses: Vec<(i64, String)> = Vec::new();
         for r in &rows {
             if !statuses.iter().any(|(id, _)| *id == r.status_id) {
@@ -299,6 +312,37 @@ impl OrdersScreen {
     /// The row at a position of `shown`, `view` or `sorted`.
     fn row(&self, at: u32) -> &JournalRow {
         &self.rows[at as usize]
+    }
+
+    /// The city of the row at `at`, in the clerk's language where the directories know it.
+    fn city_of_row(&self, at: u32) -> &str {
+        self.city_of
+            .get(at as usize)
+            .and_then(|place| self.city_shown.get(usize::from(*place)))
+            .map_or_else(|| self.row(at).city(), String::as_str)
+    }
+
+    /// Names the listed cities in the clerk's language (once per read and per language): a
+    /// record keeps the language of the day it was read. Both names find a row.
+    fn name_cities(&mut self, dirs: Option<&crate::desk::directories::Directories>) {
+        let Some(d) = dirs else { return };
+        if self.city_shown_in == Some(d.language()) {
+            return;
+        }
+        self.city_shown = self
+            .city_texts
+            .iter()
+            .map(|c| d.city_named(c).unwrap_or(c).to_string())
+            .collect();
+        self.city_keys = self
+            .city_texts
+            .iter()
+            .zip(&self.city_shown)
+            .map(|(was, now)| search_key(&format!("{was} {now}")))
+            .collect();
+        self.city_shown_in = Some(d.language());
+        // The filter reads the cities' keys: worked out again.
+        self.shown_for = None;
     }
 
     /// The orders a refresh covers: those listed now, newest first, up to the limit.
@@ -438,6 +482,7 @@ impl Screen for OrdersScreen {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         self.follow_journal(cx.desk);
+        self.name_cities(cx.desk.directories());
         let (found, print_now) = self.show(ui);
         if print_now {
             self.print_selected(cx.desk, cx.toasts);

@@ -345,7 +345,8 @@ impl OrdersScreen {
                     .body(|body| {
                         let selected = &self.selected;
                         body.rows(24.0, self.view.len(), |mut row| {
-                            let r = self.row(self.view[row.index()]);
+                            let at = self.view[row.index()];
+                            let r = self.row(at);
                             row.col(|ui| {
                                 let mut on = selected.contains(&r.order_id);
                                 let name =
@@ -377,7 +378,7 @@ impl OrdersScreen {
                                 ui.add(egui::Label::new(&who).truncate());
                             });
                             row.col(|ui| {
-                                ui.add(egui::Label::new(r.city()).truncate());
+                                ui.add(egui::Label::new(self.city_of_row(at)).truncate());
                             });
                             if by_counter {
                                 // A dash where no counter took it (looked up, or taken
