@@ -22,7 +22,9 @@ impl Desk {
     }
 
     /// The print queues this computer knows, for the settings screen's picker.
-    pub fn printer_queues(&self) -> Option<Task<Result<Vec<String>, String>>> {
+    pub fn printer_queues(
+        &self,
+    ) -> Option<Task<Result<Vec<String>, crate::label::queues::QueuesError>>> {
         let spooler = self.spooler.clone();
         Some(self.spawn(async move { crate::label::queues::list(&spooler).await }))
     }

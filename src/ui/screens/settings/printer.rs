@@ -5,6 +5,7 @@ use crate::desk::Desk;
 use crate::desk::settings::PrintSettings;
 use crate::desk::task::{Task, take};
 use crate::label::print::Printer;
+use crate::label::queues::QueuesError;
 use crate::label::{Dpi, LabelSize};
 use crate::ui::widgets::choice;
 use crate::ui::widgets::field;
@@ -23,13 +24,24 @@ enum Kind {
 enum Queues {
     NotAsked,
     Listed(Vec<String>),
-    Failed(String),
+    /// Why not, in the clerk's words, and what the system said (shown on hover).
+    Failed(String, Option<String>),
+}
+
+/// Why the queues could not be listed, in the clerk's words, and what the system said.
+fn queues_failed(e: &QueuesError) -> Queues {
+    let words = match e {
+        QueuesError::NoPrintingSystem(_) => t!("printer.no_printing_system"),
+        QueuesError::NoAnswer(_) => t!("printer.printing_system_silent"),
+        QueuesError::Refused(_) => t!("printer.printing_system_refused"),
+    };
+    Queues::Failed(words.to_string(), Some(e.said().to_string()))
 }
 
 pub struct PrinterForm {
     kind: Kind,
     queues: Queues,
-    listing: Option<Task<Result<Vec<String>, String>>>,
+    listing: Option<Task<Result<Vec<String>, QueuesError>>>,
     target: String,
     size: LabelSize,
     dpi: Dpi,
@@ -97,13 +109,13 @@ impl PrinterForm {
         match take(&mut self.listing) {
             None => {}
             Some(Ok(Ok(names))) => self.queues = Queues::Listed(names),
-            Some(Ok(Err(e))) => self.queues = Queues::Failed(e),
-            Some(Err(_)) => self.queues = Queues::Failed(t!("printer.queues_lost").into()),
+            Some(Ok(Err(e))) => self.queues = queues_failed(&e),
+            Some(Err(_)) => self.queues = Queues::Failed(t!("printer.queues_lost").into(), None),
         }
         if matches!(self.queues, Queues::NotAsked) && self.listing.is_none() {
             self.listing = desk.printer_queues();
             if self.listing.is_none() {
-                self.queues = Queues::Failed(t!("printer.queues_lost").into());
+                self.queues = Queues::Failed(t!("printer.queues_lost").into(), None);
             }
         }
         let listing = self.listing.is_some();
@@ -141,11 +153,15 @@ impl PrinterForm {
                         self.target = n;
                     }
                 }
-                Queues::Failed(e) => {
-                    ui.colored_label(
+                Queues::Failed(words, said) => {
+                    let r = ui.colored_label(
                         ui.visuals().warn_fg_color,
-                        t!("printer.queues_failed", reason = e),
+                        t!("printer.queues_failed", reason = words),
                     );
+                    if let Some(said) = said {
+                        // The system's own words, in its language, only on request.
+                        r.on_hover_text(format!("{}: {said}", t!("error.details")));
+                    }
                 }
             }
             if !listing && ui.button(t!("printer.queues_again")).clicked() {
