@@ -121,8 +121,7 @@ fn cash_on_delivery_without_goods_says_what_to_do() {
     type_into(&mut h, &tr("order.good_spic"), 0, "06109001001000000");
     type_into(&mut h, &tr("order.good_name"), 0, "Futbolka");
     type_into(&mut h, &tr("order.good_units"), 0, "dona");
-    // (The waiting line has a price field of the same name above the form's.)
-    type_into(&mut h, &tr("order.good_price"), 1, "45000");
+    type_into(&mut h, &tr("order.good_new_price"), 0, "45000");
     // By keyboard, as the clerk would: the button is below the fold of the form.
     h.get_by_label(&tr("order.good_register")).focus();
     h.step();

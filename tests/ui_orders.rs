@@ -361,8 +361,7 @@ fn cash_on_delivery_with_a_good_registered_on_the_spot() {
     type_into(&mut h, &tr("order.good_spic"), 0, "06109001001000000");
     type_into(&mut h, &tr("order.good_name"), 0, "Futbolka");
     type_into(&mut h, &tr("order.good_units"), 0, "dona");
-    // (The waiting line's price field comes first.)
-    type_into(&mut h, &tr("order.good_price"), 1, "45000");
+    type_into(&mut h, &tr("order.good_new_price"), 0, "45000");
     h.get_by_label(&tr("order.good_register")).click();
     step_until(&mut h, "good registered", |h| {
         h.state().toasts.texts().any(|t| t.contains("Futbolka"))
@@ -521,7 +520,7 @@ fn goods_are_registered_on_their_screen_and_offered_in_the_form() {
     type_into(&mut h, &tr("order.good_spic"), 0, "0610");
     type_into(&mut h, &tr("order.good_name"), 0, "Doʻppi");
     type_into(&mut h, &tr("order.good_units"), 0, "dona");
-    type_into(&mut h, &tr("order.good_price"), 0, "80 000");
+    type_into(&mut h, &tr("order.good_new_price"), 0, "80 000");
     h.get_by_label(&tr("order.good_register")).click();
     step_until(&mut h, "the code refused before sending", |h| {
         h.query_by_label(&tr("goods.bad_spic")).is_some()

@@ -3,6 +3,7 @@
 
 pub mod cut_line;
 pub mod hostile;
+pub mod keyboard_walk;
 pub mod label_sender;
 pub mod printer;
 pub mod twin_http;

@@ -174,7 +174,7 @@ impl GoodsBook {
                 (t!("order.good_spic"), &mut new.spic, SPIC, 170.0),
                 (t!("order.good_name"), &mut new.name, NAME, 180.0),
                 (t!("order.good_units"), &mut new.units, UNITS, 60.0),
-                (t!("order.good_price"), &mut new.price, PRICE, 90.0),
+                (t!("order.good_new_price"), &mut new.price, PRICE, 90.0),
             ] {
                 ui.vertical(|ui| {
                     let l = ui.label(label);

@@ -374,6 +374,59 @@ pub fn environment_text(environment: &str) -> String {
     }
 }
 
+/// A drop-down the keyboard works like a native one: while it has the cursor (closed), Up and
+/// Down take the previous or next choice and a letter the next choice starting with it, so a
+/// form is filled without the mouse; Tab moves on. True when the value changed.
+pub fn keyboard_pick<T: PartialEq + Clone>(
+    ui: &egui::Ui,
+    r: &Response,
+    value: &mut T,
+    options: &[T],
+    text: impl Fn(&T) -> String,
+) -> bool {
+    if !r.has_focus() || options.is_empty() || egui::Popup::is_any_open(ui.ctx()) {
+        return false;
+    }
+    // Up and Down are the box's own, not a move to the widget above or below.
+    let keys = egui::EventFilter {
+        vertical_arrows: true,
+        ..Default::default()
+    };
+    ui.memory_mut(|m| m.set_focus_lock_filter(r.id, keys));
+    let at = options.iter().position(|o| o == value);
+    let (down, up, letter) = ui.input_mut(|i| {
+        let down = i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown);
+        let up = i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp);
+        let letter = i.events.iter().find_map(|e| match e {
+            egui::Event::Text(t) if t.chars().count() == 1 => t.chars().next(),
+            _ => None,
+        });
+        (down, up, letter)
+    });
+    let next = if down {
+        Some(at.map_or(0, |a| (a + 1).min(options.len() - 1)))
+    } else if up {
+        Some(at.map_or(0, |a| a.saturating_sub(1)))
+    } else if let Some(c) = letter.filter(|c| c.is_alphanumeric()) {
+        let starts = |i: &usize| {
+            let t = text(&options[*i]).to_lowercase();
+            t.starts_with(&c.to_lowercase().to_string())
+        };
+        // The next one of that letter after the current, round the list.
+        let from = at.map_or(0, |a| a + 1);
+        (from..options.len()).chain(0..from).find(starts)
+    } else {
+        None
+    };
+    match next {
+        Some(n) if options[n] != *value => {
+            *value = options[n].clone();
+            true
+        }
+        _ => false,
+    }
+}
+
 /// A labelled drop-down over a closed set of values, each shown by `text`. In a row that wraps,
 /// the label and its box go to the next line together: a label is never left at one line's end
 /// with its box at the next one's start. (Not by nesting them in a row of their own: a nested
@@ -408,16 +461,19 @@ pub fn choice<T: PartialEq + Clone>(
         }
     }
     let l = ui.label(label);
-    egui::ComboBox::from_id_salt(id)
+    let options: Vec<T> = options.into_iter().collect();
+    let r = egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .show_ui(ui, |ui| {
-            for option in options {
-                let shown = text(&option);
-                ui.selectable_value(value, option, shown);
+            for option in &options {
+                let shown = text(option);
+                ui.selectable_value(value, option.clone(), shown);
             }
         })
         .response
-        .labelled_by(l.id)
+        .labelled_by(l.id);
+    keyboard_pick(ui, &r, value, &options, &text);
+    r
 }
 
 /// A screen's main part beside a pane of fixed width on its right (the price, the label), each in

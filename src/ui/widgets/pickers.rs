@@ -267,7 +267,7 @@ pub fn branch_picker(
         .and_then(|v| branches.iter().find(|b| b.id == v))
         .map(|b| text(b))
         .unwrap_or_default();
-    egui::ComboBox::from_id_salt(("branch", label))
+    let r = egui::ComboBox::from_id_salt(("branch", label))
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {
@@ -277,6 +277,15 @@ pub fn branch_picker(
         })
         .response
         .labelled_by(l.id);
+    let ids: Vec<Option<i64>> = branches.iter().map(|b| Some(b.id)).collect();
+    let name = |id: &Option<i64>| {
+        branches
+            .iter()
+            .find(|b| Some(b.id) == *id)
+            .map(|b| b.name.clone())
+            .unwrap_or_default()
+    };
+    crate::ui::widgets::keyboard_pick(ui, &r, value, &ids, name);
     if let (Some(c), true) = (city, branches.is_empty() && dirs.is_some()) {
         // Nothing to choose from: said, with the way out, instead of an empty list.
         let place = dirs.and_then(|d| d.city_name(c)).unwrap_or_default();
@@ -326,7 +335,7 @@ pub fn id_name_picker<T: Named>(
         .and_then(|v| list.iter().find(|x| x.id() == v))
         .map(|x| x.name().to_string())
         .unwrap_or_default();
-    egui::ComboBox::from_id_salt(("pick", label))
+    let r = egui::ComboBox::from_id_salt(("pick", label))
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {
@@ -336,6 +345,14 @@ pub fn id_name_picker<T: Named>(
         })
         .response
         .labelled_by(l.id);
+    let ids: Vec<Option<i64>> = list.iter().map(|x| Some(x.id())).collect();
+    let name = |id: &Option<i64>| {
+        list.iter()
+            .find(|x| Some(x.id()) == *id)
+            .map(|x| x.name().to_string())
+            .unwrap_or_default()
+    };
+    crate::ui::widgets::keyboard_pick(ui, &r, value, &ids, name);
     if let Some(e) = error {
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }

@@ -144,9 +144,17 @@ impl Toasts {
                         {
                             close = Some(i);
                         }
-                        ui.add(
+                        let said = ui.add(
                             egui::Label::new(RichText::new(&t.text).color(Color32::BLACK)).wrap(),
                         );
+                        // A live region: a screen reader says it when it appears, an error at
+                        // once, a notice when it is done speaking.
+                        let live = match t.kind {
+                            ToastKind::Info => egui::accesskit::Live::Polite,
+                            ToastKind::Error | ToastKind::Act => egui::accesskit::Live::Assertive,
+                        };
+                        ui.ctx()
+                            .accesskit_node_builder(said.id, |node| node.set_live(live));
                     });
                     if let Some(d) = &t.details {
                         let arrow = if t.details_open { "▾" } else { "▸" };

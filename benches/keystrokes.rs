@@ -1,0 +1,18 @@
+//! The keys a clerk presses beyond the text to make a standard order with the keyboard alone
+//! (new sender, new receiver, office to office, no cash on delivery), from an empty form to the
+//! order's detail: the walk of `tests/common/keyboard_walk.rs`, counted. A count, not a time:
+//! the same on any machine.
+//! Run: `cargo bench --bench keystrokes`.
+
+#[path = "../tests/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
+fn main() {
+    let (_env, mut h) = common::ui::ready_desk("keystrokes-bench");
+    let cost = common::keyboard_walk::new_customer_order(&mut h);
+    println!(
+        "new customer, keyboard only: {} keys beyond {} typed characters",
+        cost.keys, cost.typed
+    );
+}
