@@ -5,7 +5,6 @@
 //! Run: `cargo bench --bench keystrokes`.
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 fn main() {
