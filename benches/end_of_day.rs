@@ -55,6 +55,7 @@ fn inputs(day: NaiveDate) -> DayInputs {
             cost: 25_000 + (i % 40) as i64 * 500,
             status_id: p.status_id,
             status_name: "Yoʻlda".into(),
+            customer: Some("Demo MChJ".into()),
         })
         .collect();
     DayInputs {

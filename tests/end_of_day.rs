@@ -7,8 +7,9 @@ mod common;
 
 use common::*;
 use parcel_desk::api::codes::Language;
+use parcel_desk::desk::day_exports::{day_csv, day_xlsx};
 use parcel_desk::desk::day_report::{DayLine, Stage, Whose};
-use parcel_desk::desk::end_of_day::{Register, day_csv};
+use parcel_desk::desk::end_of_day::Register;
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{LiveSettings, Settings};
 use parcel_desk::desk::{Desk, DeskError, DeskPaths};
@@ -92,8 +93,24 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
         }
     }
 
+    // A fourth, cancelled: it stays at the counter.
+    let mut cancelled_order = legacy_order();
+    cancelled_order.receiver = "Bekorova Dilnoza".into();
+    let cancelled = created(&desk, cancelled_order);
+    wait(desk.cancel_order(cancelled.order_id).expect("session")).expect("cancelled");
+
     let day = parcel_desk::store::counter_day(rows[0].created_at);
     let report = wait(desk.day_report(day, Whose::default()).expect("a session")).expect("report");
+    assert_eq!(
+        report
+            .cancelled
+            .iter()
+            .map(|l| l.order_id)
+            .collect::<Vec<_>>(),
+        [cancelled.order_id],
+        "listed apart"
+    );
+    assert_eq!(report.day_cancelled, 1);
     let t = report.totals;
     assert_eq!(t.orders, 3);
     assert_eq!(t.cost, rows.iter().map(|r| r.cost).sum::<i64>());
@@ -109,24 +126,46 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
             .any(|(s, t)| *s == Stage::Delivered && t.orders == 1)
     );
     assert_eq!(report.hours.iter().sum::<u32>(), 3);
+    // The day-by-day chart stacks every order made by stage: the cancelled one as cancelled.
     let last = report.days.last().expect("thirty days");
-    assert_eq!((last.day, last.by_stage.iter().sum::<u32>()), (day, 3));
+    assert_eq!((last.day, last.by_stage.iter().sum::<u32>()), (day, 4));
+    let cancelled_stage = Stage::ALL
+        .iter()
+        .position(|s| *s == Stage::Cancelled)
+        .expect("a stage");
+    assert_eq!(last.by_stage[cancelled_stage], 1);
     assert_eq!(last.cod, 200_000);
     assert!(report.closed.is_none());
 
-    // The day's CSV: a header and one line per order, barcodes as the journal has them.
-    let csv = day_csv(&report.lines, Language::En).expect("csv");
+    // The day's CSV: a header and one line per order, the register's then the cancelled one,
+    // barcodes written for a spreadsheet to keep as text (="0199…"), the cancelled one marked.
+    let csv = day_csv(&report.lines, &report.cancelled, Language::En).expect("csv");
     let mut reader = csv::Reader::from_reader(&csv[3..]);
-    let barcodes: Vec<String> = reader
-        .records()
-        .map(|r| r.expect("a line")[1].to_string())
+    let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a line")).collect();
+    let barcodes: Vec<String> = records
+        .iter()
+        .map(|r| {
+            r[1].trim_start_matches("=\"")
+                .trim_end_matches('"')
+                .to_string()
+        })
         .collect();
-    let expected: Vec<String> = rows.iter().map(|r| r.barcode().to_string()).collect();
+    let mut expected: Vec<String> = rows.iter().map(|r| r.barcode().to_string()).collect();
+    expected.push(cancelled.barcode().to_string());
     assert_eq!(barcodes, expected);
+    assert!(records[3][12].contains("cancelled"), "{:?}", records[3]);
+    assert!(!xlsx_is_empty(&day_xlsx(
+        &report.lines,
+        &report.cancelled,
+        Language::En
+    )));
 
-    let register: Register = wait(desk.close_day(day).expect("a session")).expect("closed");
+    let register: Register =
+        wait(desk.close_day(day, "Karimova Aziza").expect("a session")).expect("closed");
     assert_eq!(register.lines.len(), 3);
-    let pages = pdf_pages(&register.pdf(Language::En).expect("pdf"));
+    assert_eq!(register.cancelled.len(), 1);
+    let pdf = register.pdf(Language::En).expect("pdf");
+    let pages = pdf_pages(&pdf);
     assert_eq!(pages.len(), 1);
     let text = digits(&pages[0]);
     for r in &rows {
@@ -136,10 +175,43 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
             r.barcode()
         );
     }
+    assert!(
+        !text.contains(cancelled.barcode()),
+        "the cancelled one is not listed: {text}"
+    );
+    assert!(text.contains("notlisted"), "but counted: {text}");
     assert!(text.contains("Parcels:3"), "{text}");
     assert!(text.contains("COD:200000"), "{text}");
+    let shipping: i64 = rows.iter().map(|r| r.cost).sum();
+    assert!(
+        text.contains(&format!("Shippingcharged:{shipping}")),
+        "{text}"
+    );
     assert!(text.contains("Totalweight:9.000kg"), "{text}");
     assert!(text.contains("Receivedbythecourier"), "{text}");
+    assert!(
+        text.contains("KarimovaAziza"),
+        "handed over by the clerk's name: {text}"
+    );
+    // Its document says when it was made and what it is.
+    let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(|i| doc.dereference(i))
+        .expect("info")
+        .1;
+    let info = info.as_dict().expect("a dictionary");
+    let created_at = info
+        .get(b"CreationDate")
+        .and_then(|d| d.as_str())
+        .expect("a date");
+    let year = chrono::Utc::now().format("%Y").to_string();
+    assert!(
+        String::from_utf8_lossy(created_at).contains(&year),
+        "{}",
+        String::from_utf8_lossy(created_at)
+    );
 
     // After closing, a new order goes to the next day's register; the closed one is unchanged.
     let late = created(&desk, legacy_order());
@@ -157,7 +229,7 @@ fn a_day_closes_with_a_register_its_totals_and_the_next_day_takes_later_orders()
             .collect::<Vec<_>>(),
         [late.order_id]
     );
-    match wait(desk.close_day(day).expect("a session")) {
+    match wait(desk.close_day(day, "").expect("a session")) {
         Err(DeskError::Store(StoreError::DayClosed(_))) => {}
         other => panic!("a closed day closed again: {other:?}"),
     }
@@ -186,7 +258,21 @@ fn line(i: i64) -> DayLine {
         cost: 30_000,
         status_id: 1,
         status_name: "Qabul qilindi".into(),
+        customer: Some("Demo MChJ".into()),
     }
+}
+
+/// Whether a workbook holds nothing but its frame (a sheet of one header row).
+fn xlsx_is_empty(bytes: &Result<Vec<u8>, String>) -> bool {
+    use std::io::Read;
+    let Ok(bytes) = bytes else { return true };
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a workbook");
+    let mut sheet = String::new();
+    zip.by_name("xl/worksheets/sheet1.xml")
+        .expect("a sheet")
+        .read_to_string(&mut sheet)
+        .expect("text");
+    sheet.matches("<row").count() <= 1
 }
 
 #[test]
@@ -196,7 +282,10 @@ fn a_long_register_runs_over_pages_and_totals_only_on_the_last() {
         closed_at: 1_763_985_600,
         clerk: "demo".into(),
         inn: "123456789".into(),
+        company: Some("Demo MChJ".into()),
+        counter: Some("Kassa 1".into()),
         lines: (1..=40).map(line).collect(),
+        cancelled: Vec::new(),
     };
     let pages = pdf_pages(&register.pdf(Language::Ru).expect("pdf"));
     assert_eq!(pages.len(), 3);

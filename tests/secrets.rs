@@ -100,7 +100,7 @@ fn a_whole_session_leaves_no_password_or_token_on_disk_or_in_the_log() {
     )
     .expect("saved");
     let day = parcel_desk::store::counter_day(row.created_at);
-    wait(desk.close_day(day).expect("a session")).expect("closed");
+    wait(desk.close_day(day, "").expect("a session")).expect("closed");
     let tokens: Vec<String> = serde_json::from_value(
         env.rt
             .block_on(get_json(format!("{}/sandbox/tokens", control(&twin)))),

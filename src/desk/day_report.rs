@@ -5,6 +5,7 @@
 //! charts draw (orders per hour, orders per day stacked by stage, COD per day). The register's
 //! lines ([`DayLine`]) are what a closed day keeps, so a reprint is the paper the courier signed.
 
+use super::handover::Handover;
 use crate::api::codes::{Delivery, LegacyStatus};
 use crate::api::legacy::{OrderCore, OrderInput};
 use crate::store::{DayOrder, DayPoint, OutboxEntry, OutboxState, counter_day};
@@ -92,6 +93,9 @@ pub struct DayLine {
     /// The status as the service named it (for an id the catalog does not know).
     #[serde(default)]
     pub status_name: String,
+    /// The company the order was made for, as the service names it.
+    #[serde(default)]
+    pub customer: Option<String>,
 }
 
 impl DayLine {
@@ -119,6 +123,35 @@ impl DayLine {
             cost: r.cost,
             status_id: r.status_id,
             status_name: r.status_name().to_string(),
+            customer: core
+                .as_ref()
+                .map(|c| c.customer.name.trim().to_string())
+                .filter(|n| !n.is_empty()),
+        }
+    }
+
+    /// A line of a test: an order at the sender, 2 pieces, 1.5 kg, 25 000 sum.
+    #[cfg(test)]
+    pub fn example(id: i64) -> DayLine {
+        DayLine {
+            order_id: id,
+            barcode: format!("019914{id:06}"),
+            created_at: 1_763_985_600 + id * 60,
+            clerk: Some("aziza".into()),
+            counter: None,
+            receiver: "Vali".into(),
+            city: "Samarqand".into(),
+            city_id: None,
+            region: None,
+            region_id: None,
+            pickup: Some(0),
+            pieces: 2,
+            grams: 1500,
+            cod: None,
+            cost: 25_000,
+            status_id: 1,
+            status_name: String::new(),
+            customer: None,
         }
     }
 
@@ -255,11 +288,19 @@ pub struct DayReport {
     pub clerks: Vec<String>,
     /// The counters that took orders on this day (to choose from; none for a lone counter).
     pub counters: Vec<String>,
+    /// The orders the courier takes (see [`super::handover`]), of the chosen clerk and counter.
     pub lines: Vec<DayLine>,
+    /// The day's cancelled orders, not handed over, of the chosen clerk and counter.
+    pub cancelled: Vec<DayLine>,
     pub waiting: Vec<Waiting>,
     pub totals: Totals,
     /// The totals of every clerk's orders (what closing the day puts on the register).
     pub day_totals: Totals,
+    /// How many of the day's orders (every clerk's) were cancelled: not on the register.
+    pub day_cancelled: usize,
+    /// How many orders of the day each counter took for the register (closing is the whole
+    /// shop's: the question lists them); `None` for orders of no named counter.
+    pub by_counter: Vec<(Option<String>, usize)>,
     pub by_stage: Vec<(Stage, Totals)>,
     pub by_pickup: Vec<(Option<Delivery>, Totals)>,
     pub by_region: Vec<(RegionKey, Totals)>,
@@ -274,7 +315,7 @@ pub struct DayReport {
 impl DayReport {
     /// Names every place of the report in the clerk's language where the directory can.
     pub fn rename(&mut self, names: &PlaceNames) {
-        for l in &mut self.lines {
+        for l in self.lines.iter_mut().chain(&mut self.cancelled) {
             l.rename(names);
         }
         for (key, _) in &mut self.by_region {
@@ -339,17 +380,26 @@ pub fn report(inputs: DayInputs, whose: Whose) -> DayReport {
         closed,
         today,
     } = inputs;
-    let day_totals = Totals::of(&lines);
     let mut clerks: Vec<String> = lines.iter().filter_map(|l| l.clerk.clone()).collect();
     clerks.sort();
     clerks.dedup();
     let mut counters: Vec<String> = lines.iter().filter_map(|l| l.counter.clone()).collect();
     counters.sort();
     counters.dedup();
-    let lines: Vec<DayLine> = lines
-        .into_iter()
-        .filter(|l| whose.counts(&l.clerk, &l.counter))
-        .collect();
+    let parted = Handover::of(lines);
+    let day_totals = Totals::of(&parted.lines);
+    let mut by_counter: Vec<(Option<String>, usize)> = Vec::new();
+    for l in &parted.lines {
+        match by_counter.iter_mut().find(|(c, _)| *c == l.counter) {
+            Some((_, n)) => *n += 1,
+            None => by_counter.push((l.counter.clone(), 1)),
+        }
+    }
+    by_counter.sort();
+    let day_cancelled = parted.cancelled.len();
+    let chosen = |l: &DayLine| whose.counts(&l.clerk, &l.counter);
+    let cancelled: Vec<DayLine> = parted.cancelled.into_iter().filter(chosen).collect();
+    let lines: Vec<DayLine> = parted.lines.into_iter().filter(chosen).collect();
     let waiting = outbox
         .iter()
         .filter(|e| {
@@ -395,13 +445,20 @@ pub fn report(inputs: DayInputs, whose: Whose) -> DayReport {
         counters,
         totals: Totals::of(&lines),
         day_totals,
-        by_stage: grouped(&lines, DayLine::stage),
+        day_cancelled,
+        by_counter,
+        // Every order of the day by where it stands, the cancelled among them.
+        by_stage: grouped(
+            &lines.iter().chain(&cancelled).cloned().collect::<Vec<_>>(),
+            DayLine::stage,
+        ),
         by_pickup: grouped(&lines, DayLine::pickup_mode),
         by_region: by_region(&lines),
         hours,
         days,
         waiting,
         lines,
+        cancelled,
         closed,
     }
 }
@@ -412,23 +469,13 @@ mod tests {
 
     fn line(id: i64, status_id: i64, cod: Option<i64>, region: &str) -> DayLine {
         DayLine {
-            order_id: id,
             barcode: format!("0199100000{id:02}"),
             created_at: 1_763_985_600 + id * 3600,
             clerk: Some(if id % 2 == 0 { "bek" } else { "aziza" }.into()),
-            counter: None,
-            receiver: "Vali".into(),
-            city: "Samarqand".into(),
-            city_id: None,
             region: Some(region.into()),
-            region_id: None,
-            pickup: Some(0),
-            pieces: 2,
-            grams: 1500,
             cod,
-            cost: 25_000,
             status_id,
-            status_name: String::new(),
+            ..DayLine::example(id)
         }
     }
 
@@ -450,16 +497,26 @@ mod tests {
             today: day,
         };
         let r = report(inputs, Whose::default());
-        assert_eq!(r.totals.orders, 4);
-        assert_eq!(r.totals.cost, 100_000);
+        // The cancelled one (3) is not handed over: not in the totals, listed apart.
+        assert_eq!(r.totals.orders, 3);
+        assert_eq!(r.totals.cost, 75_000);
         assert_eq!(r.totals.cod_to_come, 100_000);
         assert_eq!(r.totals.cod_due, 50_000);
-        assert_eq!((r.totals.pieces, r.totals.grams), (8, 6000));
+        assert_eq!((r.totals.pieces, r.totals.grams), (6, 4500));
+        assert_eq!(
+            r.cancelled.iter().map(|l| l.order_id).collect::<Vec<_>>(),
+            [3]
+        );
         assert_eq!(r.by_region[0].0.name.as_deref(), Some("Samarqand"));
-        assert_eq!(r.by_region[0].1.orders, 3);
+        assert_eq!(r.by_region[0].1.orders, 2);
+        assert!(
+            r.by_stage
+                .iter()
+                .any(|(s, t)| *s == Stage::Cancelled && t.orders == 1)
+        );
         assert_eq!(r.clerks, ["aziza", "bek"]);
         assert_eq!(r.days.len(), CHART_DAYS as usize);
-        assert_eq!(r.hours.iter().sum::<u32>(), 4);
+        assert_eq!(r.hours.iter().sum::<u32>(), 3);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Documents the clerk saves (registers, manifests, exports): made on the background runtime and
-//! written where the clerk chose, never over a file the clerk was not asked about.
+//! written where the clerk chose, never over a file the clerk was not asked about, and readable
+//! by the user only (they hold customers' names and phones), like the desk's own files.
 
 use super::*;
 
@@ -23,7 +24,7 @@ impl Desk {
             let written = if keep_existing {
                 write_new(&path, &bytes)
             } else {
-                std::fs::write(&path, &bytes).map(|()| path.clone())
+                crate::private_files::write(&path, &bytes).map(|()| path.clone())
             };
             written.map_err(|e| format!("{}: {e}", path.display()))
         })
@@ -45,11 +46,14 @@ fn write_new(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
     let names = std::iter::once(path.to_path_buf())
         .chain((2..10_000).map(|n| path.with_file_name(format!("{stem} ({n}){ext}"))));
     for name in names {
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&name)
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
         {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        match options.open(&name) {
             Ok(mut file) => {
                 file.write_all(bytes)?;
                 return Ok(name);
@@ -87,6 +91,15 @@ mod tests {
                 name.as_bytes(),
                 "kept as written"
             );
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = std::fs::metadata(dir.join(name))
+                    .unwrap()
+                    .permissions()
+                    .mode();
+                assert_eq!(mode & 0o777, 0o600, "{name} is the user's only");
+            }
         }
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -1,8 +1,10 @@
 //! Closing the day at this desk: the day's report read off the UI thread, closing the day (its
 //! register kept exactly as printed, later orders moved to the next day's register), the register
-//! drawn, printed on a PDF printer or saved, and the day's orders as CSV.
+//! drawn, printed on a PDF printer or saved. The register is the day's orders the courier takes
+//! ([`super::handover`]); the exports are in `day_exports.rs`.
 
 use super::day_report::{CHART_DAYS, DayInputs, DayLine, DayReport, PlaceNames, Whose, report};
+use super::handover::Handover;
 use super::printing::PrintProblem;
 use super::task::Task;
 use super::{Desk, DeskError};
@@ -21,17 +23,33 @@ use serde::{Deserialize, Serialize};
 pub struct Register {
     pub day: NaiveDate,
     pub closed_at: i64,
+    /// Who handed the parcels over: the clerk's name as given at closing (the login where none
+    /// was).
     pub clerk: String,
     /// The tax number of the company the parcels were handed over for.
     pub inn: String,
+    /// The company, as the service names it on the day's orders.
+    pub company: Option<String>,
+    /// The counter that closed the day, where the shop names its counters.
+    pub counter: Option<String>,
+    /// The orders the courier takes.
     pub lines: Vec<DayLine>,
+    /// The day's cancelled orders: not handed over, counted on the register, not listed.
+    pub cancelled: Vec<DayLine>,
 }
 
-/// What a closed day keeps in the store besides its day, time and clerk.
+/// What a closed day keeps in the store besides its day, time and clerk (a day closed by an
+/// earlier version has only the tax number and its lines).
 #[derive(Serialize, Deserialize)]
 struct Paper {
     inn: String,
     lines: Vec<DayLine>,
+    #[serde(default)]
+    company: Option<String>,
+    #[serde(default)]
+    counter: Option<String>,
+    #[serde(default)]
+    cancelled: Vec<DayLine>,
 }
 
 fn now() -> i64 {
@@ -61,7 +79,9 @@ impl Register {
     pub fn pages(&self, lang: Language) -> Result<Vec<Page>, crate::label::DesignError> {
         let locale = lang.as_str();
         let head = RegisterHead {
+            company: self.company.clone(),
             inn: self.inn.clone(),
+            counter: self.counter.clone(),
             day: day_text(self.day),
             closed: t!(
                 "doc.closed_by",
@@ -71,6 +91,7 @@ impl Register {
             )
             .to_string(),
             clerk: self.clerk.clone(),
+            cancelled: self.cancelled.len(),
         };
         let rows: Vec<RegisterRow> = self
             .lines
@@ -82,15 +103,20 @@ impl Register {
                 pieces: l.pieces,
                 grams: l.grams,
                 cod: l.cod,
+                cost: l.cost,
             })
             .collect();
         handover_register(&head, &rows, lang)
     }
 
-    /// The register as a PDF file's bytes.
+    /// The register as a PDF file's bytes, titled in `lang` with its day.
     pub fn pdf(&self, lang: Language) -> Result<Vec<u8>, String> {
         let pages = self.pages(lang).map_err(|e| e.to_string())?;
-        let title = format!("register-{}", self.day);
+        let title = format!(
+            "{} — {}",
+            t!("doc.register", locale = lang.as_str()),
+            day_text(self.day)
+        );
         crate::label::pdf::render_pdf(&pages, &title).map_err(|e| e.to_string())
     }
 
@@ -98,42 +124,6 @@ impl Register {
     pub fn file_name(&self) -> String {
         format!("register-{}.pdf", self.day)
     }
-}
-
-/// The day's orders as CSV (UTF-8 with a byte-order mark, so a spreadsheet reads the letters),
-/// headed in `lang`.
-pub fn day_csv(lines: &[DayLine], lang: Language) -> Result<Vec<u8>, String> {
-    let locale = lang.as_str();
-    let head = [
-        "order", "barcode", "created", "clerk", "receiver", "city", "region", "pieces", "weight",
-        "cod", "cost", "status",
-    ]
-    .map(|k| t!(format!("eod.csv_{k}"), locale = locale).to_string());
-    let mut out = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
-    out.write_record(&head).map_err(|e| e.to_string())?;
-    for l in lines {
-        let key = format!("legacy_status.{}", l.status_id);
-        let status = match t!(&key, locale = locale).to_string() {
-            named if named != key => named,
-            _ => l.status_name.clone(),
-        };
-        out.write_record([
-            l.order_id.to_string(),
-            l.barcode.clone(),
-            moment(l.created_at),
-            l.clerk.clone().unwrap_or_default(),
-            l.receiver.clone(),
-            l.city.clone(),
-            l.region.clone().unwrap_or_default(),
-            l.pieces.to_string(),
-            crate::api::Weight::from_grams(l.grams).to_decimal_string(),
-            l.cod.map(|c| c.to_string()).unwrap_or_default(),
-            l.cost.to_string(),
-            status,
-        ])
-        .map_err(|e| e.to_string())?;
-    }
-    out.into_inner().map_err(|e| e.to_string())
 }
 
 impl Desk {
@@ -186,23 +176,66 @@ impl Desk {
         }))
     }
 
-    /// Closes `day` for every clerk of this desk: its register is kept as it is now, and orders
+    /// The name the clerk logged in gave for registers before, if any.
+    pub fn clerk_name(&self) -> Option<String> {
+        let login = &self.session.as_ref()?.legacy_user;
+        self.settings.clerk_names.get(login).cloned()
+    }
+
+    /// Keeps the name the clerk gives for registers, for the next close (written with the
+    /// settings in the background).
+    pub fn remember_clerk_name(&mut self, name: &str) {
+        let Some(login) = self.session.as_ref().map(|s| s.legacy_user.clone()) else {
+            return;
+        };
+        let name = name.trim();
+        if name.is_empty()
+            || self.settings.clerk_names.get(&login).map(String::as_str) == Some(name)
+        {
+            return;
+        }
+        self.settings.clerk_names.insert(login, name.to_string());
+        let (settings, dir) = (self.settings.clone(), self.paths.config_dir.clone());
+        let _ = self.spawn_blocking(move || {
+            if let Err(e) = settings.save(&dir) {
+                tracing::warn!("the clerk's name is not kept: {e}");
+            }
+        });
+    }
+
+    /// Closes `day` for the whole shop (every counter and clerk): its register is kept as it is
+    /// now, handed over by `clerk` (the name the clerk gave; the login when blank), and orders
     /// confirmed from now on go to the next open day's.
-    pub fn close_day(&self, day: NaiveDate) -> Option<Task<Result<Register, DeskError>>> {
+    pub fn close_day(
+        &self,
+        day: NaiveDate,
+        clerk: &str,
+    ) -> Option<Task<Result<Register, DeskError>>> {
         let (store, svc) = self.books()?;
         let session = self.session.as_ref()?;
-        let clerk = session.legacy_user.clone();
+        let clerk = match clerk.trim() {
+            "" => session.legacy_user.clone(),
+            name => name.to_string(),
+        };
         let (inn, names) = (session.inn.clone(), self.place_names());
+        let counter = Some(self.settings.shop.counter_name()).filter(|c| !c.is_empty());
         Some(self.spawn_blocking(move || {
             let orders = store.day_orders(&svc, day)?;
-            let mut lines: Vec<DayLine> = orders.iter().map(DayLine::from_order).collect();
-            for l in &mut lines {
+            let mut all: Vec<DayLine> = orders.iter().map(DayLine::from_order).collect();
+            for l in &mut all {
                 l.rename(&names);
             }
-            let ids: Vec<i64> = lines.iter().map(|l| l.order_id).collect();
+            // Every order of the day is closed with it, the cancelled too: none moves on to the
+            // next day's register.
+            let ids: Vec<i64> = all.iter().map(|l| l.order_id).collect();
+            let company = all.iter().find_map(|l| l.customer.clone());
+            let Handover { lines, cancelled } = Handover::of(all);
             let paper = serde_json::to_string(&Paper {
                 inn: inn.clone(),
                 lines: lines.clone(),
+                company: company.clone(),
+                counter: counter.clone(),
+                cancelled: cancelled.clone(),
             })?;
             let at = now();
             store.close_day(&svc, day, &ids, &clerk, &paper, at)?;
@@ -211,7 +244,10 @@ impl Desk {
                 closed_at: at,
                 clerk,
                 inn,
+                company,
+                counter,
                 lines,
+                cancelled,
             })
         }))
     }
@@ -232,7 +268,10 @@ impl Desk {
                 closed_at: closed.closed_at,
                 clerk: closed.clerk,
                 inn: paper.inn,
+                company: paper.company,
+                counter: paper.counter,
                 lines: paper.lines,
+                cancelled: paper.cancelled,
             }))
         }))
     }

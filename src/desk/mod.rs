@@ -10,6 +10,7 @@
 mod counter;
 pub mod current_edit;
 pub mod customs;
+pub mod day_exports;
 pub mod day_report;
 pub mod directories;
 mod directory_sync;
@@ -17,6 +18,7 @@ mod documents;
 pub mod draft_from_service;
 pub mod end_of_day;
 mod error;
+pub mod handover;
 pub mod identity;
 mod international;
 pub mod international_list;

@@ -90,6 +90,10 @@ pub struct Settings {
     /// share.
     #[serde(default)]
     pub shop: ShopSettings,
+    /// The names clerks give for the registers they hand over, by login (the service knows a
+    /// login only; the courier signs for a person).
+    #[serde(default)]
+    pub clerk_names: std::collections::BTreeMap<String, String>,
 }
 
 /// The shop's shared journal, for a shop with several counters.
@@ -471,6 +475,7 @@ mod tests {
                 counter: "Kassa 2".into(),
                 password: String::new(),
             },
+            clerk_names: [("shop".to_string(), "Karimova Aziza".to_string())].into(),
         };
         s.save(&dir).unwrap();
         assert_eq!(Settings::load(&dir).unwrap(), Some(s));

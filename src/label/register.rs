@@ -22,18 +22,27 @@ pub struct RegisterRow {
     pub grams: u64,
     /// Cash on delivery, whole sum.
     pub cod: Option<i64>,
+    /// Shipping charged, whole sum.
+    pub cost: i64,
 }
 
 /// What heads every page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RegisterHead {
-    /// The company's tax number (the shop the parcels are handed over for).
+    /// The company the parcels are handed over for, as the service names it.
+    pub company: Option<String>,
+    /// The company's tax number.
     pub inn: String,
+    /// The shop's counter that closed the day, where counters are named.
+    pub counter: Option<String>,
     /// The day, as the clerk reads dates.
     pub day: String,
     /// When it was closed and by whom, as one line.
     pub closed: String,
+    /// Who hands the parcels over (the clerk's name).
     pub clerk: String,
+    /// How many of the day's orders were cancelled and stay at the counter (not listed).
+    pub cancelled: usize,
 }
 
 const ROW: f32 = 13.0;
@@ -53,12 +62,20 @@ fn heading(pen: &mut Pen, head: &RegisterHead, lang: Language) {
         Face::Bold,
         &format!("{} — {}", say("doc.register", lang), head.day),
     );
-    pen.line(
-        3.6,
-        Face::Regular,
-        &t!("doc.shop", locale = lang.as_str(), inn = head.inn),
-    );
-    pen.line(3.2, Face::Regular, &head.closed);
+    let locale = lang.as_str();
+    let company = match &head.company {
+        Some(name) => t!("doc.company", locale = locale, name = name, inn = head.inn),
+        None => t!("doc.shop", locale = locale, inn = head.inn),
+    };
+    pen.line(3.6, Face::Regular, &company);
+    let mut closed = head.closed.clone();
+    if let Some(counter) = &head.counter {
+        closed = format!(
+            "{closed} · {}",
+            t!("doc.counter", locale = locale, name = counter)
+        );
+    }
+    pen.line(3.2, Face::Regular, &closed);
     pen.rule();
     let names = [
         "№",
@@ -150,11 +167,12 @@ pub fn handover_register(
     let pieces: i64 = rows.iter().map(|r| r.pieces).sum();
     let grams: u64 = rows.iter().map(|r| r.grams).sum();
     let cod: i64 = rows.iter().filter_map(|r| r.cod).sum();
+    let cost: i64 = rows.iter().map(|r| r.cost).sum();
     pen.line(
         4.0,
         Face::Bold,
         &format!(
-            "{}: {}  ·  {}: {}  ·  {}: {} {}  ·  {}: {} {}",
+            "{}: {}  ·  {}: {}  ·  {}: {} {}",
             say("doc.parcels", lang),
             rows.len(),
             say("doc.pieces", lang),
@@ -162,12 +180,31 @@ pub fn handover_register(
             say("doc.total_weight", lang),
             kilograms(grams),
             say("doc.kg", lang),
+        ),
+    );
+    pen.line(
+        4.0,
+        Face::Bold,
+        &format!(
+            "{}: {} {}  ·  {}: {} {}",
+            say("doc.shipping", lang),
+            Sum(cost),
+            say("order.sum", lang),
             say("doc.cod", lang),
             Sum(cod),
             say("order.sum", lang)
         ),
     );
-    pen.y += 10.0;
+    if head.cancelled > 0 {
+        // Counted, never listed: the courier does not take them.
+        let note = t!(
+            "doc.cancelled_not_handed",
+            locale = lang.as_str(),
+            n = head.cancelled
+        );
+        pen.line(3.4, Face::Regular, &note);
+    }
+    pen.y += 8.0;
     for (who, name) in [
         ("doc.handed_over", head.clerk.as_str()),
         ("doc.courier", ""),
@@ -229,16 +266,20 @@ mod tests {
             pieces: 1,
             grams: 1250,
             cod: Some(100_000),
+            cost: 25_000,
         }
     }
 
     #[test]
     fn long_days_run_over_pages_with_the_totals_on_the_last() {
         let head = RegisterHead {
+            company: Some("Demo MChJ".into()),
             inn: "123456789".into(),
+            counter: None,
             day: "2026-11-24".into(),
             closed: "closed".into(),
             clerk: "aziza".into(),
+            cancelled: 1,
         };
         let one = handover_register(&head, &[row(1)], Language::En).unwrap();
         assert_eq!(one.len(), 1);

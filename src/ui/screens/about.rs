@@ -14,6 +14,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("barcoders", "MIT OR Apache-2.0"),
     ("base64", "MIT OR Apache-2.0"),
     ("calamine", "MIT"),
+    ("rust_xlsxwriter", "MIT OR Apache-2.0"),
     ("chrono", "MIT OR Apache-2.0"),
     ("clap", "MIT OR Apache-2.0"),
     ("csv", "Unlicense OR MIT"),

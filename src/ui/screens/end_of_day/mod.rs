@@ -7,8 +7,9 @@ mod charts;
 mod summary;
 
 use crate::desk::DeskError;
+use crate::desk::day_exports::{day_csv, day_xlsx};
 use crate::desk::day_report::{DayReport, Whose};
-use crate::desk::end_of_day::{Register, day_csv, day_text, money, today};
+use crate::desk::end_of_day::{Register, day_text, money, today};
 use crate::desk::printing::PrintProblem;
 use crate::desk::task::{Task, any_running, ready};
 use crate::label::print::Printer;
@@ -46,6 +47,9 @@ pub struct EndOfDayScreen {
     printing: Option<Task<Result<(), PrintProblem>>>,
     pdf: SaveDocument,
     csv: SaveDocument,
+    xlsx: SaveDocument,
+    /// Who hands the parcels over, as the register names them (the clerk's name).
+    handed_by: Option<String>,
 }
 
 impl EndOfDayScreen {
@@ -91,13 +95,22 @@ impl EndOfDayScreen {
         self.pdf.start(cx, &name, move || register.pdf(lang));
     }
 
-    fn save_csv(&mut self, cx: &mut Cx) {
+    /// The day's orders as a CSV file or (`xlsx`) a workbook.
+    fn export(&mut self, cx: &mut Cx, xlsx: bool) {
         let Some(r) = &self.report else {
             return;
         };
-        let (lines, lang) = (r.lines.clone(), cx.desk.settings().language);
-        let name = format!("orders-{}.csv", r.day);
-        self.csv.start(cx, &name, move || day_csv(&lines, lang));
+        let (lines, cancelled) = (r.lines.clone(), r.cancelled.clone());
+        let lang = cx.desk.settings().language;
+        if xlsx {
+            let name = format!("orders-{}.xlsx", r.day);
+            self.xlsx
+                .start(cx, &name, move || day_xlsx(&lines, &cancelled, lang));
+        } else {
+            let name = format!("orders-{}.csv", r.day);
+            self.csv
+                .start(cx, &name, move || day_csv(&lines, &cancelled, lang));
+        }
     }
 
     fn day_bar(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
@@ -169,15 +182,31 @@ impl EndOfDayScreen {
             }
             None => {
                 ui.label(t!("eod.open"));
+                // The register names who hands the parcels over; kept for the next day.
+                let name = self
+                    .handed_by
+                    .get_or_insert_with(|| cx.desk.clerk_name().unwrap_or_default());
+                crate::ui::widgets::inline_field(
+                    ui,
+                    &t!("eod.handed_by"),
+                    name,
+                    "eod-handed-by",
+                    200.0,
+                );
                 let close = egui::Button::new(RichText::new(t!("eod.close_day")).strong());
                 if ui.add_enabled(!busy && !future, close).clicked() {
                     self.asking_close = true;
                 }
             }
         });
-        if button_if(ui, !busy, t!("eod.export_csv")) {
-            self.save_csv(cx);
-        }
+        ui.horizontal_wrapped(|ui| {
+            if button_if(ui, !busy, t!("eod.export_csv")) {
+                self.export(cx, false);
+            }
+            if button_if(ui, !busy, t!("eod.export_xlsx")) {
+                self.export(cx, true);
+            }
+        });
     }
 
     fn ask_close(&mut self, cx: &mut Cx) {
@@ -192,11 +221,27 @@ impl EndOfDayScreen {
                 cod = money(r.day_totals.cod_to_come + r.day_totals.cod_due)
             )
             .to_string(),
-            t!("eod.close_after").to_string(),
         ];
-        if r.whose.clerk.is_some() {
+        // Closing is the whole shop's: every counter's orders go on the one register.
+        if r.by_counter.iter().any(|(c, _)| c.is_some()) {
+            lines.push(t!("eod.close_whole_shop").to_string());
+            for (counter, n) in &r.by_counter {
+                let name = counter
+                    .clone()
+                    .unwrap_or_else(|| t!("eod.no_counter").to_string());
+                lines.push(format!("  • {name}: {n}"));
+            }
+        } else if r.whose.clerk.is_some() {
             lines.push(t!("eod.close_all_clerks").to_string());
         }
+        if r.day_cancelled > 0 {
+            lines.push(t!("eod.close_cancelled", n = r.day_cancelled).to_string());
+        }
+        let handed_by = self.handed_by.clone().unwrap_or_default();
+        if !handed_by.trim().is_empty() {
+            lines.push(t!("eod.close_handed_by", name = handed_by.trim()).to_string());
+        }
+        lines.push(t!("eod.close_after").to_string());
         if !r.waiting.is_empty() {
             lines.push(t!("eod.close_waiting", n = r.waiting.len()).to_string());
         }
@@ -212,7 +257,9 @@ impl EndOfDayScreen {
         match ask(cx.ctx, question) {
             Some(true) => {
                 self.asking_close = false;
-                self.closing = cx.desk.close_day(day);
+                let name = self.handed_by.clone().unwrap_or_default();
+                cx.desk.remember_clerk_name(&name);
+                self.closing = cx.desk.close_day(day, &name);
             }
             Some(false) => self.asking_close = false,
             None => {}
@@ -295,6 +342,7 @@ impl Screen for EndOfDayScreen {
         }
         self.pdf.poll(cx);
         self.csv.poll(cx);
+        self.xlsx.poll(cx);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
@@ -347,6 +395,7 @@ impl Screen for EndOfDayScreen {
                     ui.add_space(6.0);
                     summary::orders(ui, &r.lines);
                 }
+                summary::cancelled(ui, &r.cancelled);
             });
         self.report = Some(r);
     }
@@ -374,6 +423,7 @@ impl Screen for EndOfDayScreen {
             &s.loading_register,
             &s.pdf,
             &s.csv,
+            &s.xlsx,
         ])
     }
 }

@@ -209,3 +209,28 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
         });
     });
 }
+
+/// The day's cancelled orders, apart: they stay at the counter, the courier does not take them.
+pub fn cancelled(ui: &mut egui::Ui, lines: &[DayLine]) {
+    if lines.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.strong(t!("eod.cancelled_title", n = lines.len()));
+    egui::Grid::new("eod-cancelled")
+        .striped(true)
+        .num_columns(4)
+        .show(ui, |ui| {
+            for l in lines {
+                ui.monospace(&l.barcode);
+                ui.label(&l.receiver);
+                ui.label(&l.city);
+                ui.label(format!(
+                    "{} {}",
+                    crate::desk::end_of_day::money(l.cost),
+                    t!("order.sum")
+                ));
+                ui.end_row();
+            }
+        });
+}
