@@ -100,8 +100,8 @@ pub fn render_pdf(pages: &[Page], title: &str) -> Result<Vec<u8>, PdfError> {
     doc.metadata.info.producer = "Parcel Desk".into();
     // The moment it is made (printpdf's default is 1970).
     let now = printpdf::DateTime::now();
-    doc.metadata.info.creation_date = now.clone();
-    doc.metadata.info.modification_date = now.clone();
+    doc.metadata.info.creation_date = now;
+    doc.metadata.info.modification_date = now;
     doc.metadata.info.metadata_date = now;
     let regular =
         PdfFontHandle::External(doc.add_font(parsed(Face::Regular).ok_or(PdfError::Font)?));
