@@ -13,11 +13,12 @@ use proptest::prelude::*;
 
 const DAY_START: i64 = 1_764_010_800; // 2025-11-25 00:00 at the counter (UTC+5)
 
-fn line(
-    i: usize,
-    (status, cod, cost, pieces, grams): (LegacyStatus, Option<i64>, i64, i64, u64),
-    (clerk, counter): (usize, usize),
-) -> DayLine {
+/// An order's status, cash on delivery, cost, pieces and grams.
+type Parcel = (LegacyStatus, Option<i64>, i64, i64, u64);
+/// Which clerk and counter took it (by index).
+type Who = (usize, usize);
+
+fn line(i: usize, (status, cod, cost, pieces, grams): Parcel, (clerk, counter): Who) -> DayLine {
     let id = 4_300_000 + i as i64;
     DayLine {
         order_id: id,
@@ -41,7 +42,7 @@ fn line(
     }
 }
 
-fn a_line() -> impl Strategy<Value = ((LegacyStatus, Option<i64>, i64, i64, u64), (usize, usize))> {
+fn a_line() -> impl Strategy<Value = (Parcel, Who)> {
     let status = prop::sample::select(LegacyStatus::ALL.to_vec());
     let cod = prop::option::of(1_000i64..2_000_000);
     (
@@ -221,10 +222,10 @@ proptest! {
             // The barcode is text, zeros and all; the amounts are numbers.
             prop_assert!(matches!(&row[1], calamine::Data::String(b) if b.starts_with("01991")));
             prop_assert!(matches!(row[10], calamine::Data::Float(_)));
-            if row[12] == calamine::Data::String("yes".into()) {
-                if let calamine::Data::Float(f) = row[10] {
-                    book_cost += f;
-                }
+            if let (calamine::Data::Float(f), true) =
+                (&row[10], row[12] == calamine::Data::String("yes".into()))
+            {
+                book_cost += f;
             }
         }
         prop_assert_eq!(book_cost as i64, t.cost);
