@@ -222,7 +222,7 @@ fn the_form_comes_back_after_a_restart() {
             .is_some_and(|f| f.draft.receiver.name.is_empty())
     });
     assert!(h.query_by_label_contains(said).is_none());
-    h.get_by_label(&tr("order.undo_clear")).click();
+    h.get_by_label(&tr("order.undo_clear")).click_accesskit();
     step_until(&mut h, "back", |h| {
         h.state()
             .order_form()

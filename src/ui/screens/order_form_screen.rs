@@ -41,6 +41,15 @@ impl OrderFormScreen {
     }
 }
 
+impl OrderFormScreen {
+    /// A new order's form is there whenever the screen is (an edit's comes with its event).
+    fn make_new_form(&mut self, cx: &mut Cx) {
+        if self.purpose == Purpose::New && self.form.is_none() {
+            self.form = Some(OrderForm::new(cx.desk));
+        }
+    }
+}
+
 impl Screen for OrderFormScreen {
     fn poll(&mut self, cx: &mut Cx) {
         let Some(f) = &mut self.form else { return };
@@ -57,17 +66,19 @@ impl Screen for OrderFormScreen {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
-        self.entered(cx);
+        self.make_new_form(cx);
         match &mut self.form {
             Some(f) => f.show(ui, cx.desk),
             None => cx.emit(AppEvent::Go(ScreenId::Orders)),
         }
     }
 
-    /// A new order's form is there whenever the screen is (an edit's comes with its event).
+    /// Opened by the clerk (Ctrl+N, the rail): the form shows from its top with the cursor in
+    /// its first field, never where it was left (a Shift+Tab would start from nowhere).
     fn entered(&mut self, cx: &mut Cx) {
-        if self.purpose == Purpose::New && self.form.is_none() {
-            self.form = Some(OrderForm::new(cx.desk));
+        match &mut self.form {
+            Some(f) if self.purpose == Purpose::New => f.come_back(),
+            _ => self.make_new_form(cx),
         }
     }
 

@@ -67,7 +67,8 @@ pub fn marked_field(
         r.scroll_to_me(None);
     }
     // What a screen reader says after the name: what is wrong with it, or that it is required.
-    let description = match (error, required) {
+    let said = error.filter(|e| !e.is_empty());
+    let description = match (said, required) {
         (Some(e), _) => Some(e.to_string()),
         (None, true) => Some(t!("form.required").to_string()),
         (None, false) => None,
@@ -76,8 +77,12 @@ pub fn marked_field(
         ui.ctx()
             .accesskit_node_builder(r.id, |node| node.set_description(d));
     }
-    if let Some(e) = error {
+    if let Some(e) = said {
         ui.with_layout(plain, |ui| ui.label(RichText::new(e).color(ERROR_COLOR)));
+    } else if error.is_some() {
+        // A mended field keeps its error's line, blank, until the next send: the fields below
+        // stay where the clerk sees them.
+        ui.label(" ");
     }
     ui.add_space(4.0);
     r
@@ -180,7 +185,8 @@ impl<'e> Form<'e> {
         self
     }
 
-    /// The error said under the field of this name, if any.
+    /// The error said under the field of this name, if any (blank: a mended one, whose line
+    /// stays until the next send).
     pub fn error(&self, key: &str) -> Option<&'e str> {
         self.errors.error(key)
     }
@@ -188,6 +194,20 @@ impl<'e> Form<'e> {
     /// Whether the field of this name must be filled in.
     pub fn is_required(&self, key: &str) -> bool {
         self.required.contains(&key)
+    }
+
+    /// Whether a field drawn now with (`has_error`) a problem is the first such of this frame's
+    /// send: then it is to be brought into view and given the cursor (once a frame).
+    pub fn claim_first_error(&self, has_error: bool) -> bool {
+        has_error && self.to_first_error.replace(false)
+    }
+
+    /// Brings `r` into view and gives it the cursor when it is the first field with a problem.
+    pub fn bring_first_error(&self, r: &Response, has_error: bool) {
+        if self.claim_first_error(has_error) {
+            r.scroll_to_me(Some(egui::Align::Center));
+            r.request_focus();
+        }
     }
 
     fn draw(
@@ -200,10 +220,7 @@ impl<'e> Form<'e> {
     ) -> Response {
         let error = self.error(key);
         let r = marked_field(ui, label, value, error, secret, self.is_required(key));
-        if error.is_some() && self.to_first_error.replace(false) {
-            r.scroll_to_me(Some(egui::Align::Center));
-            r.request_focus();
-        }
+        self.bring_first_error(&r, error.is_some_and(|e| !e.is_empty()));
         r
     }
 
@@ -394,19 +411,21 @@ pub fn keyboard_pick<T: PartialEq + Clone>(
     };
     ui.memory_mut(|m| m.set_focus_lock_filter(r.id, keys));
     let at = options.iter().position(|o| o == value);
+    // Every press counts, however fast the keys come.
     let (down, up, letter) = ui.input_mut(|i| {
-        let down = i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown);
-        let up = i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp);
+        let down = i.count_and_consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown);
+        let up = i.count_and_consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp);
         let letter = i.events.iter().find_map(|e| match e {
             egui::Event::Text(t) if t.chars().count() == 1 => t.chars().next(),
             _ => None,
         });
         (down, up, letter)
     });
-    let next = if down {
-        Some(at.map_or(0, |a| (a + 1).min(options.len() - 1)))
-    } else if up {
-        Some(at.map_or(0, |a| a.saturating_sub(1)))
+    let last = options.len() - 1;
+    let next = if down > 0 || up > 0 {
+        let from = at.map_or(-1, |a| a as i64);
+        let to = (from + down as i64 - up as i64).clamp(0, last as i64);
+        Some(to as usize)
     } else if let Some(c) = letter.filter(|c| c.is_alphanumeric()) {
         let starts = |i: &usize| {
             let t = text(&options[*i]).to_lowercase();

@@ -119,15 +119,29 @@ impl CityPicker {
             }
             self.dismissed = true;
         }
+        // Every press of the arrows counts, however fast they come; they are the list's, never
+        // the caret's (Up would jump to the start of the text).
+        let (down, up) = if r.has_focus() {
+            ui.input_mut(|i| {
+                let none = egui::Modifiers::NONE;
+                let down = i.count_and_consume_key(none, egui::Key::ArrowDown);
+                let up = i.count_and_consume_key(none, egui::Key::ArrowUp);
+                (down, up)
+            })
+        } else {
+            (0, 0)
+        };
+        let mut hits = hits;
+        if down > 0 && self.dismissed && value.is_none() {
+            // Down brings back the list Esc put away.
+            self.dismissed = false;
+            if let Some(d) = dirs.filter(|_| !self.query.trim().is_empty()) {
+                hits = d.find_cities(&self.query);
+            }
+        }
         let shown = hits.len().min(SUGGESTIONS);
         if shown > 0 {
-            if pressed(egui::Key::ArrowDown) {
-                self.highlighted = (self.highlighted + 1).min(shown - 1);
-            }
-            if pressed(egui::Key::ArrowUp) {
-                self.highlighted = self.highlighted.saturating_sub(1);
-            }
-            self.highlighted = self.highlighted.min(shown - 1);
+            self.highlighted = (self.highlighted + down).saturating_sub(up).min(shown - 1);
         }
         // Enter or Tab takes the highlighted suggestion; Enter on a chosen city moves on.
         let tab =
@@ -243,8 +257,9 @@ pub fn branch_picker(
     value: &mut Option<i64>,
     dirs: Option<&Directories>,
     error: Option<&str>,
-) {
-    let l = ui.label(label);
+) -> egui::Response {
+    // An office is needed wherever one is asked.
+    let l = crate::ui::widgets::required_label(ui, label);
     let branches: Vec<&crate::api::directory::Branch> = match (city, dirs) {
         (Some(c), Some(d)) => d.data.branches.iter().filter(|b| b.city_id == c).collect(),
         _ => Vec::new(),
@@ -296,6 +311,7 @@ pub fn branch_picker(
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }
     ui.add_space(4.0);
+    r
 }
 
 /// Something chosen by its id and shown by its name: a directory's `{id, name}` rows, countries.
@@ -329,8 +345,9 @@ pub fn id_name_picker<T: Named>(
     list: &[T],
     value: &mut Option<i64>,
     error: Option<&str>,
-) {
-    let l = ui.label(label);
+) -> egui::Response {
+    // Every such choice the desk asks for is needed.
+    let l = crate::ui::widgets::required_label(ui, label);
     let selected = value
         .and_then(|v| list.iter().find(|x| x.id() == v))
         .map(|x| x.name().to_string())
@@ -357,4 +374,5 @@ pub fn id_name_picker<T: Named>(
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }
     ui.add_space(4.0);
+    r
 }

@@ -81,6 +81,9 @@ impl OrderForm {
             }
         };
         ui.strong(title);
+        if form.claim_first_error(form.error(key).is_some()) {
+            picker.focus();
+        }
         picker.show(ui, &label, city, dirs, form.error(key));
     }
 
@@ -93,7 +96,11 @@ impl OrderForm {
         let form = Form::new(&errors)
             .required(&required)
             .to_first_error(to_first_error);
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let mut scroll = egui::ScrollArea::vertical();
+        if std::mem::take(&mut self.scroll_top) {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        scroll.show(ui, |ui| {
             ui.heading(match self.editing {
                 Some(_) => t!("order.edit_title"),
                 None => t!("order.new_title"),
@@ -140,14 +147,16 @@ impl OrderForm {
                     "dropoff",
                 );
                 if self.draft.receiver.delivery == 0 {
-                    branch_picker(
+                    let error = err(&errors, f::RECEIVER_BRANCH);
+                    let r = branch_picker(
                         ui,
                         &t!("order.branch"),
                         self.draft.receiver.city,
                         &mut self.draft.receiver_branch,
                         dirs,
-                        err(&errors, f::RECEIVER_BRANCH).as_deref(),
+                        error.as_deref(),
                     );
+                    form.bring_first_error(&r, error.is_some());
                 }
             });
             ui.separator();
@@ -174,8 +183,10 @@ impl OrderForm {
                 let (packages, kinds) = lists.unwrap_or((&empty, &empty));
                 let (package, kind) = (t!("order.package"), t!("order.post_type"));
                 let (d, e) = (&mut self.draft, |k| form.error(k));
-                id_name_picker(ui, &package, packages, &mut d.package_id, e(f::PACKAGE));
-                id_name_picker(ui, &kind, kinds, &mut d.post_type_id, e(f::POST_TYPE));
+                let r = id_name_picker(ui, &package, packages, &mut d.package_id, e(f::PACKAGE));
+                form.bring_first_error(&r, e(f::PACKAGE).is_some());
+                let r = id_name_picker(ui, &kind, kinds, &mut d.post_type_id, e(f::POST_TYPE));
+                form.bring_first_error(&r, e(f::POST_TYPE).is_some());
                 ui.checkbox(&mut self.draft.take_photo, t!("order.take_photo"));
                 ui.checkbox(&mut self.draft.return_waybill, t!("order.return_waybill"));
                 ui.checkbox(&mut self.draft.is_test, t!("order.is_test"));
@@ -243,8 +254,11 @@ impl OrderForm {
                 if self.creating.is_some() || self.saving_edit.is_some() {
                     ui.spinner();
                     ui.label(t!("order.creating"));
-                } else if self.editing.is_none() && ui.button(t!("order.clear")).clicked() {
-                    self.clear(desk);
+                } else if self.editing.is_none() {
+                    if ui.button(t!("order.clear")).clicked() {
+                        self.clear(desk);
+                    }
+                    self.undo_offer(ui, desk);
                 }
             });
         });

@@ -48,6 +48,8 @@ pub struct OrderForm {
     focus_first: bool,
     /// The first field with a problem is to be brought into view and given the cursor.
     to_first_error: bool,
+    /// The form is to be shown from its top (a new one).
+    scroll_top: bool,
     /// Registered goods for the receipt lines (and registering one on the spot).
     pub goods: GoodsBook,
     /// Set when this form edits an existing order (no draft is kept then).
@@ -78,6 +80,7 @@ impl OrderForm {
             cleared: None,
             focus_first: true,
             to_first_error: false,
+            scroll_top: true,
             goods: GoodsBook::default(),
             editing: None,
             saving_edit: None,
@@ -101,6 +104,12 @@ impl OrderForm {
         self.editing
     }
 
+    /// Shown again (New order): from the top, the cursor in its first field.
+    pub fn come_back(&mut self) {
+        self.focus_first = true;
+        self.scroll_top = true;
+    }
+
     pub fn is_busy(&self) -> bool {
         self.creating.is_some()
             || self.price.is_busy()
@@ -111,7 +120,7 @@ impl OrderForm {
 
     /// Whether the form shows an error under any field.
     pub fn has_errors(&self) -> bool {
-        !self.errors.is_empty()
+        self.errors.values().any(|e| !e.is_empty())
     }
 
     /// The price shown for the current inputs, if known.
@@ -289,7 +298,7 @@ impl OrderForm {
         }
     }
 
-    /// The notices above the form: a draft that came back, a form just cleared.
+    /// The notice above the form: a draft that came back.
     fn notices(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         if self
             .restored
@@ -310,6 +319,11 @@ impl OrderForm {
                 self.clear(desk);
             }
         }
+    }
+
+    /// Beside the buttons, where the clerk pressed Clear: that it is cleared, and Undo for a few
+    /// seconds.
+    fn undo_offer(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         if self
             .cleared
             .as_ref()
@@ -318,15 +332,11 @@ impl OrderForm {
             self.cleared = None;
         }
         if self.cleared.is_some() {
-            let mut undo = false;
-            ui.horizontal_wrapped(|ui| {
-                ui.label(t!("order.cleared"));
-                undo = ui.button(t!("order.undo_clear")).clicked();
-            });
-            ui.ctx().request_repaint_after(Duration::from_millis(500));
-            if undo {
+            ui.label(t!("order.cleared"));
+            if ui.button(t!("order.undo_clear")).clicked() {
                 self.undo_clear(desk);
             }
+            ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
     }
 
@@ -338,6 +348,7 @@ impl OrderForm {
         self.saved_draft = self.draft.clone();
         self.errors.clear();
         self.focus_first = true;
+        self.scroll_top = true;
         desk.clear_form();
     }
 
@@ -364,7 +375,12 @@ impl OrderForm {
                     *text = problem_text(*p);
                     true
                 }
-                None => false,
+                // Mended: its line stays, blank, until the next send, so the fields below do
+                // not move up under the clerk's next click.
+                None => {
+                    text.clear();
+                    true
+                }
             }
         });
         self.checked = self.draft.clone();

@@ -9,6 +9,7 @@ use crate::label::queues::QueuesError;
 use crate::label::{Dpi, LabelSize};
 use crate::ui::widgets::choice;
 use crate::ui::widgets::field;
+use egui::RichText;
 use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +120,8 @@ impl PrinterForm {
             }
         }
         let listing = self.listing.is_some();
-        ui.horizontal(|ui| {
+        // Wrapped: a long reason in a narrow window goes to the next line, never off the edge.
+        ui.horizontal_wrapped(|ui| {
             match &self.queues {
                 _ if listing => {
                     ui.spinner();
@@ -154,10 +156,9 @@ impl PrinterForm {
                     }
                 }
                 Queues::Failed(words, said) => {
-                    let r = ui.colored_label(
-                        ui.visuals().warn_fg_color,
-                        t!("printer.queues_failed", reason = words),
-                    );
+                    let text = RichText::new(t!("printer.queues_failed", reason = words))
+                        .color(ui.visuals().warn_fg_color);
+                    let r = ui.add(egui::Label::new(text).wrap());
                     if let Some(said) = said {
                         // The system's own words, in its language, only on request.
                         r.on_hover_text(format!("{}: {said}", t!("error.details")));
