@@ -82,11 +82,12 @@ async fn three_counters_make_a_thousand_orders_once_on_one_shop_journal() {
     }
 }
 
-/// A counter whose line to the shop's database is cut in the middle of a burst keeps taking
-/// orders (kept at the counter, unsent), and when the line is mended they go to the shop's
-/// outbox and out once: the other counter sees all of them, the twin holds each once.
+/// A counter cut off from the shop's database mid-burst still sends every order at once (its
+/// key makes each one order at the service) and gives its barcode; the records are kept at the
+/// counter, listed there, and brought to the shop's journal when the line is mended: the other
+/// counter then sees all of them, each once, and the twin holds each once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 3)]
-async fn a_counter_cut_off_from_the_shop_mid_burst_catches_up_with_no_duplicate() {
+async fn a_counter_cut_off_from_the_shop_mid_burst_sends_at_once_and_brings_its_records_once() {
     let Some(shop) = tokio::task::block_in_place(test_shop::fresh_schema) else {
         return;
     };
@@ -101,44 +102,49 @@ async fn a_counter_cut_off_from_the_shop_mid_burst_catches_up_with_no_duplicate(
     let far = open(line.settings(&shop));
     let near = open(shop.clone());
     let orders = Orders::new(svc(), far.clone(), Arc::new(legacy(&t).await), None);
-    let (mut sent, mut kept) = (0, 0);
     for i in 0..60 {
         if i == 20 {
             line.cut();
         }
         match orders.create(legacy_order()).await {
-            CreateResult::Created(_) => sent += 1,
-            CreateResult::KeptHere { .. } => kept += 1,
-            other => panic!("a valid order was not taken: {other:?}"),
+            CreateResult::Created(_) => {}
+            other => panic!("order {i} was not made at once: {other:?}"),
         }
     }
-    assert_eq!(
-        (sent, kept),
-        (20, 40),
-        "out before the cut, kept here after it"
-    );
     assert!(far.shop_away(), "the counter knows the shop is away");
-    let here = tokio::task::block_in_place(|| far.kept_here()).unwrap();
-    assert_eq!(here, kept as i64, "kept at the counter, none sent");
     assert_eq!(
         t.order_count(),
-        sent,
-        "nothing kept here reached the service"
+        60,
+        "each reached the service at once, once"
     );
-    // A counter started while the line is cut opens all the same, and keeps its orders too.
+    let here = tokio::task::block_in_place(|| far.kept_here()).unwrap();
+    assert_eq!(
+        here, 40,
+        "the records made after the cut are kept at the counter"
+    );
+    let listed = tokio::task::block_in_place(|| far.journal(&svc())).unwrap();
+    assert_eq!(
+        listed.len(),
+        40,
+        "the counter lists what it keeps while the shop is away"
+    );
+    let waiting = tokio::task::block_in_place(|| far.outbox_count(&svc())).unwrap();
+    assert_eq!(waiting, 0, "nothing waits: every order is confirmed");
+    let seen = tokio::task::block_in_place(|| near.journal(&svc())).unwrap();
+    assert_eq!(seen.len(), 20, "the other counter has what the shop has");
+    // A counter started while the line is cut opens all the same and makes its order too.
     let late = open(line.settings(&shop));
     assert!(late.shop_away());
     let late_orders = Orders::new(svc(), late.clone(), Arc::new(legacy(&t).await), None);
     let started_away = late_orders.create(legacy_order()).await;
     assert!(
-        matches!(started_away, CreateResult::KeptHere { .. }),
+        matches!(started_away, CreateResult::Created(_)),
         "{started_away:?}"
     );
     line.mend();
     let mut passes = 0;
     loop {
         let left = orders.return_kept().await + late_orders.return_kept().await;
-        orders.drain().await;
         let waiting = tokio::task::block_in_place(|| near.outbox_count(&svc())).unwrap();
         if left == 0 && waiting == 0 {
             break;
@@ -159,4 +165,93 @@ async fn a_counter_cut_off_from_the_shop_mid_burst_catches_up_with_no_duplicate(
         (61, 61),
         "each once, seen at the other counter"
     );
+    // On today's register, all of them (brought while the day is open).
+    let day = parcel_desk::store::counter_day(journal[0].created_at);
+    let on_register = tokio::task::block_in_place(|| near.day_orders(&svc(), day)).unwrap();
+    assert_eq!(on_register.len(), 61);
+}
+
+/// The shop's database is lost while a create is on the wire and the service then answers: the
+/// counter has the answer, so the order is made (kept at the counter, the customer has the
+/// barcode), and it reaches the shop's journal once the database answers again, with no clerk
+/// action and no second order; its entry, left in the shop's outbox by the lost connection,
+/// goes with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 3)]
+async fn an_answer_that_comes_after_the_shop_database_went_away_is_kept_and_brought_once() {
+    let Some(shop) = tokio::task::block_in_place(test_shop::fresh_schema) else {
+        return;
+    };
+    let server = std::env::var(test_shop::SERVER).expect("the test server");
+    let line = common::cut_line::CutLine::to(&server).await;
+    let t = twin().await;
+    let far = tokio::task::block_in_place(|| {
+        Arc::new(Store::open_in_memory_with_shop(&line.settings(&shop)).expect("a counter"))
+    });
+    let near = tokio::task::block_in_place(|| {
+        Arc::new(Store::open_in_memory_with_shop(&shop).expect("the other counter"))
+    });
+    let orders = Orders::new(svc(), far.clone(), Arc::new(legacy(&t).await), None);
+    // The service takes its time; the line is cut while the request is on the wire.
+    t.set_faults(parcel_desk::sandbox::Faults {
+        latency_after_ms: 600,
+        ..parcel_desk::sandbox::Faults::default()
+    });
+    let create = tokio::spawn({
+        let orders = orders.clone();
+        async move { orders.create(legacy_order()).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    line.cut();
+    let made = create.await.expect("the create's task");
+    let CreateResult::Created(row) = made else {
+        panic!("the answer came, so the order is made: {made:?}");
+    };
+    assert_eq!(t.order_count(), 1);
+    assert_eq!(tokio::task::block_in_place(|| far.kept_here()).unwrap(), 1);
+    let listed = tokio::task::block_in_place(|| far.journal_get(&svc(), row.order_id)).unwrap();
+    assert!(listed.is_some(), "its detail and label are there at once");
+    t.set_faults(parcel_desk::sandbox::Faults::default());
+    line.mend();
+    // Kept until the counter meets the shop again (it tries every few seconds); -1 while away.
+    let mut passes = 0;
+    while orders.return_kept().await != 0 {
+        passes += 1;
+        assert!(passes < 100, "never brought to the shop");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let journal = tokio::task::block_in_place(|| near.journal(&svc())).unwrap();
+    assert_eq!(
+        journal.iter().map(|r| r.order_id).collect::<Vec<_>>(),
+        [row.order_id],
+        "in the shop's journal, once"
+    );
+    let waiting = tokio::task::block_in_place(|| near.outbox_count(&svc())).unwrap();
+    assert_eq!(waiting, 0, "its entry left the shop's outbox with it");
+    orders.drain().await;
+    assert_eq!(t.order_count(), 1, "never sent a second time");
+}
+
+/// A day closed at one counter is closed at every other within a second: the shop announces it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 3)]
+async fn a_day_closed_at_one_counter_is_closed_at_the_others_within_a_second() {
+    let Some(shop) = tokio::task::block_in_place(test_shop::fresh_schema) else {
+        return;
+    };
+    let open = || {
+        tokio::task::block_in_place(|| Store::open_in_memory_with_shop(&shop).expect("a counter"))
+    };
+    let (one, other) = (open(), open());
+    let day = parcel_desk::store::counter_day(chrono::Utc::now().timestamp());
+    let seen = other.journal_generation();
+    tokio::task::block_in_place(|| one.close_day(&svc(), day, &[], "aziza", "[]", 5)).unwrap();
+    let closed = std::time::Instant::now();
+    while other.journal_generation() == seen {
+        assert!(
+            closed.elapsed() < std::time::Duration::from_secs(1),
+            "the other counter did not hear of it within a second"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let there = tokio::task::block_in_place(|| other.closed_day(&svc(), day)).unwrap();
+    assert!(there.is_some(), "closed there too");
 }

@@ -48,13 +48,22 @@ async fn the_clerk_links_a_lost_create_to_its_order_by_barcode() {
     assert!(listed[0].order.is_some(), "what was typed is shown");
     assert!(listed[0].entry.last_error.is_some());
 
-    // "Send again" would make a double: the service knows the key, the entry stays unknown.
+    // "Send again" would make a double: the service refuses the key as taken, which proves the
+    // order exists; the entry is marked so and never offered for sending again.
     match orders.decide(&key, Decision::SendAgain).await {
         Ok(Decided::Sent(CreateResult::Unknown { .. })) => {}
         other => panic!("{other:?}"),
     }
     assert_eq!(t.order_count(), 1, "no second order");
     assert_eq!(store.outbox_count(&svc()).unwrap(), 1);
+    let listed = orders.unsent().await.unwrap();
+    assert_eq!(listed[0].entry.state, OutboxState::Exists);
+    assert!(matches!(
+        orders.decide(&key, Decision::SendAgain).await,
+        Err(DecisionError::Exists)
+    ));
+    orders.drain().await;
+    assert_eq!(t.order_count(), 1, "the pass does not send it either");
 
     // Another order's barcode is not accepted for it.
     let other = match orders.create(legacy_order()).await {
@@ -128,4 +137,49 @@ async fn a_create_that_never_arrived_is_sent_when_the_clerk_says_so() {
     }
     assert_eq!(t.order_count(), 1);
     assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
+}
+
+/// A lost answer settled by the service's own word: a status notification of an order the
+/// journal does not know is read, and when it carries the entry's key that is the order; the
+/// entry leaves the outbox with no clerk action and nothing is sent again.
+#[tokio::test]
+async fn a_status_notification_of_the_order_settles_a_lost_answer() {
+    use parcel_desk::store::{Notice, NotificationRow, Verdict as Heard};
+    let t = twin().await;
+    let store = Arc::new(Store::open_in_memory().unwrap());
+    let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
+    let (key, barcode) = lost_create(&t, &orders).await;
+    orders.drain().await;
+    assert_eq!(
+        store.outbox_count(&svc()).unwrap(),
+        1,
+        "no lookup: undecided"
+    );
+    let order_id = parcel_desk::desk::orders::order_id_in_barcode(&barcode).expect("an id");
+    let heard = NotificationRow {
+        id: 0,
+        received_at: chrono::Utc::now().timestamp(),
+        notice: Notice {
+            source: "receiver".into(),
+            order_id: Some(order_id),
+            barcode: barcode.clone(),
+            status_id: Some(2),
+            status_name: "Kuryer qabul qildi".into(),
+            status_date: "2026-11-28 12:00:00".into(),
+            environment: "test".into(),
+            headers: String::new(),
+            body: String::new(),
+        },
+        verdict: Heard::UnknownOrder,
+    };
+    store.notification_add(&svc(), &heard).unwrap();
+    let report = orders.drain().await;
+    assert_eq!(report.confirmed, 1, "{report:?}");
+    assert_eq!(store.outbox_count(&svc()).unwrap(), 0);
+    let row = store
+        .journal_get(&svc(), order_id)
+        .unwrap()
+        .expect("journaled");
+    assert_eq!(row.wcs_code(), Some(key.as_str()));
+    assert_eq!(t.order_count(), 1);
 }

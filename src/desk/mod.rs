@@ -265,6 +265,13 @@ impl Desk {
         (store.shop_away() || kept != 0).then_some(kept.max(0))
     }
 
+    /// Whether the shop's database was away when last asked (a counter of its own never is).
+    pub fn shop_away(&self) -> bool {
+        self.store
+            .as_ref()
+            .is_some_and(|s| s.is_shared() && s.shop_away())
+    }
+
     /// Whether the shop's database refuses this counter's login (its password is missing or
     /// wrong): only the settings mend it.
     pub fn shop_refuses_login(&self) -> bool {

@@ -14,7 +14,7 @@ use crate::desk::current_edit::{ExactPlaces, look_up_codes, to_current};
 use crate::desk::order_draft::OrderDraft;
 use crate::store::{
     HistoryRow, JournalRow, Kept, OutboxEntry, OutboxState, RowFields, ServiceKey, SharedNames,
-    StatusMove, Store, StoreError,
+    StatusMove, Store, StoreError, Verdict,
 };
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -37,6 +37,10 @@ pub struct Orders {
     in_flight: Arc<std::sync::Mutex<HashSet<String>>>,
     /// Who is creating orders now (the session's login), written with each create.
     clerk: Clerk,
+    /// Keys whose request ended but whose outcome could not be written (the shop's database was
+    /// lost meanwhile): left "sending" there, they are marked unknown as soon as it answers and
+    /// examined at once, not after a claim runs out.
+    unsettled: Arc<std::sync::Mutex<HashSet<String>>>,
 }
 
 /// The login of the clerk at the desk, shared with the desk that changes it at each login.
@@ -82,9 +86,6 @@ pub enum CreateResult {
     /// Its request is still on the wire (another window, the background pass, or another
     /// counter of the shop sent it).
     InFlight { wcs_code: String },
-    /// The shop's database was away: kept in this counter's file, unsent; it moves to the
-    /// shop's outbox and goes out when the database answers again.
-    KeptHere { wcs_code: String },
     /// An order with this key already waits in the outbox: nothing new was written or sent.
     AlreadyWaiting { wcs_code: String },
     /// The desk could not write the outbox, so nothing was sent.
@@ -199,6 +200,7 @@ impl Orders {
             gate: Arc::new(tokio::sync::Mutex::new(())),
             in_flight: Arc::default(),
             clerk: Clerk::default(),
+            unsettled: Arc::default(),
         }
     }
 
@@ -313,8 +315,10 @@ impl Orders {
             })
             .await
         {
-            Ok(Kept::Shop) => self.send(&key, &input, true).await,
-            Ok(Kept::Here) => CreateResult::KeptHere { wcs_code: key },
+            // Kept in the shop's outbox or, the shop's database away, in this counter's file:
+            // sent at once either way (its key makes it one order at the service), so the
+            // customer has the barcode now; the store brings it to the shop's journal later.
+            Ok(Kept::Shop | Kept::Here) => self.send(&key, &input, true).await,
             Err(e) => CreateResult::Local(Arc::new(e.into())),
         }
     }
@@ -357,11 +361,14 @@ impl Orders {
                     // unknown where the database still lets it, and is looked up again.
                     Err(e) => {
                         let (k, msg) = (key.to_string(), e.to_string());
-                        let _ = self
+                        let marked = self
                             .books(move |s, svc| {
                                 s.outbox_set(svc, &k, OutboxState::Unknown, Some(&msg), now())
                             })
                             .await;
+                        if marked.is_err() {
+                            self.unsettled_insert(key);
+                        }
                         CreateResult::Unknown {
                             wcs_code: key.to_string(),
                             reason: Arc::new(e.into()),
@@ -371,11 +378,9 @@ impl Orders {
             }
             // A first attempt whose key is taken is the clerk's own duplicate key: refuse it.
             Err(e) if is_key_taken(&e) && first_attempt => self.refuse(key, e).await,
-            Err(e)
-                if is_key_taken(&e)
-                    || e.outcome_unknown()
-                    || matches!(e, ApiError::Server { .. }) =>
-            {
+            // Sent before and refused now as taken: the order exists (see `settle_taken`).
+            Err(e) if is_key_taken(&e) => self.settle_taken(key, cod, e).await,
+            Err(e) if e.outcome_unknown() || matches!(e, ApiError::Server { .. }) => {
                 self.settle_unknown(key, cod, e).await
             }
             Err(e @ (ApiError::Connect { .. } | ApiError::RateLimited { .. })) => {
@@ -441,13 +446,105 @@ impl Orders {
         }
     }
 
+    /// A key sent again was refused as already taken: that is the service saying the order
+    /// exists. It is never sent again: found by the service's lookup it is journaled, else it
+    /// waits as existing for its number (a status notification, or the clerk's scan, settles it).
+    async fn settle_taken(&self, key: &str, cod: Option<i64>, reason: ApiError) -> CreateResult {
+        match self.resolve(key, cod).await {
+            Resolution::Found(row) => CreateResult::Created(row),
+            Resolution::Collides(row) => self.hold_conflict(key, &row).await,
+            Resolution::Absent | Resolution::Undecided(_) => {
+                self.mark(key, OutboxState::Exists, &reason).await;
+                CreateResult::Unknown {
+                    wcs_code: key.to_string(),
+                    reason: Arc::new(reason.into()),
+                }
+            }
+        }
+    }
+
     /// Sets an outbox entry's state with the reason it is in it (best effort: the entry stays
-    /// in the outbox either way, so nothing is lost when this write fails).
+    /// in the outbox either way, so nothing is lost when this write fails; it is then marked
+    /// unknown when the database answers again).
     async fn mark(&self, key: &str, state: OutboxState, reason: &ApiError) {
         let (k, msg) = (key.to_string(), reason.to_string());
-        let _ = self
+        let marked = self
             .books(move |s, svc| s.outbox_set(svc, &k, state, Some(&msg), now()))
             .await;
+        if marked.is_err() {
+            self.unsettled_insert(key);
+        }
+    }
+
+    fn unsettled_insert(&self, key: &str) {
+        self.unsettled
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.to_string());
+    }
+
+    /// Marks the entries whose outcome could not be written as unknown, now that the database
+    /// takes writes; those that still cannot be written stay for the next pass.
+    async fn mark_unsettled(&self) {
+        let keys: Vec<String> = self
+            .unsettled
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .cloned()
+            .collect();
+        for key in keys {
+            if self.is_in_flight(&key) {
+                continue;
+            }
+            let k = key.clone();
+            let marked = self
+                .books(move |s, svc| {
+                    match s.outbox_get(svc, &k)? {
+                        // Left claimed by the request that ended: unknown now.
+                        Some(e) if e.state == OutboxState::Sending => {
+                            s.outbox_set(svc, &k, OutboxState::Unknown, None, now())
+                        }
+                        _ => Ok(()),
+                    }
+                })
+                .await;
+            if marked.is_ok() {
+                self.unsettled
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .remove(&key);
+            }
+        }
+    }
+
+    /// The evidence of the status notifications: an order the journal does not know that the
+    /// service notified of since the entry was made is read, and when it carries the entry's
+    /// key it is that order.
+    async fn found_by_notification(
+        &self,
+        entry: &OutboxEntry,
+        cod: Option<i64>,
+    ) -> Option<JournalRow> {
+        let since = entry.created_at - 60;
+        let notified = self.books(|s, svc| s.notifications(svc, 200)).await.ok()?;
+        let mut ids: Vec<i64> = notified
+            .iter()
+            .filter(|n| n.received_at >= since && n.verdict == Verdict::UnknownOrder)
+            .filter_map(|n| n.notice.order_id)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids.into_iter().take(20) {
+            let Ok(d) = self.legacy.order_detail(id).await else {
+                continue;
+            };
+            if d.core.wcs_code.as_deref().map(str::trim) == Some(entry.wcs_code.as_str()) {
+                let row = journal_row(&d.core, d.order_id, cod, now());
+                return self.confirm(row, &d, Some(&entry.wcs_code)).await.ok();
+            }
+        }
+        None
     }
 
     pub(crate) async fn confirm(
@@ -493,6 +590,7 @@ impl Orders {
     /// One pass over the outbox: resolves unknown entries, sends pending ones.
     pub async fn drain(&self) -> DrainReport {
         let _held = self.gate.lock().await;
+        self.mark_unsettled().await;
         let mut report = DrainReport::default();
         let entries: Vec<OutboxEntry> = match self.books(|s, svc| s.outbox(svc)).await {
             Ok(e) => e,
@@ -517,26 +615,36 @@ impl Orders {
             };
             let cod = input.cash_on_delivery().map(|s| s.0);
             let result = match entry.state {
-                OutboxState::Unknown | OutboxState::Sending | OutboxState::Conflict => match self
-                    .resolve(&entry.wcs_code, cod)
-                    .await
-                {
+                OutboxState::Unknown
+                | OutboxState::Sending
+                | OutboxState::Conflict
+                | OutboxState::Exists => match self.resolve(&entry.wcs_code, cod).await {
                     Resolution::Found(row) => CreateResult::Created(row),
                     Resolution::Collides(row) => self.hold_conflict(&entry.wcs_code, &row).await,
+                    // Known to exist: never sent again, whatever a lookup says.
+                    Resolution::Absent if entry.state == OutboxState::Exists => {
+                        CreateResult::Unknown {
+                            wcs_code: entry.wcs_code.clone(),
+                            reason: Arc::new(DeskError::NoLookup),
+                        }
+                    }
                     Resolution::Absent => self.send(&entry.wcs_code, &input, false).await,
-                    Resolution::Undecided(e) => CreateResult::Unknown {
-                        wcs_code: entry.wcs_code.clone(),
-                        reason: Arc::new(e),
-                    },
+                    Resolution::Undecided(e) => {
+                        match self.found_by_notification(&entry, cod).await {
+                            Some(row) => CreateResult::Created(row),
+                            None => CreateResult::Unknown {
+                                wcs_code: entry.wcs_code.clone(),
+                                reason: Arc::new(e),
+                            },
+                        }
+                    }
                 },
                 OutboxState::Pending => self.send(&entry.wcs_code, &input, false).await,
             };
             match result {
                 CreateResult::Created(_) => report.confirmed += 1,
                 CreateResult::Refused(_) => report.refused += 1,
-                CreateResult::Queued { .. }
-                | CreateResult::KeptHere { .. }
-                | CreateResult::Local(_) => report.still_pending += 1,
+                CreateResult::Queued { .. } | CreateResult::Local(_) => report.still_pending += 1,
                 CreateResult::Unknown { .. }
                 | CreateResult::Conflict { .. }
                 | CreateResult::InFlight { .. }

@@ -51,6 +51,8 @@ pub enum DecisionError {
     /// The service created it under an id the journal holds for another order: it can only be
     /// forgotten here (it exists on the service).
     Conflict,
+    /// The service already has it (its key was refused as taken): it is never sent again.
+    Exists,
     Service(ApiError),
     Local(String),
 }
@@ -64,6 +66,7 @@ impl std::fmt::Display for DecisionError {
             DecisionError::Conflict => {
                 f.write_str("the journal holds another order under the id the service gave it")
             }
+            DecisionError::Exists => f.write_str("the service already has it: never sent again"),
             DecisionError::Service(e) => write!(f, "{e}"),
             DecisionError::Local(e) => f.write_str(e),
         }
@@ -165,6 +168,15 @@ impl Orders {
     /// service's words).
     pub async fn send_again(&self, key: &str) -> Result<CreateResult, DecisionError> {
         let _held = self.gate.lock().await;
+        let k = key.to_string();
+        let state = self
+            .books(move |s, svc| s.outbox_get(svc, &k))
+            .await
+            .map_err(|e| DecisionError::Local(e.to_string()))?
+            .map(|e| e.state);
+        if state == Some(OutboxState::Exists) {
+            return Err(DecisionError::Exists);
+        }
         let input = self
             .entry(key, false)
             .await?

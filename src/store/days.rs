@@ -75,28 +75,48 @@ pub struct ClosedDay {
 }
 
 impl Store {
-    /// The orders made here on `day`'s register, oldest first.
+    /// The orders made here on `day`'s register, oldest first; with them, the orders of that day
+    /// confirmed at this counter while the shop's database was away (they join the register
+    /// when they are brought to the shop, while the day is open).
     pub fn day_orders(
         &self,
         service: &ServiceKey,
         day: NaiveDate,
     ) -> Result<Vec<DayOrder>, StoreError> {
-        let mut conn = self.conn();
         let mut names = SharedNames::default();
-        conn.query(
-            "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone, city,
-                status_id, status_name, cod, cost, counter, record, clerk
-             FROM journal WHERE service = ?1 AND register_day = ?2
-             ORDER BY created_at, order_id",
-            args![service.as_str(), day_text(day)],
-            |r| {
+        let columns = "SELECT order_id, barcode, wcs_code, created_at, receiver, receiver_phone,
+                city, status_id, status_name, cod, cost, counter, record, clerk FROM journal";
+        let mut read = |db: &mut super::db::Db, sql: &str, arg: &str| {
+            db.query(sql, args![service.as_str(), arg], |r| {
                 Ok(DayOrder {
                     row: journal_row(r, &mut names)?,
                     record: r.get(12)?,
                     clerk: r.get(13)?,
                 })
-            },
-        )
+            })
+        };
+        let sql = format!(
+            "{columns} WHERE service = ?1 AND register_day = ?2 ORDER BY created_at, order_id"
+        );
+        if !self.is_shared() {
+            return read(&mut self.local(), &sql, &day_text(day));
+        }
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let shop = read(&mut self.conn(), &sql, &day_text(day));
+        let mut orders = match shop {
+            Err(_) if self.shop_lost() => Vec::new(),
+            shop => shop?,
+        };
+        let kept_sql = format!("{columns} WHERE service = ?1 AND kept_here = 1 AND ?2 = ?2");
+        let kept = read(&mut self.local(), &kept_sql, "")?;
+        let known: std::collections::HashSet<i64> = orders.iter().map(|o| o.row.order_id).collect();
+        orders.extend(
+            kept.into_iter().filter(|o| {
+                counter_day(o.row.created_at) == day && !known.contains(&o.row.order_id)
+            }),
+        );
+        orders.sort_by_key(|o| (o.row.created_at, o.row.order_id));
+        Ok(orders)
     }
 
     /// Every order made here on the registers from `first` to `last`, as the charts count them.

@@ -3,10 +3,11 @@
 //! and two orders are never one row: a confirmation whose id the journal holds for another order
 //! (another key or barcode) is refused, never written over the old one.
 
+use super::db::Db;
 use super::db::{Sql, args};
 use super::journal_row::journal_row;
 pub use super::journal_row::{JournalRow, RowFields, SharedNames};
-use super::{ServiceKey, Store, StoreError};
+use super::{ServiceKey, Store, StoreError, Where};
 
 /// The columns of a [`JournalRow`], in the order `journal_row` reads them.
 const SELECT_ROWS: &str =
@@ -55,6 +56,10 @@ impl Store {
     /// A row already under this id must be the same order: for a create (`from_outbox`), one the
     /// service recorded under that entry's key; otherwise one with the same barcode and no other
     /// key. Anything else is [`StoreError::Collision`] and nothing is written.
+    ///
+    /// With a shop database that is away it is written in this counter's file instead (the
+    /// customer gets the barcode and the label at once) and brought to the shop's journal when
+    /// it answers ([`Store::return_kept`]).
     pub fn journal_confirm(
         &self,
         service: &ServiceKey,
@@ -63,8 +68,46 @@ impl Store {
         from_outbox: Option<&str>,
         at: i64,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let mut tx = conn.transaction()?;
+        let hands = self.hands();
+        let confirmed = Confirmed {
+            service,
+            row,
+            record_json,
+            from_outbox,
+            at,
+        };
+        let wrote = self.shop_or_here(|db, place| confirmed.write(db, place, &hands))?;
+        if let (Where::Shop, true, Some(key)) = (wrote, self.is_shared(), from_outbox) {
+            // Sent from this counter's file and confirmed once the shop answered again.
+            self.local().execute(
+                "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
+                args![service.as_str(), key],
+            )?;
+        }
+        self.journal_touched();
+        Ok(())
+    }
+}
+
+/// An order the service confirmed, to be written in the journal.
+struct Confirmed<'a> {
+    service: &'a ServiceKey,
+    row: &'a JournalRow,
+    record_json: &'a str,
+    from_outbox: Option<&'a str>,
+    at: i64,
+}
+
+impl Confirmed<'_> {
+    fn write(&self, db: &mut Db, place: Where, hands: &super::Hands) -> Result<Where, StoreError> {
+        let Confirmed {
+            service,
+            row,
+            record_json,
+            from_outbox,
+            at,
+        } = *self;
+        let mut tx = db.transaction()?;
         let kept: Option<(Option<String>, String)> = tx.query_opt(
             "SELECT wcs_code, barcode FROM journal WHERE service = ?1 AND order_id = ?2",
             args![service.as_str(), row.order_id],
@@ -109,38 +152,57 @@ impl Store {
             ],
         )?;
         if let Some(key) = from_outbox {
-            // Made here: it keeps its form, its clerk, and the register of the first day not yet
+            // Made here: it keeps its form, its clerk and counter (this counter's, when the
+            // entry is in a database out of reach), and the register of the first day not yet
             // closed from the day the clerk took it (the outbox entry's, not the confirmation's:
-            // an order taken at 23:50 and confirmed after midnight is the earlier day's).
+            // an order taken at 23:50 and confirmed after midnight is the earlier day's). Kept
+            // at this counter, its register day is the shop's to give when it is brought there.
             let taken: Option<i64> = tx.query_opt(
                 "SELECT created_at FROM outbox WHERE service = ?1 AND wcs_code = ?2",
                 args![service.as_str(), key],
                 |r| r.get(0),
             )?;
             let taken = super::days::counter_day(taken.unwrap_or(row.created_at));
-            let day = super::days::open_day(&mut tx, service, taken)?;
+            let day = match place {
+                Where::Shop => Some(super::days::open_day(&mut tx, service, taken)?),
+                Where::Here => None,
+            };
             tx.execute(
                 "UPDATE journal SET
                     draft = COALESCE(draft,
                         (SELECT draft FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
                     clerk = COALESCE(clerk,
-                        (SELECT clerk FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
+                        (SELECT clerk FROM outbox WHERE service = ?1 AND wcs_code = ?2), ?5),
                     counter = COALESCE(counter,
-                        (SELECT counter FROM outbox WHERE service = ?1 AND wcs_code = ?2)),
+                        (SELECT counter FROM outbox WHERE service = ?1 AND wcs_code = ?2), ?6),
                     register_day = COALESCE(register_day, ?4)
                  WHERE service = ?1 AND order_id = ?3",
-                args![service.as_str(), key, row.order_id, day],
+                args![
+                    service.as_str(),
+                    key,
+                    row.order_id,
+                    day,
+                    hands.clerk,
+                    hands.counter
+                ],
             )?;
             tx.execute(
                 "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
                 args![service.as_str(), key],
             )?;
         }
+        if place == Where::Here {
+            tx.execute(
+                "UPDATE journal SET kept_here = 1 WHERE service = ?1 AND order_id = ?2",
+                args![service.as_str(), row.order_id],
+            )?;
+        }
         tx.commit()?;
-        self.journal_touched();
-        Ok(())
+        Ok(place)
     }
+}
 
+impl Store {
     /// Updates the last known status of a journaled order.
     pub fn journal_status(
         &self,
@@ -204,15 +266,49 @@ impl Store {
         )
     }
 
-    /// The whole journal of one service, newest first.
+    /// The whole journal of one service, newest first: the shop's, and the orders confirmed at
+    /// this counter while the shop's database was away (all of these only, while it is).
     pub fn journal(&self, service: &ServiceKey) -> Result<Vec<JournalRow>, StoreError> {
-        let mut conn = self.conn();
         let mut names = SharedNames::default();
-        conn.query(
-            &format!("{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC"),
-            args![service.as_str()],
-            |r| journal_row(r, &mut names),
-        )
+        let sql = format!("{SELECT_ROWS} ORDER BY created_at DESC, order_id DESC");
+        let read = |db: &mut Db, names: &mut SharedNames, sql: &str| {
+            db.query(sql, args![service.as_str()], |r| journal_row(r, names))
+        };
+        if !self.is_shared() {
+            return read(&mut self.local(), &mut names, &sql);
+        }
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let shop = read(&mut self.conn(), &mut names, &sql);
+        let mut rows = match shop {
+            Err(_) if self.shop_lost() => Vec::new(),
+            shop => shop?,
+        };
+        let kept_sql = format!("{SELECT_ROWS} AND kept_here = 1");
+        let kept = read(&mut self.local(), &mut names, &kept_sql)?;
+        if !kept.is_empty() {
+            let known: std::collections::HashSet<i64> = rows.iter().map(|r| r.order_id).collect();
+            rows.extend(kept.into_iter().filter(|r| !known.contains(&r.order_id)));
+            rows.sort_by_key(|r| std::cmp::Reverse((r.created_at, r.order_id)));
+        }
+        Ok(rows)
+    }
+
+    /// One row by a condition on the journal (`AND …`): the shop's, else (away, or not brought
+    /// there yet) this counter's.
+    fn journal_one<T>(
+        &self,
+        sql: &str,
+        args: &[super::db::Arg<'_>],
+        read: impl Fn(&super::db::Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let shop = self.conn().query_opt(sql, args, &read);
+        match shop {
+            Ok(Some(found)) => Ok(Some(found)),
+            Ok(None) if !self.is_shared() => Ok(None),
+            Err(e) if !(self.is_shared() && self.shop_lost()) => Err(e),
+            _ => self.local().query_opt(sql, args, &read),
+        }
     }
 
     pub fn journal_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
@@ -224,7 +320,7 @@ impl Store {
         service: &ServiceKey,
         barcode: &str,
     ) -> Result<Option<JournalRow>, StoreError> {
-        self.conn().query_opt(
+        self.journal_one(
             &format!("{SELECT_ROWS} AND barcode = ?2"),
             args![service.as_str(), barcode],
             |r| journal_row(r, &mut SharedNames::default()),
@@ -236,7 +332,7 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<JournalRow>, StoreError> {
-        self.conn().query_opt(
+        self.journal_one(
             &format!("{SELECT_ROWS} AND order_id = ?2"),
             args![service.as_str(), order_id],
             |r| journal_row(r, &mut SharedNames::default()),
@@ -250,8 +346,7 @@ impl Store {
         order_id: i64,
     ) -> Result<Option<String>, StoreError> {
         Ok(self
-            .conn()
-            .query_opt(
+            .journal_one(
                 "SELECT draft FROM journal WHERE service = ?1 AND order_id = ?2",
                 args![service.as_str(), order_id],
                 |r| r.get(0),
@@ -278,7 +373,7 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<String>, StoreError> {
-        self.conn().query_opt(
+        self.journal_one(
             "SELECT record FROM journal WHERE service = ?1 AND order_id = ?2",
             args![service.as_str(), order_id],
             |r| r.get(0),

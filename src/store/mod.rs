@@ -65,6 +65,13 @@ pub use shop_address::{
     split_password as shop_address_split_password, with_password as shop_address_with_password,
 };
 
+/// Where a write went: the shop's records, or (the shop's database away) this counter's file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Where {
+    Shop,
+    Here,
+}
+
 /// The login of the clerk at a counter: one handle, changed by the desk at each login and read
 /// by whatever writes who did it (orders, prints, parcels, manifests).
 pub type Clerk = std::sync::Arc<Mutex<String>>;
@@ -271,6 +278,10 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE manifests ADD COLUMN counter TEXT;
     ALTER TABLE manifests ADD COLUMN clerk TEXT;
     CREATE TABLE brought_to_shop (shop TEXT PRIMARY KEY, at INTEGER NOT NULL);",
+    // Orders the service confirmed while the shop's database was away, kept in this counter's
+    // file until they are brought to the shop's journal (a counter's file of its own never
+    // sets it).
+    "ALTER TABLE journal ADD COLUMN kept_here INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
@@ -673,6 +684,24 @@ impl Store {
             self.away.store(away, std::sync::atomic::Ordering::Relaxed);
         }
         db
+    }
+
+    /// Runs `f` on the shop's records; when the shop's database is away, on this counter's file,
+    /// where what is done meanwhile is kept until it answers ([`Where`] says which ran). A
+    /// counter of its own runs it on its file.
+    pub(crate) fn shop_or_here<T>(
+        &self,
+        f: impl Fn(&mut Db, Where) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        if !self.is_shared() {
+            return f(&mut self.local(), Where::Shop);
+        }
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let answer = f(&mut self.conn(), Where::Shop);
+        match answer {
+            Err(_) if self.shop_lost() => f(&mut self.local(), Where::Here),
+            answer => answer,
+        }
     }
 
     /// How many rows of a table belong to one service (`table` is one of the store's own names,

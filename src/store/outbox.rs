@@ -18,6 +18,10 @@ pub enum OutboxState {
     /// The service confirmed it under an id the journal holds for another order
     /// ([`OutboxEntry::conflict`]). It exists on the service; only the clerk settles it.
     Conflict,
+    /// The service refused it again as its key already taken: proof the order exists there, its
+    /// number not known yet. Never sent again; settled by the service's lookup, a status
+    /// notification of the order, or the clerk scanning its label.
+    Exists,
 }
 
 impl OutboxState {
@@ -27,6 +31,7 @@ impl OutboxState {
             OutboxState::Unknown => "unknown",
             OutboxState::Sending => "sending",
             OutboxState::Conflict => "conflict",
+            OutboxState::Exists => "exists",
         }
     }
 
@@ -34,6 +39,7 @@ impl OutboxState {
         match s {
             "pending" => OutboxState::Pending,
             "conflict" => OutboxState::Conflict,
+            "exists" => OutboxState::Exists,
             // A crash while sending leaves "unknown" too: the safe reading.
             _ => OutboxState::Unknown,
         }
@@ -51,6 +57,8 @@ pub struct OutboxEntry {
     pub created_at: i64,
     /// For a [`OutboxState::Conflict`]: the id and barcode the service gave it.
     pub conflict: Option<(i64, String)>,
+    /// Kept in this counter's file while the shop's database is away.
+    pub kept_here: bool,
 }
 
 /// Seconds a counter's claim to send an entry holds: far longer than any request's timeout, so
@@ -173,12 +181,16 @@ impl Store {
         wcs_code: &str,
         at: i64,
     ) -> Result<bool, StoreError> {
-        let claimed = self.conn().execute(
-            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?3
-             WHERE service = ?1 AND wcs_code = ?2
-                 AND (state <> 'sending' OR updated_at + ?4 <= ?3)",
-            args![service.as_str(), wcs_code, at, SENDING_LEASE],
-        )?;
+        // An entry kept here (the shop's database away) is claimed here: only this counter knows
+        // of it.
+        let claimed = self.shop_or_here(|db, _| {
+            db.execute(
+                "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?3
+                 WHERE service = ?1 AND wcs_code = ?2
+                     AND (state <> 'sending' OR updated_at + ?4 <= ?3)",
+                args![service.as_str(), wcs_code, at, SENDING_LEASE],
+            )
+        })?;
         Ok(claimed == 1)
     }
 
@@ -192,11 +204,13 @@ impl Store {
         barcode: &str,
         at: i64,
     ) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE outbox SET state = 'conflict', conflict_order_id = ?3, conflict_barcode = ?4,
-                 updated_at = ?5 WHERE service = ?1 AND wcs_code = ?2",
-            args![service.as_str(), wcs_code, order_id, barcode, at],
-        )?;
+        self.shop_or_here(|db, _| {
+            db.execute(
+                "UPDATE outbox SET state = 'conflict', conflict_order_id = ?3,
+                     conflict_barcode = ?4, updated_at = ?5 WHERE service = ?1 AND wcs_code = ?2",
+                args![service.as_str(), wcs_code, order_id, barcode, at],
+            )
+        })?;
         Ok(())
     }
 
@@ -208,19 +222,24 @@ impl Store {
         error: Option<&str>,
         at: i64,
     ) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE outbox SET state = ?3, last_error = ?4, updated_at = ?5
-             WHERE service = ?1 AND wcs_code = ?2",
-            args![service.as_str(), wcs_code, state.as_str(), error, at],
-        )?;
+        self.shop_or_here(|db, _| {
+            db.execute(
+                "UPDATE outbox SET state = ?3, last_error = ?4, updated_at = ?5
+                 WHERE service = ?1 AND wcs_code = ?2",
+                args![service.as_str(), wcs_code, state.as_str(), error, at],
+            )
+        })?;
         Ok(())
     }
 
     pub fn outbox_remove(&self, service: &ServiceKey, wcs_code: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2",
-            args![service.as_str(), wcs_code],
-        )?;
+        let sql = "DELETE FROM outbox WHERE service = ?1 AND wcs_code = ?2";
+        let key = args![service.as_str(), wcs_code];
+        self.shop_or_here(|db, _| db.execute(sql, key))?;
+        if self.is_shared() {
+            // Kept here, and refused or forgotten before the shop answered again.
+            self.local().execute(sql, key)?;
+        }
         Ok(())
     }
 
@@ -241,18 +260,45 @@ impl Store {
         }
     }
 
-    /// Every unconfirmed create of one service, oldest first.
+    /// Every unconfirmed create of one service, oldest first: the shop's, and those kept at this
+    /// counter while the shop's database is away (all of these only, while it is).
     pub fn outbox(&self, service: &ServiceKey) -> Result<Vec<OutboxEntry>, StoreError> {
-        let mut conn = self.conn();
-        conn.query(
-            &format!("{SELECT_ENTRY} ORDER BY created_at, rowid"),
-            args![service.as_str()],
-            row,
-        )
+        let sql = format!("{SELECT_ENTRY} ORDER BY created_at, rowid");
+        if !self.is_shared() {
+            return self.local().query(&sql, args![service.as_str()], row);
+        }
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let shop = self.conn().query(&sql, args![service.as_str()], row);
+        let mut entries = match shop {
+            Err(_) if self.shop_lost() => Vec::new(),
+            shop => shop?,
+        };
+        let kept = self.local().query(&sql, args![service.as_str()], row)?;
+        entries.extend(kept.into_iter().map(|e| OutboxEntry {
+            kept_here: true,
+            ..e
+        }));
+        entries.sort_by_key(|e| e.created_at);
+        Ok(entries)
     }
 
+    /// How many creates of one service wait: in the shop's outbox (while it answers) and kept
+    /// at this counter.
     pub fn outbox_count(&self, service: &ServiceKey) -> Result<i64, StoreError> {
-        self.rows_of("outbox", service)
+        if !self.is_shared() {
+            return self.rows_of("outbox", service);
+        }
+        let shop = self.rows_of("outbox", service);
+        let shop = match shop {
+            Err(_) if self.shop_lost() => 0,
+            shop => shop?,
+        };
+        let here: i64 = self.local().query_one(
+            "SELECT COUNT(*) FROM outbox WHERE service = ?1",
+            args![service.as_str()],
+            |r| r.get(0),
+        )?;
+        Ok(shop + here)
     }
 
     /// Whether a form draft is the one an outbox entry was made from (the same text).
@@ -281,5 +327,6 @@ fn row(r: &Row<'_>) -> Result<OutboxEntry, StoreError> {
             (Some(id), Some(barcode)) => Some((id, barcode)),
             _ => None,
         },
+        kept_here: false,
     })
 }

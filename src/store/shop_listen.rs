@@ -79,18 +79,21 @@ fn run(url: &str, first: Option<Listening>, changes: &Weak<AtomicU64>, wake: &Wa
 /// Takes notifications until the connection is lost or the store dropped.
 fn follow(on: &mut Listening, changes: &Weak<AtomicU64>, wake: &Wake) {
     while changes.strong_count() > 0 && !on.client.is_closed() {
-        let mut seen = false;
         let mut notes = on.client.notifications();
-        let mut it = notes.timeout_iter(TICK);
-        loop {
-            match FallibleIterator::next(&mut it) {
-                Ok(Some(n)) => seen |= n.payload().starts_with(&on.prefix),
-                Ok(None) => break,
-                Err(e) => {
-                    tracing::warn!("shop database changes: {e}");
-                    break;
-                }
+        // Waits for the first change (a tick at most), then takes those already come with it:
+        // the lists hear of a change at once, not a tick after the last of a burst.
+        let first = FallibleIterator::next(&mut notes.timeout_iter(TICK));
+        let mut seen = match first {
+            Ok(Some(n)) => n.payload().starts_with(&on.prefix),
+            Ok(None) => continue,
+            Err(e) => {
+                tracing::warn!("shop database changes: {e}");
+                continue;
             }
+        };
+        let mut more = notes.iter();
+        while let Ok(Some(n)) = FallibleIterator::next(&mut more) {
+            seen |= n.payload().starts_with(&on.prefix);
         }
         if seen {
             changed(changes, wake);

@@ -9,7 +9,8 @@ use super::StoreError;
 use std::time::Duration;
 
 /// Each entry moves the shop schema one version up; never edit a shipped entry, append one.
-const SHOP_MIGRATIONS: &[&str] = &["CREATE TABLE outbox (
+const SHOP_MIGRATIONS: &[&str] = &[
+    "CREATE TABLE outbox (
         service TEXT NOT NULL,
         wcs_code TEXT NOT NULL,
         payload TEXT NOT NULL,
@@ -133,7 +134,11 @@ const SHOP_MIGRATIONS: &[&str] = &["CREATE TABLE outbox (
     CREATE TRIGGER journal_announce AFTER INSERT OR UPDATE OR DELETE ON journal
         FOR EACH STATEMENT EXECUTE FUNCTION parcel_desk_announce();
     CREATE TRIGGER outbox_announce AFTER INSERT OR UPDATE OR DELETE ON outbox
-        FOR EACH STATEMENT EXECUTE FUNCTION parcel_desk_announce();"];
+        FOR EACH STATEMENT EXECUTE FUNCTION parcel_desk_announce();",
+    // A day closed at one counter is closed at every other at once: announced like the journal.
+    "CREATE TRIGGER closed_days_announce AFTER INSERT OR UPDATE OR DELETE ON closed_days
+        FOR EACH STATEMENT EXECUTE FUNCTION parcel_desk_announce();",
+];
 
 /// Any number the desks agree on: the advisory lock two counters starting at once take, so
 /// only one of them migrates.

@@ -99,9 +99,10 @@ fn a_lost_connection_to_the_shop_is_opened_again_at_the_next_call() {
     admin
         .execute("SELECT pg_terminate_backend($1)", &[&pid])
         .unwrap();
-    // The call that meets the closed connection may fail; the next one connects again.
+    // The call that meets the closed connection may count only what is kept at this counter
+    // (none); the next one connects again.
     let answers: Vec<_> = (0..3).map(|_| s.outbox_count(&svc).ok()).collect();
-    assert!(answers[0].is_none() || answers[0] == Some(1), "{answers:?}");
+    assert!(matches!(answers[0], Some(0 | 1)), "{answers:?}");
     assert_eq!(answers[1..], [Some(1), Some(1)], "{answers:?}");
 }
 

@@ -56,6 +56,7 @@ fn decision_problem(e: &DecisionError) -> String {
         DecisionError::OtherOrder => t!("unsent.other_order").to_string(),
         DecisionError::InFlight => t!("unsent.in_flight").to_string(),
         DecisionError::Conflict => t!("unsent.conflict_only_forget").to_string(),
+        DecisionError::Exists => t!("unsent.exists_explain").to_string(),
         DecisionError::Service(e) => tell(e).message,
         DecisionError::Local(e) => format!("{} {e}", t!("order.not_saved")),
     }
@@ -142,9 +143,6 @@ impl UnsentScreen {
                         self.work.entry(key).or_default().problem =
                             Some(t!("unsent.in_flight").to_string());
                     }
-                    Decided::Sent(CreateResult::KeptHere { .. }) => {
-                        toasts.info(t!("order.kept_here"));
-                    }
                     Decided::Sent(CreateResult::Local(e)) => {
                         toasts.error(t!("order.not_saved"), Some(tell_desk(&e).message));
                     }
@@ -171,6 +169,7 @@ impl UnsentScreen {
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
+        crate::ui::widgets::kept_here::notice(ui, desk);
         if self.loaded_at.is_none_or(|t| t.elapsed() >= FOLLOW_EVERY) {
             self.reload(desk);
         }
@@ -221,6 +220,7 @@ impl UnsentScreen {
                     (t!("unsent.sending"), egui::Color32::from_rgb(110, 110, 110))
                 }
                 OutboxState::Conflict => (t!("unsent.conflict"), ERROR_COLOR),
+                OutboxState::Exists => (t!("unsent.exists"), egui::Color32::from_rgb(30, 130, 60)),
             };
             egui::Frame::new()
                 .fill(color)
@@ -239,6 +239,9 @@ impl UnsentScreen {
                 }
             }
             ui.label(RichText::new(when(e.created_at)).weak());
+            if e.kept_here {
+                ui.label(RichText::new(t!("kept.entry")).weak());
+            }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t!("unsent.key")).weak());
@@ -265,9 +268,12 @@ impl UnsentScreen {
                 .wrap(),
             );
         }
+        if e.state == OutboxState::Exists {
+            ui.add(egui::Label::new(RichText::new(t!("unsent.exists_explain"))).wrap());
+        }
         let work = self.work.entry(e.wcs_code.clone()).or_default();
         let mut decision = None;
-        if e.state == OutboxState::Unknown {
+        if matches!(e.state, OutboxState::Unknown | OutboxState::Exists) {
             ui.horizontal(|ui| {
                 let l = ui.label(t!("unsent.barcode"));
                 let r = ui
@@ -344,7 +350,8 @@ impl UnsentScreen {
                     OutboxState::Unknown => {
                         Some((t!("unsent.send_again"), Some(Asking::SendAgain)))
                     }
-                    OutboxState::Sending | OutboxState::Conflict => None,
+                    // Exists at the service (its key was refused as taken): never sent again.
+                    OutboxState::Sending | OutboxState::Conflict | OutboxState::Exists => None,
                 };
                 if let Some((label, ask)) = send
                     && unsent.order.is_some()

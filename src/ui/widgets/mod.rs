@@ -7,6 +7,7 @@ pub mod date_field;
 pub mod errors;
 pub mod filtered;
 pub mod intl_quote;
+pub mod kept_here;
 pub mod pages;
 pub mod period;
 pub mod pickers;

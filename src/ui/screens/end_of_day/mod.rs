@@ -347,6 +347,7 @@ impl Screen for EndOfDayScreen {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("command.EndOfDay"));
+        crate::ui::widgets::kept_here::notice(ui, cx.desk);
         self.day_bar(ui, cx);
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ERROR_COLOR));

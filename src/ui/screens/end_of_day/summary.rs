@@ -34,6 +34,7 @@ fn state_text(state: OutboxState) -> String {
         OutboxState::Sending => t!("eod.waiting_sending"),
         OutboxState::Unknown => t!("eod.waiting_unknown"),
         OutboxState::Conflict => t!("eod.waiting_conflict"),
+        OutboxState::Exists => t!("eod.waiting_exists"),
     }
     .to_string()
 }

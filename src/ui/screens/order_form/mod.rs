@@ -188,17 +188,18 @@ impl OrderForm {
                 None
             }
             Ok(CreateResult::Created(row)) => {
-                toasts.info(t!("order.created", barcode = row.barcode()));
+                if desk.kept_here().is_some() {
+                    // Said the same as the status bar says it: the order is made, its record
+                    // waits at this counter for the shop's database.
+                    toasts.info(t!("order.created_here", barcode = row.barcode()));
+                } else {
+                    toasts.info(t!("order.created", barcode = row.barcode()));
+                }
                 self.reset(desk);
                 Some(row)
             }
             Ok(CreateResult::Queued { .. }) => {
                 toasts.info(t!("order.queued"));
-                self.reset(desk);
-                None
-            }
-            Ok(CreateResult::KeptHere { .. }) => {
-                toasts.info(t!("order.kept_here"));
                 self.reset(desk);
                 None
             }

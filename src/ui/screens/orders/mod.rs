@@ -481,6 +481,7 @@ impl Screen for OrdersScreen {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        crate::ui::widgets::kept_here::notice(ui, cx.desk);
         self.follow_journal(cx.desk);
         self.name_cities(cx.desk.directories());
         let (found, print_now) = self.show(ui);
