@@ -255,3 +255,85 @@ async fn a_day_closed_at_one_counter_is_closed_at_the_others_within_a_second() {
     let there = tokio::task::block_in_place(|| other.closed_day(&svc(), day)).unwrap();
     assert!(there.is_some(), "closed there too");
 }
+
+/// Three counters on one shop database that goes away in the middle of a burst and comes back:
+/// each keeps making orders meanwhile, and once the counters meet the database again every one
+/// of them lists every order within two seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn three_counters_list_every_order_within_two_seconds_of_meeting_the_shop_again() {
+    let Some(shop) = tokio::task::block_in_place(test_shop::fresh_schema) else {
+        return;
+    };
+    let server = std::env::var(test_shop::SERVER).expect("the test server");
+    let line = Arc::new(common::cut_line::CutLine::to(&server).await);
+    let t = twin().await;
+    let mut counters = Vec::new();
+    for _ in 0..3 {
+        let store = tokio::task::block_in_place(|| {
+            Arc::new(Store::open_in_memory_with_shop(&line.settings(&shop)).expect("a counter"))
+        });
+        let orders = Orders::new(svc(), store.clone(), Arc::new(legacy(&t).await), None);
+        counters.push((store, orders));
+    }
+    const EACH: usize = 20;
+    let runs: Vec<_> = counters
+        .iter()
+        .enumerate()
+        .map(|(i, (_, orders))| {
+            let (orders, line) = (orders.clone(), line.clone());
+            tokio::spawn(async move {
+                for n in 0..EACH {
+                    if i == 0 && n == EACH / 3 {
+                        line.cut();
+                    }
+                    match orders.create(legacy_order()).await {
+                        CreateResult::Created(_) => {}
+                        other => panic!("counter {i}, order {n}: {other:?}"),
+                    }
+                }
+            })
+        })
+        .collect();
+    for r in runs {
+        r.await.expect("a counter's run");
+    }
+    assert_eq!(t.order_count(), 3 * EACH, "every order made at once, once");
+    line.mend();
+    // Each counter's worker brings what it kept, as the desk's does (every second here).
+    let mended = std::time::Instant::now();
+    let mut met: Vec<Option<std::time::Instant>> = vec![None; 3];
+    let mut whole: Vec<Option<std::time::Instant>> = vec![None; 3];
+    while whole.iter().any(Option::is_none) {
+        assert!(
+            mended.elapsed() < std::time::Duration::from_secs(20),
+            "never caught up"
+        );
+        for (i, (store, orders)) in counters.iter().enumerate() {
+            let kept = orders.return_kept().await;
+            if kept == 0 && met[i].is_none() {
+                met[i] = Some(std::time::Instant::now());
+            }
+            let listed = tokio::task::block_in_place(|| store.journal(&svc())).unwrap();
+            if met[i].is_some() && listed.len() == 3 * EACH && whole[i].is_none() {
+                whole[i] = Some(std::time::Instant::now());
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let last_met = met
+        .iter()
+        .flatten()
+        .max()
+        .copied()
+        .expect("all met the shop");
+    for (i, w) in whole.iter().enumerate() {
+        let after = w.expect("listed").saturating_duration_since(last_met);
+        assert!(
+            after <= std::time::Duration::from_secs(2),
+            "counter {i} listed every order {after:?} after the counters met the shop"
+        );
+    }
+    let journal = tokio::task::block_in_place(|| counters[0].0.journal(&svc())).unwrap();
+    let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code()).collect();
+    assert_eq!(keys.len(), 3 * EACH, "each once");
+}

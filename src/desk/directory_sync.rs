@@ -27,6 +27,8 @@ pub enum DeskNote {
     ShopDatabase(super::DeskError),
     /// A background task ended without an answer.
     Lost,
+    /// This counter's file was found damaged when it opened: set aside, a fresh one in its place.
+    FileSetAside(crate::store::SetAside),
     /// A journaled order's status moved (a notification or a reading).
     StatusMoved(super::live_status::Moved),
 }
@@ -89,6 +91,12 @@ impl Desk {
             None => {}
         }
         notes.extend(self.poll_live().into_iter().map(DeskNote::StatusMoved));
+        if !self.said_set_aside
+            && let Some(aside) = self.store.as_ref().and_then(|s| s.set_aside())
+        {
+            self.said_set_aside = true;
+            notes.push(DeskNote::FileSetAside(aside.clone()));
+        }
         match take(&mut self.sync.cached) {
             Some(Ok(Ok(Some(data)))) if self.directories.is_none() => {
                 self.directories = Some(Directories::new(data, true, self.settings.language));

@@ -88,6 +88,10 @@ type Repaint = Arc<dyn Fn() + Send + Sync>;
 type Wired = (Services, Option<RunningSandbox>);
 
 pub struct Desk {
+    /// The settings file found unreadable at start and set aside (the desk opens on Settings).
+    settings_set_aside: Option<settings::SettingsSetAside>,
+    /// Whether the clerk was told of a damaged file set aside by the store.
+    said_set_aside: bool,
     rt: tokio::runtime::Handle,
     repaint: Repaint,
     paths: DeskPaths,
@@ -147,7 +151,7 @@ impl Desk {
     /// or with no settings to an embedded twin on a free loopback port. Runs before the first
     /// frame.
     pub fn start(rt: tokio::runtime::Handle, paths: DeskPaths) -> Result<Desk, DeskError> {
-        let settings = Settings::load(&paths.config_dir)?.unwrap_or_default();
+        let (settings, settings_set_aside) = Settings::load_or_set_aside(&paths.config_dir);
         let language = LanguageCell::new(settings.language);
         let (services, twin) = connect(&rt, &settings, &language, &paths)?;
         // A shop database is opened in the background (it is across the network); the
@@ -190,6 +194,8 @@ impl Desk {
             live: None,
             clerk: Default::default(),
             store_opening: None,
+            settings_set_aside,
+            said_set_aside: false,
         };
         if shop.is_some() {
             desk.open_store();
@@ -263,6 +269,11 @@ impl Desk {
         let store = self.store.as_ref().filter(|s| s.is_shared())?;
         let kept = self.kept.load(std::sync::atomic::Ordering::Relaxed);
         (store.shop_away() || kept != 0).then_some(kept.max(0))
+    }
+
+    /// The settings file found unreadable at start and set aside, if it was.
+    pub fn settings_set_aside(&self) -> Option<&settings::SettingsSetAside> {
+        self.settings_set_aside.as_ref()
     }
 
     /// Whether the shop's database was away when last asked (a counter of its own never is).

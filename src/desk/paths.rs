@@ -29,6 +29,11 @@ impl DeskPaths {
         self.data_dir.join("desk.sqlite")
     }
 
+    /// The daily copies of this counter's file.
+    pub fn backups(&self) -> PathBuf {
+        self.data_dir.join("backups")
+    }
+
     /// The embedded twin's records in demo mode: kept, so a restart continues them.
     pub fn twin_data(&self) -> PathBuf {
         self.data_dir.join("twin.sqlite")

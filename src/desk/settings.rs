@@ -292,6 +292,13 @@ pub enum SettingsError {
     Encode(#[from] toml::ser::Error),
 }
 
+/// A settings file that could not be read at start: why, and where it was kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsSetAside {
+    pub why: String,
+    pub kept_as: Option<PathBuf>,
+}
+
 pub fn file_in(config_dir: &Path) -> PathBuf {
     config_dir.join("settings.toml")
 }
@@ -361,6 +368,27 @@ impl Settings {
             })?;
         settings.shop.recall_password();
         Ok(Some(settings))
+    }
+
+    /// The settings of `config_dir`, or, when its file cannot be read (cut short, edited by
+    /// hand into nonsense), the defaults with the problem: the file is set aside beside itself
+    /// under a dated name, so nothing of it is lost and the desk still opens (on Settings).
+    pub fn load_or_set_aside(config_dir: &Path) -> (Settings, Option<SettingsSetAside>) {
+        match Settings::load(config_dir) {
+            Ok(found) => (found.unwrap_or_default(), None),
+            Err(e) => {
+                let path = file_in(config_dir);
+                let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
+                let aside = path.with_file_name(format!("settings.toml.unreadable-{stamp}"));
+                let kept = std::fs::rename(&path, &aside).is_ok();
+                tracing::error!("settings unreadable, set aside as {}: {e}", aside.display());
+                let problem = SettingsSetAside {
+                    why: e.to_string(),
+                    kept_as: kept.then_some(aside),
+                };
+                (Settings::default(), Some(problem))
+            }
+        }
     }
 
     /// Writes atomically: a temporary file renamed over the old one, readable by the user only

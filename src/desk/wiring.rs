@@ -22,10 +22,14 @@ pub struct Services {
     pub environment: Environment,
 }
 
+/// How often the worker looks whether today's copy of this counter's file is made.
+const COPY_EVERY: Duration = Duration::from_secs(3600);
+
 /// How often the outbox worker retries what is waiting.
 const OUTBOX_EVERY: Duration = Duration::from_secs(15);
-/// How often the service is asked whether it is back, while it is out of reach or failing.
-const PROBE_EVERY: Duration = Duration::from_secs(3);
+/// How often the service is asked whether it is back, while it is out of reach or failing, and
+/// the shop's database whether it answers again (what was kept here then goes to it).
+const PROBE_EVERY: Duration = Duration::from_secs(1);
 
 /// The system file dialog needs the desktop portal (a session bus) or `zenity` on Linux and the
 /// BSDs; Windows and macOS always have theirs.
@@ -85,9 +89,25 @@ impl Desk {
         let (o, count, reach) = (orders.clone(), self.outbox.clone(), self.reach.clone());
         let kept = self.kept.clone();
         let repaint = self.repaint.clone();
+        let backups = self.paths.backups();
         let handle = self.rt.spawn(async move {
             let mut since_pass = OUTBOX_EVERY;
+            let mut since_copy = COPY_EVERY;
             loop {
+                // This counter's file, copied once a day (a look an hour: is today's there?).
+                if since_copy >= COPY_EVERY {
+                    since_copy = Duration::ZERO;
+                    let (store, folder) = (o.store.clone(), backups.clone());
+                    let copied =
+                        tokio::task::spawn_blocking(move || store.daily_copy(&folder)).await;
+                    match copied {
+                        Ok(Ok(Some(path))) => tracing::info!("copied to {}", path.display()),
+                        Ok(Ok(None)) => {}
+                        Ok(Err(e)) => tracing::warn!("the daily copy was not made: {e}"),
+                        Err(e) => tracing::warn!("the daily copy stopped: {e}"),
+                    }
+                }
+                since_copy += PROBE_EVERY;
                 // Creates kept here while the shop's database was away go to its outbox as
                 // soon as it answers, then out with the next pass.
                 if shared {

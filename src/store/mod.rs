@@ -33,6 +33,7 @@ macro_rules! on_both_backends {
 }
 
 mod bring_history;
+mod damaged;
 mod days;
 pub(crate) mod db;
 mod journal;
@@ -52,6 +53,7 @@ mod shop_tests;
 #[doc(hidden)]
 pub mod test_shop;
 
+pub use damaged::SetAside;
 pub use days::{ClosedDay, DayOrder, DayPoint, counter_day};
 pub use journal::{HistoryRow, JournalRow, RowFields, SharedNames, StatusMove};
 pub use manifests::ManifestRow;
@@ -417,10 +419,14 @@ pub struct Store {
     retry_at: Mutex<Option<std::time::Instant>>,
     /// Why this counter's file is open to read only, when it is (see `read_only.rs`).
     read_only: Option<String>,
+    /// The damaged file found on opening, set aside (see `damaged.rs`).
+    set_aside: Option<SetAside>,
 }
 
 /// How long after a failed connection to the shop's database the next is tried.
-const SHOP_RETRY: std::time::Duration = std::time::Duration::from_secs(3);
+/// Short: when the database is back, every counter meets it again within a second or so, and
+/// what it kept meanwhile reaches the others (a refused connection costs next to nothing).
+const SHOP_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
 /// ... and a database that refused the password only after a minute (the settings mend it, and
 /// a new password opens the store anew at once).
 const SHOP_LOGIN_RETRY: std::time::Duration = std::time::Duration::from_secs(60);
@@ -443,12 +449,13 @@ impl Drop for Store {
 
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let file = match Self::open_file(path) {
-            Ok(file) => file,
+        let (file, set_aside) = match Self::open_checked(path) {
+            Ok(opened) => opened,
             Err(why) if read_only::cannot_write(&why) => return Self::open_to_read(path, why),
             Err(why) => return Err(why),
         };
-        let store = Store::with(file, None);
+        let mut store = Store::with(file, None);
+        store.set_aside = set_aside;
         // One desk owns its file: a claim to send left in it was left by a desk that stopped
         // mid-request, and is unknown now (a shop database's claims run out instead).
         store.local().execute(
@@ -461,8 +468,57 @@ impl Store {
     /// This counter's file for its own rows, and the shop's records in the PostgreSQL database
     /// at `url` (its schema brought up to date here).
     pub fn open_shop(path: &Path, url: &str) -> Result<Store, StoreError> {
-        let local = Self::open_file(path)?;
-        Self::with_shop(local, url)
+        let (local, set_aside) = Self::open_checked(path)?;
+        let mut store = Self::with_shop(local, url)?;
+        store.set_aside = set_aside;
+        Ok(store)
+    }
+
+    /// Opens this counter's file, checked: a damaged one (or one that is no database) is set
+    /// aside, a fresh one opened in its place with what could be read from it (see
+    /// `damaged.rs`).
+    fn open_checked(path: &Path) -> Result<(Connection, Option<SetAside>), StoreError> {
+        let why = match Self::open_file(path) {
+            Ok(conn) => match damaged::check(&conn) {
+                Ok(()) => return Ok((conn, None)),
+                Err(why) => why,
+            },
+            Err(e) if damaged::is_damage(&e) => e.to_string(),
+            Err(e) => return Err(e),
+        };
+        tracing::error!("this counter's file {} is damaged: {why}", path.display());
+        let damaged = damaged::set_aside(path).map_err(|source| StoreError::Folder {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let fresh = Self::open_file(path)?;
+        let salvaged = damaged::salvage(&damaged, &fresh);
+        tracing::warn!(
+            "set aside as {}; {salvaged} rows read back into a fresh file",
+            damaged.display()
+        );
+        Ok((
+            fresh,
+            Some(SetAside {
+                damaged,
+                salvaged,
+                why,
+            }),
+        ))
+    }
+
+    /// The damaged file found on opening and set aside, if one was.
+    pub fn set_aside(&self) -> Option<&SetAside> {
+        self.set_aside.as_ref()
+    }
+
+    /// Copies this counter's file into `folder` once a day (see `damaged.rs`); the copy made
+    /// today, if this call made it.
+    pub fn daily_copy(&self, folder: &Path) -> Result<Option<std::path::PathBuf>, StoreError> {
+        match &*self.local() {
+            Db::Lite(conn) => damaged::daily_copy(conn, folder),
+            _ => Ok(None),
+        }
     }
 
     pub fn open_in_memory() -> Result<Store, StoreError> {
@@ -537,6 +593,7 @@ impl Store {
             clerk: Default::default(),
             retry_at: Default::default(),
             read_only: None,
+            set_aside: None,
         }
     }
 

@@ -37,11 +37,16 @@ pub struct DeskApp {
 
 impl DeskApp {
     pub fn new(desk: Desk) -> DeskApp {
+        // A settings file that could not be read: the window opens where it is mended.
+        let first = match desk.settings_set_aside() {
+            Some(_) => ScreenId::Settings,
+            None => ScreenId::NewOrder,
+        };
         DeskApp {
             screens: list::screens(&desk),
             desk,
             toasts: Toasts::default(),
-            current: ScreenId::NewOrder,
+            current: first,
             events: Vec::new(),
             finding: find::Finding::default(),
             repaint_wired: false,
@@ -127,6 +132,15 @@ impl DeskApp {
                     self.toasts.error(told.message, told.details);
                 }
                 DeskNote::Lost => self.toasts.error(t!("error.lost"), None),
+                DeskNote::FileSetAside(aside) => {
+                    // Stays until the clerk closes it: it says what happened to the records.
+                    let (path, rows) = (aside.damaged.display().to_string(), aside.salvaged);
+                    let why = aside.why.clone();
+                    self.toasts.act(move || {
+                        let said = t!("store.set_aside", path = path.clone(), rows = rows);
+                        (said.to_string(), Some(why.clone()))
+                    });
+                }
                 DeskNote::StatusMoved(m) => {
                     let status =
                         crate::ui::widgets::status::status_text(m.status_id, &m.status_name);

@@ -233,6 +233,22 @@ impl Screen for SettingsScreen {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        if let Some(aside) = cx.desk.settings_set_aside() {
+            // Why the desk opened here, and where the old file is.
+            let kept = aside
+                .kept_as
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|| "—".into());
+            let said = t!("settings.unreadable", path = kept);
+            let said = egui::RichText::new(said).color(crate::ui::widgets::ERROR_COLOR);
+            ui.add(egui::Label::new(said).wrap()).on_hover_text(format!(
+                "{}: {}",
+                t!("error.details"),
+                aside.why
+            ));
+            ui.add_space(6.0);
+        }
         if self.show(ui, cx.desk, cx.toasts) {
             // Another service: another session, other orders.
             cx.emit(AppEvent::SessionEnded);
