@@ -187,6 +187,22 @@ impl Directories {
         Some(&self.city_shown[i])
     }
 
+    /// Its cities' and regions' names, every one to the name shown now (for labels drawn off
+    /// the UI thread).
+    pub fn renamer(&self) -> place_names::Renamer {
+        let cities = self
+            .data
+            .cities
+            .iter()
+            .map(|c| place_names::city(c, self.language));
+        let regions = self
+            .data
+            .regions
+            .iter()
+            .map(|r| place_names::region(r, self.language));
+        place_names::Renamer::new(cities.chain(regions))
+    }
+
     /// The language its places are shown in.
     pub fn language(&self) -> Language {
         self.language

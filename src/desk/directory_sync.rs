@@ -99,7 +99,11 @@ impl Desk {
         }
         match take(&mut self.sync.cached) {
             Some(Ok(Ok(Some(data)))) if self.directories.is_none() => {
-                self.directories = Some(Directories::new(data, true, self.settings.language));
+                let dirs = Directories::new(data, true, self.settings.language);
+                if let Some(p) = &self.printing {
+                    *p.names.write().unwrap_or_else(|p| p.into_inner()) = dirs.renamer();
+                }
+                self.directories = Some(dirs);
             }
             Some(Ok(Ok(_))) | None => {}
             Some(Ok(Err(e))) => tracing::warn!("directory cache unreadable: {e}"),
@@ -108,7 +112,11 @@ impl Desk {
         match take(&mut self.sync.fresh) {
             Some(Ok(Ok(data))) => {
                 self.sync.failed = None;
-                self.directories = Some(Directories::new(data, false, self.settings.language));
+                let dirs = Directories::new(data, false, self.settings.language);
+                if let Some(p) = &self.printing {
+                    *p.names.write().unwrap_or_else(|p| p.into_inner()) = dirs.renamer();
+                }
+                self.directories = Some(dirs);
             }
             Some(Ok(Err(e))) => {
                 self.sync.failed = Some(e.clone());

@@ -79,6 +79,47 @@ pub fn region(r: &Region, language: Language) -> PlaceName {
     named(known_places::region(r.id), None, &r.name, language)
 }
 
+/// Places named as records name them (in whatever language they were read) to their names in the
+/// clerk's language: a snapshot of the directories, for work off the UI thread (labels).
+#[derive(Debug, Clone, Default)]
+pub struct Renamer {
+    places: std::collections::HashMap<String, String>,
+}
+
+impl Renamer {
+    /// Every name of every city and region, to its name shown now; a name two places share is
+    /// left out (it names neither).
+    pub fn new(named: impl IntoIterator<Item = PlaceName>) -> Renamer {
+        let mut places: std::collections::HashMap<String, Option<String>> = Default::default();
+        for place in named {
+            let mut keys: Vec<String> = place.names.iter().map(|n| place_key(n)).collect();
+            keys.sort();
+            keys.dedup();
+            for key in keys {
+                places
+                    .entry(key)
+                    .and_modify(|seen| {
+                        if seen.as_deref() != Some(place.shown.as_str()) {
+                            *seen = None;
+                        }
+                    })
+                    .or_insert_with(|| Some(place.shown.clone()));
+            }
+        }
+        Renamer {
+            places: places
+                .into_iter()
+                .filter_map(|(k, v)| Some((k, v?)))
+                .collect(),
+        }
+    }
+
+    /// The place a record names, in the clerk's language, when the directories know it.
+    pub fn place(&self, name: &str) -> Option<&str> {
+        self.places.get(&place_key(name)).map(String::as_str)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +154,30 @@ mod tests {
             name: "Ферганская область".into(),
         };
         assert_eq!(region(&fergana, Language::Uz).shown, "Fargʻona viloyati");
+    }
+
+    #[test]
+    fn a_label_names_the_places_of_a_record_read_in_another_language() {
+        // The directory read in Russian; the order's record read in Uzbek the day it was made.
+        let samarkand = samarkand("г.Самарканд", 8);
+        let region = Region {
+            id: 8,
+            name: "Самаркандская область".into(),
+        };
+        let renamer = Renamer::new([
+            city(&samarkand, Language::Ru),
+            super::region(&region, Language::Ru),
+        ]);
+        assert_eq!(renamer.place("Samarqand shahar"), Some("г.Самарканд"));
+        assert_eq!(
+            renamer.place("Samarqand viloyati"),
+            Some("Самаркандская область")
+        );
+        assert_eq!(
+            renamer.place("Buxoro shahar"),
+            None,
+            "unknown: left as it is"
+        );
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub struct Printing {
     pub service: ServiceKey,
     pub legacy: Arc<LegacyClient>,
     pub spooler: Spooler,
+    /// The places a label names, in the clerk's language (the desk keeps it to its directories).
+    pub names: Arc<std::sync::RwLock<super::place_names::Renamer>>,
 }
 
 /// A label drawn for the screen: its pages as pixels, and the stock they were drawn for.
@@ -90,6 +92,17 @@ impl Printing {
             .unwrap_or(false);
         let mut order = order.with_form_facts(row.cod().map(Sum), waybill);
         order.cancelled = row.status_id == LegacyStatus::Refused.code();
+        {
+            // The record keeps the language of the day it was read: places in the clerk's.
+            let names = self.names.read().unwrap_or_else(|p| p.into_inner());
+            for party in [&mut order.receiver, &mut order.sender] {
+                for place in [&mut party.city, &mut party.region] {
+                    if let Some(shown) = names.place(place) {
+                        *place = shown.to_string();
+                    }
+                }
+            }
+        }
         if order.tracking.is_none()
             && let Ok(history) = self.legacy.history(order_id).await
         {

@@ -72,11 +72,17 @@ impl Desk {
             service: scope.clone(),
             legacy: self.services.legacy.clone(),
         });
+        let names = self
+            .directories
+            .as_ref()
+            .map(|d| d.renamer())
+            .unwrap_or_default();
         self.printing = Some(printing::Printing {
             store: store.clone(),
             service: scope.clone(),
             legacy: self.services.legacy.clone(),
             spooler: self.spooler.clone(),
+            names: Arc::new(std::sync::RwLock::new(names)),
         });
         let lookup = self.twin.as_ref().and_then(|t| {
             let base = settings::valid_url(&t.control_url()?)?;
