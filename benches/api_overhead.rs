@@ -6,7 +6,7 @@
 
 use parcel_desk::api::legacy::{OrderInput, TokenRequest};
 use parcel_desk::api::{ClientConfig, LegacyClient};
-use parcel_desk::sandbox::{self, SandboxConfig};
+use parcel_desk::twin::{self, SandboxConfig};
 use std::time::{Duration, Instant};
 
 const ROUNDS: usize = 400;
@@ -36,7 +36,7 @@ fn main() {
         return;
     };
     rt.block_on(async {
-        let Ok(twin) = sandbox::start(SandboxConfig::default()).await else {
+        let Ok(twin) = twin::start(SandboxConfig::default()).await else {
             println!("the twin did not start");
             return;
         };

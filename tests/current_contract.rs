@@ -296,7 +296,7 @@ async fn international_list_filters_by_date_and_pages() {
         .unwrap();
     assert_eq!(
         all.meta.total_count,
-        parcel_desk::sandbox::SEEDED_INTL_ORDERS as u64
+        parcel_desk::twin::SEEDED_INTL_ORDERS as u64
     );
     assert_eq!(all.items.len(), 20);
     let d = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
@@ -331,8 +331,8 @@ async fn international_list_filters_by_date_and_pages() {
 
 #[tokio::test]
 async fn refresh_after_expiry_and_after_a_401() {
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
-        lifetimes: parcel_desk::sandbox::world::Lifetimes {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
+        lifetimes: parcel_desk::twin::world::Lifetimes {
             legacy: std::time::Duration::from_secs(3600),
             access: std::time::Duration::from_secs(2),
             refresh: std::time::Duration::from_secs(3600),
@@ -517,7 +517,7 @@ async fn webhook_delivery_retries_until_the_receiver_answers() {
 
 #[tokio::test]
 async fn the_status_clock_moves_orders_along_by_itself() {
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
         clock: Some(std::time::Duration::from_millis(50)),
         ..twin_config()
     })

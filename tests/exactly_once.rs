@@ -6,8 +6,8 @@ mod common;
 
 use common::*;
 use parcel_desk::desk::orders::{CreateResult, Orders};
-use parcel_desk::sandbox::Faults;
 use parcel_desk::store::Store;
+use parcel_desk::twin::Faults;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -110,7 +110,7 @@ async fn offline_creates_queue_and_go_out_when_the_service_answers() {
     assert_eq!(store.outbox_count(&svc()).unwrap(), 1);
     // The service is back (a fresh one on the same address: the old token is unknown there, so
     // the client logs in again by itself).
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
         listen: addr,
         ..twin_config()
     })

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use parcel_desk::api::{ApiError, ClientConfig, LegacyClient, RetryPolicy};
-use parcel_desk::sandbox::{Faults, SandboxConfig};
+use parcel_desk::twin::{Faults, SandboxConfig};
 use std::time::Duration;
 
 #[tokio::test]

@@ -6,7 +6,7 @@ use common::*;
 use parcel_desk::api::codes::{Delivery, LegacyStatus, ParcelStatus, ProductUnit};
 use parcel_desk::api::legacy::*;
 use parcel_desk::api::{ApiError, LegacyClient, Sum};
-use parcel_desk::sandbox::SandboxConfig;
+use parcel_desk::twin::SandboxConfig;
 use serde_json::json;
 
 #[tokio::test]
@@ -332,7 +332,7 @@ async fn directories() {
 #[tokio::test]
 async fn an_expired_token_is_renewed_silently_whether_refused_with_400_or_401() {
     for status in [400, 401] {
-        let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+        let t = twin_with(parcel_desk::twin::SandboxConfig {
             legacy_bad_token_status: status,
             ..twin_config()
         })

@@ -8,8 +8,8 @@ mod common;
 use common::*;
 use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
 use parcel_desk::desk::{Credentials, Desk, DeskNote, DeskPaths};
-use parcel_desk::sandbox::{self, RunningSandbox};
 use parcel_desk::store::Verdict;
+use parcel_desk::twin::{self, RunningSandbox};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -153,7 +153,7 @@ fn service_desk(
 #[test]
 fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
     let rt = runtime();
-    let twin = rt.block_on(sandbox::start(twin_config())).expect("twin");
+    let twin = rt.block_on(twin::start(twin_config())).expect("twin");
     let mut desk = service_desk(
         &rt,
         &twin,
@@ -305,7 +305,7 @@ fn the_receiver_takes_both_forms_refuses_a_wrong_key_and_never_moves_back() {
 #[test]
 fn the_poller_alone_moves_the_journal_along() {
     let rt = runtime();
-    let twin = rt.block_on(sandbox::start(twin_config())).expect("twin");
+    let twin = rt.block_on(twin::start(twin_config())).expect("twin");
     let mut desk = service_desk(
         &rt,
         &twin,

@@ -9,8 +9,8 @@ use common::*;
 use parcel_desk::desk::Desk;
 use parcel_desk::desk::orders::CreateResult;
 use parcel_desk::desk::settings::{ServiceUrls, Settings};
-use parcel_desk::sandbox::{self, SandboxConfig};
 use parcel_desk::store::OutboxState;
+use parcel_desk::twin::{self, SandboxConfig};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -73,7 +73,7 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     let rt = runtime();
     // A twin the desk treats as the real service, on a port that outlives it.
     let twin = rt
-        .block_on(sandbox::start(SandboxConfig::default()))
+        .block_on(twin::start(SandboxConfig::default()))
         .expect("twin");
     let addr = twin.addr;
     let settings = Settings {
@@ -97,7 +97,7 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     // The service starts over on the same address: its next order gets A's id.
     rt.block_on(twin.stop());
     let again = rt
-        .block_on(sandbox::start(SandboxConfig {
+        .block_on(twin::start(SandboxConfig {
             listen: addr,
             ..SandboxConfig::default()
         }))
@@ -172,7 +172,7 @@ fn switching_services_never_shows_one_services_orders_as_anothers() {
     ));
     // Another service (a twin the desk takes for the real one).
     let other = rt
-        .block_on(sandbox::start(SandboxConfig::default()))
+        .block_on(twin::start(SandboxConfig::default()))
         .expect("twin");
     let mut s = desk.settings().clone();
     s.service = Some(ServiceUrls {

@@ -7,12 +7,12 @@ mod common;
 use common::*;
 use parcel_desk::api::ApiError;
 use parcel_desk::desk::parcels::{Parcels, SendResult};
-use parcel_desk::sandbox::Faults;
 use parcel_desk::store::{ParcelState, Store};
+use parcel_desk::twin::Faults;
 use std::sync::Arc;
 
 /// This desk's parcels against the twin, with an empty store of their own.
-async fn parcels_on(t: &parcel_desk::sandbox::RunningSandbox) -> (Arc<Store>, Parcels) {
+async fn parcels_on(t: &parcel_desk::twin::RunningSandbox) -> (Arc<Store>, Parcels) {
     let store = Arc::new(Store::open_in_memory().unwrap());
     let parcels = Parcels {
         store: store.clone(),

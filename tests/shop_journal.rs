@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use parcel_desk::desk::orders::{CreateResult, Orders};
-use parcel_desk::sandbox::Faults;
 use parcel_desk::store::{Store, test_shop};
+use parcel_desk::twin::Faults;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -192,9 +192,9 @@ async fn an_answer_that_comes_after_the_shop_database_went_away_is_kept_and_brou
     });
     let orders = Orders::new(svc(), far.clone(), Arc::new(legacy(&t).await), None);
     // The service takes its time; the line is cut while the request is on the wire.
-    t.set_faults(parcel_desk::sandbox::Faults {
+    t.set_faults(parcel_desk::twin::Faults {
         latency_after_ms: 600,
-        ..parcel_desk::sandbox::Faults::default()
+        ..parcel_desk::twin::Faults::default()
     });
     let create = tokio::spawn({
         let orders = orders.clone();
@@ -210,7 +210,7 @@ async fn an_answer_that_comes_after_the_shop_database_went_away_is_kept_and_brou
     assert_eq!(tokio::task::block_in_place(|| far.kept_here()).unwrap(), 1);
     let listed = tokio::task::block_in_place(|| far.journal_get(&svc(), row.order_id)).unwrap();
     assert!(listed.is_some(), "its detail and label are there at once");
-    t.set_faults(parcel_desk::sandbox::Faults::default());
+    t.set_faults(parcel_desk::twin::Faults::default());
     line.mend();
     // Kept until the counter meets the shop again (it tries every few seconds); -1 while away.
     let mut passes = 0;

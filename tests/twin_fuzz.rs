@@ -167,7 +167,7 @@ fn in_contract_shape(iface: Iface, status: u16, body: &Value) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_json_at_every_write_route_gets_an_answer_in_the_contracts_shape() {
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
         wms_rate_limit: (u32::MAX, Duration::from_secs(600)),
         ..twin_config()
     })

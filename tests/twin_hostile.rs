@@ -15,15 +15,15 @@ fn legacy_body() -> Value {
     serde_json::to_value(legacy_order()).expect("an order is JSON")
 }
 
-fn legacy(t: &parcel_desk::sandbox::RunningSandbox, route: &str) -> String {
+fn legacy(t: &parcel_desk::twin::RunningSandbox, route: &str) -> String {
     format!("{}?r={route}", t.legacy_url())
 }
 
-fn current(t: &parcel_desk::sandbox::RunningSandbox, path: &str) -> String {
+fn current(t: &parcel_desk::twin::RunningSandbox, path: &str) -> String {
     format!("{}{path}", t.current_url())
 }
 
-fn wms(t: &parcel_desk::sandbox::RunningSandbox, path: &str) -> String {
+fn wms(t: &parcel_desk::twin::RunningSandbox, path: &str) -> String {
     format!("{}{path}", t.wms_url())
 }
 
@@ -203,7 +203,7 @@ async fn labels_open_only_with_their_signed_link_and_tracking_needs_the_barcode(
         .expect("a sticker link")
         .to_string();
     assert_eq!(send_raw(Call::get(&link)).await.0, 200, "{link}");
-    let later = parcel_desk::sandbox::world::epoch_now() + 86_400 * 365;
+    let later = parcel_desk::twin::world::epoch_now() + 86_400 * 365;
     let expires_at = link.find("expires=").expect("an expiry") + "expires=".len();
     let expires_end = link[expires_at..]
         .find('&')
@@ -558,8 +558,8 @@ async fn webhook_tokens_are_random_not_derived_from_the_company() {
 #[tokio::test]
 async fn silent_and_idle_connections_are_closed_and_capped() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
-        limits: parcel_desk::sandbox::ConnectionLimits {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
+        limits: parcel_desk::twin::ConnectionLimits {
             header_timeout: Duration::from_millis(500),
             max_connections: 16,
             ..Default::default()
@@ -632,7 +632,7 @@ async fn the_data_file_is_private() {
     let dir = std::env::temp_dir().join(format!("twin-private-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("twin.sqlite");
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
         data: Some(path.clone()),
         ..twin_config()
     })

@@ -7,7 +7,7 @@ mod common;
 use parcel_desk::api::codes::Language;
 use parcel_desk::api::{ApiError, LanguageCell, LegacyClient};
 
-async fn client(twin: &parcel_desk::sandbox::RunningSandbox, cell: &LanguageCell) -> LegacyClient {
+async fn client(twin: &parcel_desk::twin::RunningSandbox, cell: &LanguageCell) -> LegacyClient {
     let config = parcel_desk::api::ClientConfig {
         language: cell.clone(),
         ..common::quick_config()

@@ -161,10 +161,10 @@ fn every_screen_of_the_rail_has_a_command_and_opens_by_its_shortcut() {
     let mut h = harness(env.desk());
     log_in_with_enter(&mut h);
     let rail = h.state().rail_screens();
-    let opened: Vec<_> = Command::ALL
-        .iter()
+    let opened: Vec<_> = Command::all()
+        .into_iter()
         .filter_map(|c| match c {
-            Command::Open(id) => Some(*id),
+            Command::Open(id) => Some(id),
             _ => None,
         })
         .collect();

@@ -11,7 +11,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use parcel_desk::desk::Reach;
 use parcel_desk::desk::task::Poll;
-use parcel_desk::sandbox::{self, Faults, RunningSandbox};
+use parcel_desk::twin::{self, Faults, RunningSandbox};
 use parcel_desk::ui::widgets::ToastKind;
 use parcel_desk::ui::{ScreenId, tr};
 use std::time::{Duration, Instant};
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 fn service_twin(env: &Env) -> RunningSandbox {
     let twin = env
         .rt
-        .block_on(sandbox::start(common::twin_config()))
+        .block_on(twin::start(common::twin_config()))
         .expect("twin");
     env.use_service(&twin);
     twin

@@ -429,7 +429,7 @@ fn an_international_price_and_the_international_orders_in_a_range() {
             .screen_of::<IntlOrdersScreen>()
             .is_some_and(|l| l.paging.page.is_some())
     });
-    let seeded = parcel_desk::sandbox::SEEDED_INTL_ORDERS as usize;
+    let seeded = parcel_desk::twin::SEEDED_INTL_ORDERS as usize;
     let list = h.state().screen_of::<IntlOrdersScreen>().expect("list");
     assert_eq!(list.rows().len(), seeded.min(20));
     assert_eq!(

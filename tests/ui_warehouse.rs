@@ -11,7 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parcel_desk::api::warehouse::PurveyorState;
 use parcel_desk::desk::record_draft::RecordDraft;
-use parcel_desk::sandbox::{self, RunningSandbox, SandboxConfig};
+use parcel_desk::twin::{self, RunningSandbox, SandboxConfig};
 use parcel_desk::ui::screens::warehouse::{
     ProductFormScreen, ProductsScreen, SupplierFormScreen, SuppliersScreen,
 };
@@ -19,7 +19,7 @@ use parcel_desk::ui::{DeskApp, ScreenId, tr};
 use std::time::Duration;
 
 fn service(env: &Env, config: SandboxConfig) -> RunningSandbox {
-    let twin = env.rt.block_on(sandbox::start(config)).expect("twin");
+    let twin = env.rt.block_on(twin::start(config)).expect("twin");
     env.use_service(&twin);
     twin
 }

@@ -9,15 +9,12 @@ use common::*;
 use parcel_desk::api::sandbox_client::SandboxClient;
 use parcel_desk::desk::orders::{CreateResult, Orders};
 use parcel_desk::desk::unsent::{Decided, Decision, DecisionError, Verdict};
-use parcel_desk::sandbox::Faults;
 use parcel_desk::store::{OutboxState, Store};
+use parcel_desk::twin::Faults;
 use std::sync::Arc;
 
 /// Creates one order whose answer is lost; returns its key and the barcode the twin gave it.
-async fn lost_create(
-    t: &parcel_desk::sandbox::RunningSandbox,
-    orders: &Orders,
-) -> (String, String) {
+async fn lost_create(t: &parcel_desk::twin::RunningSandbox, orders: &Orders) -> (String, String) {
     t.set_faults(Faults {
         drop_after_commit_rate: 1.0,
         ..Faults::default()

@@ -135,7 +135,7 @@ async fn products_need_the_servers_required_fields() {
 
 #[tokio::test]
 async fn past_the_rate_limit_429_comes_without_retry_after_and_the_client_holds_back() {
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
         wms_rate_limit: (5, std::time::Duration::from_secs(600)),
         ..twin_config()
     })
@@ -159,7 +159,7 @@ async fn past_the_rate_limit_429_comes_without_retry_after_and_the_client_holds_
 
 #[tokio::test]
 async fn the_client_paces_itself_under_the_limit_instead_of_meeting_429() {
-    let t = twin_with(parcel_desk::sandbox::SandboxConfig {
+    let t = twin_with(parcel_desk::twin::SandboxConfig {
         wms_rate_limit: (4, Duration::from_secs(1)),
         ..twin_config()
     })

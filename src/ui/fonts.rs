@@ -5,7 +5,7 @@ use egui::epaint::text::{FontInsert, InsertFontFamily};
 use egui::{FontData, FontFamily};
 
 /// The same bytes the labels are drawn with.
-pub const DEJAVU_SANS: &[u8] = crate::label::font::REGULAR_TTF;
+pub const DEJAVU_SANS: &[u8] = label::font::REGULAR_TTF;
 
 pub fn install(ctx: &egui::Context) {
     ctx.add_font(FontInsert::new(

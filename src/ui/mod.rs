@@ -9,9 +9,9 @@ pub mod fonts;
 pub mod screens;
 pub mod widgets;
 
-use crate::desk::Desk;
 pub use app::DeskApp;
 pub use app::screen_id::ScreenId;
+use desk::Desk;
 use rust_i18n::t;
 
 /// A catalog text in the current language (for callers outside the UI code, such as tests).

@@ -12,7 +12,7 @@ pub mod ui;
 pub mod zpl_reader;
 
 use parcel_desk::api::{ClientConfig, CurrentClient, LegacyClient, RetryPolicy, WarehouseClient};
-use parcel_desk::sandbox::{self, RunningSandbox, SandboxConfig};
+use parcel_desk::twin::{self, RunningSandbox, SandboxConfig};
 use std::time::Duration;
 
 pub fn quick_config() -> ClientConfig {
@@ -59,7 +59,7 @@ pub async fn twin() -> RunningSandbox {
 }
 
 pub async fn twin_with(config: SandboxConfig) -> RunningSandbox {
-    sandbox::start(config).await.expect("the twin starts")
+    twin::start(config).await.expect("the twin starts")
 }
 
 /// The twin's control listener (`{control}/sandbox/...`).
@@ -126,7 +126,7 @@ pub fn legacy_order() -> parcel_desk::api::legacy::OrderInput {
 pub fn samarkand_branch() -> &'static str {
     static CODE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     CODE.get_or_init(|| {
-        let seed = parcel_desk::sandbox::seed::Seed::build();
+        let seed = parcel_desk::twin::seed::Seed::build();
         let first = seed
             .branches_of_city(101)
             .next()
@@ -370,12 +370,12 @@ pub async fn orders_at(
 /// The exactly-once faults: a fifth of requests fail before anything is done, a fifth of
 /// answers are dropped after the order is committed, with a little latency.
 pub fn lossy(t: &RunningSandbox) {
-    t.set_faults(parcel_desk::sandbox::Faults {
+    t.set_faults(parcel_desk::twin::Faults {
         latency_ms: 1,
         error_rate: 0.2,
         drop_after_commit_rate: 0.2,
         status: Some(503),
-        ..parcel_desk::sandbox::Faults::default()
+        ..parcel_desk::twin::Faults::default()
     });
 }
 

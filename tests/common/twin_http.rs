@@ -1,7 +1,7 @@
 //! Raw HTTP against the twin for the tests that probe it as an attacker or a careless integrator
 //! would: each interface's token, and requests whose status and body are read as they came.
 
-use parcel_desk::sandbox::RunningSandbox;
+use parcel_desk::twin::RunningSandbox;
 use serde_json::{Value, json};
 
 /// One of the twin's companies, logged in on all three interfaces.

@@ -44,7 +44,7 @@ impl Env {
 
     /// Points the desk's settings at this twin, as a shop points it at the real service: no
     /// sandbox lookups, the clerk logs in by hand.
-    pub fn use_service(&self, twin: &parcel_desk::sandbox::RunningSandbox) {
+    pub fn use_service(&self, twin: &parcel_desk::twin::RunningSandbox) {
         use parcel_desk::desk::settings::{LastLogin, ServiceUrls, Settings};
         let settings = Settings {
             service: Some(ServiceUrls {

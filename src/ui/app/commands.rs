@@ -1,6 +1,8 @@
-//! Every keyboard command of the desk in one place: its label and its shortcut. A test keeps two
-//! commands from sharing a shortcut.
+//! Every keyboard command of the desk: the screens' (read from their declarations in `list.rs`)
+//! and the actions', each with its label and shortcut. A test keeps two commands from sharing a
+//! shortcut.
 
+use super::list;
 use super::screen_id::ScreenId;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use rust_i18n::t;
@@ -23,56 +25,32 @@ pub enum Command {
 const CTRL: Modifiers = Modifiers::COMMAND;
 const CTRL_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
+/// The actions, after the screens' commands.
+const ACTIONS: [Command; 5] = [
+    Command::Find,
+    Command::Send,
+    Command::Refresh,
+    Command::Print,
+    Command::Logout,
+];
+
 impl Command {
-    /// Every command that has a shortcut: the rail's screens, then the actions.
-    pub const ALL: &'static [Command] = &[
-        Command::Open(ScreenId::NewOrder),
-        Command::Open(ScreenId::Orders),
-        Command::Open(ScreenId::Unsent),
-        Command::Open(ScreenId::EndOfDay),
-        Command::Open(ScreenId::Calculator),
-        Command::Open(ScreenId::NewParcel),
-        Command::Open(ScreenId::Parcels),
-        Command::Open(ScreenId::Manifest),
-        Command::Open(ScreenId::IntlCalculator),
-        Command::Open(ScreenId::IntlOrders),
-        Command::Open(ScreenId::Suppliers),
-        Command::Open(ScreenId::Products),
-        Command::Open(ScreenId::Directories),
-        Command::Open(ScreenId::Goods),
-        Command::Open(ScreenId::Webhooks),
-        Command::Open(ScreenId::Settings),
-        Command::Open(ScreenId::About),
-        Command::Find,
-        Command::Send,
-        Command::Refresh,
-        Command::Print,
-        Command::Logout,
-    ];
+    /// Every command that has a shortcut: the screens the list declares with one (in the rail's
+    /// order), then the actions.
+    pub fn all() -> Vec<Command> {
+        list::SCREENS
+            .iter()
+            .filter(|d| d.shortcut.is_some())
+            .map(|d| Command::Open(d.id))
+            .chain(ACTIONS)
+            .collect()
+    }
 
     /// Every shortcut carries Ctrl (Cmd on macOS), so it works while a text field has focus; a
     /// screen reached only from another (an order's detail, a form to edit) has none.
     pub fn shortcut(self) -> Option<KeyboardShortcut> {
-        use ScreenId as S;
         let (modifiers, key) = match self {
-            Command::Open(S::NewOrder) => (CTRL, Key::N),
-            Command::Open(S::Orders) => (CTRL, Key::O),
-            Command::Open(S::Unsent) => (CTRL, Key::U),
-            Command::Open(S::EndOfDay) => (CTRL, Key::E),
-            Command::Open(S::Calculator) => (CTRL, Key::K),
-            Command::Open(S::Directories) => (CTRL, Key::D),
-            Command::Open(S::Goods) => (CTRL, Key::G),
-            Command::Open(S::Settings) => (CTRL, Key::Comma),
-            Command::Open(S::About) => (CTRL, Key::I),
-            Command::Open(S::NewParcel) => (CTRL_SHIFT, Key::N),
-            Command::Open(S::Parcels) => (CTRL_SHIFT, Key::O),
-            Command::Open(S::Manifest) => (CTRL_SHIFT, Key::M),
-            Command::Open(S::IntlCalculator) => (CTRL_SHIFT, Key::K),
-            Command::Open(S::IntlOrders) => (CTRL_SHIFT, Key::L),
-            Command::Open(S::Suppliers) => (CTRL_SHIFT, Key::S),
-            Command::Open(S::Products) => (CTRL_SHIFT, Key::P),
-            Command::Open(S::Webhooks) => (CTRL_SHIFT, Key::W),
-            Command::Open(_) => return None,
+            Command::Open(screen) => return list::declared(screen)?.shortcut,
             Command::Find => (CTRL, Key::F),
             Command::Send => (CTRL, Key::Enter),
             Command::Refresh => (CTRL, Key::R),
@@ -88,10 +66,13 @@ impl Command {
         t!(self.catalog_key())
     }
 
-    /// Its line of the catalog: named as the screen it opens, or as the action.
+    /// Its line of the catalog: the name the list declares for the screen it opens, or the
+    /// action's.
     fn catalog_key(self) -> String {
         match self {
-            Command::Open(screen) => format!("command.{screen:?}"),
+            Command::Open(screen) => list::declared(screen)
+                .map(|d| d.name.to_string())
+                .unwrap_or_else(|| format!("command.{screen:?}")),
             action => format!("command.{action:?}"),
         }
     }
@@ -119,9 +100,9 @@ impl Command {
 /// frame.
 static BY_MODIFIERS: std::sync::LazyLock<Vec<(Command, KeyboardShortcut)>> =
     std::sync::LazyLock::new(|| {
-        let mut all: Vec<(Command, KeyboardShortcut)> = Command::ALL
-            .iter()
-            .filter_map(|c| Some((*c, c.shortcut()?)))
+        let mut all: Vec<(Command, KeyboardShortcut)> = Command::all()
+            .into_iter()
+            .filter_map(|c| Some((c, c.shortcut()?)))
             .collect();
         all.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
         all
@@ -152,7 +133,7 @@ mod tests {
     #[test]
     fn every_command_is_named_in_every_language() {
         for lang in ["uz", "ru", "en"] {
-            for c in Command::ALL {
+            for c in Command::all() {
                 let key = c.catalog_key();
                 let name = t!(&key, locale = lang);
                 assert!(
@@ -164,7 +145,7 @@ mod tests {
     }
 
     /// Exhaustive: a new action fails to compile here until it is numbered, and the test then
-    /// fails until it is also in `ALL` (the screen list checks the rail's screens).
+    /// fails until it is also in `ACTIONS` (the screen list checks the rail's screens).
     fn action_number(c: Command) -> Option<usize> {
         match c {
             Command::Open(_) => None,
@@ -178,20 +159,20 @@ mod tests {
 
     #[test]
     fn all_lists_every_action_and_each_has_a_shortcut() {
-        let mut seen: Vec<usize> = Command::ALL
-            .iter()
-            .filter_map(|c| action_number(*c))
+        let mut seen: Vec<usize> = Command::all()
+            .into_iter()
+            .filter_map(action_number)
             .collect();
         seen.sort();
         assert_eq!(seen, (0..5).collect::<Vec<_>>());
-        for c in Command::ALL {
+        for c in Command::all() {
             assert!(c.shortcut().is_some(), "{c:?} has no shortcut");
         }
     }
 
     #[test]
     fn no_two_commands_share_a_shortcut() {
-        let all = Command::ALL;
+        let all = Command::all();
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {
                 assert_ne!(a.shortcut(), b.shortcut(), "{a:?} and {b:?}");

@@ -2,8 +2,8 @@
 //! (drained by the app once per frame, in one place).
 
 use super::event::AppEvent;
-use crate::desk::Desk;
 use crate::ui::widgets::Toasts;
+use desk::Desk;
 
 pub struct Cx<'a> {
     pub desk: &'a mut Desk,

@@ -2,10 +2,10 @@
 //! (`DeskApp::handle`), after every screen has heard it.
 
 use super::screen_id::ScreenId;
-use crate::api::warehouse::{Product, Purveyor};
-use crate::api::warehouse_client::Kind;
-use crate::desk::LoginOutcome;
-use crate::desk::order_draft::OrderDraft;
+use api::warehouse::{Product, Purveyor};
+use api::warehouse_client::Kind;
+use desk::LoginOutcome;
+use desk::order_draft::OrderDraft;
 
 #[derive(Debug, Clone)]
 pub enum AppEvent {

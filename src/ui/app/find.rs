@@ -2,10 +2,10 @@
 //! journal first, then the service; its order opens, or the clerk hears it was not found.
 
 use super::event::AppEvent;
-use crate::desk::task::{Poll, Task};
-use crate::desk::{Desk, DeskError};
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::tell_desk;
+use desk::task::{Poll, Task};
+use desk::{Desk, DeskError};
 use rust_i18n::t;
 
 /// The order id a lookup found (`None`: no such order).

@@ -13,13 +13,13 @@ pub mod screen;
 pub mod screen_id;
 mod status_bar;
 
-use crate::desk::{Desk, DeskNote};
 use crate::ui::screens::order_form_screen::OrderFormScreen;
 use crate::ui::screens::{order_detail::DetailScreen, order_form::OrderForm};
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::tell;
 use commands::Command;
 use cx::Cx;
+use desk::{Desk, DeskNote};
 use event::AppEvent;
 use rust_i18n::t;
 use screen::Entry;
@@ -187,7 +187,7 @@ impl DeskApp {
                         self.current = ScreenId::OrderDetail
                     }
                     AppEvent::EditOrder { .. } => self.current = ScreenId::EditOrder,
-                    AppEvent::Find(code) if crate::desk::customs::is_parcel_number(&code) => {
+                    AppEvent::Find(code) if desk::customs::is_parcel_number(&code) => {
                         self.events.push(AppEvent::TrackParcel(code));
                     }
                     AppEvent::Find(code) => self.find(code),

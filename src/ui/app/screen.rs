@@ -1,8 +1,8 @@
-//! What a screen is to the window: one type behind one trait. The app holds the list of screens
-//! (`list.rs`), each in an [`Entry`] saying where it sits in the rail; the list drives the
-//! navigation rail, the shortcuts that open a screen, and where each frame's polling, drawing,
-//! commands and events go. A new screen is one implementation of [`Screen`] and one line in that
-//! list.
+//! What a screen is to the window: one type behind one trait. The app holds the screens made
+//! from their declarations (`list.rs`), each in an [`Entry`] saying where it sits in the rail;
+//! they drive the navigation rail, the shortcuts that open a screen, and where each frame's
+//! polling, drawing, commands and events go. A new screen is one implementation of [`Screen`],
+//! one declaration in that list and its name in the three catalogs.
 
 use super::commands::Command;
 use super::cx::Cx;
@@ -63,46 +63,6 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// A screen of the rail, in `section` (its command is [`Command::Open`] with its id).
-    pub fn rail(id: ScreenId, section: Section, screen: impl Screen + 'static) -> Entry {
-        Entry {
-            id,
-            rail: Some(section),
-            parent: None,
-            needs_session: true,
-            kept_across_sessions: false,
-            screen: Box::new(screen),
-        }
-    }
-
-    /// A screen opened by an event; the rail shows `parent` as selected meanwhile.
-    pub fn under(id: ScreenId, parent: ScreenId, screen: impl Screen + 'static) -> Entry {
-        Entry {
-            id,
-            rail: None,
-            parent: Some(parent),
-            needs_session: true,
-            kept_across_sessions: false,
-            screen: Box::new(screen),
-        }
-    }
-
-    /// Also open without a session (login, settings, about).
-    pub fn without_session(self) -> Entry {
-        Entry {
-            needs_session: false,
-            ..self
-        }
-    }
-
-    /// Kept as it is when a session ends (what the clerk typed in it stays).
-    pub fn kept_across_sessions(self) -> Entry {
-        Entry {
-            kept_across_sessions: true,
-            ..self
-        }
-    }
-
     /// Whether it can be shown now.
     pub fn open_to(&self, logged_in: bool) -> bool {
         logged_in || !self.needs_session

@@ -1,10 +1,10 @@
 //! The status bar: which service (and whether it is the twin), who is logged in on which
 //! interface, what waits in the outbox (a link to it), and whether the service answers.
 
-use crate::desk::settings::ServiceEnvironment;
-use crate::desk::{Desk, Environment, Reach};
 use crate::ui::ScreenId;
 use crate::ui::widgets::{ERROR_COLOR, quiet_link};
+use desk::settings::ServiceEnvironment;
+use desk::{Desk, Environment, Reach};
 use egui::RichText;
 use rust_i18n::t;
 
@@ -92,8 +92,8 @@ pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> Option<ScreenId> {
                 // where the clerk always looks, the database's own words on hover.
                 ui.separator();
                 let (text, why) = match trouble {
-                    crate::desk::StoreTrouble::ReadOnly(why) => (t!("status.read_only"), why),
-                    crate::desk::StoreTrouble::Unavailable(why) => (t!("status.no_store"), why),
+                    desk::StoreTrouble::ReadOnly(why) => (t!("status.read_only"), why),
+                    desk::StoreTrouble::Unavailable(why) => (t!("status.no_store"), why),
                 };
                 ui.label(RichText::new(text).strong().color(ERROR_COLOR))
                     .on_hover_text(format!("{}\n{why}", t!("status.store_hover")));

@@ -2,8 +2,6 @@
 //! without starting an order (a customer asking "how much?"). What cannot be read ("2kg") is
 //! said under its field and in place of the price.
 
-use crate::desk::Desk;
-use crate::desk::order_draft::{OrderDraft, Problem, field as f};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::screens::order_form::delivery_choice;
@@ -11,6 +9,8 @@ use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, beside, field, sides};
+use desk::Desk;
+use desk::order_draft::{OrderDraft, Problem, field as f};
 use rust_i18n::t;
 
 pub struct Calculator {

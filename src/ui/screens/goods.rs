@@ -2,19 +2,19 @@
 //! service keeps the list; the clerk registers new ones. One piece used in two places, inline in
 //! the order form's COD block and as the Goods screen, so both check a new good the same way.
 
-use crate::api::legacy::{GoodInput, RegisteredGood};
-use crate::api::{ApiError, Sum};
-use crate::desk::Desk;
-use crate::desk::task::{Task, take};
-use crate::text::translit::search_key;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered, grid_head, inline_field};
+use api::legacy::{GoodInput, RegisteredGood};
+use api::{ApiError, Sum};
+use desk::Desk;
+use desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
+use text::translit::search_key;
 
 /// What the clerk is typing for a new good, before it is checked.
 #[derive(Default, Clone)]
@@ -236,10 +236,7 @@ impl GoodsBook {
             .iter()
             .filter(|g| {
                 q.is_empty()
-                    || crate::text::translit::matches(
-                        &q,
-                        &search_key(&format!("{} {}", g.name, g.spic)),
-                    )
+                    || text::translit::matches(&q, &search_key(&format!("{} {}", g.name, g.spic)))
             })
             .collect();
         ui.label(

@@ -2,18 +2,18 @@
 //! city, receiver country and city, shipment type, pickup, delivery, pieces, date, company
 //! tariff and customer id), the price the service gives and the request it says it priced.
 
-use crate::api::ApiError;
-use crate::api::codes::Delivery;
-use crate::api::international::IntlCalcRequest;
-use crate::api::international::IntlCalcResponse;
-use crate::desk::intl_quote::IntlQuoteDraft;
-use crate::desk::task::{Task, ready_with};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{answer_lines, outcome, route_fields};
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::{ERROR_COLOR, Form, button_if};
+use api::ApiError;
+use api::codes::Delivery;
+use api::international::IntlCalcRequest;
+use api::international::IntlCalcResponse;
+use desk::intl_quote::IntlQuoteDraft;
+use desk::task::{Task, ready_with};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;

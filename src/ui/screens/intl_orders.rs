@@ -2,10 +2,6 @@
 //! the service pages them, or every page with progress and a stop; a filter within the rows read;
 //! the rows saved as CSV.
 
-use crate::api::ApiError;
-use crate::api::international::{IntlListQuery, IntlOrder};
-use crate::desk::international_list::{search_text, to_csv};
-use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
@@ -13,9 +9,13 @@ use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;
 use crate::ui::widgets::save_document::SaveDocument;
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
+use api::ApiError;
+use api::international::{IntlListQuery, IntlOrder};
+use desk::international_list::{search_text, to_csv};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
+use text::day::parse_day;
 
 #[derive(Default)]
 pub struct IntlOrdersScreen {

@@ -2,15 +2,15 @@
 //! credentials or its own), and the warehouse (optional). Enter submits; errors land under the
 //! field they concern; the form keeps what was typed.
 
-use crate::api::ApiError;
-use crate::desk::task::{Task, take};
-use crate::desk::{Credentials, Desk, LoginOutcome};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::app::screen_id::ScreenId;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{Form, Toasts};
+use api::ApiError;
+use desk::task::{Task, take};
+use desk::{Credentials, Desk, LoginOutcome};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;

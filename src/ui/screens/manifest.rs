@@ -3,12 +3,6 @@
 //! again), gives the manifest its number and date (today by default), and submits it once; the
 //! count is the selection's. What the service refuses is said under the field it names.
 
-use crate::api::ApiError;
-use crate::desk::DeskError;
-use crate::desk::parcels::{ManifestOutcome, ManifestView};
-use crate::desk::task::{Task, ready};
-use crate::store::{ManifestRow, ParcelRow, ParcelState};
-use crate::text::day::parse_day;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -16,10 +10,16 @@ use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, send_button, titled};
+use api::ApiError;
+use desk::DeskError;
+use desk::parcels::{ManifestOutcome, ManifestView};
+use desk::task::{Task, ready};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use std::collections::{BTreeMap, BTreeSet};
+use store::{ManifestRow, ParcelRow, ParcelState};
+use text::day::parse_day;
 
 const NUMBER: &str = "ManifestNumber";
 const DATE: &str = "Date";
@@ -44,7 +44,7 @@ pub struct ManifestScreen {
 }
 
 fn today() -> String {
-    crate::text::day::today().format("%d.%m.%Y").to_string()
+    text::day::today().format("%d.%m.%Y").to_string()
 }
 
 impl Default for ManifestScreen {
@@ -183,7 +183,7 @@ impl ManifestScreen {
         let name = file_name("manifest", &number);
         self.sheet.start(cx, &name, move || {
             let refs: Vec<_> = parcels.iter().collect();
-            let pages = crate::label::documents::handover_sheet(&number, &date, &refs, lang)
+            let pages = label::documents::handover_sheet(&number, &date, &refs, lang)
                 .map_err(|e| e.to_string())?;
             pdf(&pages, &number)
         });

@@ -3,14 +3,6 @@
 //! once they have tried to save), the service's refusals land under the field it names, the
 //! lines' totals are set beside the parcel's, and the form is kept on disk as typed.
 
-use crate::api::ApiError;
-use crate::api::codes::{Delivery, ProductUnit};
-use crate::api::international::{line_field as pf, parcel_field as f};
-use crate::desk::Desk;
-use crate::desk::customs::CURRENCIES;
-use crate::desk::parcel_draft::{ParcelDraft, ProductDraft, normalise_key, product_key};
-use crate::desk::parcels::SendResult;
-use crate::desk::task::{Task, ready};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
@@ -18,6 +10,14 @@ use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form, send_button};
+use api::ApiError;
+use api::codes::{Delivery, ProductUnit};
+use api::international::{line_field as pf, parcel_field as f};
+use desk::Desk;
+use desk::customs::CURRENCIES;
+use desk::parcel_draft::{ParcelDraft, ProductDraft, normalise_key, product_key};
+use desk::parcels::SendResult;
+use desk::task::{Task, ready};
 use egui::RichText;
 use rust_i18n::t;
 use std::borrow::Cow;
@@ -43,7 +43,7 @@ pub struct ParcelFormScreen {
     open_import: bool,
     /// Product lines declared before, for suggestions.
     earlier: Vec<ProductDraft>,
-    earlier_loading: Option<Task<Result<Vec<crate::store::ParcelRow>, crate::desk::DeskError>>>,
+    earlier_loading: Option<Task<Result<Vec<store::ParcelRow>, desk::DeskError>>>,
     /// The parcel's price, asked as it is typed.
     pub quote: LiveIntlQuote,
 }
@@ -303,7 +303,7 @@ fn product_line(
     // Lines declared before that match what is typed: one click fills the line's description,
     // Russian description, link, unit and HS code.
     let offered: Vec<ProductDraft> = if line.hs_code.trim().is_empty() {
-        crate::desk::parcel_draft::suggest(earlier, &line.description, 4)
+        desk::parcel_draft::suggest(earlier, &line.description, 4)
             .into_iter()
             .cloned()
             .collect()
@@ -391,7 +391,7 @@ impl Screen for ParcelFormScreen {
 
     fn poll(&mut self, cx: &mut Cx) {
         if let Some(Ok(rows)) = ready(&mut self.earlier_loading) {
-            self.earlier = crate::desk::parcel_draft::earlier_lines(&rows);
+            self.earlier = desk::parcel_draft::earlier_lines(&rows);
         }
         let was_loading = self.loading.is_some();
         if let Some(Some(kept)) = ready(&mut self.loading) {

@@ -3,15 +3,15 @@
 //! row and column; the parcels that hold are then sent one after another with progress and a
 //! stop, and a parcel the service refuses keeps its message while the rest go on.
 
-use crate::api::ApiError;
-use crate::desk::parcel_import::ImportedParcel;
-use crate::desk::parcels::SendResult;
-use crate::desk::task::{Task, ready, ready_with};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
+use api::ApiError;
+use desk::parcel_import::ImportedParcel;
+use desk::parcels::SendResult;
+use desk::task::{Task, ready, ready_with};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;

@@ -1,20 +1,20 @@
 //! International parcels: where one is now (typed or scanned number, the customs chain as a
 //! timeline, with "cancelled by customs" as its branch), and the parcels this desk sent.
 
-use crate::api::codes::ParcelStatus;
-use crate::api::international::ParcelTrack;
-use crate::desk::DeskError;
-use crate::desk::task::{Task, any_running, ready};
-use crate::store::{ParcelRow, ParcelState};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, titled};
+use api::codes::ParcelStatus;
+use api::international::ParcelTrack;
+use desk::DeskError;
+use desk::task::{Task, any_running, ready};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
+use store::{ParcelRow, ParcelState};
 
 #[derive(Default)]
 pub struct ParcelsScreen {
@@ -28,7 +28,7 @@ pub struct ParcelsScreen {
     pub rows: Vec<ParcelRow>,
     list_error: Option<String>,
     paper: SaveDocument,
-    printing: Option<Task<Result<(), crate::desk::printing::PrintProblem>>>,
+    printing: Option<Task<Result<(), desk::printing::PrintProblem>>>,
 }
 
 /// A paper of one parcel the clerk asked for.
@@ -203,7 +203,7 @@ impl ParcelsScreen {
                 let name = file_name("parcel-label", &input.parcel_number);
                 let dpi = cx.desk.settings().printing.dpi;
                 self.paper.start(cx, &name, move || {
-                    let page = crate::label::documents::parcel_label(&input, &city, lang, dpi)
+                    let page = label::documents::parcel_label(&input, &city, lang, dpi)
                         .map_err(|e| e.to_string())?;
                     pdf(&[page], &input.parcel_number)
                 });
@@ -211,7 +211,7 @@ impl ParcelsScreen {
             Paper::Declaration => {
                 let name = file_name("cn23", &input.parcel_number);
                 self.paper.start(cx, &name, move || {
-                    let pages = crate::label::documents::customs_declaration(&input, &city, lang);
+                    let pages = label::documents::customs_declaration(&input, &city, lang);
                     pdf(&pages, &format!("CN 23 {}", input.parcel_number))
                 });
             }

@@ -2,21 +2,21 @@
 //! whose answer was lost the clerk's choice — "this is the order" (after checking its barcode),
 //! "it was not created, send it", or "forget it". Sending again and forgetting ask first.
 
-use crate::desk::Desk;
-use crate::desk::orders::CreateResult;
-use crate::desk::task::{Task, take};
-use crate::desk::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
-use crate::store::OutboxState;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::when;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered};
+use desk::Desk;
+use desk::orders::CreateResult;
+use desk::task::{Task, take};
+use desk::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
+use store::OutboxState;
 
 /// How often the list is read again while it is on screen: entries leave or change state by
 /// themselves (the background pass, a create still on the wire).
@@ -42,7 +42,7 @@ struct EntryWork {
 #[derive(Default)]
 pub struct UnsentScreen {
     entries: Vec<Unsent>,
-    loading: Option<Task<Result<Vec<Unsent>, crate::desk::DeskError>>>,
+    loading: Option<Task<Result<Vec<Unsent>, desk::DeskError>>>,
     work: HashMap<String, EntryWork>,
     deciding: Option<Task<Result<Decided, DecisionError>>>,
     /// The entry the running decision is about.

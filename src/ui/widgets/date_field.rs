@@ -2,10 +2,10 @@
 //! keyboard, or picked from a month shown in the clerk's language (the month's name, the
 //! weekdays), opened and closed by the button beside the field.
 
-use crate::text::day::parse_day;
 use crate::ui::widgets::Form;
 use chrono::{Datelike, Months, NaiveDate};
 use rust_i18n::t;
+use text::day::parse_day;
 
 /// The month the calendar shows, while it is open.
 #[derive(Clone, Copy)]

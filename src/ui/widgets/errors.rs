@@ -2,11 +2,11 @@
 //! translated sentence, and the technical detail kept for the "details" expander. A form field's
 //! problem is told here too, so the form and the calculator say it the same way.
 
-use crate::api::ApiError;
-use crate::desk::DeskError;
-use crate::desk::printing::PrintProblem;
-use crate::desk::problem::Problem;
-use crate::label::print::PrintError;
+use api::ApiError;
+use desk::DeskError;
+use desk::printing::PrintProblem;
+use desk::problem::Problem;
+use label::print::PrintError;
 use rust_i18n::t;
 
 /// A message for the clerk and, where useful, details for support.
@@ -129,17 +129,17 @@ pub fn tell_prints(errors: &[PrintProblem]) -> String {
 pub fn tell_desk(err: &DeskError) -> Told {
     let (message, details) = match err {
         DeskError::Service(e) => return tell(e),
-        DeskError::Store(crate::store::StoreError::DayClosed(day)) => {
+        DeskError::Store(store::StoreError::DayClosed(day)) => {
             (t!("eod.already_closed", day = day).to_string(), None)
         }
-        DeskError::Store(
-            e @ (crate::store::StoreError::Postgres(_) | crate::store::StoreError::ShopAway),
-        ) => (t!("error.shop_database").to_string(), Some(e.to_string())),
-        DeskError::Store(e @ crate::store::StoreError::Certificate(_)) => (
+        DeskError::Store(e @ (store::StoreError::Postgres(_) | store::StoreError::ShopAway)) => {
+            (t!("error.shop_database").to_string(), Some(e.to_string()))
+        }
+        DeskError::Store(e @ store::StoreError::Certificate(_)) => (
             t!("error.shop_certificate").to_string(),
             Some(e.to_string()),
         ),
-        DeskError::Store(e) if crate::store::is_read_only(e) => {
+        DeskError::Store(e) if store::is_read_only(e) => {
             (t!("error.store_read_only").to_string(), Some(e.to_string()))
         }
         DeskError::Store(e) => (t!("error.store").to_string(), Some(e.to_string())),
@@ -153,7 +153,7 @@ pub fn tell_desk(err: &DeskError) -> Told {
 }
 
 /// Whether a printer is chosen; when none is, the clerk is told where to choose one.
-pub fn printer_chosen(desk: &crate::desk::Desk, toasts: &mut super::Toasts) -> bool {
+pub fn printer_chosen(desk: &desk::Desk, toasts: &mut super::Toasts) -> bool {
     let chosen = desk.settings().printing.printer.is_some();
     if !chosen {
         toasts.error(t!("print.no_printer"), None);

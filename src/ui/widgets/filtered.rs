@@ -2,8 +2,8 @@
 //! filter changes (never each frame), from search keys made once when the rows arrive: a list of
 //! 10,000 parcels or suppliers then costs a frame what its visible rows cost.
 
-use crate::text::search_keys::SearchKeys;
-use crate::text::translit::{Query, search_key};
+use text::search_keys::SearchKeys;
+use text::translit::{Query, search_key};
 
 #[derive(Default)]
 pub struct Filtered {

@@ -5,22 +5,22 @@
 //! at a time, remembers answers by their request (going back costs nothing), and shows a price
 //! only for the inputs it was asked with — never one left over from another weight or route.
 
-use crate::api::ApiError;
-use crate::api::codes::PickupType;
-use crate::api::directory::IdName;
-use crate::api::international::IntlCalcResponse;
-use crate::desk::Desk;
-use crate::desk::directories::Directories;
-use crate::desk::intl_quote::{IntlQuoteDraft, QuoteRoute};
-use crate::desk::task::{Task, ready_with};
-use crate::text::day::today;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::pickers::{CityPicker, id_name_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form};
+use api::ApiError;
+use api::codes::PickupType;
+use api::directory::IdName;
+use api::international::IntlCalcResponse;
+use desk::Desk;
+use desk::directories::Directories;
+use desk::intl_quote::{IntlQuoteDraft, QuoteRoute};
+use desk::task::{Task, ready_with};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
+use text::day::today;
 
 /// The calculation's field names its form shows errors under.
 pub const FIELDS: &[&str] = &[
@@ -87,8 +87,7 @@ pub fn route_fields(
     dirs: Option<&Directories>,
     form: &Form,
 ) {
-    let countries: &[crate::api::directory::Country] =
-        dirs.map(|d| &d.data.countries[..]).unwrap_or(&[]);
+    let countries: &[api::directory::Country] = dirs.map(|d| &d.data.countries[..]).unwrap_or(&[]);
     let post_types: &[IdName] = dirs.map(|d| &d.data.shipment_types[..]).unwrap_or(&[]);
     city.show(
         first,
@@ -272,7 +271,7 @@ impl LiveIntlQuote {
         route: &mut QuoteRoute,
         dirs: Option<&Directories>,
         weight: &str,
-        delivery: crate::api::codes::Delivery,
+        delivery: api::codes::Delivery,
     ) {
         ui.strong(t!("parcel.price"));
         let before = key_of(&IntlQuoteDraft::of_parcel(route, weight, delivery));

@@ -3,7 +3,7 @@
 //! kept at this counter, that nothing is lost, and that the shop's records come back when the
 //! database answers.
 
-use crate::desk::Desk;
+use desk::Desk;
 use egui::RichText;
 use rust_i18n::t;
 

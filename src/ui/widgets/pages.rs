@@ -2,8 +2,8 @@
 //! ([`Paging`]), the row of previous / page N of M / next, and the progress of "load all" with
 //! its stop (drawn by the one "working on it" row that other long jobs show too).
 
-use crate::api::envelope::{LoadProgress, Page};
-use crate::desk::task::{Slot, Task, ready, ready_with};
+use api::envelope::{LoadProgress, Page};
+use desk::task::{Slot, Task, ready, ready_with};
 use rust_i18n::t;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

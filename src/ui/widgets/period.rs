@@ -5,7 +5,7 @@
 use chrono::{Days, NaiveDate, TimeZone};
 use rust_i18n::t;
 
-pub use crate::text::day::counter_zone;
+pub use text::day::counter_zone;
 
 /// Which orders, by the day they were created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -70,9 +70,9 @@ pub fn bounds(first: NaiveDate, last: NaiveDate) -> (i64, i64) {
     (from, until)
 }
 
-pub use crate::text::day::today;
+pub use text::day::today;
 
-pub use crate::text::day::parse_day;
+pub use text::day::parse_day;
 
 #[cfg(test)]
 mod tests {

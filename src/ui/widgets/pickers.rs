@@ -1,13 +1,13 @@
 //! Pickers shared by the order screens: a city field that searches as the clerk types (Latin or
 //! Cyrillic) and picks with Enter or a click, and a branch list limited to one city.
 
-use crate::api::codes::Language;
-use crate::api::directory::DayHours;
-use crate::desk::directories::Directories;
-use crate::text::place_kind::PlaceKind;
 use crate::ui::widgets::ERROR_COLOR;
+use api::codes::Language;
+use api::directory::DayHours;
+use desk::directories::Directories;
 use egui::RichText;
 use rust_i18n::t;
+use text::place_kind::PlaceKind;
 
 /// How many suggestions a city field lists at most (Tashkent city alone has twelve districts).
 const SUGGESTIONS: usize = 8;
@@ -236,10 +236,10 @@ fn suggestion(d: &Directories, index: usize) -> String {
 }
 
 /// Today's opening hours as text.
-fn today_hours(hours: &crate::api::directory::WorkingHours) -> String {
+fn today_hours(hours: &api::directory::WorkingHours) -> String {
     use chrono::Datelike;
     let day = chrono::Utc::now()
-        .with_timezone(&crate::text::day::counter_zone())
+        .with_timezone(&text::day::counter_zone())
         .weekday()
         .num_days_from_monday() as usize;
     match hours.day(day) {
@@ -260,7 +260,7 @@ pub fn branch_picker(
 ) -> egui::Response {
     // An office is needed wherever one is asked.
     let l = crate::ui::widgets::required_label(ui, label);
-    let branches: Vec<&crate::api::directory::Branch> = match (city, dirs) {
+    let branches: Vec<&api::directory::Branch> = match (city, dirs) {
         (Some(c), Some(d)) => d.data.branches.iter().filter(|b| b.city_id == c).collect(),
         _ => Vec::new(),
     };
@@ -270,7 +270,7 @@ pub fn branch_picker(
     if value.is_none() && branches.len() == 1 {
         *value = Some(branches[0].id);
     }
-    let text = |b: &crate::api::directory::Branch| {
+    let text = |b: &api::directory::Branch| {
         format!(
             "{} — {} ({})",
             b.name,
@@ -320,7 +320,7 @@ pub trait Named {
     fn name(&self) -> &str;
 }
 
-impl Named for crate::api::directory::IdName {
+impl Named for api::directory::IdName {
     fn id(&self) -> i64 {
         self.id
     }
@@ -329,7 +329,7 @@ impl Named for crate::api::directory::IdName {
     }
 }
 
-impl Named for crate::api::directory::Country {
+impl Named for api::directory::Country {
     fn id(&self) -> i64 {
         self.id
     }

@@ -2,13 +2,13 @@
 //! (going back to earlier inputs costs nothing), followed by the price of each receiver delivery
 //! mode. Used by the order form and the calculator.
 
-use crate::api::legacy::{CalculateRequest, CalculateResponse};
-use crate::api::{ApiError, Sum};
-use crate::desk::Desk;
-use crate::desk::order_draft::OrderDraft;
-use crate::desk::task::{Task, take};
 use crate::ui::widgets::ERROR_COLOR;
 use crate::ui::widgets::errors::{problem_text, tell};
+use api::legacy::{CalculateRequest, CalculateResponse};
+use api::{ApiError, Sum};
+use desk::Desk;
+use desk::order_draft::OrderDraft;
+use desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -42,7 +42,7 @@ impl Default for PriceBox {
 
 /// What was typed but cannot be read, as "field: problem" lines (blank fields are not listed).
 pub fn unreadable(draft: &OrderDraft) -> Vec<String> {
-    use crate::desk::order_draft::{Problem, field};
+    use desk::order_draft::{Problem, field};
     draft
         .price_problems()
         .into_iter()

@@ -3,9 +3,9 @@
 //! and written off the UI thread, and a toast says where it went or why not. Without a dialog a
 //! file already there is never replaced: the document takes the next free name.
 
-use crate::desk::documents_folder;
-use crate::desk::task::{Task, ready, ready_with};
 use crate::ui::app::cx::Cx;
+use desk::documents_folder;
+use desk::task::{Task, ready, ready_with};
 use rust_i18n::t;
 use std::path::PathBuf;
 
@@ -55,8 +55,8 @@ impl SaveDocument {
 }
 
 /// The PDF of these pages, or why not (for a toast).
-pub fn pdf(pages: &[crate::label::Page], title: &str) -> Result<Vec<u8>, String> {
-    crate::label::pdf::render_pdf(pages, title).map_err(|e| e.to_string())
+pub fn pdf(pages: &[label::Page], title: &str) -> Result<Vec<u8>, String> {
+    label::pdf::render_pdf(pages, title).map_err(|e| e.to_string())
 }
 
 /// A proposed file name from a number: letters, digits, dashes only.
@@ -74,8 +74,8 @@ pub fn file_name(prefix: &str, number: &str) -> String {
     format!("{prefix}-{safe}.pdf")
 }
 
-/// Its work under way counts with the screen's own (see [`crate::desk::task::any_running`]).
-impl crate::desk::task::Slot for SaveDocument {
+/// Its work under way counts with the screen's own (see [`desk::task::any_running`]).
+impl desk::task::Slot for SaveDocument {
     fn running(&self) -> bool {
         self.is_busy()
     }

@@ -7,13 +7,13 @@ mod tables;
 
 use tables::{branch_detail, simple_table, statuses};
 
-use crate::desk::Desk;
-use crate::desk::directories::Directories;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{beside, button_if, search_field};
+use desk::Desk;
+use desk::directories::Directories;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -231,16 +231,13 @@ impl DirectoryScreen {
         if !fresh {
             let q = self.query.as_str();
             let by_name = |names: Vec<&str>| -> Vec<usize> {
-                let key = crate::text::translit::search_key(q);
+                let key = text::translit::search_key(q);
                 names
                     .iter()
                     .enumerate()
                     .filter(|(_, n)| {
                         key.is_empty()
-                            || crate::text::translit::matches(
-                                &key,
-                                &crate::text::translit::search_key(n),
-                            )
+                            || text::translit::matches(&key, &text::translit::search_key(n))
                     })
                     .map(|(i, _)| i)
                     .collect()

@@ -2,16 +2,16 @@
 //! detail (address, phone, the week of opening hours with today marked, open now, map link), and
 //! the status lists of all three generations.
 
-use crate::api::directory::{Branch, DayHours};
-use crate::desk::directories::{Directories, DirectoryData, parcel_statuses};
+use api::directory::{Branch, DayHours};
 use chrono::{Datelike, Timelike};
+use desk::directories::{Directories, DirectoryData, parcel_statuses};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 
 /// Weekday (Monday = 0) and minute of the day in Tashkent, where the branches are.
 fn tashkent_now() -> (usize, u16) {
-    let now = chrono::Utc::now().with_timezone(&crate::text::day::counter_zone());
+    let now = chrono::Utc::now().with_timezone(&text::day::counter_zone());
     (
         now.weekday().num_days_from_monday() as usize,
         (now.hour() * 60 + now.minute()) as u16,

@@ -6,14 +6,6 @@
 mod charts;
 mod summary;
 
-use crate::desk::DeskError;
-use crate::desk::day_exports::{day_csv, day_xlsx};
-use crate::desk::day_report::{DayReport, Whose};
-use crate::desk::end_of_day::{Register, day_text, money, today};
-use crate::desk::printing::PrintProblem;
-use crate::desk::task::{Task, any_running, ready};
-use crate::label::print::Printer;
-use crate::text::day::parse_day;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::screen::Screen;
@@ -22,9 +14,17 @@ use crate::ui::widgets::errors::{tell_desk, tell_print};
 use crate::ui::widgets::save_document::SaveDocument;
 use crate::ui::widgets::{ERROR_COLOR, Form, button_if, choice, date_field};
 use chrono::NaiveDate;
+use desk::DeskError;
+use desk::day_exports::{day_csv, day_xlsx};
+use desk::day_report::{DayReport, Whose};
+use desk::end_of_day::{Register, day_text, money, today};
+use desk::printing::PrintProblem;
+use desk::task::{Task, any_running, ready};
 use egui::RichText;
+use label::print::Printer;
 use rust_i18n::t;
 use std::collections::BTreeMap;
+use text::day::parse_day;
 
 #[derive(Default)]
 pub struct EndOfDayScreen {
@@ -167,7 +167,7 @@ impl EndOfDayScreen {
                 ui.label(
                     RichText::new(t!(
                         "eod.closed",
-                        at = crate::desk::end_of_day::moment(*at),
+                        at = desk::end_of_day::moment(*at),
                         clerk = clerk
                     ))
                     .strong(),

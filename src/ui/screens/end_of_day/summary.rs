@@ -2,26 +2,26 @@
 //! register until the service confirms them), the day's totals, the same split by stage,
 //! hand-over mode and region, and every order of the day.
 
-use crate::api::codes::Delivery;
-use crate::desk::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
-use crate::desk::end_of_day::money;
-use crate::store::OutboxState;
 use crate::ui::widgets::status::{status_text, when};
 use crate::ui::widgets::{ERROR_COLOR, grid_head, titled};
+use api::codes::Delivery;
+use desk::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
+use desk::end_of_day::money;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
+use store::OutboxState;
 
 /// Grams as the service writes kilograms (`1.250`).
 fn kilograms(grams: u64) -> String {
-    crate::api::Weight::from_grams(grams).to_decimal_string()
+    api::Weight::from_grams(grams).to_decimal_string()
 }
 
 /// The time of day at the counter (the day is the screen's).
 fn time_of_day(at: i64) -> String {
     chrono::DateTime::from_timestamp(at, 0)
         .map(|d| {
-            d.with_timezone(&crate::text::day::counter_zone())
+            d.with_timezone(&text::day::counter_zone())
                 .format("%H:%M")
                 .to_string()
         })
@@ -228,7 +228,7 @@ pub fn cancelled(ui: &mut egui::Ui, lines: &[DayLine]) {
                 ui.label(&l.city);
                 ui.label(format!(
                     "{} {}",
-                    crate::desk::end_of_day::money(l.cost),
+                    desk::end_of_day::money(l.cost),
                     t!("order.sum")
                 ));
                 ui.end_row();

@@ -3,20 +3,20 @@
 //! printed, Save as PDF, and the order's print log. A cancelled order's label says so and is
 //! printed only after the clerk confirms.
 
-use crate::desk::printing::{Preview, PrintProblem};
-use crate::desk::task::{Task, any_running, take};
-use crate::desk::{Desk, Progress};
-use crate::label::print::Printer;
-use crate::label::probe::{Mismatch, PrinterMedia};
-use crate::store::{PrintOutcome, PrintRecord};
 use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::errors::{printer_chosen, tell_print, tell_prints};
 use crate::ui::widgets::pages::working;
 use crate::ui::widgets::{Toasts, button_if, entered, field};
+use desk::printing::{Preview, PrintProblem};
+use desk::task::{Task, any_running, take};
+use desk::{Desk, Progress};
 use egui::RichText;
+use label::print::Printer;
+use label::probe::{Mismatch, PrinterMedia};
 use rust_i18n::t;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use store::{PrintOutcome, PrintRecord};
 
 pub struct LabelPanel {
     order_id: i64,
@@ -418,9 +418,9 @@ impl LabelPanel {
 /// The finished result of a print task, or `Err` when it was lost.
 fn take_done(task: &mut Task<Vec<PrintProblem>>) -> Option<Result<Vec<PrintProblem>, ()>> {
     match task.poll() {
-        crate::desk::task::Poll::Ready(v) => Some(Ok(v)),
-        crate::desk::task::Poll::Lost => Some(Err(())),
-        crate::desk::task::Poll::Pending => None,
+        desk::task::Poll::Ready(v) => Some(Ok(v)),
+        desk::task::Poll::Lost => Some(Err(())),
+        desk::task::Poll::Pending => None,
     }
 }
 
@@ -445,8 +445,8 @@ fn mismatch_text(m: Mismatch) -> String {
     }
 }
 
-/// Its work under way counts with the screen's own (see [`crate::desk::task::any_running`]).
-impl crate::desk::task::Slot for LabelPanel {
+/// Its work under way counts with the screen's own (see [`desk::task::any_running`]).
+impl desk::task::Slot for LabelPanel {
     fn running(&self) -> bool {
         self.is_busy()
     }

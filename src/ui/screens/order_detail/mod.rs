@@ -5,16 +5,6 @@
 pub mod label_panel;
 pub mod record;
 
-use crate::api::ApiError;
-use crate::api::codes::LegacyStatus;
-use crate::api::codes::OrderStatus;
-use crate::api::legacy::CancellationReason;
-use crate::desk::DeskError;
-use crate::desk::directories::Directories;
-use crate::desk::order_draft::OrderDraft;
-use crate::desk::task::{Task, any_running, take};
-use crate::desk::{Desk, JournalEntry};
-use crate::store::{HistoryRow, JournalRow};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
@@ -28,8 +18,18 @@ use crate::ui::widgets::button_if;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::{status_chip, when};
+use api::ApiError;
+use api::codes::LegacyStatus;
+use api::codes::OrderStatus;
+use api::legacy::CancellationReason;
+use desk::DeskError;
+use desk::directories::Directories;
+use desk::order_draft::OrderDraft;
+use desk::task::{Task, any_running, take};
+use desk::{Desk, JournalEntry};
 use egui::RichText;
 use rust_i18n::t;
+use store::{HistoryRow, JournalRow};
 
 pub struct OrderDetail {
     pub order_id: i64,
@@ -225,12 +225,12 @@ impl OrderDetail {
                     (t!("orders.created"), when(row.created_at)),
                     (
                         t!("orders.cost"),
-                        format!("{} {}", crate::api::Sum(row.cost), t!("order.sum")),
+                        format!("{} {}", api::Sum(row.cost), t!("order.sum")),
                     ),
                     (
                         t!("orders.cod"),
                         row.cod()
-                            .map(|c| format!("{} {}", crate::api::Sum(c), t!("order.sum")))
+                            .map(|c| format!("{} {}", api::Sum(c), t!("order.sum")))
                             .unwrap_or_else(|| "—".into()),
                     ),
                     (t!("unsent.key"), row.wcs_code().unwrap_or("—").to_string()),

@@ -2,12 +2,12 @@
 //! facts: both parties with their regions, cities, offices and delivery modes, the parcel, the
 //! days, the customer and the signatures. Read when the detail opens and after each refresh.
 
-use crate::api::ApiError;
-use crate::api::codes::Delivery;
-use crate::api::legacy::{OrderDetail, PlaceRef};
-use crate::desk::Desk;
-use crate::desk::directories::Directories;
-use crate::desk::task::{Task, take};
+use api::ApiError;
+use api::codes::Delivery;
+use api::legacy::{OrderDetail, PlaceRef};
+use desk::Desk;
+use desk::directories::Directories;
+use desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;
 use std::borrow::Cow;
@@ -199,8 +199,8 @@ impl RecordView {
     }
 }
 
-/// Its work under way counts with the screen's own (see [`crate::desk::task::any_running`]).
-impl crate::desk::task::Slot for RecordView {
+/// Its work under way counts with the screen's own (see [`desk::task::any_running`]).
+impl desk::task::Slot for RecordView {
     fn running(&self) -> bool {
         self.is_busy()
     }

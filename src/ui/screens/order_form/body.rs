@@ -3,11 +3,11 @@
 
 use super::OrderForm;
 use super::delivery_choice;
-use crate::desk::Desk;
-use crate::desk::directories::Directories;
-use crate::desk::order_draft::{Side, field as f};
 use crate::ui::widgets::pickers::{branch_picker, id_name_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form, sides};
+use desk::Desk;
+use desk::directories::Directories;
+use desk::order_draft::{Side, field as f};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;

@@ -2,9 +2,9 @@
 //! price), their total, and registering a good on the spot — said in words when none exists yet.
 
 use super::OrderForm;
-use crate::desk::Desk;
-use crate::desk::order_draft::field as f;
 use crate::ui::widgets::{ERROR_COLOR, inline_field};
+use desk::Desk;
+use desk::order_draft::field as f;
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;

@@ -2,10 +2,10 @@
 //! shows) are the clerk's call: asked once, in a modal, for this exact form; then sent.
 
 use super::OrderForm;
-use crate::desk::Desk;
-use crate::desk::order_draft::field as f;
-use crate::desk::plausible::Doubt;
 use crate::ui::widgets::confirm::{Question, ask};
+use desk::Desk;
+use desk::order_draft::field as f;
+use desk::plausible::Doubt;
 use rust_i18n::t;
 
 impl OrderForm {

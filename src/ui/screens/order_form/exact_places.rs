@@ -2,8 +2,8 @@
 //! is taken from and delivered to (latitude, longitude) and whether it is ready for the courier.
 //! Shown when editing with a current-interface session; filling it sends the edit that way.
 
-use crate::desk::current_edit::ExactPlaces;
 use crate::ui::widgets::{ERROR_COLOR, field};
+use desk::current_edit::ExactPlaces;
 use egui::RichText;
 use rust_i18n::t;
 

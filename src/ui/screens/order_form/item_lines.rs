@@ -2,8 +2,8 @@
 //! most 20 characters, the service keeps no more), code, count, cost — added and removed by the
 //! clerk (a new line takes the cursor); blank lines are left out when the order is sent.
 
-use crate::desk::item_draft::{ITEM_NAME_MAX, ItemDraft};
 use crate::ui::widgets::ERROR_COLOR;
+use desk::item_draft::{ITEM_NAME_MAX, ItemDraft};
 use egui::RichText;
 use rust_i18n::t;
 

@@ -9,22 +9,22 @@ mod doubts;
 pub mod exact_places;
 pub mod item_lines;
 
-use crate::api::{ApiError, Sum};
-use crate::desk::order_draft::{OrderDraft, field as f};
-use crate::desk::orders::CreateResult;
-use crate::desk::plausible::{Doubt, doubts};
-use crate::desk::task::{Task, take};
-use crate::desk::{Desk, DeskError};
-use crate::store::JournalRow;
 use crate::ui::screens::goods::GoodsBook;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
+use api::{ApiError, Sum};
+use desk::order_draft::{OrderDraft, field as f};
+use desk::orders::CreateResult;
+use desk::plausible::{Doubt, doubts};
+use desk::task::{Task, take};
+use desk::{Desk, DeskError};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+use store::JournalRow;
 
 const DRAFT_PAUSE: Duration = Duration::from_millis(500);
 /// How long a cleared form can be brought back.
@@ -309,7 +309,7 @@ impl OrderForm {
             self.restored = None;
         }
         if let Some((at, _)) = &self.restored {
-            let text = t!("order.restored", at = crate::desk::end_of_day::moment(*at));
+            let text = t!("order.restored", at = desk::end_of_day::moment(*at));
             let mut blank = false;
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30)));

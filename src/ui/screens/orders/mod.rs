@@ -4,11 +4,6 @@
 mod table;
 mod view;
 
-use crate::api::codes::LegacyStatus;
-use crate::desk::Desk;
-use crate::desk::task::{Task, take};
-use crate::store::JournalRow;
-use crate::text::translit::search_key;
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
@@ -16,8 +11,13 @@ use crate::ui::app::screen::Screen;
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::printer_chosen;
 use crate::ui::widgets::period::Period;
+use api::codes::LegacyStatus;
+use desk::Desk;
+use desk::task::{Task, take};
 use rust_i18n::t;
 use std::sync::Arc;
+use store::JournalRow;
+use text::translit::search_key;
 
 /// What the clerk asked for on the Orders screen.
 pub enum Found {
@@ -28,14 +28,14 @@ pub enum Found {
 
 /// A status refresh under way.
 struct Refreshing {
-    progress: std::sync::Arc<crate::desk::Progress>,
+    progress: std::sync::Arc<desk::Progress>,
     task: Task<()>,
 }
 
 /// A batch print under way; the task answers the printers' errors.
 struct Batch {
-    progress: std::sync::Arc<crate::desk::Progress>,
-    task: Task<Vec<crate::desk::printing::PrintProblem>>,
+    progress: std::sync::Arc<desk::Progress>,
+    task: Task<Vec<desk::printing::PrintProblem>>,
 }
 
 /// A column the list can be sorted by.
@@ -55,14 +55,14 @@ pub struct OrdersScreen {
     /// Search keys of each row, made once per load: barcode, receiver and phone. The city is
     /// not in them: a few dozen cities are looked at once a keystroke (`city_keys`), and each
     /// row names its own by position (`city_of`).
-    keys: crate::text::search_keys::SearchKeys,
+    keys: text::search_keys::SearchKeys,
     city_keys: Vec<String>,
     city_of: Vec<u16>,
     /// Each city as the rows name it (in the language of the day the record was read), and as
     /// the clerk reads it now (from the directories, in the clerk's language).
     city_texts: Vec<Arc<str>>,
     city_shown: Vec<String>,
-    city_shown_in: Option<crate::api::codes::Language>,
+    city_shown_in: Option<api::codes::Language>,
     filter: String,
     /// Positions in `rows` (32 bits: a journal never nears four billion orders, and 100,000
     /// rows take half the memory).
@@ -96,7 +96,7 @@ pub struct OrdersScreen {
     sorted_for: Option<(SortBy, bool)>,
     /// The statuses present in the journal, for the status filter.
     statuses: Vec<(i64, String)>,
-    loading: Option<Task<Result<Vec<JournalRow>, crate::desk::DeskError>>>,
+    loading: Option<Task<Result<Vec<JournalRow>, desk::DeskError>>>,
     focus_filter: bool,
     refreshing: Option<Refreshing>,
     /// Set when the clerk asks to refresh the listed orders; the app starts the work.
@@ -324,7 +324,7 @@ impl OrdersScreen {
 
     /// Names the listed cities in the clerk's language (once per read and per language): a
     /// record keeps the language of the day it was read. Both names find a row.
-    fn name_cities(&mut self, dirs: Option<&crate::desk::directories::Directories>) {
+    fn name_cities(&mut self, dirs: Option<&desk::directories::Directories>) {
         let Some(d) = dirs else { return };
         if self.city_shown_in == Some(d.language()) {
             return;
@@ -415,14 +415,14 @@ impl OrdersScreen {
         if let Some(p) = &mut self.printing {
             use std::sync::atomic::Ordering::Relaxed;
             match p.task.poll() {
-                crate::desk::task::Poll::Pending => {}
-                crate::desk::task::Poll::Ready(errors) if errors.is_empty() => {
+                desk::task::Poll::Pending => {}
+                desk::task::Poll::Ready(errors) if errors.is_empty() => {
                     toasts.info(t!("print.batch_done", n = p.progress.done.load(Relaxed)));
                     self.selected.clear();
                     self.selection_generation += 1;
                     self.printing = None;
                 }
-                crate::desk::task::Poll::Ready(errors) => {
+                desk::task::Poll::Ready(errors) => {
                     let failed = p.progress.failed.load(Relaxed);
                     toasts.error(
                         t!("print.batch_failed", n = failed),
@@ -430,7 +430,7 @@ impl OrdersScreen {
                     );
                     self.printing = None;
                 }
-                crate::desk::task::Poll::Lost => {
+                desk::task::Poll::Lost => {
                     toasts.error(t!("error.lost"), None);
                     self.printing = None;
                 }
@@ -438,7 +438,7 @@ impl OrdersScreen {
         }
         if let Some(r) = &mut self.refreshing {
             match r.task.poll() {
-                crate::desk::task::Poll::Pending => {}
+                desk::task::Poll::Pending => {}
                 _ => {
                     let failed = r.progress.failed.load(std::sync::atomic::Ordering::Relaxed);
                     if failed > 0 {

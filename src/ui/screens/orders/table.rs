@@ -157,7 +157,7 @@ impl OrdersScreen {
                     open = Some(Found::Order(self.row(self.view[0]).order_id));
                 } else if self.view.is_empty()
                     && ((typed.len() >= 8 && typed.chars().all(|c| c.is_ascii_digit()))
-                        || crate::desk::customs::is_parcel_number(typed))
+                        || desk::customs::is_parcel_number(typed))
                 {
                     // A parcel number from abroad is tracked on the Parcels screen.
                     open = Some(Found::Lookup(typed.to_string()));
@@ -391,13 +391,11 @@ impl OrdersScreen {
                             row.col(|ui| status_chip(ui, r.status_id, r.status_name()));
                             row.col(|ui| {
                                 ui.label(
-                                    r.cod()
-                                        .map(|c| crate::api::Sum(c).to_string())
-                                        .unwrap_or_default(),
+                                    r.cod().map(|c| api::Sum(c).to_string()).unwrap_or_default(),
                                 );
                             });
                             row.col(|ui| {
-                                ui.label(crate::api::Sum(r.cost).to_string());
+                                ui.label(api::Sum(r.cost).to_string());
                             });
                         });
                     });

@@ -3,8 +3,8 @@
 //! all); the lists are recomputed only when what they depend on changed.
 
 use super::{OrdersScreen, RangeProblem, SortBy};
-use crate::text::translit::search_key;
 use crate::ui::widgets::period::{Period, bounds, parse_day, today};
+use text::translit::search_key;
 
 impl OrdersScreen {
     pub(super) fn refilter(&mut self) {
@@ -23,8 +23,8 @@ impl OrdersScreen {
                 && (old_digits.len() >= 3) == (digits.len() >= 3)
         });
         let keys = &self.keys;
-        let query = crate::text::translit::Query::new(&q);
-        let number = (digits.len() >= 3).then(|| crate::text::translit::Query::new(&digits));
+        let query = text::translit::Query::new(&q);
+        let number = (digits.len() >= 3).then(|| text::translit::Query::new(&digits));
         // Which words each city holds, once for all its rows.
         let in_city: Vec<Vec<bool>> = self.city_keys.iter().map(|k| query.words_in(k)).collect();
         let city_of = &self.city_of;
@@ -162,8 +162,8 @@ fn rank_of(sorted: &[u32]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{JournalRow, RowFields, SharedNames};
     use crate::ui::widgets::status::when;
+    use store::{JournalRow, RowFields, SharedNames};
 
     fn row(i: i64, name: &str, phone: &str, city: &str) -> JournalRow {
         JournalRow::new(

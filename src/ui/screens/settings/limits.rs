@@ -1,8 +1,8 @@
 //! The part of Settings that sets when the order form asks before sending (heaviest parcel,
 //! largest cash on delivery, longest name): typed as text, read as whole numbers on Save.
 
-use crate::desk::plausible::Limits;
 use crate::ui::widgets::field;
+use desk::plausible::Limits;
 use rust_i18n::t;
 
 pub struct LimitsForm {

@@ -5,12 +5,6 @@ pub mod limits;
 pub mod printer;
 pub mod shop;
 
-use crate::api::codes::Language;
-use crate::desk::Desk;
-use crate::desk::settings::{
-    ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url,
-};
-use crate::desk::task::{Task, take};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen::Screen;
@@ -19,6 +13,10 @@ use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
 use crate::ui::screens::settings::shop::ShopForm;
 use crate::ui::widgets::{Toasts, button_if, choice, environment_text, field};
+use api::codes::Language;
+use desk::Desk;
+use desk::settings::{ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url};
+use desk::task::{Task, take};
 use rust_i18n::t;
 use std::collections::HashMap;
 

@@ -1,15 +1,15 @@
 //! The printer part of the settings screen: which printer and how it is reached, the label
 //! stock, the printer's resolution, copies, and printing automatically after create.
 
-use crate::desk::Desk;
-use crate::desk::settings::PrintSettings;
-use crate::desk::task::{Task, take};
-use crate::label::print::Printer;
-use crate::label::queues::QueuesError;
-use crate::label::{Dpi, LabelSize};
 use crate::ui::widgets::choice;
 use crate::ui::widgets::field;
+use desk::Desk;
+use desk::settings::PrintSettings;
+use desk::task::{Task, take};
 use egui::RichText;
+use label::print::Printer;
+use label::queues::QueuesError;
+use label::{Dpi, LabelSize};
 use rust_i18n::t;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! The part of Settings that says where the shop's records are: this counter's own file, or a
 //! PostgreSQL database the shop's counters share, and the name this counter goes by there.
 
-use crate::desk::settings::ShopSettings;
 use crate::ui::widgets::field;
+use desk::settings::ShopSettings;
 use rust_i18n::t;
 
 pub struct ShopForm {

@@ -4,17 +4,17 @@
 //! serves both kinds through [`Fields`].
 
 use super::account::Account;
-use crate::api::ApiError;
-use crate::api::warehouse_client::{Kind, Record, RecordInput};
-use crate::desk::DeskError;
-use crate::desk::record_draft::{RecordDraft, RecordOf};
-use crate::desk::task::{Task, any_running, ready};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::{AppEvent, Edited};
 use crate::ui::app::screen::{Screen, ScreenId};
 use crate::ui::widgets::errors::{problem_text, tell_desk};
 use crate::ui::widgets::{ERROR_COLOR, Form};
+use api::ApiError;
+use api::warehouse_client::{Kind, Record, RecordInput};
+use desk::DeskError;
+use desk::record_draft::{RecordDraft, RecordOf};
+use desk::task::{Task, any_running, ready};
 use egui::RichText;
 use rust_i18n::t;
 use serde::Serialize;
@@ -157,7 +157,7 @@ impl<D: Fields> WarehouseForm<D> {
         D::default()
             .problems()
             .into_iter()
-            .filter(|(_, p)| *p == crate::desk::problem::Problem::Required)
+            .filter(|(_, p)| *p == desk::problem::Problem::Required)
             .map(|(k, _)| k)
             .collect()
     }

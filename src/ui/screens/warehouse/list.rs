@@ -5,8 +5,6 @@
 
 use super::account::Account;
 use super::rows::{Row, detail_ui, state_text};
-use crate::desk::DeskError;
-use crate::desk::task::{Task, any_running, ready, ready_with};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
@@ -16,6 +14,8 @@ use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
+use desk::DeskError;
+use desk::task::{Task, any_running, ready, ready_with};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;

@@ -41,9 +41,9 @@ pub mod product_fields;
 pub mod rows;
 pub mod supplier_fields;
 
-use crate::api::warehouse::{Product, Purveyor};
-use crate::desk::product_draft::ProductDraft;
-use crate::desk::supplier_draft::SupplierDraft;
+use api::warehouse::{Product, Purveyor};
+use desk::product_draft::ProductDraft;
+use desk::supplier_draft::SupplierDraft;
 
 pub type SuppliersScreen = list::WarehouseList<Purveyor>;
 pub type ProductsScreen = list::WarehouseList<Product>;

@@ -4,15 +4,15 @@
 
 use super::form::Fields;
 use super::supplier_fields::flag;
-use crate::api::envelope::LoadProgress;
-use crate::api::warehouse::Purveyor;
-use crate::api::warehouse_client::Kind;
-use crate::desk::DeskError;
-use crate::desk::product_draft::ProductDraft;
-use crate::desk::task::{Task, ready};
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
 use crate::ui::widgets::{ERROR_COLOR, Form};
+use api::envelope::LoadProgress;
+use api::warehouse::Purveyor;
+use api::warehouse_client::Kind;
+use desk::DeskError;
+use desk::product_draft::ProductDraft;
+use desk::task::{Task, ready};
 use egui::RichText;
 use rust_i18n::t;
 use std::sync::Arc;

@@ -2,10 +2,10 @@
 //! by, its detail (every field the service sent, nested records included), and the form that
 //! edits it. One list screen serves both kinds through this trait.
 
-use crate::api::warehouse::{Product, Purveyor, PurveyorState};
-use crate::api::warehouse_client::Record;
 use crate::ui::app::event::AppEvent;
 use crate::ui::app::screen_id::ScreenId;
+use api::warehouse::{Product, Purveyor, PurveyorState};
+use api::warehouse_client::Record;
 use egui::RichText;
 use rust_i18n::t;
 use std::borrow::Cow;

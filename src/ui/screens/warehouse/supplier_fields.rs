@@ -2,8 +2,8 @@
 //! its roles, tax and registry numbers, the contract, bank and contact details.
 
 use super::form::Fields;
-use crate::desk::supplier_draft::SupplierDraft;
 use crate::ui::widgets::{Form, edit_optional};
+use desk::supplier_draft::SupplierDraft;
 use rust_i18n::t;
 
 /// A flag with its label; the clerk ticks it with Space as well.

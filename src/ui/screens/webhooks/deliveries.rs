@@ -2,12 +2,12 @@
 //! headers and raw body, applying one again, and the demo's test notification.
 
 use super::WebhooksScreen;
-use crate::store::Verdict;
 use crate::ui::app::cx::Cx;
 use crate::ui::widgets::{button_if, environment_text, inline_field, status::when, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
+use store::Verdict;
 
 pub fn verdict_text(v: Verdict) -> std::borrow::Cow<'static, str> {
     match v {
@@ -46,7 +46,7 @@ impl WebhooksScreen {
                 if button_if(ui, self.testing.is_none(), t!("hooks.test")) {
                     // The order's number as the journal shows it, or its barcode.
                     let typed = self.test_order.trim();
-                    let id = crate::desk::orders::order_id_in_barcode(typed)
+                    let id = desk::orders::order_id_in_barcode(typed)
                         .or_else(|| typed.parse::<i64>().ok());
                     self.message = None;
                     match id {
@@ -129,7 +129,7 @@ impl WebhooksScreen {
             // What was turned away at the door (a wrong key) is never applied from here.
             let can = self.replaying.is_none()
                 && n.notice.order_id.is_some()
-                && n.verdict != crate::store::Verdict::Rejected;
+                && n.verdict != store::Verdict::Rejected;
             if button_if(ui, can, t!("hooks.replay")) {
                 self.replaying = cx.desk.replay(n.clone());
             }

@@ -3,14 +3,6 @@
 //! doing), and the delivery log: every notification with its verdict, its headers and raw body,
 //! replayed on demand; in demo mode a test notification through the twin.
 
-use crate::api::codes::Environment;
-use crate::api::webhook::{WebhookConfig, WebhookConfigRequest};
-use crate::desk::DeskError;
-use crate::desk::customs::url_ok;
-use crate::desk::live::Route;
-use crate::desk::settings::LiveSettings;
-use crate::desk::task::{Task, any_running, ready};
-use crate::store::{NotificationRow, Verdict};
 use crate::ui::app::commands::Command;
 use crate::ui::app::cx::Cx;
 use crate::ui::app::event::AppEvent;
@@ -20,7 +12,15 @@ use crate::ui::widgets::{
     ERROR_COLOR, Form, button_if, choice, environment_text, inline_field, inline_secret,
     status::when,
 };
+use api::codes::Environment;
+use api::webhook::{WebhookConfig, WebhookConfigRequest};
 use deliveries::verdict_text;
+use desk::DeskError;
+use desk::customs::url_ok;
+use desk::live::Route;
+use desk::settings::LiveSettings;
+use desk::task::{Task, any_running, ready};
+use store::{NotificationRow, Verdict};
 
 use egui::RichText;
 use rust_i18n::t;
@@ -248,7 +248,7 @@ impl WebhooksScreen {
                         ui.label(t!("hooks.listening", url = url));
                     }
                     (None, Some(problem)) => {
-                        use crate::desk::live::ReceiverProblem as P;
+                        use desk::live::ReceiverProblem as P;
                         let why = match problem {
                             P::NoKey => t!("hooks.key_needed").to_string(),
                             P::Address(a) => t!("hooks.bad_bind", addr = a).to_string(),
@@ -281,8 +281,8 @@ impl WebhooksScreen {
                 }
                 if let Some(problem) = p.last_error {
                     let e = match problem {
-                        crate::desk::live::PollProblem::Service(api) => tell(&api).message,
-                        crate::desk::live::PollProblem::Database(detail) => {
+                        desk::live::PollProblem::Service(api) => tell(&api).message,
+                        desk::live::PollProblem::Database(detail) => {
                             t!("hooks.poll_db", detail = detail).to_string()
                         }
                     };
@@ -312,7 +312,7 @@ impl Screen for WebhooksScreen {
     fn poll(&mut self, cx: &mut Cx) {
         match ready(&mut self.registering) {
             Some(Ok(r)) => self.registered = Some(r),
-            Some(Err(DeskError::Service(crate::api::ApiError::Validation { message, fields }))) => {
+            Some(Err(DeskError::Service(api::ApiError::Validation { message, fields }))) => {
                 for (k, v) in fields {
                     self.errors.insert(k, v.join(" "));
                 }
@@ -350,7 +350,7 @@ impl Screen for WebhooksScreen {
         match ready(&mut self.testing) {
             Some(Ok(())) => self.message = Some(t!("hooks.test_sent").to_string()),
             // The twin's own words are for the details: the clerk reads why in theirs.
-            Some(Err(DeskError::Service(crate::api::ApiError::Rejected { message, .. }))) => {
+            Some(Err(DeskError::Service(api::ApiError::Rejected { message, .. }))) => {
                 cx.toasts.error(t!("hooks.test_refused"), Some(message));
             }
             Some(Err(e)) => self.message = Some(tell_desk(&e).message),

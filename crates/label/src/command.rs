@@ -1,0 +1,112 @@
+//! `parcel-desk label`: labels from the JSON records the service returned, for scripts and
+//! integrators, through the same layout and renderers the desk prints with.
+
+use super::export::{Format, Rendered, render};
+use super::order::LabelOrder;
+use super::sheet::Stock;
+use super::size::{Dpi, LabelSize};
+use api::codes::Language;
+use std::path::{Path, PathBuf};
+
+/// The command's arguments (parsed by clap in `main`).
+#[derive(Debug, clap::Args)]
+pub struct LabelArgs {
+    /// An order record as JSON (the whole answer or its `data`); repeat for several.
+    #[arg(long = "order", required = true)]
+    pub orders: Vec<PathBuf>,
+    /// pdf, zpl or png (PNG writes one file a page when there are several).
+    #[arg(long, default_value = "pdf")]
+    pub format: Format,
+    /// 100x150, 100x100, 58mm or a4 (four labels a sheet).
+    #[arg(long, default_value = "100x150")]
+    pub size: LabelSize,
+    /// Printer resolution the bars and modules are sized for: 203 or 300.
+    #[arg(long, default_value = "203")]
+    pub dpi: Dpi,
+    /// Language of the label's captions: uz, ru or en.
+    #[arg(long, default_value = "uz", value_parser = parse_language)]
+    pub lang: Language,
+    /// The public tracking page (e.g. https://example.uz/track), for records without a tracking
+    /// link (the legacy detail).
+    #[arg(long)]
+    pub tracking_page: Option<url::Url>,
+    /// Where to write the labels.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+fn parse_language(s: &str) -> Result<Language, String> {
+    Language::parse(s).ok_or_else(|| format!("unknown language {s:?}: use uz, ru or en"))
+}
+
+/// Writes the labels; returns what was written, one line a file, for the terminal.
+pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
+    let mut orders = Vec::new();
+    for path in &args.orders {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut order =
+            LabelOrder::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if order.tracking.is_none()
+            && let Some(page) = &args.tracking_page
+        {
+            order.tracking = Some(api::tracking::tracking_link(
+                page,
+                order.order_id,
+                &order.barcode,
+            ));
+        }
+        if order.tracking.is_none() {
+            eprintln!(
+                "{}: the record has no tracking link (give --tracking-page): the label has no QR code",
+                path.display()
+            );
+        }
+        orders.push(order);
+    }
+    let stock = Stock {
+        size: args.size,
+        dpi: args.dpi,
+        lang: args.lang,
+    };
+    let rendered = render(&orders, stock, args.format).map_err(|e| e.to_string())?;
+    let mut written = Vec::new();
+    match &rendered {
+        Rendered::Png(pages) if pages.len() > 1 => {
+            for (i, png) in pages.iter().enumerate() {
+                let path = numbered(&args.out, i + 1);
+                write(&path, png)?;
+                written.push(path.display().to_string());
+            }
+        }
+        Rendered::Zpl(labels) => {
+            // A file stands alone: sent to any printer, it brings the faces its text names.
+            let whole = [super::zpl::font_download(), labels.as_str()].concat();
+            write(&args.out, whole.as_bytes())?;
+            written.push(args.out.display().to_string());
+        }
+        other => {
+            let bytes = other.single_file().unwrap_or_default();
+            write(&args.out, bytes)?;
+            written.push(args.out.display().to_string());
+        }
+    }
+    Ok(written)
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// `labels.png` → `labels-2.png`.
+fn numbered(path: &Path, n: usize) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "label".into());
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}-{n}{ext}"))
+}

@@ -1,0 +1,10 @@
+//! A crate of its own because the twin, the journal and the desk search text the same way: one
+//! transliteration, so a city found by one is found by all.
+//!
+//! Text helpers shared by the twin's seed data and the desk's search (Uzbek Latin ↔ Cyrillic),
+//! and days as the clerk types them.
+
+pub mod day;
+pub mod place_kind;
+pub mod search_keys;
+pub mod translit;

@@ -1,0 +1,958 @@
+//! The current interface of the twin: `{api}/auth/...` and `{api}/v1/...` with the envelope.
+
+use super::http_util::*;
+use super::limits;
+use super::messages as msg;
+use super::model::{CUSTOMERS, Iface, OrderBody, Party};
+use super::order_checks;
+use super::render;
+use super::seed::order_status_name;
+use super::shared::{AuthCalls, Shared};
+use super::world::{Lookup, Priced, TokenKind, World, today};
+use api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
+use api::current::*;
+use api::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
+use api::international::{IntlCalcEcho, IntlCalcRequest, IntlCalcResponse};
+use api::lenient::value_to_i64;
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::{get, post};
+use serde_json::Value;
+use std::collections::HashMap;
+
+type Q = HashMap<String, String>;
+
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/auth/login", post(login))
+        .route("/auth/refresh", post(refresh))
+        .route("/v1/order/add", post(add))
+        .route("/v1/order/edit", post(edit))
+        .route("/v1/order/detail", get(detail))
+        .route("/v1/order/track", get(track))
+        .route("/v1/order-cancel/index", get(cancel).post(cancel))
+        .route("/v1/order/sticker", get(sticker).post(stickers))
+        .route("/v1/order-calculate/index", post(calculate))
+        .route(
+            "/v1/order-calculate/international",
+            post(calculate_international),
+        )
+        .route("/v1/status/index", get(statuses))
+        .route("/v1/directory/countries", get(countries))
+        .route("/v1/directory/regions", get(regions))
+        .route("/v1/directory/cities", get(cities))
+        .route("/v1/directory/branches", get(branches))
+        .route("/v1/package/index", get(packages))
+        .route("/v1/inside/index", get(shipment_types))
+        .route(
+            "/v1/webhook/webhook-config",
+            get(webhook_config).post(webhook_config),
+        )
+        .route("/v1/order/international-list", get(international_list))
+}
+
+fn invalid_credentials() -> Response {
+    framework(
+        StatusCode::UNAUTHORIZED,
+        "Your request was made with invalid credentials.",
+    )
+}
+
+/// The caller's customer, or the framework's 401.
+/// The authenticated caller of the current interface and the language it asks in: a request
+/// without a valid access token never reaches a handler that takes one.
+pub struct Caller {
+    customer: i64,
+    lang: Language,
+}
+
+impl axum::extract::FromRequestParts<Shared> for Caller {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        s: &Shared,
+    ) -> Result<Caller, Response> {
+        let lang = lang(&parts.headers);
+        let w = s.world();
+        bearer(&parts.headers)
+            .and_then(|t| w.check_token(&t, Iface::Current, TokenKind::Access))
+            .map(|customer| Caller { customer, lang })
+            .ok_or_else(invalid_credentials)
+    }
+}
+
+fn parse_body(body: Result<Value, BodyError>) -> Result<Value, Response> {
+    body.map_err(|e| framework(e.status, e.text))
+}
+
+async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    AuthCalls::count(&s.auth_calls.current_login);
+    let lang = lang(&headers);
+    let body = or_reply!(parse_body(body));
+    let mut check = Check::new(lang);
+    let Some(req) = check
+        .read::<LoginRequest>(&body, &["login", "password"])
+        .filter(|_| check.ok())
+    else {
+        return current_invalid(check.fields);
+    };
+    match CUSTOMERS
+        .iter()
+        .find(|c| c.current.0 == req.login.trim() && c.current.1 == req.password)
+    {
+        None => framework(StatusCode::UNAUTHORIZED, msg::wrong_login(lang)),
+        Some(c) => current_ok(msg::ok(lang), s.world().issue_tokens(c.id, Iface::Current)),
+    }
+}
+
+async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
+    AuthCalls::count(&s.auth_calls.current_refresh);
+    let lang = lang(&headers);
+    let body = or_reply!(parse_body(body));
+    let token = body
+        .get("refresh_token")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let customer = s.world().take_refresh(&token, Iface::Current);
+    match customer {
+        Some(c) => current_ok(msg::ok(lang), s.world().issue_tokens(c, Iface::Current)),
+        None => {
+            let mut check = Check::new(lang);
+            check.push("refresh_token", msg::bad_token(lang));
+            current_invalid(check.fields)
+        }
+    }
+}
+
+/// Checks a current-interface order body and turns it into the twin's normal form.
+fn order_body(
+    w: &World,
+    lang: Language,
+    customer: i64,
+    raw: &Value,
+    editing: Option<i64>,
+) -> Result<(OrderBody, Priced), Response> {
+    let mut check = Check::new(lang);
+    check.required(
+        raw,
+        &[
+            "pickup_type",
+            "sender.name",
+            "sender.phone",
+            "sender.address",
+            "receiver.name",
+            "receiver.phone",
+            "receiver.address",
+            "receiver.city_code",
+            "cargo.weight",
+            "cargo.piece",
+            "cargo.packageId",
+        ],
+    );
+    if !check.ok() {
+        return Err(current_invalid(check.fields));
+    }
+    let Some(input) = check.typed::<OrderInput>(raw) else {
+        return Err(current_invalid(check.fields));
+    };
+    let dropoff = input.dropoff_type.unwrap_or(DropoffType::Courier);
+    if dropoff == DropoffType::Branch
+        && input
+            .receiver
+            .branch_code
+            .as_deref()
+            .is_none_or(|c| c.trim().is_empty())
+    {
+        check.push(
+            "receiver.branch_code",
+            msg::blank(lang, "receiver.branch_code"),
+        );
+    }
+    // The sender's city comes from its city code or, for a drop-off at an office, the branch.
+    let sender_branch = input
+        .sender
+        .branch_code
+        .as_deref()
+        .and_then(|c| w.seed.branch_by_code(c));
+    let sender_city = match input.sender.city_code.as_deref() {
+        Some(code) => w.seed.city_by_code(code).map(|c| c.id),
+        None => sender_branch.map(|b| b.city_id),
+    };
+    if sender_city.is_none() {
+        check.push(
+            "sender.city_code",
+            msg::not_found_value(lang, "sender.city_code"),
+        );
+    }
+    let receiver_city = input
+        .receiver
+        .city_code
+        .as_deref()
+        .and_then(|c| w.seed.city_by_code(c))
+        .map(|c| c.id);
+    if receiver_city.is_none() {
+        check.push(
+            "receiver.city_code",
+            msg::not_found_value(lang, "receiver.city_code"),
+        );
+    }
+    check.phone("sender.phone", &input.sender.phone);
+    check.phone("receiver.phone", &input.receiver.phone);
+    if let Some(p) = input
+        .receiver
+        .phone1
+        .as_deref()
+        .filter(|p| !p.trim().is_empty())
+    {
+        check.phone("receiver.phone1", p);
+    }
+    if input.cargo.weight.grams() < 10 {
+        check.push("cargo.weight", msg::too_small(lang, "cargo.weight", "0.01"));
+    }
+    if input.cargo.piece < 1 {
+        check.push("cargo.piece", msg::too_small(lang, "cargo.piece", "1"));
+    }
+    let package_id = input.cargo.package_id.unwrap_or_default();
+    if w.seed.packaging_type(package_id).is_none() {
+        check.push(
+            "cargo.packageId",
+            msg::not_found_value(lang, "cargo.packageId"),
+        );
+    }
+    let post_type_id = input.cargo.post_type_id.unwrap_or(15);
+    if w.seed.shipment_type(post_type_id).is_none() {
+        check.push(
+            "cargo.postTypeId",
+            msg::not_found_value(lang, "cargo.postTypeId"),
+        );
+    }
+    order_checks::items(&mut check, &input.cargo.post_types, "cargo.postTypes");
+    order_checks::wcs(&mut check, w, customer, input.wcs_code.as_deref(), editing);
+    let cod = input.cash_on_delivery();
+    order_checks::cod(
+        &mut check,
+        w,
+        customer,
+        cod,
+        &input.cargo.options,
+        "back_money",
+        "cargo.options",
+    );
+    let sender_delivery = if input.pickup_type == PickupType::Courier {
+        Delivery::Courier
+    } else {
+        Delivery::Office
+    };
+    let receiver_delivery = if dropoff == DropoffType::Courier {
+        Delivery::Courier
+    } else {
+        Delivery::Office
+    };
+    let receiver_branch = match (receiver_city, &input.receiver.branch_code) {
+        (Some(city), Some(code)) if dropoff == DropoffType::Branch => {
+            match w.seed.branch_by_code(code) {
+                Some(b) => order_checks::branch(
+                    &mut check,
+                    w,
+                    "receiver.branch_code",
+                    city,
+                    Some(b.id),
+                    receiver_delivery,
+                ),
+                None => {
+                    check.push(
+                        "receiver.branch_code",
+                        msg::not_found_value(lang, "receiver.branch_code"),
+                    );
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    let sender_branch_id = match (sender_delivery, sender_branch, sender_city) {
+        (Delivery::Office, Some(b), _) => Some(b.id),
+        (Delivery::Office, None, Some(city)) => w.seed.branches_of_city(city).next().map(|b| b.id),
+        _ => None,
+    };
+    if !check.ok() {
+        return Err(current_invalid(check.fields));
+    }
+    let (Some(sender_city), Some(receiver_city)) = (sender_city, receiver_city) else {
+        return Err(current_invalid(check.fields));
+    };
+    let body = OrderBody {
+        client_id: input.client_id.clone(),
+        wcs_code: input.wcs_code.clone(),
+        sender: Party {
+            name: input.sender.name.clone(),
+            phone: input.sender.phone.clone(),
+            phone1: input.sender.phone1.clone(),
+            address: input.sender.address.clone(),
+            city_id: sender_city,
+            branch_id: sender_branch_id,
+            delivery: sender_delivery,
+            latitude: input.sender.latitude.clone(),
+            longitude: input.sender.longitude.clone(),
+        },
+        receiver: Party {
+            name: input.receiver.name.clone(),
+            phone: input.receiver.phone.clone(),
+            phone1: input.receiver.phone1.clone(),
+            address: input.receiver.address.clone(),
+            city_id: receiver_city,
+            branch_id: receiver_branch,
+            delivery: receiver_delivery,
+            latitude: input.receiver.latitude.clone(),
+            longitude: input.receiver.longitude.clone(),
+        },
+        weight: input.cargo.weight,
+        volume: input.cargo.volume,
+        piece: input.cargo.piece,
+        package_id,
+        post_type_id,
+        items: input.cargo.post_types.clone(),
+        options: input.cargo.options.clone(),
+        take_photo: input.take_photo.unwrap_or(0) == 1,
+        bring_back_waybill: input.bring_back_waybill.unwrap_or(0) == 1,
+        cod,
+        additional_info: None,
+        is_test: false,
+        sender_sign: None,
+        receiver_sign: None,
+        sender_date: today(),
+        receiver_date: None,
+        ready_to_take: input.ready_to_take.unwrap_or(false),
+    };
+    match order_checks::priced(&mut check, w, &body, &order_checks::CURRENT) {
+        Some(priced) => Ok((body, priced)),
+        None => Err(current_invalid(check.fields)),
+    }
+}
+
+fn record(w: &World, o: &super::model::Order, lang: Language) -> OrderRecord {
+    render::current_record(&w.seed, w.links.base(), o, lang, &w.goods)
+}
+
+async fn add(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let raw = or_reply!(parse_body(body));
+    let (rec, jobs) = {
+        let mut w = s.world();
+        let (body, priced) = or_reply!(order_body(&w, lang, customer, &raw, None));
+        let (order, jobs) = w.create_order(customer, Iface::Current, body, priced);
+        (record(&w, &order, lang), jobs)
+    };
+    super::webhooks::send(&s, jobs);
+    current_ok(msg::saved(lang), rec)
+}
+
+/// `orderId` from the query, or the framework's 400.
+fn order_id(q: &Q) -> Result<i64, Response> {
+    match q.get("orderId") {
+        None => Err(framework(
+            StatusCode::BAD_REQUEST,
+            "Missing required parameters: orderId",
+        )),
+        Some(v) => value_to_i64(&Value::String(v.clone())).ok_or_else(|| {
+            framework(
+                StatusCode::BAD_REQUEST,
+                "Invalid data received for parameter \"orderId\".",
+            )
+        }),
+    }
+}
+
+fn lookup_failure(l: Lookup) -> Response {
+    match l {
+        Lookup::NotFound => current_not_found(),
+        Lookup::Forbidden => current_forbidden(),
+    }
+}
+
+async fn edit(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let id = or_reply!(order_id(&q));
+    let raw = or_reply!(parse_body(body));
+    let mut w = s.world();
+    match w.order_for(customer, id) {
+        Err(l) => return lookup_failure(l),
+        Ok(o) if !o.status.is_cancellable() => {
+            return current_fail(StatusCode::BAD_REQUEST, msg::cannot_edit(lang), None);
+        }
+        Ok(_) => {}
+    }
+    let (body, priced) = or_reply!(order_body(&w, lang, customer, &raw, Some(id)));
+    match w.edit_order(id, body, priced) {
+        Some(order) => current_ok(msg::saved(lang), record(&w, &order, lang)),
+        None => current_not_found(),
+    }
+}
+
+async fn detail(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let id = or_reply!(order_id(&q));
+    let w = s.world();
+    match w.order_for(customer, id) {
+        Ok(o) => current_ok(msg::ok(lang), record(&w, o, lang)),
+        Err(l) => lookup_failure(l),
+    }
+}
+
+async fn track(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let id = or_reply!(order_id(&q));
+    let w = s.world();
+    match w.order_for(customer, id) {
+        Ok(o) => current_ok(
+            msg::ok(lang),
+            OrderStatusData {
+                order_id: o.id,
+                status: StatusCodeName {
+                    code: o.status,
+                    name: order_status_name(o.status, lang),
+                },
+            },
+        ),
+        Err(l) => lookup_failure(l),
+    }
+}
+
+async fn cancel(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let id = or_reply!(order_id(&q));
+    let (data, jobs) = {
+        let mut w = s.world();
+        match w.order_for(customer, id) {
+            Err(l) => return lookup_failure(l),
+            Ok(o) if o.status == OrderStatus::Deleted => {
+                return current_fail(StatusCode::BAD_REQUEST, msg::already_cancelled(lang), None);
+            }
+            Ok(o) if !o.status.is_cancellable() => {
+                return current_fail(StatusCode::BAD_REQUEST, msg::cannot_cancel(lang), None);
+            }
+            Ok(_) => {}
+        }
+        let employee = super::model::customer(customer)
+            .map(|c| c.name)
+            .unwrap_or("API");
+        let Some((order, jobs)) = w.cancel(id, employee, "Mijoz soʻrovi bilan bekor qilindi (API)")
+        else {
+            return current_not_found();
+        };
+        (
+            OrderStatusData {
+                order_id: order.id,
+                status: StatusCodeName {
+                    code: order.status,
+                    name: order_status_name(order.status, lang),
+                },
+            },
+            jobs,
+        )
+    };
+    super::webhooks::send(&s, jobs);
+    current_ok(msg::cancelled_ok(lang), data)
+}
+
+/// Sticker links live ten minutes, like the service's temporary URLs.
+const STICKER_TTL_SECS: i64 = 600;
+
+fn sticker_url(w: &World, customer: i64, ids: &[i64]) -> String {
+    let expires = super::world::epoch_now() + STICKER_TTL_SECS;
+    w.links.sticker(customer, ids, expires)
+}
+
+async fn sticker(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let id = or_reply!(order_id(&q));
+    let w = s.world();
+    match w.order_for(customer, id) {
+        Ok(o) => current_ok(
+            msg::ok(lang),
+            Sticker {
+                label_encode: None,
+                label_sticker: sticker_url(&w, customer, &[o.id]),
+            },
+        ),
+        Err(l) => lookup_failure(l),
+    }
+}
+
+async fn stickers(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let raw = or_reply!(parse_body(body));
+    let mut check = Check::new(lang);
+    let Some(batch) = check
+        .read::<StickerBatch>(&raw, &["orderIds"])
+        .filter(|_| check.ok())
+    else {
+        return current_invalid(check.fields);
+    };
+    if batch.order_ids.len() > STICKER_BATCH_MAX {
+        check.push(
+            "orderIds",
+            msg::too_long(lang, "orderIds", STICKER_BATCH_MAX),
+        );
+        return current_invalid(check.fields);
+    }
+    let w = s.world();
+    for id in &batch.order_ids {
+        if let Err(l) = w.order_for(customer, *id) {
+            return lookup_failure(l);
+        }
+    }
+    current_ok(
+        msg::ok(lang),
+        Sticker {
+            label_encode: None,
+            label_sticker: sticker_url(&w, customer, &batch.order_ids),
+        },
+    )
+}
+
+/// The calculators' own names of the quantities.
+const CALC_NAMES: order_checks::Names = order_checks::Names {
+    sender_date: "senderDate",
+    receiver_date: "receiverDate",
+    weight: "weight",
+    volume: "volume",
+    piece: "piece",
+};
+
+async fn calculate(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let raw = or_reply!(parse_body(body));
+    let mut check = Check::new(lang);
+    let Some(req) = check.read::<DomesticCalcRequest>(
+        &raw,
+        &[
+            "senderCityCode",
+            "receiverCityCode",
+            "pickup_type",
+            "dropoff_type",
+            "weight",
+        ],
+    ) else {
+        return current_invalid(check.fields);
+    };
+    let w = s.world();
+    let from = w.seed.city_by_code(&req.sender_city_code).map(|c| c.id);
+    let to = w.seed.city_by_code(&req.receiver_city_code).map(|c| c.id);
+    if from.is_none() {
+        check.push(
+            "senderCityCode",
+            msg::not_found_value(lang, "senderCityCode"),
+        );
+    }
+    if to.is_none() {
+        check.push(
+            "receiverCityCode",
+            msg::not_found_value(lang, "receiverCityCode"),
+        );
+    }
+    if req.weight.grams() < 10 {
+        check.push("weight", msg::too_small(lang, "weight", "0.01"));
+    }
+    let volume = req.volume.map(|d| d.x * d.y * d.z);
+    order_checks::quantities(&mut check, req.weight, volume, None, &CALC_NAMES);
+    let (Some(from), Some(to)) = (from, to) else {
+        return current_invalid(check.fields);
+    };
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let from_has_branch = w.seed.branches_of_city(from).next().is_some();
+    let to_has_branch = w.seed.branches_of_city(to).next().is_some();
+    let price = |pickup: Delivery, dropoff: Delivery| {
+        super::pricing::domestic(&w.seed, from, to, req.weight, volume, pickup, dropoff, 1)
+    };
+    // The dearest mode prices, or nothing does: refused under the weight, never a wrapped sum.
+    if price(Delivery::Courier, Delivery::Courier).is_none() {
+        let m = msg::too_big(lang, "weight", &limits::WEIGHT_MAX_KG.to_string());
+        check.push("weight", m);
+        return current_invalid(check.fields);
+    }
+    let quote = |pickup: Delivery, dropoff: Delivery| {
+        let available =
+            (pickup.is_courier() || from_has_branch) && (dropoff.is_courier() || to_has_branch);
+        ModeQuote {
+            available,
+            price: if available {
+                price(pickup, dropoff)
+            } else {
+                None
+            },
+            reason: (!available).then(|| msg::unavailable_courier(lang)),
+        }
+    };
+    current_ok(
+        msg::ok(lang),
+        DomesticQuotes {
+            branch_to_branch: quote(Delivery::Office, Delivery::Office),
+            branch_to_courier: quote(Delivery::Office, Delivery::Courier),
+            courier_to_branch: quote(Delivery::Courier, Delivery::Office),
+            courier_to_courier: quote(Delivery::Courier, Delivery::Courier),
+        },
+    )
+}
+
+async fn calculate_international(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let raw = or_reply!(parse_body(body));
+    let mut check = Check::new(lang);
+    let Some(req) = check.read::<IntlCalcRequest>(
+        &raw,
+        &[
+            "weight",
+            "senderCityId",
+            "receiverCountryId",
+            "receiverCityId",
+            "postTypeId",
+            "pickupType",
+        ],
+    ) else {
+        return current_invalid(check.fields);
+    };
+    let w = s.world();
+    if req.weight.grams() < 10 {
+        check.push("weight", msg::too_small(lang, "weight", "0.01"));
+    }
+    order_checks::quantities(&mut check, req.weight, req.volume, req.piece, &CALC_NAMES);
+    order_checks::date(&mut check, "senderDate", req.sender_date);
+    order_checks::city(&mut check, &w, "senderCityId", req.sender_city_id);
+    let country = w.seed.country(req.receiver_country_id);
+    if country.is_none() {
+        check.push(
+            "receiverCountryId",
+            msg::not_found_value(lang, "receiverCountryId"),
+        );
+    }
+    if req.receiver_city_id <= 0 {
+        check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
+    }
+    if w.seed.shipment_type(req.post_type_id).is_none() {
+        check.push("postTypeId", msg::not_found_value(lang, "postTypeId"));
+    }
+    if req.is_company && req.customer_id.is_some_and(|c| c != customer) {
+        return current_forbidden();
+    }
+    let Some(country) = country.filter(|_| check.ok()) else {
+        return current_invalid(check.fields);
+    };
+    let piece = req.piece.unwrap_or(1).max(1);
+    let Some(mut price) = super::pricing::international(
+        country.zone,
+        req.weight,
+        req.volume,
+        req.pickup_type == PickupType::Courier,
+        piece,
+    ) else {
+        let m = msg::too_big(lang, "weight", &limits::WEIGHT_MAX_KG.to_string());
+        check.push("weight", m);
+        return current_invalid(check.fields);
+    };
+    if req.is_company {
+        // The company tariff of the twin: 10 % off, rounded to whole sum.
+        price = api::Sum(price.0 * 9 / 10);
+    }
+    current_ok(
+        msg::ok(lang),
+        IntlCalcResponse {
+            summary_price: price,
+            request_data: IntlCalcEcho {
+                sender_date: req.sender_date.unwrap_or_else(today),
+                pickup_type: req.pickup_type,
+                sender_city_id: req.sender_city_id,
+                receiver_country_id: req.receiver_country_id,
+                receiver_city_id: req.receiver_city_id,
+                receiver_delivery: req.receiver_delivery,
+                weight: req.weight,
+                volume: req.volume,
+                post_type_id: req.post_type_id,
+                piece,
+            },
+        },
+    )
+}
+
+async fn statuses(Caller { lang, .. }: Caller, Query(q): Query<Q>) -> Response {
+    let items: Vec<StatusInfo> = OrderStatus::ALL
+        .iter()
+        .map(|st| StatusInfo {
+            code: *st,
+            name: order_status_name(*st, lang),
+            description: st.label().to_string(),
+            next_possible_statuses: st.next_possible().to_vec(),
+        })
+        .collect();
+    listed(lang, &items, &q, "/v1/status/index", "")
+}
+
+async fn countries(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let w = s.world();
+    let items: Vec<Country> = w
+        .seed
+        .countries
+        .iter()
+        .map(|c| Country {
+            id: c.id,
+            code: c.code.map(str::to_string),
+            name: c.name.get(lang).to_string(),
+        })
+        .collect();
+    listed(lang, &items, &q, "/v1/directory/countries", "")
+}
+
+async fn regions(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let w = s.world();
+    let items: Vec<CodedRegion> = w
+        .seed
+        .regions
+        .iter()
+        .map(|r| CodedRegion {
+            id: Some(r.id),
+            code: Some(r.code.to_string()),
+            name: r.name.get(lang).to_string(),
+        })
+        .collect();
+    listed(lang, &items, &q, "/v1/directory/regions", "")
+}
+
+async fn cities(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let w = s.world();
+    let region = q
+        .get("regionCode")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty());
+    let items: Vec<CodedCity> = w
+        .seed
+        .cities
+        .iter()
+        .filter(|c| region.as_deref().is_none_or(|r| c.code.starts_with(r)))
+        .map(|c| CodedCity {
+            id: Some(c.id),
+            code: Some(c.code.clone()),
+            name: c.name.get(lang).to_string(),
+            region_code: Some(c.code[..2].to_string()),
+        })
+        .collect();
+    let extra = region
+        .map(|r| format!("regionCode={r}&"))
+        .unwrap_or_default();
+    listed(lang, &items, &q, "/v1/directory/cities", &extra)
+}
+
+async fn branches(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let w = s.world();
+    let region = q
+        .get("regionCode")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty());
+    let city = q
+        .get("cityCode")
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty());
+    let items: Vec<CodedBranch> = w
+        .seed
+        .branches
+        .iter()
+        .filter_map(|b| {
+            let c = w.seed.city(b.city_id)?;
+            let keep = region.as_deref().is_none_or(|r| c.code.starts_with(r))
+                && city.as_deref().is_none_or(|x| c.code == x);
+            keep.then(|| CodedBranch {
+                id: Some(b.id),
+                code: Some(b.code.clone()),
+                name: b.name.get(lang).to_string(),
+                region_code: Some(c.code[..2].to_string()),
+                city_code: Some(c.code.clone()),
+                address: b.address.clone(),
+                lat_long: b.lat_long.clone(),
+                phone: b.phone.clone(),
+                working_hours: b.hours,
+            })
+        })
+        .collect();
+    let mut extra = String::new();
+    if let Some(r) = &region {
+        extra.push_str(&format!("regionCode={r}&"));
+    }
+    if let Some(c) = &city {
+        extra.push_str(&format!("cityCode={c}&"));
+    }
+    listed(lang, &items, &q, "/v1/directory/branches", &extra)
+}
+
+fn id_names(list: &[(i64, super::seed::Name)], lang: Language) -> Vec<IdName> {
+    list.iter()
+        .map(|(id, n)| IdName {
+            id: *id,
+            name: n.get(lang).to_string(),
+        })
+        .collect()
+}
+
+async fn packages(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let items = id_names(&s.world().seed.packaging_types, lang);
+    listed(lang, &items, &q, "/v1/package/index", "")
+}
+
+async fn shipment_types(
+    State(s): State<Shared>,
+    Caller { lang, .. }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let items = id_names(&s.world().seed.shipment_types, lang);
+    listed(lang, &items, &q, "/v1/inside/index", "")
+}
+
+async fn webhook_config(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    AnyBody(body): AnyBody,
+) -> Response {
+    let raw = or_reply!(parse_body(body));
+    match super::webhook_reg::webhook_config(&s, lang, customer, &raw, Iface::Current, true) {
+        Ok(cfg) => current_ok(msg::saved(lang), cfg),
+        Err(fields) => current_invalid(fields),
+    }
+}
+
+/// An international order with the names the twin knows (country, sender's place, shipment and
+/// packaging types, status) in the language the request asks in, as the service answers.
+fn in_language(
+    seed: &super::seed::Seed,
+    o: &api::international::IntlOrder,
+    lang: Language,
+) -> api::international::IntlOrder {
+    let mut o = o.clone();
+    if let Some(c) = seed.country(o.receiver.country.id) {
+        o.receiver.country.name = c.name.get(lang).to_string();
+    }
+    if let Some(c) = seed.city(o.sender.city.id) {
+        o.sender.city.name = c.name.get(lang).to_string();
+    }
+    if let Some(r) = seed.region(o.sender.region.id) {
+        o.sender.region.name = r.name.get(lang).to_string();
+    }
+    if let Some(b) = o.sender.branch.as_mut()
+        && let Some(found) = seed.branch(b.id)
+    {
+        b.name = found.name.get(lang).to_string();
+    }
+    if let Some(n) = seed.shipment_type(o.mail.post_type.id) {
+        o.mail.post_type.name = n.get(lang).to_string();
+    }
+    if let Some(n) = seed.packaging_type(o.mail.package.id) {
+        o.mail.package.name = n.get(lang).to_string();
+    }
+    o.status.info = msg::intl_status(lang, o.status.id);
+    o
+}
+
+async fn international_list(
+    State(s): State<Shared>,
+    Caller { customer, lang }: Caller,
+    Query(q): Query<Q>,
+) -> Response {
+    let mut check = Check::new(lang);
+    let mut date = |name: &str| match q.get(name).map(|d| d.trim()).filter(|d| !d.is_empty()) {
+        None => None,
+        Some(d) => match chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d") {
+            Ok(v) => Some(v),
+            Err(_) => {
+                check.push(name, msg::invalid(lang, name));
+                None
+            }
+        },
+    };
+    let begin = date("beginDate");
+    let end = date("endDate");
+    if !check.ok() {
+        return current_invalid(check.fields);
+    }
+    let w = s.world();
+    let items: Vec<_> = w
+        .intl_orders
+        .iter()
+        .filter(|(c, o)| {
+            *c == customer
+                && begin.is_none_or(|b| o.sender.sender_date >= b)
+                && end.is_none_or(|e| o.sender.sender_date <= e)
+        })
+        .map(|(_, o)| in_language(&w.seed, o, lang))
+        .collect();
+    let mut extra = String::new();
+    if let Some(b) = begin {
+        extra.push_str(&format!("beginDate={b}&"));
+    }
+    if let Some(e) = end {
+        extra.push_str(&format!("endDate={e}&"));
+    }
+    listed(lang, &items, &q, "/v1/order/international-list", &extra)
+}
+
+/// One page of a directory list, as `page` and `per-page` ask, in the current envelope.
+fn listed<T: Clone + serde::Serialize>(
+    lang: Language,
+    items: &[T],
+    q: &Q,
+    path: &str,
+    extra_query: &str,
+) -> Response {
+    let (page, per) = paging(q);
+    current_ok(msg::ok(lang), page_of(items, page, per, path, extra_query))
+}

@@ -1,0 +1,149 @@
+//! Webhook registration as both interfaces take it (legacy `v1/webhook/add`, current
+//! `webhook-config`): one set of checks, one record per customer.
+
+use super::http_util::*;
+use super::messages as msg;
+use super::model::{Iface, WebhookReg};
+use super::shared::Shared;
+use super::world::local_now;
+use api::codes::{Environment, Language};
+use api::webhook::{WebhookConfig, WebhookConfigRequest};
+use serde_json::Value;
+use std::net::{IpAddr, SocketAddr};
+use url::Host;
+
+/// Registration shared by both interfaces; `environment_required` on the current one.
+pub fn webhook_config(
+    s: &Shared,
+    lang: Language,
+    customer: i64,
+    raw: &Value,
+    via: Iface,
+    environment_required: bool,
+) -> Result<WebhookConfig, api::FieldErrors> {
+    let mut check = Check::new(lang);
+    check.required(raw, &["webhook_url"]);
+    if environment_required {
+        check.required(raw, &["environment"]);
+    }
+    if let Some(env) = raw.get("environment").and_then(Value::as_str)
+        && Environment::parse(env).is_none()
+    {
+        check.push("environment", msg::invalid(lang, "environment"));
+    }
+    if !check.ok() {
+        return Err(check.fields);
+    }
+    let raw = &with_contract_key_name(raw);
+    let Some(req) = check.typed::<WebhookConfigRequest>(raw) else {
+        return Err(check.fields);
+    };
+    match url::Url::parse(req.webhook_url.trim()) {
+        Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {
+            if points_at_twin(u.as_str(), &s.addresses) {
+                check.push("webhook_url", msg::webhook_to_itself(lang));
+            }
+        }
+        _ => check.push("webhook_url", msg::invalid(lang, "webhook_url")),
+    }
+    check.max_len("partner-apiKey", req.partner_api_key.as_deref(), 512);
+    if !check.ok() {
+        return Err(check.fields);
+    }
+    // A receiver that wants a token and named no key gets a random one, told in the answer:
+    // never one derived from the company, which anyone could work out.
+    let api_key = match req.partner_api_key.clone() {
+        None if req.has_token => Some(super::links::random_hex(20)),
+        key => key,
+    };
+    let date = local_now().format("%Y-%m-%d").to_string();
+    let environment = req.environment.unwrap_or_default();
+    s.world().set_webhook(WebhookReg {
+        customer_id: customer,
+        url: req.webhook_url.trim().to_string(),
+        has_token: req.has_token,
+        environment,
+        api_key: api_key.clone(),
+        via,
+        date: date.clone(),
+    });
+    Ok(WebhookConfig {
+        webhook_url: req.webhook_url.trim().to_string(),
+        method: "POST".into(),
+        date,
+        has_token: req.has_token,
+        environment,
+        partner_api_key: api_key,
+        other: Default::default(),
+    })
+}
+
+/// Production names the API key with the provider's prefix (`<prefix>-apiKey`); the contract
+/// writes `partner-apiKey`. Any `*-apiKey` field is taken as the key when the contract's is absent.
+fn with_contract_key_name(raw: &Value) -> Value {
+    let mut body = raw.clone();
+    if let Some(map) = body.as_object_mut()
+        && !map.contains_key(api::webhook::headers::PARTNER_KEY)
+        && let Some(name) = map.keys().find(|k| k.ends_with("-apiKey")).cloned()
+        && let Some(key) = map.remove(&name)
+    {
+        map.insert(api::webhook::headers::PARTNER_KEY.to_string(), key);
+    }
+    body
+}
+
+/// True when `address` would reach this twin: a loopback, unspecified or own address (or
+/// `localhost`) on one of the ports it listens on.
+pub fn points_at_twin(address: &str, own: &[SocketAddr]) -> bool {
+    let Ok(url) = url::Url::parse(address) else {
+        return false;
+    };
+    let Some(port) = url.port_or_known_default() else {
+        return false;
+    };
+    if !own.iter().any(|a| a.port() == port) {
+        return false;
+    }
+    let local =
+        |ip: IpAddr| ip.is_loopback() || ip.is_unspecified() || own.iter().any(|a| a.ip() == ip);
+    match url.host() {
+        Some(Host::Domain(d)) => {
+            let d = d.trim_end_matches('.').to_ascii_lowercase();
+            d == "localhost" || d.ends_with(".localhost")
+        }
+        Some(Host::Ipv4(ip)) => local(IpAddr::V4(ip)),
+        Some(Host::Ipv6(ip)) => {
+            local(IpAddr::V6(ip)) || ip.to_ipv4_mapped().is_some_and(|v4| local(IpAddr::V4(v4)))
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_of_the_twin_itself_are_recognised() {
+        let own = [SocketAddr::from(([127, 0, 0, 1], 8080))];
+        for at in [
+            "http://127.0.0.1:8080/x",
+            "http://localhost:8080/sandbox/tokens/expire",
+            "http://LOCALHOST.:8080/",
+            "http://127.1.2.3:8080/",
+            "http://0.0.0.0:8080/",
+            "http://[::1]:8080/",
+            "http://[::ffff:127.0.0.1]:8080/",
+        ] {
+            assert!(points_at_twin(at, &own), "{at}");
+        }
+        for away in [
+            "http://127.0.0.1:9090/hook",
+            "https://example.com:8080/hook",
+            "http://10.0.0.5:8080/hook",
+            "not a url",
+        ] {
+            assert!(!points_at_twin(away, &own), "{away}");
+        }
+    }
+}

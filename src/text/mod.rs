@@ -1,7 +1,0 @@
-//! Text helpers shared by the twin's seed data and the desk's search (Uzbek Latin ↔ Cyrillic),
-//! and days as the clerk types them.
-
-pub mod day;
-pub mod place_kind;
-pub mod search_keys;
-pub mod translit;
