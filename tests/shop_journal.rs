@@ -122,11 +122,29 @@ async fn a_counter_cut_off_from_the_shop_mid_burst_sends_at_once_and_brings_its_
         here, 40,
         "the records made after the cut are kept at the counter"
     );
+    assert_eq!(
+        orders.return_kept().await,
+        40,
+        "the count the screens show, asked while the shop is still away"
+    );
     let listed = tokio::task::block_in_place(|| far.journal(&svc())).unwrap();
     assert_eq!(
         listed.len(),
         40,
         "the counter lists what it keeps while the shop is away"
+    );
+    // End of day counts them too, on their day, and does not pretend to know the closing.
+    let today = parcel_desk::store::counter_day(listed[0].created_at);
+    let (points, closed) = tokio::task::block_in_place(|| {
+        (
+            far.day_points(&svc(), today, today),
+            far.closed_day(&svc(), today),
+        )
+    });
+    assert_eq!(points.expect("the day's points while away").len(), 40);
+    assert!(
+        matches!(closed, Err(parcel_desk::store::StoreError::ShopAway)),
+        "{closed:?}"
     );
     let waiting = tokio::task::block_in_place(|| far.outbox_count(&svc())).unwrap();
     assert_eq!(waiting, 0, "nothing waits: every order is confirmed");

@@ -241,7 +241,8 @@ impl Orders {
     }
 
     /// Moves the creates kept at this counter while the shop's database was away to the shop's
-    /// outbox, once it answers; how many wait here still.
+    /// outbox, once it answers; how many wait here still (while it is away, all of them), or
+    /// `-1` when this counter's own file cannot say.
     pub async fn return_kept(&self) -> i64 {
         self.books(|s, _| {
             s.notice_shop();
@@ -251,8 +252,17 @@ impl Orders {
                 Ok(_) | Err(store::StoreError::ShopAway) => {}
                 Err(e) => tracing::warn!("this counter's earlier records are not in the shop: {e}"),
             }
-            if s.kept_here()? > 0 {
-                s.return_kept()?;
+            let kept = s.kept_here()?;
+            if kept > 0 {
+                match s.return_kept() {
+                    Ok(_) => {}
+                    // Still away (or lost mid-move: the next look finishes it): still kept.
+                    Err(store::StoreError::ShopAway) => return Ok(kept),
+                    Err(e) => {
+                        tracing::warn!("what is kept at this counter waits: {e}");
+                        return Ok(kept);
+                    }
+                }
             }
             s.kept_here()
         })

@@ -119,6 +119,8 @@ impl Desk {
                 if shared {
                     let before = kept.load(Ordering::Relaxed);
                     let now = o.return_kept().await;
+                    // A count that could not be read keeps the last one shown.
+                    let now = if now < 0 { before } else { now };
                     kept.store(now, Ordering::Relaxed);
                     if now < before {
                         since_pass = OUTBOX_EVERY;

@@ -119,37 +119,66 @@ impl Store {
         Ok(orders)
     }
 
-    /// Every order made here on the registers from `first` to `last`, as the charts count them.
+    /// Every order made here on the registers from `first` to `last`, as the charts count them;
+    /// with them, as `day_orders` does, those confirmed at this counter while the shop's database
+    /// was away (by the day they were made), and only those while it still is.
     pub fn day_points(
         &self,
         service: &ServiceKey,
         first: NaiveDate,
         last: NaiveDate,
     ) -> Result<Vec<DayPoint>, StoreError> {
-        let rows = self.conn().query(
-            "SELECT register_day, created_at, status_id, cod, clerk, counter FROM journal
-             WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3",
-            args![service.as_str(), day_text(first), day_text(last)],
-            |r| {
-                let text: String = r.get(0)?;
+        type Point = (i64, Option<String>, i64, i64, Option<i64>, Hands);
+        let columns = "SELECT order_id, register_day, created_at, status_id, cod, clerk, counter FROM journal";
+        let read = |db: &mut super::db::Db, sql: &str, args: &[super::db::Arg<'_>]| {
+            db.query(sql, args, |r| -> Result<Point, _> {
                 Ok((
-                    text,
+                    r.get(0)?,
                     r.get(1)?,
                     r.get(2)?,
                     r.get(3)?,
-                    (r.get(4)?, r.get(5)?),
+                    r.get(4)?,
+                    Hands {
+                        clerk: r.get(5)?,
+                        counter: r.get(6)?,
+                    },
                 ))
-            },
-        )?;
+            })
+        };
+        let (from, to) = (day_text(first), day_text(last));
+        let sql = format!("{columns} WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3");
+        let on_registers = args![service.as_str(), from, to];
+        let mut rows = if !self.is_shared() {
+            read(&mut self.local(), &sql, on_registers)?
+        } else {
+            // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+            let shop = read(&mut self.conn(), &sql, on_registers);
+            match shop {
+                Err(_) if self.shop_lost() => Vec::new(),
+                shop => shop?,
+            }
+        };
+        if self.is_shared() {
+            let known: std::collections::HashSet<i64> = rows.iter().map(|r| r.0).collect();
+            let kept_sql = format!("{columns} WHERE service = ?1 AND kept_here = 1");
+            let kept = read(&mut self.local(), &kept_sql, args![service.as_str()])?;
+            rows.extend(kept.into_iter().filter(|r| !known.contains(&r.0)).map(
+                |(id, _, created_at, status, cod, hands)| {
+                    let day = day_text(counter_day(created_at));
+                    (id, Some(day), created_at, status, cod, hands)
+                },
+            ));
+        }
         let mut points = Vec::new();
-        for (text, created_at, status_id, cod, (clerk, counter)) in rows {
-            if let Ok(day) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
+        for (_, text, created_at, status_id, cod, hands) in rows {
+            let day = text.and_then(|t| NaiveDate::parse_from_str(&t, "%Y-%m-%d").ok());
+            if let Some(day) = day.filter(|d| (first..=last).contains(d)) {
                 points.push(DayPoint {
                     day,
                     created_at,
                     status_id,
                     cod,
-                    hands: Hands { clerk, counter },
+                    hands,
                 });
             }
         }
@@ -202,13 +231,16 @@ impl Store {
         Ok(())
     }
 
-    /// A closed day and its register, if `day` was closed.
+    /// A closed day and its register, if `day` was closed. While the shop's database is away
+    /// nobody can say: `StoreError::ShopAway` (the day's orders are still shown, see
+    /// `day_orders`).
     pub fn closed_day(
         &self,
         service: &ServiceKey,
         day: NaiveDate,
     ) -> Result<Option<ClosedDay>, StoreError> {
-        self.conn().query_opt(
+        // Bound first: the connection's lock must be let go before `shop_lost` takes it.
+        let answer = self.conn().query_opt(
             "SELECT closed_at, clerk, lines FROM closed_days WHERE service = ?1 AND day = ?2",
             args![service.as_str(), day_text(day)],
             |r| {
@@ -219,7 +251,11 @@ impl Store {
                     lines: r.get(2)?,
                 })
             },
-        )
+        );
+        match answer {
+            Err(_) if self.shop_lost() => Err(StoreError::ShopAway),
+            answer => answer,
+        }
     }
 }
 

@@ -169,7 +169,11 @@ impl UnsentScreen {
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        crate::ui::widgets::kept_here::notice(ui, desk);
+        crate::ui::widgets::kept_here::notice(
+            ui,
+            desk,
+            crate::ui::widgets::kept_here::Above::Orders,
+        );
         if self.loaded_at.is_none_or(|t| t.elapsed() >= FOLLOW_EVERY) {
             self.reload(desk);
         }

@@ -7,15 +7,23 @@ use desk::Desk;
 use egui::RichText;
 use rust_i18n::t;
 
+/// What the notice stands above: a list of orders, or a day's totals (which, while the
+/// database is away, count only what this counter kept).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Above {
+    Orders,
+    Day,
+}
+
 /// The notice, while the shop's database is away or something is still kept at this counter.
-pub fn notice(ui: &mut egui::Ui, desk: &Desk) {
+pub fn notice(ui: &mut egui::Ui, desk: &Desk, above: Above) {
     let Some(kept) = desk.kept_here() else {
         return;
     };
-    let text = if desk.shop_away() {
-        t!("kept.away", n = kept)
-    } else {
-        t!("kept.returning", n = kept)
+    let text = match (desk.shop_away(), above) {
+        (true, Above::Orders) => t!("kept.away", n = kept),
+        (true, Above::Day) => t!("kept.away_day", n = kept),
+        (false, _) => t!("kept.returning", n = kept),
     };
     ui.add(
         egui::Label::new(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30))).wrap(),

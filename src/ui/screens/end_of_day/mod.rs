@@ -194,7 +194,16 @@ impl EndOfDayScreen {
                     200.0,
                 );
                 let close = egui::Button::new(RichText::new(t!("eod.close_day")).strong());
-                if ui.add_enabled(!busy && !future, close).clicked() {
+                // The day is closed for the whole shop: not while its database is away.
+                let away = cx.desk.shop_away();
+                let close = ui
+                    .add_enabled(!busy && !future && !away, close)
+                    .on_disabled_hover_text(if away {
+                        t!("eod.close_waits")
+                    } else {
+                        t!("eod.close_day")
+                    });
+                if close.clicked() {
                     self.asking_close = true;
                 }
             }
@@ -306,7 +315,17 @@ impl Screen for EndOfDayScreen {
                 }
                 self.report = Some(report);
             }
-            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            Some(Err(e)) => {
+                let told = tell_desk(&e);
+                self.error = Some(match told.details {
+                    Some(details) => format!("{}\n{details}", told.message),
+                    None => told.message.to_string(),
+                });
+                // Another day's figures never stand under this day's name.
+                if self.report.as_ref().map(|r| r.day) != self.day {
+                    self.report = None;
+                }
+            }
             None => {}
         }
         match ready(&mut self.loading_register) {
@@ -347,7 +366,11 @@ impl Screen for EndOfDayScreen {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("command.EndOfDay"));
-        crate::ui::widgets::kept_here::notice(ui, cx.desk);
+        crate::ui::widgets::kept_here::notice(
+            ui,
+            cx.desk,
+            crate::ui::widgets::kept_here::Above::Day,
+        );
         self.day_bar(ui, cx);
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ERROR_COLOR));

@@ -287,6 +287,22 @@ impl OrdersScreen {
         self.sorted_for = None;
     }
 
+    /// While the shop's database is away a read holds only what this counter kept there: the
+    /// rows of the last read stay listed beside them (the shop's journal as it was, said so
+    /// above the list), so the list does not empty under the clerk. The first read after the
+    /// database answers replaces them all.
+    fn with_last_read(&self, mut rows: Vec<JournalRow>) -> Vec<JournalRow> {
+        let fresh: std::collections::HashSet<i64> = rows.iter().map(|r| r.order_id).collect();
+        rows.extend(
+            self.rows
+                .iter()
+                .filter(|r| !fresh.contains(&r.order_id))
+                .cloned(),
+        );
+        rows.sort_by_key(|r| std::cmp::Reverse((r.created_at, r.order_id)));
+        rows
+    }
+
     pub fn reload(&mut self, desk: &Desk) {
         if self.loading.is_none() {
             self.read_at = Some((desk.journal_generation(), std::time::Instant::now()));
@@ -461,7 +477,14 @@ impl OrdersScreen {
             }
         }
         match take(&mut self.loading) {
-            Some(Ok(Ok(rows))) => self.set_rows(rows),
+            Some(Ok(Ok(rows))) => {
+                let rows = if desk.shop_away() {
+                    self.with_last_read(rows)
+                } else {
+                    rows
+                };
+                self.set_rows(rows)
+            }
             Some(Ok(Err(e))) => {
                 let told = crate::ui::widgets::errors::tell_desk(&e);
                 toasts.error(t!("orders.unreadable"), Some(told.message));
@@ -481,7 +504,11 @@ impl Screen for OrdersScreen {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
-        crate::ui::widgets::kept_here::notice(ui, cx.desk);
+        crate::ui::widgets::kept_here::notice(
+            ui,
+            cx.desk,
+            crate::ui::widgets::kept_here::Above::Orders,
+        );
         self.follow_journal(cx.desk);
         self.name_cities(cx.desk.directories());
         let (found, print_now) = self.show(ui);
