@@ -28,17 +28,8 @@ enum Command {
     Label(label::command::LabelArgs),
 }
 
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-}
-
 fn main() -> ExitCode {
-    init_logging();
+    twin::command::init_logging();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Sandbox(args)) => twin::command::serve(args),

@@ -53,7 +53,8 @@ fn every_language_has_every_key() {
 fn every_key_the_code_uses_exists() {
     let en = keys("en");
     let mut used = Vec::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stack = vec![root.join("src"), root.join("crates")];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("src readable").flatten() {
             let p = entry.path();
@@ -79,17 +80,18 @@ fn every_key_the_code_uses_exists() {
     assert!(unknown.is_empty(), "unknown keys: {unknown:?}");
 }
 
-/// The Rust sources of the desk (not the twin, not the wire types: their texts are the
-/// service's), each with its text.
+/// The Rust sources of the desk: the app's and its crates' (not the twin, not the wire types:
+/// their texts are the service's), each with its text.
 fn desk_sources() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crates = root.join("crates");
     let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
+    let mut stack = vec![root.join("src"), crates.clone()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("src readable").flatten() {
             let p = entry.path();
             if p.is_dir() {
-                if !["sandbox", "api"].iter().any(|d| p == root.join(d)) {
+                if !["twin", "api"].iter().any(|d| p == crates.join(d)) {
                     stack.push(p);
                 }
             } else if p.extension().is_some_and(|e| e == "rs") {

@@ -156,7 +156,7 @@ fn directories_work_from_the_cache_when_the_service_is_gone() {
 
 #[test]
 fn every_screen_of_the_rail_has_a_command_and_opens_by_its_shortcut() {
-    use parcel_desk::ui::app::commands::Command;
+    use parcel_desk::ui::frame::commands::Command;
     let env = Env::new("shortcuts");
     let mut h = harness(env.desk());
     log_in_with_enter(&mut h);

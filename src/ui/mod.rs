@@ -1,17 +1,19 @@
-//! The egui front, in three parts: `app` (the window: the screen list, rail, status bar,
-//! events, shortcuts, scanner), `screens` (one file or folder per screen, each one type behind
+//! The egui front, in four parts: `app` (the window: the screen list, rail, status bar,
+//! scanner), `frame` (what a screen is and is handed: the `Screen` trait, its context, events,
+//! commands, the screens' declarations), `screens` (one file or folder per screen, each one type behind
 //! the `Screen` trait), and `widgets` (pieces several screens share: fields, pickers, the price
 //! box, toasts, confirmations, errors in the clerk's words). Screens read the desk's state and
 //! start its tasks; they never wait on I/O.
 
 pub mod app;
 pub mod fonts;
+pub mod frame;
 pub mod screens;
 pub mod widgets;
 
 pub use app::DeskApp;
-pub use app::screen_id::ScreenId;
 use desk::Desk;
+pub use frame::screen_id::ScreenId;
 use rust_i18n::t;
 
 /// A catalog text in the current language (for callers outside the UI code, such as tests).

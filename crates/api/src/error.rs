@@ -102,21 +102,6 @@ impl ApiError {
         )
     }
 
-    /// The service's own words, when it gave any.
-    pub fn service_message(&self) -> Option<&str> {
-        match self {
-            ApiError::Validation { message, .. } => message.as_deref(),
-            ApiError::Unauthorized { message }
-            | ApiError::Forbidden { message }
-            | ApiError::NotFound { message }
-            | ApiError::BadRequest { message }
-            | ApiError::Rejected { message, .. }
-            | ApiError::RateLimited { message, .. }
-            | ApiError::Server { message, .. } => Some(message),
-            _ => None,
-        }
-    }
-
     pub(crate) fn decode(status: u16, detail: impl Into<String>, body: &[u8]) -> ApiError {
         ApiError::Decode {
             status,

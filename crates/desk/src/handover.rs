@@ -10,7 +10,7 @@
 //! the cash on delivery still to come back for them, and the cash on delivery of those already
 //! delivered, which is due.
 
-use super::day_report::{DayLine, Stage};
+use super::day_line::{DayLine, Stage};
 
 /// Whether the courier takes this order of the day.
 pub fn handed_over(line: &DayLine) -> bool {

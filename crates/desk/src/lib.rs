@@ -14,6 +14,7 @@ mod counter;
 pub mod current_edit;
 pub mod customs;
 pub mod day_exports;
+pub mod day_line;
 pub mod day_report;
 pub mod directories;
 mod directory_sync;

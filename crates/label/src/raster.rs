@@ -54,11 +54,6 @@ impl Raster {
         }
     }
 
-    /// Whether any pixel is darker than mid-grey.
-    pub fn has_ink(&self) -> bool {
-        self.pixels.iter().any(|p| *p < 128)
-    }
-
     /// PNG bytes (8-bit grey) that carry the resolution, so viewers show the true size.
     pub fn to_png(&self) -> Result<Vec<u8>, png::EncodingError> {
         let mut out = Vec::new();
@@ -149,19 +144,4 @@ pub fn text(r: &mut Raster, t: &TextLine, dx: f32, dy: f32) {
         });
         caret += scaled.h_advance(id);
     }
-}
-
-/// One text line alone, at whole-dot position: the raster and its top-left corner in dots.
-pub fn text_alone(t: &TextLine, dpi: Dpi) -> (Raster, i64, i64) {
-    let area = t.area();
-    let (x0, y0) = (dpi.dots(area.x), dpi.dots(area.y));
-    let (x1, y1) = (dpi.dots(area.x + area.w) + 2, dpi.dots(area.y + area.h) + 1);
-    let mut r = Raster::blank((x1 - x0).max(1) as u32, (y1 - y0).max(1) as u32, dpi);
-    let shifted = TextLine {
-        inverse: false,
-        ..t.clone()
-    };
-    let dpmm = dpi.dots_per_mm();
-    text(&mut r, &shifted, -(x0 as f32) / dpmm, -(y0 as f32) / dpmm);
-    (r, x0, y0)
 }

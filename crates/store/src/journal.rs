@@ -245,27 +245,6 @@ impl Store {
         Ok(())
     }
 
-    pub fn history_of(
-        &self,
-        service: &ServiceKey,
-        order_id: i64,
-    ) -> Result<Vec<HistoryRow>, StoreError> {
-        let mut conn = self.conn();
-        conn.query(
-            "SELECT at, status_id, message, location FROM status_history
-             WHERE service = ?1 AND order_id = ?2 ORDER BY at, rowid",
-            args![service.as_str(), order_id],
-            |r| {
-                Ok(HistoryRow {
-                    at: r.get(0)?,
-                    status_id: r.get(1)?,
-                    message: r.get(2)?,
-                    location: r.get(3)?,
-                })
-            },
-        )
-    }
-
     /// The whole journal of one service, newest first: the shop's, and the orders confirmed at
     /// this counter while the shop's database was away (all of these only, while it is).
     pub fn journal(&self, service: &ServiceKey) -> Result<Vec<JournalRow>, StoreError> {

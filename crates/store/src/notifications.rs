@@ -95,20 +95,6 @@ impl Store {
         )
     }
 
-    /// Records the verdict of a notification applied again.
-    pub fn notification_verdict(
-        &self,
-        service: &ServiceKey,
-        id: i64,
-        verdict: Verdict,
-    ) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE notifications SET verdict = ?3 WHERE service = ?1 AND id = ?2",
-            args![service.as_str(), id, verdict.as_str()],
-        )?;
-        Ok(())
-    }
-
     /// The newest notifications first, at most `limit`.
     pub fn notifications(
         &self,

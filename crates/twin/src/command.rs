@@ -53,6 +53,17 @@ impl ServeArgs {
     }
 }
 
+/// Logs to standard error, at `warn` unless `RUST_LOG` says otherwise: the desk's program and the
+/// twin's own log the same way.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
 /// Serves until Ctrl+C (or the twin stops), printing where each interface listens.
 pub fn serve(args: ServeArgs) -> ExitCode {
     let config = args.config();

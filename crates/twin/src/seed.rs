@@ -92,10 +92,6 @@ impl Seed {
         self.regions.iter().find(|r| r.id == id)
     }
 
-    pub fn region_by_code(&self, code: &str) -> Option<&SeedRegion> {
-        self.regions.iter().find(|r| r.code == code)
-    }
-
     pub fn city(&self, id: i64) -> Option<&SeedCity> {
         // The table has gaps (153, 202–215): found by id, not by place.
         let at = self.cities.binary_search_by_key(&id, |c| c.id).ok()?;

@@ -7,7 +7,7 @@ use super::persist::Persist;
 use super::pricing;
 use super::rng::Rng;
 use super::seed::{Seed, order_status_name};
-use api::codes::{Environment, Language, OrderStatus, ParcelStatus};
+use api::codes::{Language, OrderStatus, ParcelStatus};
 use api::international::{IntlOrder, ManifestInput, ParcelInput};
 use api::legacy::CancellationReason;
 use api::warehouse::{ProductInput, PurveyorInput, PurveyorState};
@@ -796,13 +796,6 @@ impl World {
             }
         }
         moved
-    }
-
-    pub fn webhook_environment(&self, customer_id: i64) -> Environment {
-        self.webhooks
-            .get(&customer_id)
-            .map(|w| w.environment)
-            .unwrap_or_default()
     }
 }
 

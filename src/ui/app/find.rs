@@ -1,7 +1,7 @@
 //! A barcode being looked up (scanned, or typed where the journal has no such order): the
 //! journal first, then the service; its order opens, or the clerk hears it was not found.
 
-use super::event::AppEvent;
+use crate::ui::frame::event::AppEvent;
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::tell_desk;
 use desk::task::{Poll, Task};

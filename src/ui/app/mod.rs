@@ -2,28 +2,23 @@
 //! the shortcuts. Each frame it polls the desk and every screen, draws the open screen, and then
 //! handles the events the screens emitted — in one place, [`DeskApp::handle`].
 
-pub mod commands;
-pub mod cx;
-pub mod event;
 mod find;
 mod list;
 mod rail;
 pub mod scanner;
-pub mod screen;
-pub mod screen_id;
 mod status_bar;
 
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Entry;
+use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::screens::order_form_screen::OrderFormScreen;
 use crate::ui::screens::{order_detail::DetailScreen, order_form::OrderForm};
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::tell;
-use commands::Command;
-use cx::Cx;
 use desk::{Desk, DeskNote};
-use event::AppEvent;
 use rust_i18n::t;
-use screen::Entry;
-use screen_id::ScreenId;
 
 pub struct DeskApp {
     pub desk: Desk,

@@ -2,9 +2,9 @@
 //! a small heading, each with its shortcut; "log out" at the foot. The pointer clicks an entry;
 //! the keyboard reaches it by its shortcut, never by Tab (which stays in the screen's form).
 
-use super::commands::Command;
-use super::screen::Entry;
-use super::screen_id::ScreenId;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::screen::Entry;
+use crate::ui::frame::screen_id::ScreenId;
 use egui::RichText;
 use rust_i18n::t;
 

@@ -2,8 +2,8 @@
 //! the bundled font and of the crates the program is built from. A test keeps the crate list in
 //! step with Cargo.toml.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use egui::RichText;
 use rust_i18n::t;
 

@@ -2,8 +2,8 @@
 //! without starting an order (a customer asking "how much?"). What cannot be read ("2kg") is
 //! said under its field and in place of the price.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use crate::ui::screens::order_form::delivery_choice;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::pickers::CityPicker;

@@ -2,9 +2,9 @@
 //! service keeps the list; the clerk registers new ones. One piece used in two places, inline in
 //! the order form's COD block and as the Goods screen, so both check a new good the same way.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered, grid_head, inline_field};
 use api::legacy::{GoodInput, RegisteredGood};

@@ -2,8 +2,8 @@
 //! city, receiver country and city, shipment type, pickup, delivery, pieces, date, company
 //! tariff and customer id), the price the service gives and the request it says it priced.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{answer_lines, outcome, route_fields};
 use crate::ui::widgets::pickers::CityPicker;

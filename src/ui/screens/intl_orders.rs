@@ -2,8 +2,8 @@
 //! the service pages them, or every page with progress and a stop; a filter within the rows read;
 //! the rows saved as CSV.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;

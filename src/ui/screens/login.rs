@@ -2,10 +2,10 @@
 //! credentials or its own), and the warehouse (optional). Enter submits; errors land under the
 //! field they concern; the form keeps what was typed.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
-use crate::ui::app::screen_id::ScreenId;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
+use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{Form, Toasts};
 use api::ApiError;

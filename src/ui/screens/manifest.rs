@@ -3,9 +3,9 @@
 //! again), gives the manifest its number and date (today by default), and submits it once; the
 //! count is the selection's. What the service refuses is said under the field it names.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};

@@ -4,11 +4,11 @@
 //! what was typed; saved, its detail opens again).
 
 use super::order_form::OrderForm;
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
-use crate::ui::app::screen_id::ScreenId;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
+use crate::ui::frame::screen_id::ScreenId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Purpose {

@@ -3,9 +3,9 @@
 //! once they have tried to save), the service's refusals land under the field it names, the
 //! lines' totals are set beside the parcel's, and the form is kept on disk as typed.
 
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
@@ -118,7 +118,7 @@ impl ParcelFormScreen {
                 };
                 self.saved_as = None;
                 self.tried = false;
-                cx.emit(crate::ui::app::event::AppEvent::ParcelsChanged);
+                cx.emit(crate::ui::frame::event::AppEvent::ParcelsChanged);
             }
             SendResult::Refused(ApiError::Validation { message, fields }) => {
                 self.refused = fields
@@ -417,14 +417,14 @@ impl Screen for ParcelFormScreen {
             self.submit(cx.desk, cx.toasts);
         }
         if std::mem::take(&mut self.open_import) {
-            cx.emit(crate::ui::app::event::AppEvent::Go(
-                crate::ui::app::screen::ScreenId::ParcelImport,
+            cx.emit(crate::ui::frame::event::AppEvent::Go(
+                crate::ui::frame::screen::ScreenId::ParcelImport,
             ));
         }
     }
 
-    fn on_event(&mut self, event: &crate::ui::app::event::AppEvent, cx: &mut Cx) {
-        use crate::ui::app::event::AppEvent;
+    fn on_event(&mut self, event: &crate::ui::frame::event::AppEvent, cx: &mut Cx) {
+        use crate::ui::frame::event::AppEvent;
         match event {
             AppEvent::ParcelsChanged if self.earlier_loading.is_none() => {
                 self.earlier_loading = cx.desk.parcel_list();

@@ -3,9 +3,9 @@
 //! row and column; the parcels that hold are then sent one after another with progress and a
 //! stop, and a parcel the service refuses keeps its message while the rest go on.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;

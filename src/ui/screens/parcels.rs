@@ -1,9 +1,9 @@
 //! International parcels: where one is now (typed or scanned number, the customs chain as a
 //! timeline, with "cancelled by customs" as its branch), and the parcels this desk sent.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, titled};

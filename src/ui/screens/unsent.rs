@@ -2,9 +2,9 @@
 //! whose answer was lost the clerk's choice — "this is the order" (after checking its barcode),
 //! "it was not created, send it", or "forget it". Sending again and forgetting ask first.
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::when;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered};

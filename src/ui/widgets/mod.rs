@@ -14,11 +14,10 @@ pub mod pickers;
 pub mod price_box;
 pub mod save_document;
 pub mod status;
-mod toasts;
 
+pub use crate::ui::frame::toasts::{ToastKind, Toasts};
 use egui::{Color32, Response, RichText, Ui};
 use rust_i18n::t;
-pub use toasts::{ToastKind, Toasts};
 
 pub const ERROR_COLOR: Color32 = Color32::from_rgb(200, 40, 40);
 

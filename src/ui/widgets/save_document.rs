@@ -3,7 +3,7 @@
 //! and written off the UI thread, and a toast says where it went or why not. Without a dialog a
 //! file already there is never replaced: the document takes the next free name.
 
-use crate::ui::app::cx::Cx;
+use crate::ui::frame::cx::Cx;
 use desk::documents_folder;
 use desk::task::{Task, ready, ready_with};
 use rust_i18n::t;

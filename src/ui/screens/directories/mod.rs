@@ -7,9 +7,9 @@ mod tables;
 
 use tables::{branch_detail, simple_table, statuses};
 
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{beside, button_if, search_field};
 use desk::Desk;

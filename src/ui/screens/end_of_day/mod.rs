@@ -6,9 +6,9 @@
 mod charts;
 mod summary;
 
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell_desk, tell_print};
 use crate::ui::widgets::save_document::SaveDocument;

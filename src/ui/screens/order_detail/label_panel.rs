@@ -383,7 +383,7 @@ impl LabelPanel {
             } else {
                 t!("print.print")
             };
-            let hint = crate::ui::app::commands::Command::Print.shortcut_text(ui.ctx());
+            let hint = crate::ui::frame::commands::Command::Print.shortcut_text(ui.ctx());
             if ui
                 .add_enabled(
                     self.preview.is_some() && self.log_loading.is_none(),

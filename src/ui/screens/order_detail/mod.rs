@@ -5,11 +5,11 @@
 pub mod label_panel;
 pub mod record;
 
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
-use crate::ui::app::screen_id::ScreenId;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
+use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::screens::order_detail::label_panel::LabelPanel;
 use crate::ui::screens::order_detail::record::RecordView;
 use crate::ui::widgets::Toasts;

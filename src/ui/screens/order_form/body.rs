@@ -237,7 +237,7 @@ impl OrderForm {
                 );
             }
             ui.horizontal(|ui| {
-                let shortcut = crate::ui::app::commands::Command::Send.shortcut_text(ui.ctx());
+                let shortcut = crate::ui::frame::commands::Command::Send.shortcut_text(ui.ctx());
                 if ui
                     .add_enabled(
                         self.creating.is_none() && self.saving_edit.is_none(),

@@ -4,10 +4,10 @@
 mod table;
 mod view;
 
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::printer_chosen;
 use crate::ui::widgets::period::Period;
@@ -146,15 +146,6 @@ const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 pub const REFRESH_LIMIT: usize = 500;
 
 impl OrdersScreen {
-    /// The screen over this desk's journal, read in the background.
-    pub fn new(desk: &Desk) -> OrdersScreen {
-        OrdersScreen {
-            loading: Some(desk.load_journal()),
-            focus_filter: true,
-            ..OrdersScreen::from_rows(Vec::new())
-        }
-    }
-
     /// The screen before anything is read (the journal is read once it is open).
     pub fn empty() -> OrdersScreen {
         OrdersScreen {
@@ -416,11 +407,6 @@ impl OrdersScreen {
         if let Some((progress, task)) = desk.print_labels(ids, reason) {
             self.printing = Some(Batch { progress, task });
         }
-    }
-
-    /// Whether a batch print is running.
-    pub fn is_printing(&self) -> bool {
-        self.printing.is_some()
     }
 
     pub fn focus_filter(&mut self) {

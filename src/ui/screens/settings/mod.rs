@@ -5,10 +5,10 @@ pub mod limits;
 pub mod printer;
 pub mod shop;
 
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
-use crate::ui::app::screen_id::ScreenId;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
+use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
 use crate::ui::screens::settings::shop::ShopForm;

@@ -2,7 +2,7 @@
 //! warehouse session is not open (tax number or phone, password of at least six characters; the
 //! order session stays as it is), else who is logged in, from the account's own details.
 
-use crate::ui::app::cx::Cx;
+use crate::ui::frame::cx::Cx;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, inline_secret};
 use api::warehouse::AboutMe;

@@ -4,10 +4,10 @@
 //! serves both kinds through [`Fields`].
 
 use super::account::Account;
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::{AppEvent, Edited};
-use crate::ui::app::screen::{Screen, ScreenId};
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::{AppEvent, Edited};
+use crate::ui::frame::screen::{Screen, ScreenId};
 use crate::ui::widgets::errors::{problem_text, tell_desk};
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use api::ApiError;

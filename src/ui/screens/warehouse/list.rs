@@ -5,10 +5,10 @@
 
 use super::account::Account;
 use super::rows::{Row, detail_ui, state_text};
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::filtered::Filtered;

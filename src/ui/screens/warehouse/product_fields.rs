@@ -4,8 +4,8 @@
 
 use super::form::Fields;
 use super::supplier_fields::flag;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use api::envelope::LoadProgress;
 use api::warehouse::Purveyor;

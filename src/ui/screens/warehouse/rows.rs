@@ -2,8 +2,8 @@
 //! by, its detail (every field the service sent, nested records included), and the form that
 //! edits it. One list screen serves both kinds through this trait.
 
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen_id::ScreenId;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen_id::ScreenId;
 use api::warehouse::{Product, Purveyor, PurveyorState};
 use api::warehouse_client::Record;
 use egui::RichText;

@@ -2,7 +2,7 @@
 //! headers and raw body, applying one again, and the demo's test notification.
 
 use super::WebhooksScreen;
-use crate::ui::app::cx::Cx;
+use crate::ui::frame::cx::Cx;
 use crate::ui::widgets::{button_if, environment_text, inline_field, status::when, titled};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};

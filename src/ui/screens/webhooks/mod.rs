@@ -3,10 +3,10 @@
 //! doing), and the delivery log: every notification with its verdict, its headers and raw body,
 //! replayed on demand; in demo mode a test notification through the twin.
 
-use crate::ui::app::commands::Command;
-use crate::ui::app::cx::Cx;
-use crate::ui::app::event::AppEvent;
-use crate::ui::app::screen::Screen;
+use crate::ui::frame::commands::Command;
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
+use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::{
     ERROR_COLOR, Form, button_if, choice, environment_text, inline_field, inline_secret,

@@ -1,8 +1,7 @@
-//! Every keyboard command of the desk: the screens' (read from their declarations in `list.rs`)
+//! Every keyboard command of the desk: the screens' (read from their declarations, `screen_id.rs`)
 //! and the actions', each with its label and shortcut. A test keeps two commands from sharing a
 //! shortcut.
 
-use super::list;
 use super::screen_id::ScreenId;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use rust_i18n::t;
@@ -38,7 +37,7 @@ impl Command {
     /// Every command that has a shortcut: the screens the list declares with one (in the rail's
     /// order), then the actions.
     pub fn all() -> Vec<Command> {
-        list::SCREENS
+        super::screen_id::SCREENS
             .iter()
             .filter(|d| d.shortcut.is_some())
             .map(|d| Command::Open(d.id))
@@ -50,7 +49,7 @@ impl Command {
     /// screen reached only from another (an order's detail, a form to edit) has none.
     pub fn shortcut(self) -> Option<KeyboardShortcut> {
         let (modifiers, key) = match self {
-            Command::Open(screen) => return list::declared(screen)?.shortcut,
+            Command::Open(screen) => return super::screen_id::declared(screen)?.shortcut,
             Command::Find => (CTRL, Key::F),
             Command::Send => (CTRL, Key::Enter),
             Command::Refresh => (CTRL, Key::R),
@@ -70,7 +69,7 @@ impl Command {
     /// action's.
     fn catalog_key(self) -> String {
         match self {
-            Command::Open(screen) => list::declared(screen)
+            Command::Open(screen) => super::screen_id::declared(screen)
                 .map(|d| d.name.to_string())
                 .unwrap_or_else(|| format!("command.{screen:?}")),
             action => format!("command.{action:?}"),

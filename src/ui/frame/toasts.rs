@@ -138,7 +138,7 @@ impl Toasts {
                 egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
-                        if super::quiet_button(ui, "✕")
+                        if small_button(ui, "✕")
                             .on_hover_text(rust_i18n::t!("error.close"))
                             .clicked()
                         {
@@ -159,7 +159,7 @@ impl Toasts {
                     if let Some(d) = &t.details {
                         let arrow = if t.details_open { "▾" } else { "▸" };
                         let head = format!("{arrow} {}", rust_i18n::t!("error.details"));
-                        if super::quiet_button(ui, &head).clicked() {
+                        if small_button(ui, &head).clicked() {
                             toggle = Some(i);
                         }
                         if t.details_open {
@@ -177,4 +177,9 @@ impl Toasts {
             self.items.remove(i);
         }
     }
+}
+
+/// A toast's small button, clicked, never tabbed to (Tab stays in the screen's form).
+fn small_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    ui.add(egui::Button::new(text).small().sense(egui::Sense::CLICK))
 }
