@@ -457,7 +457,7 @@ fn an_order_still_at_the_sender_can_be_edited() {
             address: "Registon 2".into(),
             name: "Karimova Dilnoza".into(),
             phone: "+998 91 7654321".into(),
-            delivery: 1,
+            delivery: parcel_desk::api::codes::Delivery::Courier,
             ..Side::default()
         },
         weight: "2".into(),

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use tokio::net::{TcpListener, UnixStream};
 use tokio::task::AbortHandle;
 
-pub struct CutLine {
+pub(crate) struct CutLine {
     pub port: u16,
     cut: Arc<AtomicBool>,
     live: Arc<Mutex<Vec<AbortHandle>>>,
@@ -18,7 +18,7 @@ pub struct CutLine {
 impl CutLine {
     /// A line to the server whose socket folder is the `host=` of `server` (key=value form;
     /// the socket's number is its `port=`, 5432 when none is named).
-    pub async fn to(server: &str) -> CutLine {
+    pub(crate) async fn to(server: &str) -> CutLine {
         let setting = |key: &str| {
             server
                 .split_whitespace()
@@ -56,7 +56,7 @@ impl CutLine {
     /// Connection settings through the line: `settings` with its `host=` (a socket folder, no
     /// spaces) and any `port=` replaced by the line's address. Settings after `options=` (the
     /// last, quoted, with spaces) are kept as they are.
-    pub fn settings(&self, settings: &str) -> String {
+    pub(crate) fn settings(&self, settings: &str) -> String {
         let (plain, options) = match settings.find(" options=") {
             Some(i) => settings.split_at(i),
             None => (settings, ""),
@@ -73,14 +73,14 @@ impl CutLine {
     }
 
     /// Drops every connection on the line and refuses new ones.
-    pub fn cut(&self) {
+    pub(crate) fn cut(&self) {
         self.cut.store(true, Ordering::SeqCst);
         for c in self.live.lock().unwrap().drain(..) {
             c.abort();
         }
     }
 
-    pub fn mend(&self) {
+    pub(crate) fn mend(&self) {
         self.cut.store(false, Ordering::SeqCst);
     }
 }

@@ -11,17 +11,17 @@ use tokio::net::{TcpListener, TcpStream};
 
 /// How many requests reached each misbehaviour, by its name (the first path segment).
 #[derive(Default)]
-pub struct Hits(std::sync::Mutex<Vec<String>>);
+pub(crate) struct Hits(std::sync::Mutex<Vec<String>>);
 
 impl Hits {
-    pub fn count(&self, kind: &str) -> usize {
+    pub(crate) fn count(&self, kind: &str) -> usize {
         let seen = self.0.lock().unwrap_or_else(|p| p.into_inner());
         seen.iter().filter(|k| *k == kind).count()
     }
 }
 
 /// A plain HTTP/1.1 server that misbehaves in the way the path names.
-pub async fn server() -> (SocketAddr, Arc<Hits>) {
+pub(crate) async fn server() -> (SocketAddr, Arc<Hits>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
     let hits = Arc::new(Hits::default());

@@ -11,7 +11,7 @@ use parcel_desk::ui::{DeskApp, ScreenId, tr};
 
 /// What the walk cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cost {
+pub(crate) struct Cost {
     /// Keys pressed beyond the text: Tab, Enter, arrows, Ctrl+Enter.
     pub keys: usize,
     /// Characters of new text typed.
@@ -75,7 +75,7 @@ impl Walker<'_> {
 
 /// From an empty form just after login, a new sender to a new receiver, office to office,
 /// without cash on delivery; returns what it cost once the order's detail is open.
-pub fn new_customer_order(h: &mut Harness<'static, DeskApp>) -> Cost {
+pub(crate) fn new_customer_order(h: &mut Harness<'static, DeskApp>) -> Cost {
     let mut w = Walker {
         h,
         cost: Cost { keys: 0, typed: 0 },

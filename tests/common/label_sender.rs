@@ -3,7 +3,7 @@
 
 use parcel_desk::label::order::Party;
 
-pub fn tashkent_sender() -> Party {
+pub(crate) fn tashkent_sender() -> Party {
     Party {
         name: "Aliyev Ali".into(),
         phones: vec!["+998 90 123 45 67".into()],

@@ -5,12 +5,12 @@ use std::sync::{Arc, Mutex};
 
 /// A raw-port printer on loopback that keeps every connection's bytes, and answers the desk's
 /// question about its settings as a 203 dpi, 4-inch printer would.
-pub fn fake_9100() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
+pub(crate) fn fake_9100() -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
     fake_9100_set_to("\"203\"\"812\"")
 }
 
 /// The same, answering getvar questions with `reply` (not kept as a print).
-pub fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
+pub(crate) fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>>) {
     use std::io::Write;
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let address = listener.local_addr().expect("address").to_string();
@@ -44,7 +44,7 @@ pub fn fake_9100_set_to(reply: &'static str) -> (String, Arc<Mutex<Vec<Vec<u8>>>
 /// A stand-in for a system program (`lp`, `lpoptions`, `lpstat`): a shell script in the test's
 /// own folder, made executable; its path as the spooler wants it.
 #[cfg(unix)]
-pub fn stand_in(env: &super::ui::Env, name: &str, script: &str) -> String {
+pub(crate) fn stand_in(env: &super::ui::Env, name: &str, script: &str) -> String {
     use std::os::unix::fs::PermissionsExt;
     let bin = env.dir.join("bin");
     std::fs::create_dir_all(&bin).expect("bin folder");

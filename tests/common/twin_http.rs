@@ -5,16 +5,16 @@ use parcel_desk::twin::RunningSandbox;
 use serde_json::{Value, json};
 
 /// One of the twin's companies, logged in on all three interfaces.
-pub struct Company {
+pub(crate) struct Company {
     pub legacy: String,
     pub current: String,
     pub wms: String,
 }
 
-pub const DEMO: (&str, &str, &str) = ("demo", "demo12345", "123456789");
-pub const SHOP2: (&str, &str, &str) = ("shop2", "shop2pass", "987654321");
+pub(crate) const DEMO: (&str, &str, &str) = ("demo", "demo12345", "123456789");
+pub(crate) const SHOP2: (&str, &str, &str) = ("shop2", "shop2pass", "987654321");
 
-pub async fn login(t: &RunningSandbox, (user, pass, inn): (&str, &str, &str)) -> Company {
+pub(crate) async fn login(t: &RunningSandbox, (user, pass, inn): (&str, &str, &str)) -> Company {
     let legacy = send(
         t,
         Call::post(
@@ -53,7 +53,7 @@ pub async fn login(t: &RunningSandbox, (user, pass, inn): (&str, &str, &str)) ->
 }
 
 /// A request as the test builds it.
-pub struct Call {
+pub(crate) struct Call {
     pub method: reqwest::Method,
     pub url: String,
     pub token: Option<String>,
@@ -61,7 +61,7 @@ pub struct Call {
 }
 
 impl Call {
-    pub fn post(url: &str, body: Value) -> Call {
+    pub(crate) fn post(url: &str, body: Value) -> Call {
         Call {
             method: reqwest::Method::POST,
             url: url.to_string(),
@@ -70,7 +70,7 @@ impl Call {
         }
     }
 
-    pub fn get(url: &str) -> Call {
+    pub(crate) fn get(url: &str) -> Call {
         Call {
             method: reqwest::Method::GET,
             url: url.to_string(),
@@ -79,7 +79,7 @@ impl Call {
         }
     }
 
-    pub fn token(mut self, token: &str) -> Call {
+    pub(crate) fn token(mut self, token: &str) -> Call {
         self.token = Some(token.to_string());
         self
     }
@@ -87,12 +87,12 @@ impl Call {
 
 /// Sends a call and reads the status and the body ([`super::json_or_text`]).
 /// A connection closed without an answer fails the test: that is what a panic in a handler does.
-pub async fn send(_t: &RunningSandbox, call: Call) -> (u16, Value) {
+pub(crate) async fn send(_t: &RunningSandbox, call: Call) -> (u16, Value) {
     let (status, bytes) = send_raw(call).await;
     (status, super::json_or_text(&bytes))
 }
 
-pub async fn send_raw(call: Call) -> (u16, Vec<u8>) {
+pub(crate) async fn send_raw(call: Call) -> (u16, Vec<u8>) {
     let client = reqwest::Client::builder()
         .timeout(std::time::Duration::from_secs(20))
         .build()

@@ -12,14 +12,14 @@ use parcel_desk::ui::DeskApp;
 use parcel_desk::ui::app::scanner::Scanner;
 
 /// A small seeded generator: the same seed types the same clerk.
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         // xorshift64*
         let mut x = self.0;
         x ^= x >> 12;
@@ -30,25 +30,25 @@ impl Rng {
     }
 
     /// A whole number in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
 
     /// A number of seconds between `lo` and `hi` milliseconds.
-    pub fn ms(&mut self, lo: u64, hi: u64) -> f64 {
+    pub(crate) fn ms(&mut self, lo: u64, hi: u64) -> f64 {
         (lo + self.below(hi - lo + 1)) as f64 / 1000.0
     }
 
-    pub fn chance(&mut self, percent: u64) -> bool {
+    pub(crate) fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent
     }
 
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len() as u64) as usize]
     }
 }
 
-pub struct Typist<'h> {
+pub(crate) struct Typist<'h> {
     pub h: &'h mut Harness<'static, DeskApp>,
     /// Now, on the simulated clock (seconds).
     pub t: f64,
@@ -86,7 +86,7 @@ fn key(key: Key, pressed: bool, modifiers: Modifiers) -> Event {
 
 impl<'h> Typist<'h> {
     /// A clerk on a computer that draws a frame in `period` seconds, starting at `t`.
-    pub fn new(h: &'h mut Harness<'static, DeskApp>, t: f64, period: f64) -> Typist<'h> {
+    pub(crate) fn new(h: &'h mut Harness<'static, DeskApp>, t: f64, period: f64) -> Typist<'h> {
         Typist {
             h,
             t,
@@ -128,7 +128,7 @@ impl<'h> Typist<'h> {
     }
 
     /// Events arriving `gap` seconds after the last ones.
-    pub fn arrive(&mut self, gap: f64, events: Vec<Event>) {
+    pub(crate) fn arrive(&mut self, gap: f64, events: Vec<Event>) {
         self.t += gap;
         self.frames_until(self.t);
         if self.batch.is_empty() {
@@ -138,7 +138,7 @@ impl<'h> Typist<'h> {
     }
 
     /// Types `text`, each key `gap()` seconds after the one before (the first after `first`).
-    pub fn type_text(&mut self, text: &str, first: f64, mut gap: impl FnMut() -> f64) {
+    pub(crate) fn type_text(&mut self, text: &str, first: f64, mut gap: impl FnMut() -> f64) {
         let mut wait = first;
         for c in text.chars() {
             let mods = if c.is_ascii_uppercase() || c == '+' {
@@ -161,13 +161,13 @@ impl<'h> Typist<'h> {
     }
 
     /// Presses and lets go of a key (with modifiers), `gap` seconds after the last event.
-    pub fn press(&mut self, gap: f64, k: Key, modifiers: Modifiers) {
+    pub(crate) fn press(&mut self, gap: f64, k: Key, modifiers: Modifiers) {
         self.arrive(gap, vec![key(k, true, modifiers)]);
         self.arrive(0.0, vec![key(k, false, modifiers)]);
     }
 
     /// Where the `nth` widget labelled `label` is on screen (as the last frame drew it).
-    pub fn place_of(&self, label: &str, nth: usize) -> Pos2 {
+    pub(crate) fn place_of(&self, label: &str, nth: usize) -> Pos2 {
         self.h
             .get_all_by_label(label)
             .nth(nth)
@@ -177,12 +177,12 @@ impl<'h> Typist<'h> {
     }
 
     /// Clicks the `nth` widget labelled `label`, `gap` seconds after the last event.
-    pub fn click(&mut self, gap: f64, label: &str, nth: usize) {
+    pub(crate) fn click(&mut self, gap: f64, label: &str, nth: usize) {
         let pos = self.place_of(label, nth);
         self.click_at(gap, pos);
     }
 
-    pub fn click_at(&mut self, gap: f64, pos: Pos2) {
+    pub(crate) fn click_at(&mut self, gap: f64, pos: Pos2) {
         let button = |pressed| Event::PointerButton {
             pos,
             button: PointerButton::Primary,
@@ -195,7 +195,7 @@ impl<'h> Typist<'h> {
 
     /// Looks at the screen for `secs` seconds: the window draws its frames meanwhile (at most
     /// ten; nothing changes on a still screen after that).
-    pub fn look(&mut self, secs: f64) {
+    pub(crate) fn look(&mut self, secs: f64) {
         self.settle();
         let until = self.t + secs;
         let step = (secs / 10.0).max(self.period);
@@ -207,7 +207,7 @@ impl<'h> Typist<'h> {
     }
 
     /// Draws every frame still due: the last batch and whatever the window asks for after it.
-    pub fn settle(&mut self) {
+    pub(crate) fn settle(&mut self) {
         self.frames_until(self.t);
         let mut guard = 0;
         while !self.batch.is_empty() || !self.idle() {
@@ -227,7 +227,10 @@ impl<'h> Typist<'h> {
     /// Draws frames (a frame every `period` of simulated time, a few milliseconds of real time
     /// each for the background work) until `done` holds, for at most 20 s of real time; whether
     /// it came to hold.
-    pub fn wait_for(&mut self, mut done: impl FnMut(&Harness<'static, DeskApp>) -> bool) -> bool {
+    pub(crate) fn wait_for(
+        &mut self,
+        mut done: impl FnMut(&Harness<'static, DeskApp>) -> bool,
+    ) -> bool {
         self.settle();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         while !done(self.h) {

@@ -8,13 +8,13 @@ use parcel_desk::desk::{Desk, DeskPaths};
 use parcel_desk::ui::{self, DeskApp, tr};
 use std::time::{Duration, Instant};
 
-pub struct Env {
+pub(crate) struct Env {
     pub rt: tokio::runtime::Runtime,
     pub dir: std::path::PathBuf,
 }
 
 impl Env {
-    pub fn new(name: &str) -> Env {
+    pub(crate) fn new(name: &str) -> Env {
         let dir =
             std::env::temp_dir().join(format!("parcel-desk-ui-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -26,25 +26,25 @@ impl Env {
         Env { rt, dir }
     }
 
-    pub fn paths(&self) -> DeskPaths {
+    pub(crate) fn paths(&self) -> DeskPaths {
         DeskPaths {
             config_dir: self.dir.join("config"),
             data_dir: self.dir.join("data"),
         }
     }
 
-    pub fn desk(&self) -> Desk {
+    pub(crate) fn desk(&self) -> Desk {
         self.desk_on(self.rt.handle())
     }
 
     /// A desk on a runtime of the test's own (to stop it as a crash would).
-    pub fn desk_on(&self, rt: &tokio::runtime::Handle) -> Desk {
+    pub(crate) fn desk_on(&self, rt: &tokio::runtime::Handle) -> Desk {
         Desk::start(rt.clone(), self.paths()).expect("the desk starts")
     }
 
     /// Points the desk's settings at this twin, as a shop points it at the real service: no
     /// sandbox lookups, the clerk logs in by hand.
-    pub fn use_service(&self, twin: &parcel_desk::twin::RunningSandbox) {
+    pub(crate) fn use_service(&self, twin: &parcel_desk::twin::RunningSandbox) {
         use parcel_desk::desk::settings::{LastLogin, ServiceUrls, Settings};
         let settings = Settings {
             service: Some(ServiceUrls {
@@ -68,7 +68,7 @@ impl Env {
 
 impl Env {
     /// No receiver and no poller: statuses move only when the clerk asks.
-    pub fn without_live_status(&self) {
+    pub(crate) fn without_live_status(&self) {
         use parcel_desk::desk::settings::{LiveSettings, Settings};
         let dir = &self.paths().config_dir;
         let mut settings = Settings::load(dir).ok().flatten().unwrap_or_default();
@@ -87,12 +87,12 @@ impl Drop for Env {
     }
 }
 
-pub fn harness(desk: Desk) -> Harness<'static, DeskApp> {
+pub(crate) fn harness(desk: Desk) -> Harness<'static, DeskApp> {
     harness_sized(desk, [1280.0, 800.0])
 }
 
 /// A harness with a window of this size (a long form seen whole).
-pub fn harness_sized(desk: Desk, size: [f32; 2]) -> Harness<'static, DeskApp> {
+pub(crate) fn harness_sized(desk: Desk, size: [f32; 2]) -> Harness<'static, DeskApp> {
     let language = desk.settings().language;
     Harness::builder()
         .with_size(size)
@@ -112,7 +112,7 @@ pub fn harness_sized(desk: Desk, size: [f32; 2]) -> Harness<'static, DeskApp> {
 
 /// Replaces what the field labelled `label` holds with `text`, by keyboard (focus, select all,
 /// type).
-pub fn replace_text(h: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
+pub(crate) fn replace_text(h: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
     h.get_by_label(label).focus();
     h.step();
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
@@ -121,7 +121,7 @@ pub fn replace_text(h: &mut Harness<'static, DeskApp>, label: &str, text: &str) 
 }
 
 /// Steps frames until `done` holds; background work finishes on the runtime meanwhile.
-pub fn step_until(
+pub(crate) fn step_until(
     h: &mut Harness<'static, DeskApp>,
     what: &str,
     mut done: impl FnMut(&mut Harness<'static, DeskApp>) -> bool,
@@ -149,7 +149,7 @@ pub fn step_until(
 }
 
 /// Logs in to a configured service: the names are remembered, the passwords typed.
-pub fn log_in_by_hand(h: &mut Harness<'static, DeskApp>) {
+pub(crate) fn log_in_by_hand(h: &mut Harness<'static, DeskApp>) {
     h.step();
     replace_text(h, &tr("login.password"), "demo12345");
     if h.query_by_label(&tr("login.current_password")).is_some() {
@@ -161,7 +161,7 @@ pub fn log_in_by_hand(h: &mut Harness<'static, DeskApp>) {
     step_until(h, "login", |h| h.state().desk.session().is_some());
 }
 
-pub fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
+pub(crate) fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
     h.step();
     h.get_by_label(&tr("login.password")).focus();
     h.step();
@@ -170,7 +170,7 @@ pub fn log_in_with_enter(h: &mut Harness<'static, DeskApp>) {
 }
 
 /// Types into the `nth` field labelled `label`.
-pub fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, text: &str) {
+pub(crate) fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, text: &str) {
     h.get_all_by_label(label)
         .nth(nth)
         .unwrap_or_else(|| panic!("no field {label}"))
@@ -185,7 +185,12 @@ pub fn type_into(h: &mut Harness<'static, DeskApp>, label: &str, nth: usize, tex
 
 /// Types a city into the order form's city picker of one side (0 the sender's, 1 the
 /// receiver's) and takes the suggestion.
-pub fn pick_city(h: &mut Harness<'static, DeskApp>, side: usize, typed: &str, suggestion: &str) {
+pub(crate) fn pick_city(
+    h: &mut Harness<'static, DeskApp>,
+    side: usize,
+    typed: &str,
+    suggestion: &str,
+) {
     let label = if side == 0 {
         "order.sender_city"
     } else {
@@ -195,14 +200,14 @@ pub fn pick_city(h: &mut Harness<'static, DeskApp>, side: usize, typed: &str, su
 }
 
 /// The receiver's "courier" choice of the order form, by its accessible name.
-pub fn receiver_courier() -> String {
+pub(crate) fn receiver_courier() -> String {
     tr("order.choice_named")
         .replace("%{group}", &tr("order.dropoff"))
         .replace("%{choice}", &tr("order.mode_courier"))
 }
 
 /// Types into the `nth` picker labelled `label` and takes the suggestion containing `suggestion`.
-pub fn pick_suggestion(
+pub(crate) fn pick_suggestion(
     h: &mut Harness<'static, DeskApp>,
     label: &str,
     nth: usize,
@@ -214,7 +219,7 @@ pub fn pick_suggestion(
 
 /// Types into the `nth` picker labelled `label` and takes the first suggestion shown that
 /// contains one of `suggestions` (a place named as the contract names it or as production does).
-pub fn pick_one_of(
+pub(crate) fn pick_one_of(
     h: &mut Harness<'static, DeskApp>,
     label: &str,
     nth: usize,
@@ -240,7 +245,7 @@ pub fn pick_one_of(
 
 /// Logs in, waits for the directories, opens the calculator and picks Chilonzor (Tashkent) as
 /// where the parcel leaves from.
-pub fn calculator_from_chilonzor(h: &mut Harness<'static, DeskApp>) {
+pub(crate) fn calculator_from_chilonzor(h: &mut Harness<'static, DeskApp>) {
     ready(h);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::K);
     step_until(h, "calculator", |h| {
@@ -256,7 +261,7 @@ pub fn calculator_from_chilonzor(h: &mut Harness<'static, DeskApp>) {
 }
 
 /// Picks an option of a combo box.
-pub fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
+pub(crate) fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
     h.get_by_label(combo).click();
     step_until(h, "combo open", |h| h.query_by_label(option).is_some());
     h.get_by_label(option).click();
@@ -265,7 +270,7 @@ pub fn pick(h: &mut Harness<'static, DeskApp>, combo: &str, option: &str) {
 
 /// Fills the new-order form with a valid order (Tashkent's Chilonzor district → Samarkand city, courier to the receiver)
 /// for `receiver`, by keyboard and mouse as a clerk would.
-pub fn fill_valid_form(h: &mut Harness<'static, DeskApp>, receiver: &str) {
+pub(crate) fn fill_valid_form(h: &mut Harness<'static, DeskApp>, receiver: &str) {
     // A twin in the production service's shapes names its cities in Russian only, as the service
     // does: the clerk finds them by the same typing and picks what is shown.
     let chilonzor = ["Chilonzor tumani — Toshkent shahri", "Чилонзарский р-н — "];
@@ -287,7 +292,7 @@ pub fn fill_valid_form(h: &mut Harness<'static, DeskApp>, receiver: &str) {
 
 /// A desk of its own (a fresh folder, the embedded twin), logged in and ready for the form; the
 /// folder lives as long as the returned `Env`.
-pub fn ready_desk(name: &str) -> (Env, Harness<'static, DeskApp>) {
+pub(crate) fn ready_desk(name: &str) -> (Env, Harness<'static, DeskApp>) {
     let env = Env::new(name);
     let mut h = harness(env.desk());
     ready(&mut h);
@@ -296,7 +301,7 @@ pub fn ready_desk(name: &str) -> (Env, Harness<'static, DeskApp>) {
 
 /// The window over `desk`, logged in through the typed form (the service's own settings), with
 /// the directories read.
-pub fn ready_by_hand(desk: Desk) -> Harness<'static, DeskApp> {
+pub(crate) fn ready_by_hand(desk: Desk) -> Harness<'static, DeskApp> {
     let mut h = harness(desk);
     log_in_by_hand(&mut h);
     directories_read(&mut h);
@@ -305,7 +310,7 @@ pub fn ready_by_hand(desk: Desk) -> Harness<'static, DeskApp> {
 
 /// Creates the contract's sample order through the desk, as the form would, and waits until the
 /// service has it.
-pub fn create_sample_order(h: &Harness<'static, DeskApp>) -> parcel_desk::store::JournalRow {
+pub(crate) fn create_sample_order(h: &Harness<'static, DeskApp>) -> parcel_desk::store::JournalRow {
     let task = h
         .state()
         .desk
@@ -318,7 +323,7 @@ pub fn create_sample_order(h: &Harness<'static, DeskApp>) -> parcel_desk::store:
 }
 
 /// Sends the open order form (Ctrl+Enter) and waits for the order's detail, loaded.
-pub fn send_form_to_detail(h: &mut Harness<'static, DeskApp>) {
+pub(crate) fn send_form_to_detail(h: &mut Harness<'static, DeskApp>) {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Enter);
     step_until(h, "the order's detail", |h| {
         h.state().screen() == ui::ScreenId::OrderDetail && !h.state().is_busy()
@@ -326,7 +331,7 @@ pub fn send_form_to_detail(h: &mut Harness<'static, DeskApp>) {
 }
 
 /// Clicks what is labelled `click`, then waits until `shows` is on screen and nothing loads.
-pub fn click_then_see(h: &mut Harness<'static, DeskApp>, click: &str, shows: &str) {
+pub(crate) fn click_then_see(h: &mut Harness<'static, DeskApp>, click: &str, shows: &str) {
     h.get_by_label(click).click();
     step_until(h, shows, |h| {
         h.query_by_label(shows).is_some() && !h.state().is_busy()
@@ -334,13 +339,13 @@ pub fn click_then_see(h: &mut Harness<'static, DeskApp>, click: &str, shows: &st
 }
 
 /// Logs in with Enter (demo) and waits until the form's directories are read from the service.
-pub fn ready(h: &mut Harness<'static, DeskApp>) {
+pub(crate) fn ready(h: &mut Harness<'static, DeskApp>) {
     log_in_with_enter(h);
     directories_read(h);
 }
 
 /// Waits until the directories come from the service (not the cache) and nothing is loading.
-pub fn directories_read(h: &mut Harness<'static, DeskApp>) {
+pub(crate) fn directories_read(h: &mut Harness<'static, DeskApp>) {
     step_until(h, "directories for the form", |h| {
         h.state().desk.directories().is_some_and(|d| !d.from_cache) && !h.state().is_busy()
     });

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::io::Read;
 
 /// One printed label: `width` × `height` dots, true where ink falls.
-pub struct Dots {
+pub(crate) struct Dots {
     pub width: usize,
     pub height: usize,
     pub ink: Vec<bool>,
@@ -25,7 +25,7 @@ pub struct Dots {
 
 impl Dots {
     /// 8-bit grey, 0 = ink, for decoders.
-    pub fn luma(&self) -> Vec<u8> {
+    pub(crate) fn luma(&self) -> Vec<u8> {
         self.ink.iter().map(|i| if *i { 0 } else { 255 }).collect()
     }
 
@@ -75,7 +75,7 @@ fn commands(zpl: &str) -> Vec<(char, &str, &str)> {
 }
 
 /// Every label in `zpl`, drawn by a printer of this resolution.
-pub fn read(zpl: &str, dpi: Dpi) -> Result<Vec<Dots>, String> {
+pub(crate) fn read(zpl: &str, dpi: Dpi) -> Result<Vec<Dots>, String> {
     let mut labels = Vec::new();
     let (mut width, mut height) = (0usize, 0usize);
     let mut page: Option<Dots> = None;

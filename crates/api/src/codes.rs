@@ -232,6 +232,13 @@ int_enum!(
     }
 );
 
+/// An order is handed over at an office unless the clerk says otherwise.
+impl Default for Delivery {
+    fn default() -> Self {
+        Delivery::Office
+    }
+}
+
 impl Delivery {
     pub fn is_courier(self) -> bool {
         self != Delivery::Office

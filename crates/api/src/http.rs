@@ -85,8 +85,8 @@ impl Default for ClientConfig {
 
 /// The most of an answer the desk reads: a hostile or broken server cannot make it hold more.
 /// Lists and directory pages (GETs) may be larger than the answer to an action.
-pub const ANSWER_LIMIT: usize = 4 << 20;
-pub const LIST_LIMIT: usize = 32 << 20;
+pub(crate) const ANSWER_LIMIT: usize = 4 << 20;
+pub(crate) const LIST_LIMIT: usize = 32 << 20;
 
 /// How many redirects one call follows (within its host, never from https to http).
 const MAX_REDIRECTS: usize = 5;

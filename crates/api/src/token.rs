@@ -9,9 +9,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::Mutex;
 
 /// How long a token is trusted when it does not say (field notes: access lives 1 day, cache ~23 h).
-pub const DEFAULT_ACCESS_LIFETIME: Duration = Duration::from_secs(23 * 3600);
+pub(crate) const DEFAULT_ACCESS_LIFETIME: Duration = Duration::from_secs(23 * 3600);
 /// Refresh this long before the access token expires.
-pub const REFRESH_MARGIN: Duration = Duration::from_secs(15 * 60);
+pub(crate) const REFRESH_MARGIN: Duration = Duration::from_secs(15 * 60);
 
 /// The login and refresh calls of one interface.
 pub(crate) trait Authenticator: Send + Sync {
@@ -46,7 +46,7 @@ fn now_secs() -> u64 {
 }
 
 /// The `exp` claim of a JWT, when the token is one.
-pub fn jwt_expiry(token: &str) -> Option<u64> {
+pub(crate) fn jwt_expiry(token: &str) -> Option<u64> {
     let payload = token.split('.').nth(1)?;
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(payload.trim_end_matches('='))

@@ -99,7 +99,7 @@ pub(crate) struct Bearer<'a> {
 
 impl<'a> Bearer<'a> {
     /// A request to `path` with no query and no body, not sent again after a failure.
-    pub fn new(method: Method, path: &'a str) -> Bearer<'a> {
+    pub(crate) fn new(method: Method, path: &'a str) -> Bearer<'a> {
         Bearer {
             method,
             path,
@@ -109,11 +109,11 @@ impl<'a> Bearer<'a> {
         }
     }
 
-    pub fn query(self, query: &'a [(&'a str, String)]) -> Bearer<'a> {
+    pub(crate) fn query(self, query: &'a [(&'a str, String)]) -> Bearer<'a> {
         Bearer { query, ..self }
     }
 
-    pub fn body(self, body: Value) -> Bearer<'a> {
+    pub(crate) fn body(self, body: Value) -> Bearer<'a> {
         Bearer {
             body: Some(body),
             ..self
@@ -121,7 +121,7 @@ impl<'a> Bearer<'a> {
     }
 
     /// Whether the HTTP layer may send it again after a failure.
-    pub fn retry(self, retry: bool) -> Bearer<'a> {
+    pub(crate) fn retry(self, retry: bool) -> Bearer<'a> {
         Bearer { retry, ..self }
     }
 }

@@ -9,7 +9,7 @@ use api::ApiError;
 
 /// The reads under way and the last failure.
 #[derive(Default)]
-pub struct DirectorySync {
+pub(crate) struct DirectorySync {
     cached: Option<Task<Result<Option<DirectoryData>, String>>>,
     fresh: Option<Task<Result<DirectoryData, ApiError>>>,
     /// Why the last read from the service failed (the copy on disk is shown meanwhile).

@@ -11,7 +11,7 @@ use api::legacy::{OrderDetail, cash_on_delivery};
 
 /// Why the form cannot be rebuilt.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RebuildError {
+pub(crate) enum RebuildError {
     #[error("the two interfaces describe different orders ({legacy} and {current})")]
     NotTheSameOrder { legacy: i64, current: i64 },
     #[error("the service's record has no {0}")]
@@ -23,7 +23,7 @@ fn day(d: chrono::NaiveDate) -> String {
 }
 
 /// The form for this order, as both details describe it.
-pub fn draft_from_records(
+pub(crate) fn draft_from_records(
     legacy: &OrderDetail,
     current: &OrderRecord,
 ) -> Result<OrderDraft, RebuildError> {
@@ -50,7 +50,7 @@ pub fn draft_from_records(
             address: core.sender_address.clone(),
             name: core.sender_real.clone(),
             phone: core.sender_phone.clone(),
-            delivery: core.sender_delivery.code(),
+            delivery: core.sender_delivery,
             date: day(core.sender_date),
         },
         receiver: Side {
@@ -58,7 +58,7 @@ pub fn draft_from_records(
             address: core.receiver_address.clone(),
             name: core.receiver.clone(),
             phone: core.receiver_phone.clone(),
-            delivery: core.receiver_delivery.code(),
+            delivery: core.receiver_delivery,
             date: day(core.receiver_date),
         },
         receiver_phone1: core.receiver_phone1.clone().unwrap_or_default(),

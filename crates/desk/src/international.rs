@@ -67,7 +67,7 @@ impl Desk {
 }
 
 /// The draft name of the new-parcel form.
-pub const PARCEL_DRAFT: &str = "new-parcel";
+pub(crate) const PARCEL_DRAFT: &str = "new-parcel";
 
 impl Desk {
     /// Keeps the new-parcel form as typed (disk, in the background), so nothing typed is lost.

@@ -46,7 +46,7 @@ fn rank(status_id: i64) -> Option<usize> {
 }
 
 /// Whether a status at a time moves an order on from the latest it shows.
-pub fn moves_on(latest: Option<(i64, i64)>, at: i64, status_id: i64) -> bool {
+pub(crate) fn moves_on(latest: Option<(i64, i64)>, at: i64, status_id: i64) -> bool {
     let Some((latest_at, latest_id)) = latest else {
         return true;
     };
@@ -60,7 +60,7 @@ pub fn moves_on(latest: Option<(i64, i64)>, at: i64, status_id: i64) -> bool {
 }
 
 /// `YYYY-MM-DD HH:MM:SS` in counter time, as seconds since the epoch.
-pub fn service_time(text: &str) -> Option<i64> {
+pub(crate) fn service_time(text: &str) -> Option<i64> {
     let t = chrono::NaiveDateTime::parse_from_str(text.trim(), "%Y-%m-%d %H:%M:%S").ok()?;
     t.and_local_timezone(text::day::counter_zone())
         .single()

@@ -117,8 +117,8 @@ pub struct Side {
     pub address: String,
     pub name: String,
     pub phone: String,
-    /// 0 office, 1 courier, 2 courier from a remote village.
-    pub delivery: i64,
+    /// How it is handed over: at an office, to a courier, to a courier in a remote village.
+    pub delivery: Delivery,
     /// The day as typed (DD.MM.YYYY); blank means the day it is sent.
     pub date: String,
 }
@@ -228,10 +228,6 @@ fn number(text: &str) -> Option<f64> {
     }
 }
 
-fn delivery(v: i64) -> Delivery {
-    Delivery::try_from(v).unwrap_or(Delivery::Office)
-}
-
 fn opt(text: &str) -> Option<String> {
     let t = text.trim();
     (!t.is_empty()).then(|| t.to_string())
@@ -288,8 +284,8 @@ impl OrderDraft {
             weight: self.weight()?,
             volume: self.volume(),
             sender_date: parse_day(&self.sender.date),
-            sender_delivery: Some(delivery(self.sender.delivery)),
-            receiver_delivery: Some(delivery(self.receiver.delivery)),
+            sender_delivery: Some(self.sender.delivery),
+            receiver_delivery: Some(self.receiver.delivery),
         })
     }
 
@@ -441,7 +437,7 @@ impl OrderDraft {
         if self.wcs_code.trim().chars().count() > 70 {
             p.insert(WCS_CODE, Problem::TooLong(70));
         }
-        if self.receiver.delivery == 0 {
+        if self.receiver.delivery == Delivery::Office {
             match (self.receiver_branch, self.receiver.city, dirs) {
                 (None, _, _) => {
                     p.insert(RECEIVER_BRANCH, Problem::Required);
@@ -481,7 +477,7 @@ impl OrderDraft {
             order_id: None,
             sender_city_id: sender_city,
             sender_address: self.sender.address.trim().to_string(),
-            sender_delivery: Some(delivery(self.sender.delivery)),
+            sender_delivery: Some(self.sender.delivery),
             sender_real: self.sender.name.trim().to_string(),
             sender_phone: self.sender.phone.trim().to_string(),
             weight,
@@ -494,9 +490,9 @@ impl OrderDraft {
                 .collect(),
             receiver: self.receiver.name.trim().to_string(),
             receiver_address: self.receiver.address.trim().to_string(),
-            receiver_delivery: Some(delivery(self.receiver.delivery)),
+            receiver_delivery: Some(self.receiver.delivery),
             receiver_city_id: receiver_city,
-            receiver_branch_id: if self.receiver.delivery == 0 {
+            receiver_branch_id: if self.receiver.delivery == Delivery::Office {
                 self.receiver_branch
             } else {
                 None
@@ -625,7 +621,7 @@ mod tests {
                 address: "Chilonzor 9".into(),
                 name: "Ali".into(),
                 phone: "+998 90 1234567".into(),
-                delivery: 1,
+                delivery: Delivery::Courier,
                 date: "01.12.2026".into(),
             }
         );
@@ -636,7 +632,7 @@ mod tests {
                 address: "Registon 2".into(),
                 name: "Vali".into(),
                 phone: "+998 91 7654321".into(),
-                delivery: 2,
+                delivery: Delivery::RemoteCourier,
                 date: "03.12.2026".into(),
             }
         );
@@ -682,7 +678,7 @@ mod tests {
                 address: "Registon 2".into(),
                 name: "Vali".into(),
                 phone: "+998 (91) 765-43-21".into(),
-                delivery: 1,
+                delivery: Delivery::Courier,
                 ..Side::default()
             },
             weight: "2,5".into(),
@@ -713,7 +709,7 @@ mod tests {
         d.weight = "-1".into();
         d.pieces = "0".into();
         d.wcs_code = "x".repeat(71);
-        d.receiver.delivery = 0;
+        d.receiver.delivery = Delivery::Office;
         d.length = "abc".into();
         let p = d.check(None).unwrap_err();
         assert_eq!(p.get(field::SENDER_PHONE), Some(&Problem::Phone));

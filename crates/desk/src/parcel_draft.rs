@@ -423,7 +423,7 @@ pub fn suggest<'a>(earlier: &'a [ProductDraft], typed: &str, n: usize) -> Vec<&'
 mod tests {
     use super::*;
 
-    pub fn valid() -> ParcelDraft {
+    pub(crate) fn valid() -> ParcelDraft {
         ParcelDraft {
             number: "CN000000001UZ".into(),
             surname: "Karimov".into(),

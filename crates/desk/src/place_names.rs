@@ -65,7 +65,7 @@ fn named(
 }
 
 /// A city or district of the service's directory.
-pub fn city(c: &City, language: Language) -> PlaceName {
+pub(crate) fn city(c: &City, language: Language) -> PlaceName {
     named(
         known_places::city(c.id),
         Some(c.region_id),
@@ -75,7 +75,7 @@ pub fn city(c: &City, language: Language) -> PlaceName {
 }
 
 /// A region of the service's directory.
-pub fn region(r: &Region, language: Language) -> PlaceName {
+pub(crate) fn region(r: &Region, language: Language) -> PlaceName {
     named(known_places::region(r.id), None, &r.name, language)
 }
 

@@ -19,13 +19,13 @@ use std::sync::Arc;
 use store::Notice;
 
 /// Larger notifications are refused (a notification is a few hundred bytes).
-pub const BODY_LIMIT: usize = 64 * 1024;
+pub(crate) const BODY_LIMIT: usize = 64 * 1024;
 /// How much of a refused body the log keeps.
 const REFUSED_KEPT: usize = 2048;
 
 /// What the receiver expects of a caller.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Expect {
+pub(crate) struct Expect {
     /// The partner key the service sends; empty takes any.
     pub key: String,
     /// The bearer token the service sends (a registration "with token"); empty takes any.
@@ -38,14 +38,14 @@ struct Inner {
 }
 
 /// A receiver listening; stops when dropped.
-pub struct Receiver {
+pub(crate) struct Receiver {
     addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl Receiver {
     /// Listens on `bind` (port 0 picks a free one) on the current runtime.
-    pub async fn start(
+    pub(crate) async fn start(
         bind: SocketAddr,
         expect: Expect,
         live: LiveStatus,
@@ -73,12 +73,8 @@ impl Receiver {
         })
     }
 
-    pub fn addr(&self) -> SocketAddr {
-        self.addr
-    }
-
     /// The address to register with the service.
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
 }

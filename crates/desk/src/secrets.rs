@@ -8,11 +8,11 @@ fn entry(account: &str) -> Option<keyring::Entry> {
 }
 
 /// The keyring account name for one interface's login.
-pub fn account(interface: &str, login: &str) -> String {
+pub(crate) fn account(interface: &str, login: &str) -> String {
     format!("{interface}:{login}")
 }
 
-pub fn remember(account: &str, password: &str) -> bool {
+pub(crate) fn remember(account: &str, password: &str) -> bool {
     match entry(account).map(|e| e.set_password(password)) {
         Some(Ok(())) => true,
         Some(Err(e)) => {
@@ -23,11 +23,11 @@ pub fn remember(account: &str, password: &str) -> bool {
     }
 }
 
-pub fn recall(account: &str) -> Option<String> {
+pub(crate) fn recall(account: &str) -> Option<String> {
     entry(account)?.get_password().ok()
 }
 
-pub fn forget(account: &str) {
+pub(crate) fn forget(account: &str) {
     if let Some(e) = entry(account) {
         let _ = e.delete_credential();
     }

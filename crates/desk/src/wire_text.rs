@@ -6,19 +6,19 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The text of an optional field as the form shows it.
-pub fn typed(value: &Option<String>) -> &str {
+pub(crate) fn typed(value: &Option<String>) -> &str {
     value.as_deref().unwrap_or("")
 }
 
 /// What an optional field says, trimmed; `None` when it is blank.
-pub fn given(value: &Option<String>) -> Option<&str> {
+pub(crate) fn given(value: &Option<String>) -> Option<&str> {
     Some(value.as_deref()?.trim()).filter(|t| !t.is_empty())
 }
 
 /// The input as it is sent: every text trimmed, and an optional text left blank not given. Its
 /// required texts are never blank here (a form with problems sends nothing), so the input always
 /// reads back; were it not to, it goes as it was typed.
-pub fn tidy<T: Serialize + DeserializeOwned + Clone>(input: &T) -> T {
+pub(crate) fn tidy<T: Serialize + DeserializeOwned + Clone>(input: &T) -> T {
     let Ok(mut value) = serde_json::to_value(input) else {
         return input.clone();
     };

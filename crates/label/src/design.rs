@@ -14,14 +14,14 @@ use rust_i18n::t;
 
 /// One label of one order: the `index`-th of `count` pieces.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Piece {
+pub(crate) struct Piece {
     pub index: u32,
     pub count: u32,
 }
 
 /// A designed label: its items relative to its own top-left corner, and its height.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Designed {
+pub(crate) struct Designed {
     pub width_mm: f32,
     pub height_mm: f32,
     pub items: Vec<Item>,
@@ -237,7 +237,7 @@ impl Sheet<'_> {
 
 /// Lays out one label, block by block from the top: where it goes, the barcode, the receiver,
 /// the sender, and the foot (facts beside or above the QR code).
-pub fn design(
+pub(crate) fn design(
     order: &LabelOrder,
     piece: Piece,
     size: LabelSize,

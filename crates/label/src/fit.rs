@@ -5,14 +5,14 @@ use super::font::Face;
 
 /// Text broken into lines at one size.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Fitted {
+pub(crate) struct Fitted {
     pub lines: Vec<String>,
     pub size_mm: f32,
 }
 
 /// How a block of text may be set.
 #[derive(Debug, Clone, Copy)]
-pub struct TextBox {
+pub(crate) struct TextBox {
     pub face: Face,
     pub width_mm: f32,
     pub max_lines: usize,
@@ -25,7 +25,7 @@ pub struct TextBox {
 const ELLIPSIS: char = '…';
 
 /// Fits `text` (whitespace, including newlines, collapsed) into the box.
-pub fn fit(text: &str, b: TextBox) -> Fitted {
+pub(crate) fn fit(text: &str, b: TextBox) -> Fitted {
     let words: Vec<&str> = text.split_whitespace().collect();
     let max_lines = b.max_lines.max(1);
     let mut size = b.size_mm;
@@ -109,7 +109,13 @@ fn ellipsize(text: &str, face: Face, width_em: f32, forced: bool) -> String {
 }
 
 /// One line, shrunk down to `min_size_mm` and then cut with an ellipsis.
-pub fn fit_line(text: &str, face: Face, width_mm: f32, size_mm: f32, min_size_mm: f32) -> Fitted {
+pub(crate) fn fit_line(
+    text: &str,
+    face: Face,
+    width_mm: f32,
+    size_mm: f32,
+    min_size_mm: f32,
+) -> Fitted {
     fit(
         text,
         TextBox {

@@ -48,7 +48,7 @@ fn split(v: f32) -> (i64, u8) {
 
 /// Calls `put(x, y, coverage)` for every inked dot of `glyph` drawn with its origin at `x`, `y`
 /// (dots, baseline left).
-pub fn draw(
+pub(crate) fn draw(
     face: Face,
     glyph: GlyphId,
     scale: PxScale,

@@ -8,25 +8,25 @@
 //! (`documents`). Nothing here knows egui.
 
 pub mod command;
-pub mod design;
+mod design;
 pub mod documents;
 pub mod export;
-pub mod fit;
+mod fit;
 pub mod font;
 mod glyphs;
 pub mod layout;
 pub mod order;
 pub mod pdf;
 pub mod print;
-pub mod printer_fonts;
+mod printer_fonts;
 pub mod probe;
 mod qr_mask;
 mod qr_penalty;
 pub mod queues;
 pub mod raster;
 pub mod register;
-pub mod sheet;
-pub mod size;
+mod sheet;
+mod size;
 mod spread;
 pub mod symbols;
 #[cfg(windows)]

@@ -24,7 +24,7 @@ const MASKS: [MaskPattern; 8] = [
 
 /// The smallest symbol for `data` at `level` with its best mask: the side and its modules row by
 /// row (true = dark), without the quiet zone.
-pub fn encode(data: &[u8], level: EcLevel) -> QrResult<(usize, Vec<bool>)> {
+pub(crate) fn encode(data: &[u8], level: EcLevel) -> QrResult<(usize, Vec<bool>)> {
     let bits = bits::encode_auto(data, level)?;
     let version = bits.version();
     let (codewords, correction) = ec::construct_codewords(&bits.into_bytes(), version, level)?;

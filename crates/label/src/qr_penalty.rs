@@ -10,7 +10,7 @@ const PAD: u32 = 4;
 /// The widest symbol a line word holds with its padding and the pattern's window: the right
 /// margin test reads 11 bits past a pattern that starts 7 modules before the edge (version 24,
 /// 113 modules).
-pub const WIDEST: usize = 113;
+pub(crate) const WIDEST: usize = 113;
 
 /// Lines of a symbol: rows then columns.
 struct Lines {
@@ -42,7 +42,7 @@ impl Lines {
 /// Which of the eight masks the crate would choose: `base` the unmasked modules, `flips` which
 /// masks invert each (bit n for mask n), `format_at` where the format modules stand and
 /// `formats` their values under each mask.
-pub fn best_mask(
+pub(crate) fn best_mask(
     side: usize,
     base: &[bool],
     flips: &[u8],
@@ -151,7 +151,7 @@ fn finder_like(side: usize, line: u128) -> i32 {
 
 /// The penalty of a symbol given module by module (row by row, true = dark).
 #[cfg(test)]
-pub fn score_of(side: usize, dark: &[bool]) -> i32 {
+pub(crate) fn score_of(side: usize, dark: &[bool]) -> i32 {
     let mut lines = Lines::blank(side);
     for (i, d) in dark.iter().enumerate() {
         if *d {

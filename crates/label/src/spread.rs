@@ -13,7 +13,7 @@ fn share(items: usize, at_least: usize) -> Option<usize> {
 }
 
 /// `f` of every item, in the items' order.
-pub fn each<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub(crate) fn each<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let Some(share) = share(items.len(), AT_LEAST) else {
         return items.iter().map(f).collect();
     };
@@ -43,7 +43,7 @@ pub fn each<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R>
 /// `f` on every item in place; from `at_least` items on, shared out over the cores. (A share
 /// here cannot be taken back from a thread that failed to start, so that failure stops the
 /// work, as any scoped thread's would.)
-pub fn each_mut<T: Send>(items: &mut [T], at_least: usize, f: impl Fn(&mut T) + Sync) {
+pub(crate) fn each_mut<T: Send>(items: &mut [T], at_least: usize, f: impl Fn(&mut T) + Sync) {
     let Some(share) = share(items.len(), at_least) else {
         items.iter_mut().for_each(f);
         return;

@@ -43,7 +43,7 @@ pub(super) struct ShopAddress {
 }
 
 impl ShopAddress {
-    pub fn read(text: &str) -> Result<ShopAddress, StoreError> {
+    pub(crate) fn read(text: &str) -> Result<ShopAddress, StoreError> {
         let text = text.trim();
         let (rest, taken) = take_out(text, &["sslmode", "sslrootcert"]);
         let tls = TlsWords {
@@ -71,7 +71,7 @@ impl ShopAddress {
     }
 
     /// Opens the connection this address asks for.
-    pub fn connect(&self) -> Result<postgres::Client, StoreError> {
+    pub(crate) fn connect(&self) -> Result<postgres::Client, StoreError> {
         match &self.security {
             Security::Plain => Ok(self.config.connect(postgres::NoTls)?),
             Security::Verified(authorities) => {

@@ -3,7 +3,7 @@
 //! hosts serve them), and the control routes, which are only ever served on their own listener.
 
 use super::model::Iface;
-pub use super::shared::{AppState, Shared};
+pub(crate) use super::shared::{AppState, Shared};
 use super::{control, current_routes, faults, legacy_routes, limits, public_pages, wms_routes};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -17,7 +17,7 @@ fn not_found() -> Response {
 }
 
 /// The service's three interfaces and the public pages on one port.
-pub fn router(state: Shared) -> Router {
+pub(crate) fn router(state: Shared) -> Router {
     let interfaces = Router::new()
         .route("/legacy/index.php", any(legacy_routes::entry))
         .nest("/api", current_routes::router())
@@ -29,7 +29,7 @@ pub fn router(state: Shared) -> Router {
 }
 
 /// One interface at the root of its own port, behind the same layers.
-pub fn interface_router(state: Shared, iface: Iface) -> Router {
+pub(crate) fn interface_router(state: Shared, iface: Iface) -> Router {
     let routes: Router<Shared> = match iface {
         Iface::Legacy => Router::new()
             .route("/", any(legacy_routes::entry))
@@ -43,7 +43,7 @@ pub fn interface_router(state: Shared, iface: Iface) -> Router {
 }
 
 /// The control routes alone (the `--control` listener).
-pub fn control_router(state: Shared) -> Router {
+pub(crate) fn control_router(state: Shared) -> Router {
     control::router()
         .fallback(|| async { not_found() })
         .with_state(state)

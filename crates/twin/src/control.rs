@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub fn router() -> Router<Shared> {
+pub(crate) fn router() -> Router<Shared> {
     Router::new()
         .route("/sandbox/orders", get(orders))
         .route("/sandbox/orders/{id}/advance", post(advance))

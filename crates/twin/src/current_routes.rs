@@ -24,7 +24,7 @@ use std::collections::HashMap;
 
 type Q = HashMap<String, String>;
 
-pub fn router() -> Router<Shared> {
+pub(crate) fn router() -> Router<Shared> {
     Router::new()
         .route("/auth/login", post(login))
         .route("/auth/refresh", post(refresh))
@@ -63,7 +63,7 @@ fn invalid_credentials() -> Response {
 /// The caller's customer, or the framework's 401.
 /// The authenticated caller of the current interface and the language it asks in: a request
 /// without a valid access token never reaches a handler that takes one.
-pub struct Caller {
+pub(crate) struct Caller {
     customer: i64,
     lang: Language,
 }

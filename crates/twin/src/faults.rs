@@ -15,7 +15,7 @@ enum Roll {
     Pass,
 }
 
-pub async fn layer(State(s): State<Shared>, req: Request, next: Next) -> Response {
+pub(crate) async fn layer(State(s): State<Shared>, req: Request, next: Next) -> Response {
     let (latency, after_latency, roll_before) = {
         let mut w = s.world();
         let f = w.faults.clone();

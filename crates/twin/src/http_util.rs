@@ -28,7 +28,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-pub fn lang(headers: &HeaderMap) -> Language {
+pub(crate) fn lang(headers: &HeaderMap) -> Language {
     headers
         .get("language")
         .and_then(|v| v.to_str().ok())
@@ -36,7 +36,7 @@ pub fn lang(headers: &HeaderMap) -> Language {
         .unwrap_or_default()
 }
 
-pub fn bearer(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
     let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let t = v
         .strip_prefix("Bearer ")
@@ -45,11 +45,11 @@ pub fn bearer(headers: &HeaderMap) -> Option<String> {
 }
 
 /// A request body in whatever form it came, as a JSON value (form fields become strings).
-pub struct AnyBody(pub Result<Value, BodyError>);
+pub(crate) struct AnyBody(pub Result<Value, BodyError>);
 
 /// A body that could not be read: unreadable (400) or over the size limit (413).
 #[derive(Debug)]
-pub struct BodyError {
+pub(crate) struct BodyError {
     pub status: StatusCode,
     pub text: String,
 }
@@ -127,13 +127,13 @@ impl<S: Send + Sync> FromRequest<S> for AnyBody {
 }
 
 /// Collects field messages keyed by the wire's field names.
-pub struct Check {
+pub(crate) struct Check {
     pub lang: Language,
     pub fields: FieldErrors,
 }
 
 impl Check {
-    pub fn new(lang: Language) -> Check {
+    pub(crate) fn new(lang: Language) -> Check {
         Check {
             lang,
             fields: FieldErrors::new(),
@@ -141,24 +141,24 @@ impl Check {
     }
 
     /// Adds a message under a field, once: two checks finding the same fault say it once.
-    pub fn push(&mut self, field: &str, message: String) {
+    pub(crate) fn push(&mut self, field: &str, message: String) {
         let messages = self.fields.entry(field.to_string()).or_default();
         if !messages.contains(&message) {
             messages.push(message);
         }
     }
 
-    pub fn ok(&self) -> bool {
+    pub(crate) fn ok(&self) -> bool {
         self.fields.is_empty()
     }
 
-    pub fn has(&self, field: &str) -> bool {
+    pub(crate) fn has(&self, field: &str) -> bool {
         self.fields.contains_key(field)
     }
 
     /// Marks each of `names` (JSON pointers without the leading slash, dots for nesting) that is
     /// missing, null or blank.
-    pub fn required(&mut self, body: &Value, names: &[&str]) {
+    pub(crate) fn required(&mut self, body: &Value, names: &[&str]) {
         for name in names {
             let pointer = format!("/{}", name.replace('.', "/"));
             let blank = match body.pointer(&pointer) {
@@ -176,7 +176,11 @@ impl Check {
 
     /// The body as a wire type once each of `required` is given (see [`Check::required`]) and it
     /// decodes (see [`Check::typed`]); `None`, with what is wrong collected, otherwise.
-    pub fn read<T: DeserializeOwned>(&mut self, body: &Value, required: &[&str]) -> Option<T> {
+    pub(crate) fn read<T: DeserializeOwned>(
+        &mut self,
+        body: &Value,
+        required: &[&str],
+    ) -> Option<T> {
         self.required(body, required);
         if !self.ok() {
             return None;
@@ -187,7 +191,7 @@ impl Check {
     /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
     /// text in the body is held to its limit too (see `limits`): an over-long text is reported
     /// beside the other checks' messages, so the caller's `ok()` before storing refuses it.
-    pub fn typed<T: DeserializeOwned>(&mut self, body: &Value) -> Option<T> {
+    pub(crate) fn typed<T: DeserializeOwned>(&mut self, body: &Value) -> Option<T> {
         self.text_limits("", "", body);
         match serde_path_to_error::deserialize::<_, T>(body) {
             Ok(v) => Some(v),
@@ -241,7 +245,7 @@ impl Check {
 
     /// A decimal written as text (the warehouse's weights, volumes, percentages): finite and
     /// within `min..=max`.
-    pub fn decimal(&mut self, field: &str, value: Option<&str>, min: f64, max: f64) {
+    pub(crate) fn decimal(&mut self, field: &str, value: Option<&str>, min: f64, max: f64) {
         let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else {
             return;
         };
@@ -257,7 +261,7 @@ impl Check {
     }
 
     /// A whole number written as text (the warehouse's days and counts): within `min..=max`.
-    pub fn whole(&mut self, field: &str, value: Option<&str>, min: i64, max: i64) {
+    pub(crate) fn whole(&mut self, field: &str, value: Option<&str>, min: i64, max: i64) {
         let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else {
             return;
         };
@@ -271,7 +275,7 @@ impl Check {
         }
     }
 
-    pub fn max_len(&mut self, field: &str, value: Option<&str>, max: usize) {
+    pub(crate) fn max_len(&mut self, field: &str, value: Option<&str>, max: usize) {
         if let Some(v) = value
             && v.chars().count() > max
         {
@@ -281,7 +285,7 @@ impl Check {
     }
 
     /// `+998 XX XXXXXXX`: 12 digits starting 998 once spaces, dashes and brackets are gone.
-    pub fn phone(&mut self, field: &str, value: &str) {
+    pub(crate) fn phone(&mut self, field: &str, value: &str) {
         if !valid_phone(value) {
             let m = msg::phone(self.lang, field);
             self.push(field, m);
@@ -291,12 +295,12 @@ impl Check {
 
 // ----- bodies of each interface ---------------------------------------------------------------
 
-pub fn json_response<T: Serialize>(status: StatusCode, body: &T) -> Response {
+pub(crate) fn json_response<T: Serialize>(status: StatusCode, body: &T) -> Response {
     (status, axum::Json(body)).into_response()
 }
 
 /// Legacy validation failure: `{errors: {field: [messages]}}`, HTTP 422.
-pub fn legacy_errors(fields: FieldErrors) -> Response {
+pub(crate) fn legacy_errors(fields: FieldErrors) -> Response {
     json_response(
         StatusCode::UNPROCESSABLE_ENTITY,
         &json!({ "errors": fields }),
@@ -304,13 +308,13 @@ pub fn legacy_errors(fields: FieldErrors) -> Response {
 }
 
 /// Legacy 401 envelope.
-pub fn legacy_unauthorized(text: String) -> Response {
+pub(crate) fn legacy_unauthorized(text: String) -> Response {
     legacy_message(StatusCode::UNAUTHORIZED, text)
 }
 
 /// The legacy envelope with a sentence and no data: a refused token (400 or 401, as the
 /// deployment does), a second cancel (400).
-pub fn legacy_message(status: StatusCode, text: String) -> Response {
+pub(crate) fn legacy_message(status: StatusCode, text: String) -> Response {
     json_response(
         status,
         &LegacyEnvelope::<Value> {
@@ -323,7 +327,7 @@ pub fn legacy_message(status: StatusCode, text: String) -> Response {
 }
 
 /// The framework's own error body.
-pub fn framework(status: StatusCode, message: impl Into<String>) -> Response {
+pub(crate) fn framework(status: StatusCode, message: impl Into<String>) -> Response {
     let (name, kind) = match status.as_u16() {
         400 => ("Bad Request", "yii\\web\\BadRequestHttpException"),
         401 => ("Unauthorized", "yii\\web\\UnauthorizedHttpException"),
@@ -347,12 +351,12 @@ pub fn framework(status: StatusCode, message: impl Into<String>) -> Response {
     )
 }
 
-pub fn current_ok<T: Serialize>(message: String, data: T) -> Response {
+pub(crate) fn current_ok<T: Serialize>(message: String, data: T) -> Response {
     json_response(StatusCode::OK, &Envelope::ok(message, data))
 }
 
 /// Current-interface failure envelope with the given status.
-pub fn current_fail(
+pub(crate) fn current_fail(
     status: StatusCode,
     message: impl Into<String>,
     errors: Option<FieldErrors>,
@@ -369,7 +373,7 @@ pub fn current_fail(
     )
 }
 
-pub fn current_invalid(fields: FieldErrors) -> Response {
+pub(crate) fn current_invalid(fields: FieldErrors) -> Response {
     current_fail(
         StatusCode::UNPROCESSABLE_ENTITY,
         "Validation failed",
@@ -377,15 +381,19 @@ pub fn current_invalid(fields: FieldErrors) -> Response {
     )
 }
 
-pub fn current_not_found() -> Response {
+pub(crate) fn current_not_found() -> Response {
     current_fail(StatusCode::NOT_FOUND, "error.not_found", None)
 }
 
-pub fn current_forbidden() -> Response {
+pub(crate) fn current_forbidden() -> Response {
     current_fail(StatusCode::FORBIDDEN, "Forbidden", None)
 }
 
-pub fn wms_ok<T: Serialize>(status: StatusCode, message: String, data: Option<T>) -> Response {
+pub(crate) fn wms_ok<T: Serialize>(
+    status: StatusCode,
+    message: String,
+    data: Option<T>,
+) -> Response {
     json_response(
         status,
         &WmsEnvelope {
@@ -396,7 +404,7 @@ pub fn wms_ok<T: Serialize>(status: StatusCode, message: String, data: Option<T>
     )
 }
 
-pub fn wms_fail(status: StatusCode, message: &str, errors: Value) -> Response {
+pub(crate) fn wms_fail(status: StatusCode, message: &str, errors: Value) -> Response {
     json_response(
         status,
         &WmsEnvelope::<Value> {
@@ -408,7 +416,7 @@ pub fn wms_fail(status: StatusCode, message: &str, errors: Value) -> Response {
 }
 
 /// Slices a list into the paged shape with relative links.
-pub fn page_of<T: Clone>(
+pub(crate) fn page_of<T: Clone>(
     items: &[T],
     page: u64,
     per_page: u64,
@@ -442,7 +450,7 @@ pub fn page_of<T: Clone>(
 }
 
 /// Reads `page` and `per-page` from a query map (defaults 1 and 20).
-pub fn paging(q: &std::collections::HashMap<String, String>) -> (u64, u64) {
+pub(crate) fn paging(q: &std::collections::HashMap<String, String>) -> (u64, u64) {
     let page = q
         .get("page")
         .and_then(|p| p.trim().parse().ok())

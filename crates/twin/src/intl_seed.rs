@@ -23,7 +23,7 @@ const RECEIVERS: &[(&str, &str, &str)] = &[
     ("Gulnora Ismoilova", "New York", "5th Ave 350"),
 ];
 
-pub fn international_orders(seed: &Seed) -> Vec<(i64, IntlOrder)> {
+pub(crate) fn international_orders(seed: &Seed) -> Vec<(i64, IntlOrder)> {
     let start = NaiveDate::from_ymd_opt(2026, 8, 1).unwrap_or_default();
     let sender_city = seed.city(101);
     let sender_region = sender_city.and_then(|c| seed.region(c.region_id));

@@ -24,12 +24,12 @@ fn pdf_text(s: &str) -> String {
     out
 }
 
-pub fn render(seed: &Seed, base: &str, o: &Order) -> Vec<u8> {
+pub(crate) fn render(seed: &Seed, base: &str, o: &Order) -> Vec<u8> {
     render_many(seed, base, std::slice::from_ref(o))
 }
 
 /// One page per order.
-pub fn render_many(seed: &Seed, base: &str, orders: &[Order]) -> Vec<u8> {
+pub(crate) fn render_many(seed: &Seed, base: &str, orders: &[Order]) -> Vec<u8> {
     let (w, h) = (100.0 * MM, 150.0 * MM);
     let mut objects: Vec<String> = Vec::new();
     // 1 catalog, 2 pages, 3 font, then page/content pairs.

@@ -53,7 +53,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("directory/statuses", "GET"),
 ];
 
-pub async fn entry(
+pub(crate) async fn entry(
     State(s): State<Shared>,
     method: Method,
     Query(q): Query<Q>,

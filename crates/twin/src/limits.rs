@@ -6,13 +6,13 @@
 use chrono::NaiveDate;
 
 /// A request body larger than this is refused with 413 before it is read.
-pub const BODY_MAX_BYTES: usize = 1024 * 1024;
+pub(crate) const BODY_MAX_BYTES: usize = 1024 * 1024;
 
 /// Any text field the table below does not name.
-pub const TEXT_MAX: usize = 1000;
+pub(crate) const TEXT_MAX: usize = 1000;
 
 /// Signatures (`senderSign`, `receiverSign`) may carry a small image as text.
-pub const SIGNATURE_MAX: usize = 65_536;
+pub(crate) const SIGNATURE_MAX: usize = 65_536;
 
 /// Text limits by the field's own name (the last part of its path), wherever it appears.
 const TEXT_LIMITS: &[(&str, usize)] = &[
@@ -55,7 +55,7 @@ const TEXT_LIMITS: &[(&str, usize)] = &[
 ];
 
 /// The longest text the field named `key` may hold.
-pub fn text_max(key: &str) -> usize {
+pub(crate) fn text_max(key: &str) -> usize {
     TEXT_LIMITS
         .iter()
         .find(|(name, _)| *name == key)
@@ -64,29 +64,29 @@ pub fn text_max(key: &str) -> usize {
 }
 
 /// Pieces of one order.
-pub const PIECES_MAX: i64 = 1_000;
+pub(crate) const PIECES_MAX: i64 = 1_000;
 
 /// Weight of one order, in kilograms (freight by the wagon; the desk asks before 50 kg).
-pub const WEIGHT_MAX_KG: u64 = 100_000;
+pub(crate) const WEIGHT_MAX_KG: u64 = 100_000;
 
 /// Volume of one order, in cm³ (100 m³); the volume weight of this is 16 667 kg.
-pub const VOLUME_MAX_CM3: f64 = 1.0e8;
+pub(crate) const VOLUME_MAX_CM3: f64 = 1.0e8;
 
 /// Cash on delivery, receipt goods' prices and sums of any kind, in sum.
-pub const SUM_MAX: i64 = 1_000_000_000_000;
+pub(crate) const SUM_MAX: i64 = 1_000_000_000_000;
 
 /// How many of one receipt good or item line an order may declare.
-pub const COUNT_MAX: i64 = 100_000;
+pub(crate) const COUNT_MAX: i64 = 100_000;
 
 /// Dates the twin takes: dispatch, receipt, contract and list dates.
-pub fn date_in_range(d: NaiveDate) -> bool {
+pub(crate) fn date_in_range(d: NaiveDate) -> bool {
     let first = NaiveDate::from_ymd_opt(2000, 1, 1);
     let last = NaiveDate::from_ymd_opt(2100, 12, 31);
     matches!((first, last), (Some(f), Some(l)) if (f..=l).contains(&d))
 }
 
 /// Warehouse weights and volumes (kg and m³, as decimals in text).
-pub const MEASURE_MAX: f64 = 1.0e6;
+pub(crate) const MEASURE_MAX: f64 = 1.0e6;
 
 #[cfg(test)]
 mod tests {

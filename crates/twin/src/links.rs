@@ -7,7 +7,7 @@ use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 
 /// `n` random bytes from the system, as lowercase hex (tokens, keys, secrets).
-pub fn random_hex(n: usize) -> String {
+pub(crate) fn random_hex(n: usize) -> String {
     let mut bytes = vec![0u8; n];
     if SystemRandom::new().fill(&mut bytes).is_err() {
         // The system's generator does not fail on supported platforms; if it ever does, the

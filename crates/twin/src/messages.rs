@@ -11,7 +11,7 @@ fn pick(lang: Language, uz: String, ru: String, en: String) -> String {
     }
 }
 
-pub fn blank(lang: Language, f: &str) -> String {
+pub(crate) fn blank(lang: Language, f: &str) -> String {
     pick(
         lang,
         format!("«{f}» toʻldirilishi shart."),
@@ -20,7 +20,7 @@ pub fn blank(lang: Language, f: &str) -> String {
     )
 }
 
-pub fn invalid(lang: Language, f: &str) -> String {
+pub(crate) fn invalid(lang: Language, f: &str) -> String {
     pick(
         lang,
         format!("«{f}» qiymati notoʻgʻri."),
@@ -30,7 +30,7 @@ pub fn invalid(lang: Language, f: &str) -> String {
 }
 
 /// The two statuses of the twin's international orders: delivered (6), on the way (otherwise).
-pub fn intl_status(lang: Language, id: i64) -> String {
+pub(crate) fn intl_status(lang: Language, id: i64) -> String {
     if id == 6 {
         pick(
             lang,
@@ -43,7 +43,7 @@ pub fn intl_status(lang: Language, id: i64) -> String {
     }
 }
 
-pub fn webhook_to_itself(lang: Language) -> String {
+pub(crate) fn webhook_to_itself(lang: Language) -> String {
     pick(
         lang,
         "Xabarnoma manzili sandboxning oʻziga koʻrsatmasligi kerak.".to_string(),
@@ -52,7 +52,7 @@ pub fn webhook_to_itself(lang: Language) -> String {
     )
 }
 
-pub fn date_out_of_range(lang: Language, f: &str) -> String {
+pub(crate) fn date_out_of_range(lang: Language, f: &str) -> String {
     pick(
         lang,
         format!("«{f}» 2000–2100 yillar oraligʻida boʻlishi kerak."),
@@ -61,7 +61,7 @@ pub fn date_out_of_range(lang: Language, f: &str) -> String {
     )
 }
 
-pub fn receipt_before_dispatch(lang: Language) -> String {
+pub(crate) fn receipt_before_dispatch(lang: Language) -> String {
     pick(
         lang,
         "Qabul qilish sanasi joʻnatish sanasidan oldin boʻlishi mumkin emas.".to_string(),
@@ -70,7 +70,7 @@ pub fn receipt_before_dispatch(lang: Language) -> String {
     )
 }
 
-pub fn too_big(lang: Language, f: &str, max: &str) -> String {
+pub(crate) fn too_big(lang: Language, f: &str, max: &str) -> String {
     pick(
         lang,
         format!("«{f}» {max} dan oshmasligi kerak."),
@@ -79,7 +79,7 @@ pub fn too_big(lang: Language, f: &str, max: &str) -> String {
     )
 }
 
-pub fn too_long(lang: Language, f: &str, n: usize) -> String {
+pub(crate) fn too_long(lang: Language, f: &str, n: usize) -> String {
     pick(
         lang,
         format!("«{f}» {n} ta belgidan oshmasligi kerak."),
@@ -88,7 +88,7 @@ pub fn too_long(lang: Language, f: &str, n: usize) -> String {
     )
 }
 
-pub fn too_small(lang: Language, f: &str, min: &str) -> String {
+pub(crate) fn too_small(lang: Language, f: &str, min: &str) -> String {
     pick(
         lang,
         format!("«{f}» {min} dan kam boʻlmasligi kerak."),
@@ -97,7 +97,7 @@ pub fn too_small(lang: Language, f: &str, min: &str) -> String {
     )
 }
 
-pub fn taken(lang: Language, f: &str, v: &str) -> String {
+pub(crate) fn taken(lang: Language, f: &str, v: &str) -> String {
     pick(
         lang,
         format!("«{f}» uchun «{v}» qiymati allaqachon band."),
@@ -106,7 +106,7 @@ pub fn taken(lang: Language, f: &str, v: &str) -> String {
     )
 }
 
-pub fn not_found_value(lang: Language, f: &str) -> String {
+pub(crate) fn not_found_value(lang: Language, f: &str) -> String {
     pick(
         lang,
         format!("«{f}» boʻyicha yozuv topilmadi."),
@@ -115,7 +115,7 @@ pub fn not_found_value(lang: Language, f: &str) -> String {
     )
 }
 
-pub fn phone(lang: Language, f: &str) -> String {
+pub(crate) fn phone(lang: Language, f: &str) -> String {
     pick(
         lang,
         format!("«{f}» +998 XX XXXXXXX koʻrinishida boʻlishi kerak."),
@@ -124,7 +124,7 @@ pub fn phone(lang: Language, f: &str) -> String {
     )
 }
 
-pub fn branch_not_in_city(lang: Language) -> String {
+pub(crate) fn branch_not_in_city(lang: Language) -> String {
     pick(
         lang,
         "Filial qabul qiluvchi shahriga tegishli emas.".into(),
@@ -133,7 +133,7 @@ pub fn branch_not_in_city(lang: Language) -> String {
     )
 }
 
-pub fn no_branch_in_city(lang: Language) -> String {
+pub(crate) fn no_branch_in_city(lang: Language) -> String {
     pick(
         lang,
         "Bu shaharda filial yoʻq: kuryer yetkazib berishni tanlang.".into(),
@@ -142,7 +142,7 @@ pub fn no_branch_in_city(lang: Language) -> String {
     )
 }
 
-pub fn cod_total(lang: Language, total: i64, back: i64) -> String {
+pub(crate) fn cod_total(lang: Language, total: i64, back: i64) -> String {
     pick(
         lang,
         format!("Tovarlar summasi ({total}) qaytariladigan pulga ({back}) teng emas."),
@@ -151,7 +151,7 @@ pub fn cod_total(lang: Language, total: i64, back: i64) -> String {
     )
 }
 
-pub fn cod_needs_goods(lang: Language) -> String {
+pub(crate) fn cod_needs_goods(lang: Language) -> String {
     pick(
         lang,
         "Naqd toʻlovda elektron chek uchun tovarlar koʻrsatilishi shart.".into(),
@@ -160,7 +160,7 @@ pub fn cod_needs_goods(lang: Language) -> String {
     )
 }
 
-pub fn wrong_credentials(lang: Language) -> String {
+pub(crate) fn wrong_credentials(lang: Language) -> String {
     pick(
         lang,
         "Login, parol yoki STIR notoʻgʻri.".into(),
@@ -169,7 +169,7 @@ pub fn wrong_credentials(lang: Language) -> String {
     )
 }
 
-pub fn wrong_login(lang: Language) -> String {
+pub(crate) fn wrong_login(lang: Language) -> String {
     pick(
         lang,
         "Login yoki parol notoʻgʻri.".into(),
@@ -178,7 +178,7 @@ pub fn wrong_login(lang: Language) -> String {
     )
 }
 
-pub fn bad_token(lang: Language) -> String {
+pub(crate) fn bad_token(lang: Language) -> String {
     pick(
         lang,
         "Token notoʻgʻri yoki muddati tugagan.".into(),
@@ -187,7 +187,7 @@ pub fn bad_token(lang: Language) -> String {
     )
 }
 
-pub fn order_not_found(lang: Language) -> String {
+pub(crate) fn order_not_found(lang: Language) -> String {
     pick(
         lang,
         "Buyurtma topilmadi.".into(),
@@ -196,7 +196,7 @@ pub fn order_not_found(lang: Language) -> String {
     )
 }
 
-pub fn already_cancelled(lang: Language) -> String {
+pub(crate) fn already_cancelled(lang: Language) -> String {
     pick(
         lang,
         "Buyurtma allaqachon bekor qilingan.".into(),
@@ -205,7 +205,7 @@ pub fn already_cancelled(lang: Language) -> String {
     )
 }
 
-pub fn cannot_cancel(lang: Language) -> String {
+pub(crate) fn cannot_cancel(lang: Language) -> String {
     pick(
         lang,
         "Buyurtmani faqat joʻnatuvchida turganida bekor qilish mumkin.".into(),
@@ -214,7 +214,7 @@ pub fn cannot_cancel(lang: Language) -> String {
     )
 }
 
-pub fn cannot_edit(lang: Language) -> String {
+pub(crate) fn cannot_edit(lang: Language) -> String {
     pick(
         lang,
         "Buyurtmani faqat joʻnatuvchida turganida tahrirlash mumkin.".into(),
@@ -223,7 +223,7 @@ pub fn cannot_edit(lang: Language) -> String {
     )
 }
 
-pub fn cancelled_ok(lang: Language) -> String {
+pub(crate) fn cancelled_ok(lang: Language) -> String {
     pick(
         lang,
         "Buyurtma bekor qilindi.".into(),
@@ -232,7 +232,7 @@ pub fn cancelled_ok(lang: Language) -> String {
     )
 }
 
-pub fn saved(lang: Language) -> String {
+pub(crate) fn saved(lang: Language) -> String {
     pick(
         lang,
         "Muvaffaqiyatli saqlandi.".into(),
@@ -241,7 +241,7 @@ pub fn saved(lang: Language) -> String {
     )
 }
 
-pub fn ok(lang: Language) -> String {
+pub(crate) fn ok(lang: Language) -> String {
     pick(
         lang,
         "Muvaffaqiyatli.".into(),
@@ -250,7 +250,7 @@ pub fn ok(lang: Language) -> String {
     )
 }
 
-pub fn parcel_unknown(lang: Language, n: &str) -> String {
+pub(crate) fn parcel_unknown(lang: Language, n: &str) -> String {
     pick(
         lang,
         format!("«{n}» raqamli joʻnatma topilmadi."),
@@ -259,7 +259,7 @@ pub fn parcel_unknown(lang: Language, n: &str) -> String {
     )
 }
 
-pub fn count_mismatch(lang: Language, said: &str, real: usize) -> String {
+pub(crate) fn count_mismatch(lang: Language, said: &str, real: usize) -> String {
     pick(
         lang,
         format!("ParcelsCount ({said}) joʻnatmalar soniga ({real}) teng emas."),
@@ -268,7 +268,7 @@ pub fn count_mismatch(lang: Language, said: &str, real: usize) -> String {
     )
 }
 
-pub fn manifest_ok(lang: Language) -> String {
+pub(crate) fn manifest_ok(lang: Language) -> String {
     pick(
         lang,
         "Manifest qabul qilindi.".into(),
@@ -277,7 +277,7 @@ pub fn manifest_ok(lang: Language) -> String {
     )
 }
 
-pub fn too_many_requests(lang: Language) -> String {
+pub(crate) fn too_many_requests(lang: Language) -> String {
     pick(
         lang,
         "Soʻrovlar juda koʻp, birozdan keyin urinib koʻring.".into(),
@@ -286,7 +286,7 @@ pub fn too_many_requests(lang: Language) -> String {
     )
 }
 
-pub fn confirmed(lang: Language, n: usize) -> String {
+pub(crate) fn confirmed(lang: Language, n: usize) -> String {
     pick(
         lang,
         format!("{n} ta yozuv tasdiqlandi."),
@@ -295,7 +295,7 @@ pub fn confirmed(lang: Language, n: usize) -> String {
     )
 }
 
-pub fn unavailable_courier(lang: Language) -> String {
+pub(crate) fn unavailable_courier(lang: Language) -> String {
     pick(
         lang,
         "Bu yoʻnalishda filial yoʻq.".into(),
@@ -305,9 +305,9 @@ pub fn unavailable_courier(lang: Language) -> String {
 }
 
 /// The first event of every order's history.
-pub const ORDER_CREATED_UZ: &str = "Buyurtma yaratildi";
+pub(crate) const ORDER_CREATED_UZ: &str = "Buyurtma yaratildi";
 
-pub fn order_created(lang: Language) -> String {
+pub(crate) fn order_created(lang: Language) -> String {
     pick(
         lang,
         ORDER_CREATED_UZ.into(),
@@ -318,7 +318,7 @@ pub fn order_created(lang: Language) -> String {
 
 /// A history event's message in the language asked: the twin's own words (creation, a status
 /// reached) are said in that language; a note someone wrote stays as written.
-pub fn history_message(e: &super::model::Event, lang: Language) -> String {
+pub(crate) fn history_message(e: &super::model::Event, lang: Language) -> String {
     if e.message == ORDER_CREATED_UZ {
         order_created(lang)
     } else if e.message == super::seed::order_status_name(e.status, Language::Uz) {
@@ -328,7 +328,7 @@ pub fn history_message(e: &super::model::Event, lang: Language) -> String {
     }
 }
 
-pub fn record_not_found(lang: Language) -> String {
+pub(crate) fn record_not_found(lang: Language) -> String {
     pick(
         lang,
         "Yozuv topilmadi.".into(),
@@ -337,7 +337,7 @@ pub fn record_not_found(lang: Language) -> String {
     )
 }
 
-pub fn missing_id(lang: Language) -> String {
+pub(crate) fn missing_id(lang: Language) -> String {
     pick(
         lang,
         "Majburiy parametr yoʻq: id".into(),
@@ -346,7 +346,7 @@ pub fn missing_id(lang: Language) -> String {
     )
 }
 
-pub fn wrong_verb(lang: Language, allowed: &str) -> String {
+pub(crate) fn wrong_verb(lang: Language, allowed: &str) -> String {
     pick(
         lang,
         format!("Usul ruxsat etilmagan. Bu manzil faqat quyidagilarni qabul qiladi: {allowed}."),

@@ -19,7 +19,7 @@ pub enum Iface {
 
 /// A company account with its credentials on each interface.
 #[derive(Debug, Clone)]
-pub struct Customer {
+pub(crate) struct Customer {
     pub(super) id: i64,
     pub(super) name: &'static str,
     pub(super) inn: &'static str,
@@ -29,7 +29,7 @@ pub struct Customer {
 }
 
 /// The demo account (documented in the README) and a second company to prove isolation.
-pub const CUSTOMERS: &[Customer] = &[
+pub(crate) const CUSTOMERS: &[Customer] = &[
     Customer {
         id: 1,
         name: "Demo Savdo MChJ",
@@ -48,13 +48,13 @@ pub const CUSTOMERS: &[Customer] = &[
     },
 ];
 
-pub fn customer(id: i64) -> Option<&'static Customer> {
+pub(crate) fn customer(id: i64) -> Option<&'static Customer> {
     CUSTOMERS.iter().find(|c| c.id == id)
 }
 
 /// Sender or receiver of an order.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Party {
+pub(crate) struct Party {
     pub(super) name: String,
     pub(super) phone: String,
     pub(super) phone1: Option<String>,
@@ -68,7 +68,7 @@ pub struct Party {
 
 /// One status change of an order.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Event {
+pub(crate) struct Event {
     pub(super) at: i64,
     pub(super) status: OrderStatus,
     pub(super) location: String,

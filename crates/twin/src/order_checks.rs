@@ -13,9 +13,9 @@ use api::quantity::{Sum, Weight};
 use chrono::NaiveDate;
 
 /// Maximum `wcs_code` length (contract).
-pub const WCS_MAX: usize = 70;
+pub(crate) const WCS_MAX: usize = 70;
 
-pub fn city(check: &mut Check, w: &World, field: &str, id: i64) -> bool {
+pub(crate) fn city(check: &mut Check, w: &World, field: &str, id: i64) -> bool {
     if w.seed.city(id).is_none() {
         let m = msg::not_found_value(check.lang, field);
         check.push(field, m);
@@ -26,7 +26,7 @@ pub fn city(check: &mut Check, w: &World, field: &str, id: i64) -> bool {
 
 /// Resolves the office a parcel leaves from or arrives at: the named branch (which must belong to
 /// the city) or, for office delivery without one, the city's first branch.
-pub fn branch(
+pub(crate) fn branch(
     check: &mut Check,
     w: &World,
     field: &str,
@@ -61,7 +61,7 @@ pub fn branch(
 }
 
 /// Item lines: a name the service keeps (at most 20 characters), at least one of each.
-pub fn items(check: &mut Check, items: &[ItemLine], field: &str) {
+pub(crate) fn items(check: &mut Check, items: &[ItemLine], field: &str) {
     for (i, item) in items.iter().enumerate() {
         let name = format!("{field}[{i}].name");
         if item.name.trim().is_empty() {
@@ -87,7 +87,13 @@ pub fn items(check: &mut Check, items: &[ItemLine], field: &str) {
     }
 }
 
-pub fn wcs(check: &mut Check, w: &World, customer: i64, wcs: Option<&str>, editing: Option<i64>) {
+pub(crate) fn wcs(
+    check: &mut Check,
+    w: &World,
+    customer: i64,
+    wcs: Option<&str>,
+    editing: Option<i64>,
+) {
     let Some(code) = wcs else { return };
     check.max_len("wcs_code", Some(code), WCS_MAX);
     if let Some(existing) = w.order_id_by_wcs(customer, code)
@@ -100,7 +106,7 @@ pub fn wcs(check: &mut Check, w: &World, customer: i64, wcs: Option<&str>, editi
 
 /// Cash on delivery needs receipt goods (option 2) whose total equals the amount, each good
 /// registered by this customer.
-pub fn cod(
+pub(crate) fn cod(
     check: &mut Check,
     w: &World,
     customer: i64,
@@ -173,7 +179,7 @@ pub fn cod(
 }
 
 /// The wire's names of an order's quantities and dates, per interface.
-pub struct Names {
+pub(crate) struct Names {
     pub sender_date: &'static str,
     pub receiver_date: &'static str,
     pub weight: &'static str,
@@ -181,7 +187,7 @@ pub struct Names {
     pub piece: &'static str,
 }
 
-pub const LEGACY: Names = Names {
+pub(crate) const LEGACY: Names = Names {
     sender_date: "senderDate",
     receiver_date: "receiverDate",
     weight: "weight",
@@ -189,7 +195,7 @@ pub const LEGACY: Names = Names {
     piece: "piece",
 };
 
-pub const CURRENT: Names = Names {
+pub(crate) const CURRENT: Names = Names {
     sender_date: "senderDate",
     receiver_date: "receiverDate",
     weight: "cargo.weight",
@@ -198,7 +204,7 @@ pub const CURRENT: Names = Names {
 };
 
 /// Weight, volume and pieces within the twin's limits (orders and calculators alike).
-pub fn quantities(
+pub(crate) fn quantities(
     check: &mut Check,
     weight: Weight,
     volume: Option<f64>,
@@ -230,7 +236,7 @@ pub fn quantities(
 }
 
 /// A date the twin takes, or a message under the field.
-pub fn date(check: &mut Check, field: &str, d: Option<NaiveDate>) {
+pub(crate) fn date(check: &mut Check, field: &str, d: Option<NaiveDate>) {
     if let Some(d) = d
         && !limits::date_in_range(d)
     {
@@ -240,7 +246,7 @@ pub fn date(check: &mut Check, field: &str, d: Option<NaiveDate>) {
 }
 
 /// The order's bounds, then its price and receipt date: `None` with the reasons in `check`.
-pub fn priced(check: &mut Check, w: &World, body: &OrderBody, n: &Names) -> Option<Priced> {
+pub(crate) fn priced(check: &mut Check, w: &World, body: &OrderBody, n: &Names) -> Option<Priced> {
     quantities(check, body.weight, body.volume, Some(body.piece), n);
     date(check, n.sender_date, Some(body.sender_date));
     date(check, n.receiver_date, body.receiver_date);

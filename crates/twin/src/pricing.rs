@@ -10,11 +10,11 @@ use api::quantity::{Sum, Weight};
 const BASE: [i64; 5] = [15_000, 18_000, 22_000, 27_000, 32_000];
 const PER_KG: [i64; 5] = [1_500, 2_000, 2_500, 3_500, 4_500];
 /// Volume (cm³) that weighs one charged kilogram.
-pub const VOLUME_DIVISOR: f64 = 6000.0;
+pub(crate) const VOLUME_DIVISOR: f64 = 6000.0;
 
 /// Distance class 0..4 between two cities: same city, same region, same zone group,
 /// neighbouring groups, far.
-pub fn distance(seed: &Seed, from_city: i64, to_city: i64) -> usize {
+pub(crate) fn distance(seed: &Seed, from_city: i64, to_city: i64) -> usize {
     let (Some(a), Some(b)) = (seed.city(from_city), seed.city(to_city)) else {
         return 4;
     };
@@ -51,7 +51,7 @@ fn dropoff_fee(d: Delivery) -> i64 {
 
 /// Charged kilograms: the larger of actual and volume weight, whole started kilograms, min 1;
 /// `None` when that is beyond any price (or the volume is not a number).
-pub fn charged_kg(weight: Weight, volume_cm3: Option<f64>) -> Option<i64> {
+pub(crate) fn charged_kg(weight: Weight, volume_cm3: Option<f64>) -> Option<i64> {
     let volume_kg = match volume_cm3 {
         Some(v) if !v.is_finite() => return None,
         Some(v) if v > 0.0 => v / VOLUME_DIVISOR,
@@ -71,7 +71,7 @@ fn per_extra(base: i64, per: i64, n: i64) -> Option<i64> {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn domestic(
+pub(crate) fn domestic(
     seed: &Seed,
     from_city: i64,
     to_city: i64,
@@ -90,7 +90,7 @@ pub fn domestic(
 }
 
 /// International price: by country zone 1..4, per charged kilogram, courier pickup surcharge.
-pub fn international(
+pub(crate) fn international(
     zone: u8,
     weight: Weight,
     volume_cm3: Option<f64>,
@@ -110,7 +110,7 @@ fn round_up_500(v: i64) -> Option<i64> {
 }
 
 /// Transit days by distance class.
-pub fn transit_days(seed: &Seed, from_city: i64, to_city: i64) -> i64 {
+pub(crate) fn transit_days(seed: &Seed, from_city: i64, to_city: i64) -> i64 {
     [1, 1, 2, 3, 4][distance(seed, from_city, to_city)]
 }
 

@@ -14,7 +14,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub fn router() -> Router<Shared> {
+pub(crate) fn router() -> Router<Shared> {
     Router::new()
         .route("/labels/{file}", get(label))
         .route("/track", get(track_page))

@@ -97,7 +97,12 @@ fn legacy_core(seed: &Seed, o: &Order, lang: Language) -> OrderCore {
 }
 
 /// The create/edit answer of the legacy interface.
-pub fn legacy_record(seed: &Seed, links: &Links, o: &Order, lang: Language) -> wire::OrderRecord {
+pub(crate) fn legacy_record(
+    seed: &Seed,
+    links: &Links,
+    o: &Order,
+    lang: Language,
+) -> wire::OrderRecord {
     wire::OrderRecord {
         order_id: o.id,
         core: legacy_core(seed, o, lang),
@@ -109,7 +114,12 @@ pub fn legacy_record(seed: &Seed, links: &Links, o: &Order, lang: Language) -> w
 }
 
 /// The detail answer of the legacy interface: `labelEncode` carries the label file itself.
-pub fn legacy_detail(seed: &Seed, base: &str, o: &Order, lang: Language) -> wire::OrderDetail {
+pub(crate) fn legacy_detail(
+    seed: &Seed,
+    base: &str,
+    o: &Order,
+    lang: Language,
+) -> wire::OrderDetail {
     let pdf = super::label_pdf::render(seed, base, o);
     wire::OrderDetail {
         order_id: o.id,
@@ -178,7 +188,7 @@ fn party_record(seed: &Seed, p: &Party, lang: Language, sticker: bool) -> PartyR
 }
 
 /// The order record of the current interface.
-pub fn current_record(
+pub(crate) fn current_record(
     seed: &Seed,
     base: &str,
     o: &Order,

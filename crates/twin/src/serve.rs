@@ -34,7 +34,7 @@ impl Default for ConnectionLimits {
 }
 
 /// Serves `router` on `listener` until `stop` fires (or for ever when it is dropped unfired).
-pub async fn serve(
+pub(crate) async fn serve(
     listener: TcpListener,
     router: Router,
     limits: ConnectionLimits,

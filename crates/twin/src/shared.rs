@@ -6,7 +6,7 @@ use super::world::World;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-pub struct AppState {
+pub(crate) struct AppState {
     world: Mutex<World>,
     pub config: SandboxConfig,
     /// Client for webhook delivery (it follows no redirects: a redirect could lead back here).
@@ -25,7 +25,7 @@ pub struct AppState {
 
 /// Counts of the token routes, by interface.
 #[derive(Default)]
-pub struct AuthCalls {
+pub(crate) struct AuthCalls {
     pub current_login: AtomicU64,
     pub current_refresh: AtomicU64,
     pub wms_login: AtomicU64,
@@ -33,18 +33,18 @@ pub struct AuthCalls {
 }
 
 impl AuthCalls {
-    pub fn count(counter: &AtomicU64) {
+    pub(crate) fn count(counter: &AtomicU64) {
         counter.fetch_add(1, Ordering::Relaxed);
     }
 }
 
-pub type Shared = Arc<AppState>;
+pub(crate) type Shared = Arc<AppState>;
 
 /// Notifications on their way at once (see [`AppState::sending`]).
 const SENDING: usize = 8;
 
 impl AppState {
-    pub fn new(
+    pub(crate) fn new(
         world: World,
         config: SandboxConfig,
         addresses: Vec<std::net::SocketAddr>,
@@ -65,7 +65,7 @@ impl AppState {
     }
 
     /// The world, for a short synchronous section (never held across an await).
-    pub fn world(&self) -> MutexGuard<'_, World> {
+    pub(crate) fn world(&self) -> MutexGuard<'_, World> {
         self.world
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())

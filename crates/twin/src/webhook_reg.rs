@@ -13,7 +13,7 @@ use std::net::{IpAddr, SocketAddr};
 use url::Host;
 
 /// Registration shared by both interfaces; `environment_required` on the current one.
-pub fn webhook_config(
+pub(crate) fn webhook_config(
     s: &Shared,
     lang: Language,
     customer: i64,
@@ -94,7 +94,7 @@ fn with_contract_key_name(raw: &Value) -> Value {
 
 /// True when `address` would reach this twin: a loopback, unspecified or own address (or
 /// `localhost`) on one of the ports it listens on.
-pub fn points_at_twin(address: &str, own: &[SocketAddr]) -> bool {
+pub(crate) fn points_at_twin(address: &str, own: &[SocketAddr]) -> bool {
     let Ok(url) = url::Url::parse(address) else {
         return false;
     };

@@ -10,16 +10,16 @@ use std::time::Duration;
 
 /// The header the twin puts on its own deliveries, holding its instance name, so that one which
 /// finds its way back to the twin is refused at the door.
-pub const DELIVERY_HEADER: &str = "x-sandbox-delivery";
+pub(crate) const DELIVERY_HEADER: &str = "x-sandbox-delivery";
 
 /// Delivers each job in the background (retries included).
-pub fn send(s: &Shared, jobs: Vec<WebhookJob>) {
+pub(crate) fn send(s: &Shared, jobs: Vec<WebhookJob>) {
     for job in jobs {
         spawn(s.clone(), job);
     }
 }
 
-pub fn spawn(s: Shared, job: WebhookJob) {
+pub(crate) fn spawn(s: Shared, job: WebhookJob) {
     tokio::spawn(async move { deliver(s, job).await });
 }
 
@@ -94,4 +94,4 @@ async fn deliver(s: Shared, job: WebhookJob) {
 }
 
 /// Default backoff between attempts.
-pub const DEFAULT_BACKOFF: Duration = Duration::from_secs(2);
+pub(crate) const DEFAULT_BACKOFF: Duration = Duration::from_secs(2);

@@ -15,7 +15,7 @@ use serde_json::json;
 
 /// A route that answers any other verb as the server's framework does: 405 with its JSON body
 /// and an `Allow` header.
-pub fn only(route: MethodRouter<Shared>, allowed: &'static str) -> MethodRouter<Shared> {
+pub(crate) fn only(route: MethodRouter<Shared>, allowed: &'static str) -> MethodRouter<Shared> {
     route.fallback(move |headers: HeaderMap| async move {
         let mut r = framework(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -27,13 +27,13 @@ pub fn only(route: MethodRouter<Shared>, allowed: &'static str) -> MethodRouter<
     })
 }
 
-pub fn invalid(fields: api::FieldErrors) -> Response {
+pub(crate) fn invalid(fields: api::FieldErrors) -> Response {
     wms_fail(StatusCode::INTERNAL_SERVER_ERROR, "error", json!(fields))
 }
 
 /// The caller, counted against the rate limit (the server counts per user and sends no
 /// `Retry-After`).
-pub fn authed(s: &Shared, headers: &HeaderMap) -> Result<(i64, Language), Response> {
+pub(crate) fn authed(s: &Shared, headers: &HeaderMap) -> Result<(i64, Language), Response> {
     let lang = lang(headers);
     let mut w = s.world();
     let customer =

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 type Q = HashMap<String, String>;
 
 /// What differs between the two kinds of record.
-pub trait Served: WmsRecord + Send + Sync + 'static {
+pub(crate) trait Served: WmsRecord + Send + Sync + 'static {
     /// The path segment: `purveyor` or `product`.
     const PATH: &'static str;
     /// Columns a list may be filtered by.
@@ -46,7 +46,7 @@ pub trait Served: WmsRecord + Send + Sync + 'static {
     fn add(w: &mut World, customer: i64, input: Self::Input) -> Self;
 }
 
-pub fn routes<R: Served>() -> Router<Shared> {
+pub(crate) fn routes<R: Served>() -> Router<Shared> {
     let at = |action: &str| format!("/v1/{}/{action}", R::PATH);
     Router::new()
         .route(&at("clients"), only(get(list::<R, false>), "GET, HEAD"))

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-pub fn router() -> Router<Shared> {
+pub(crate) fn router() -> Router<Shared> {
     Router::new()
         .route("/v1/auth/login", only(post(login), "POST"))
         .route("/v1/auth/refresh", only(post(refresh), "POST"))

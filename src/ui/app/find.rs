@@ -12,16 +12,16 @@ use rust_i18n::t;
 type Lookup = Task<Result<Option<i64>, DeskError>>;
 
 #[derive(Default)]
-pub struct Finding {
+pub(crate) struct Finding {
     under_way: Option<(String, Lookup)>,
 }
 
 impl Finding {
-    pub fn is_busy(&self) -> bool {
+    pub(crate) fn is_busy(&self) -> bool {
         self.under_way.is_some()
     }
 
-    pub fn start(&mut self, desk: &Desk, barcode: String) {
+    pub(crate) fn start(&mut self, desk: &Desk, barcode: String) {
         if desk.session().is_none() || self.under_way.is_some() {
             return;
         }
@@ -31,7 +31,7 @@ impl Finding {
     }
 
     /// The order to open, once the lookup found one.
-    pub fn poll(&mut self, toasts: &mut Toasts) -> Option<AppEvent> {
+    pub(crate) fn poll(&mut self, toasts: &mut Toasts) -> Option<AppEvent> {
         let (code, task) = self.under_way.as_mut()?;
         let code = code.clone();
         let found = match task.poll() {

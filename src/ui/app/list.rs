@@ -75,7 +75,7 @@ fn entry(d: &Declared, desk: &Desk) -> Entry {
 }
 
 /// Every screen, made new.
-pub fn screens(desk: &Desk) -> Vec<Entry> {
+pub(crate) fn screens(desk: &Desk) -> Vec<Entry> {
     SCREENS.iter().map(|d| entry(d, desk)).collect()
 }
 

@@ -9,7 +9,7 @@ use egui::RichText;
 use rust_i18n::t;
 
 /// Draws the rail; the command the clerk clicked, if any.
-pub fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<Command> {
+pub(crate) fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> Option<Command> {
     let mut clicked = None;
     let selected_id = screens
         .iter()

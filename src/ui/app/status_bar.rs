@@ -10,7 +10,7 @@ use rust_i18n::t;
 
 /// Draws the bar; the screen to open when the clerk clicked a link in it (the outbox count, or
 /// Settings when the shop's database refuses the password).
-pub fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> Option<ScreenId> {
+pub(crate) fn status_bar(ui: &mut egui::Ui, desk: &Desk) -> Option<ScreenId> {
     let mut open = None;
     ui.horizontal(|ui| {
         match desk.environment() {

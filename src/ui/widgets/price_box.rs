@@ -4,6 +4,7 @@
 
 use crate::ui::widgets::ERROR_COLOR;
 use crate::ui::widgets::errors::{problem_text, tell};
+use api::codes::Delivery;
 use api::legacy::{CalculateRequest, CalculateResponse};
 use api::{ApiError, Sum};
 use desk::Desk;
@@ -58,9 +59,10 @@ pub fn unreadable(draft: &OrderDraft) -> Vec<String> {
 }
 
 /// The price requests for each receiver delivery mode: (mode, cache key, request).
-fn alternatives(draft: &OrderDraft) -> Vec<(i64, String, CalculateRequest)> {
-    (0..=2)
-        .filter_map(|mode| {
+fn alternatives(draft: &OrderDraft) -> Vec<(Delivery, String, CalculateRequest)> {
+    Delivery::ALL
+        .iter()
+        .filter_map(|&mode| {
             let mut d = draft.clone();
             d.receiver.delivery = mode;
             let req = d.price_request()?;
@@ -159,9 +161,9 @@ impl PriceBox {
             .show(ui, |ui| {
                 for (mode, key, _) in alternatives(draft) {
                     let name = match mode {
-                        0 => t!("order.mode_office"),
-                        1 => t!("order.mode_courier"),
-                        _ => t!("order.mode_remote"),
+                        Delivery::Office => t!("order.mode_office"),
+                        Delivery::Courier => t!("order.mode_courier"),
+                        Delivery::RemoteCourier => t!("order.mode_remote"),
                     };
                     if ui
                         .selectable_label(mode == draft.receiver.delivery, name)

@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 const HEIGHT: f32 = 170.0;
 
 /// One colour per stage, apart in hue and lightness (readable on both themes).
-pub fn stage_color(stage: Stage) -> Color32 {
+pub(crate) fn stage_color(stage: Stage) -> Color32 {
     match stage {
         Stage::Accepted => Color32::from_rgb(90, 140, 220),
         Stage::OnTheWay => Color32::from_rgb(230, 160, 40),
@@ -78,7 +78,7 @@ fn day_axis(marks: Vec<String>) -> impl Fn(GridMark, &RangeInclusive<f64>) -> St
     }
 }
 
-pub fn orders_per_hour(ui: &mut egui::Ui, report: &DayReport) {
+pub(crate) fn orders_per_hour(ui: &mut egui::Ui, report: &DayReport) {
     title(ui, t!("eod.chart_hours").to_string());
     let orders = t!("eod.orders").to_string();
     let bars: Vec<Bar> = report
@@ -101,7 +101,7 @@ pub fn orders_per_hour(ui: &mut egui::Ui, report: &DayReport) {
         .show(ui, |plot| plot.bar_chart(chart));
 }
 
-pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
+pub(crate) fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
     title(ui, t!("eod.chart_days").to_string());
     let marks = day_marks(report);
     let mut charts: Vec<BarChart> = Vec::new();
@@ -142,7 +142,7 @@ pub fn orders_per_day(ui: &mut egui::Ui, report: &DayReport) {
     legend(ui);
 }
 
-pub fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
+pub(crate) fn cod_per_day(ui: &mut egui::Ui, report: &DayReport) {
     title(ui, t!("eod.chart_cod").to_string());
     let marks = day_marks(report);
     let bars: Vec<Bar> = report

@@ -39,7 +39,7 @@ fn state_text(state: OutboxState) -> String {
     .to_string()
 }
 
-pub fn pickup_text(mode: Option<Delivery>) -> String {
+pub(crate) fn pickup_text(mode: Option<Delivery>) -> String {
     match mode {
         Some(Delivery::Office) => t!("order.mode_office"),
         Some(Delivery::Courier) => t!("order.mode_courier"),
@@ -50,7 +50,7 @@ pub fn pickup_text(mode: Option<Delivery>) -> String {
 }
 
 /// The orders of the day the service has not confirmed, in red.
-pub fn waiting(ui: &mut egui::Ui, waiting: &[Waiting]) {
+pub(crate) fn waiting(ui: &mut egui::Ui, waiting: &[Waiting]) {
     if waiting.is_empty() {
         return;
     }
@@ -74,7 +74,7 @@ pub fn waiting(ui: &mut egui::Ui, waiting: &[Waiting]) {
 }
 
 /// The day's sums, each under its name.
-pub fn totals(ui: &mut egui::Ui, t: &Totals) {
+pub(crate) fn totals(ui: &mut egui::Ui, t: &Totals) {
     let cells = [
         (t!("eod.orders"), t.orders.to_string()),
         (t!("eod.cost"), money(t.cost)),
@@ -125,7 +125,7 @@ fn group<K>(
 }
 
 /// The three groupings side by side where they fit, one under another where not.
-pub fn groups(ui: &mut egui::Ui, r: &DayReport) {
+pub(crate) fn groups(ui: &mut egui::Ui, r: &DayReport) {
     let all = |ui: &mut egui::Ui| {
         group(
             ui,
@@ -161,7 +161,7 @@ pub fn groups(ui: &mut egui::Ui, r: &DayReport) {
 }
 
 /// Every order of the day, oldest first.
-pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
+pub(crate) fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
     if lines.is_empty() {
         ui.label(t!("eod.no_orders"));
         return;
@@ -212,7 +212,7 @@ pub fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
 }
 
 /// The day's cancelled orders, apart: they stay at the counter, the courier does not take them.
-pub fn cancelled(ui: &mut egui::Ui, lines: &[DayLine]) {
+pub(crate) fn cancelled(ui: &mut egui::Ui, lines: &[DayLine]) {
     if lines.is_empty() {
         return;
     }

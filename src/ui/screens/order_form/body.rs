@@ -5,6 +5,7 @@ use super::OrderForm;
 use super::delivery_choice;
 use crate::ui::widgets::pickers::{branch_picker, id_name_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form, sides};
+use api::codes::Delivery;
 use desk::Desk;
 use desk::directories::Directories;
 use desk::order_draft::{Side, field as f};
@@ -146,7 +147,7 @@ impl OrderForm {
                     &mut self.draft.receiver.delivery,
                     "dropoff",
                 );
-                if self.draft.receiver.delivery == 0 {
+                if self.draft.receiver.delivery == Delivery::Office {
                     let error = err(&errors, f::RECEIVER_BRANCH);
                     let r = branch_picker(
                         ui,

@@ -14,6 +14,7 @@ use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
+use api::codes::Delivery;
 use api::{ApiError, Sum};
 use desk::order_draft::{OrderDraft, field as f};
 use desk::orders::CreateResult;
@@ -446,16 +447,16 @@ impl OrderForm {
 
 /// A side's hand-over mode as three choices. Each is named with its group for a screen reader
 /// and for tests ("Delivery: Courier"), so the sender's and the receiver's are told apart.
-pub(crate) fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut i64, id: &str) {
+pub(crate) fn delivery_choice(ui: &mut egui::Ui, label: &str, value: &mut Delivery, id: &str) {
     ui.label(label);
     ui.push_id(id, |ui| {
         // Wrapped: in a narrow column the third choice goes to the next line, never over the
         // column beside.
         ui.horizontal_wrapped(|ui| {
             for (mode, key) in [
-                (0, "order.mode_office"),
-                (1, "order.mode_courier"),
-                (2, "order.mode_remote"),
+                (Delivery::Office, "order.mode_office"),
+                (Delivery::Courier, "order.mode_courier"),
+                (Delivery::RemoteCourier, "order.mode_remote"),
             ] {
                 let r = ui.radio_value(value, mode, t!(key));
                 let name = t!("order.choice_named", group = label, choice = t!(key));

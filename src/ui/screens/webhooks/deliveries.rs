@@ -9,7 +9,7 @@ use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use store::Verdict;
 
-pub fn verdict_text(v: Verdict) -> std::borrow::Cow<'static, str> {
+pub(crate) fn verdict_text(v: Verdict) -> std::borrow::Cow<'static, str> {
     match v {
         Verdict::Applied => t!("hooks.applied"),
         Verdict::Duplicate => t!("hooks.duplicate"),
