@@ -4,7 +4,7 @@
 //! Run: `cargo bench --bench end_of_day`.
 
 use chrono::NaiveDate;
-use parcel_desk::desk::day_report::{DayInputs, DayLine, Whose, report};
+use parcel_desk::desk::day::day_report::{DayInputs, DayLine, Whose, report};
 use parcel_desk::store::{DayPoint, Hands};
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@
 
 use parcel_desk::api::codes::Language;
 use parcel_desk::api::directory::{City, IdName};
-use parcel_desk::desk::directories::{Directories, DirectoryData};
+use parcel_desk::desk::reference::directories::{Directories, DirectoryData};
 use parcel_desk::text::translit::{cyrillic_to_latin, latin_to_cyrillic};
 
 const CITIES: &str = include_str!("../assets/directory/cities.tsv");

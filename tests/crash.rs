@@ -14,9 +14,9 @@ mod common;
 
 use common::*;
 use parcel_desk::desk::Desk;
-use parcel_desk::desk::identity::{ServiceOrigin, service_key};
-use parcel_desk::desk::order_draft::OrderDraft;
-use parcel_desk::desk::unsent::{Decided, Decision};
+use parcel_desk::desk::domestic::identity::{ServiceOrigin, service_key};
+use parcel_desk::desk::domestic::order_draft::OrderDraft;
+use parcel_desk::desk::domestic::unsent::{Decided, Decision};
 use parcel_desk::store::{OutboxState, ServiceKey, Store};
 use parcel_desk::twin::world::Faults;
 use std::path::PathBuf;
@@ -176,7 +176,10 @@ fn killed_mid_create(name: &str, faults: serde_json::Value, made: usize) {
     .expect("settled");
     assert!(matches!(
         decided,
-        Decided::Journaled(_) | Decided::Sent(parcel_desk::desk::orders::CreateResult::Created(_))
+        Decided::Journaled(_)
+            | Decided::Sent(parcel_desk::desk::domestic::orders::CreateResult::Created(
+                _
+            ))
     ));
     assert_eq!(twin.order_count(), 1, "exactly one order at the service");
     let journal = wait(desk.load_journal()).expect("journal");
@@ -245,7 +248,9 @@ fn batch_child(dir: PathBuf, printer: String) -> ! {
         order.receiver = receiver.into();
         order.piece = Some(pieces);
         match wait(desk.create_order(order).expect("orders")) {
-            parcel_desk::desk::orders::CreateResult::Created(row) => ids.push(row.order_id),
+            parcel_desk::desk::domestic::orders::CreateResult::Created(row) => {
+                ids.push(row.order_id)
+            }
             other => panic!("not created: {other:?}"),
         }
     }

@@ -5,10 +5,10 @@
 //! (no cancelled barcode on it), the CSV's and the workbook's rows.
 
 use parcel_desk::api::codes::{Language, LegacyStatus};
-use parcel_desk::desk::day_exports::{day_csv, day_xlsx};
-use parcel_desk::desk::day_report::{DayInputs, DayLine, Whose, report};
-use parcel_desk::desk::end_of_day::Register;
-use parcel_desk::desk::handover::Handover;
+use parcel_desk::desk::day::Register;
+use parcel_desk::desk::day::day_exports::{day_csv, day_xlsx};
+use parcel_desk::desk::day::day_report::{DayInputs, DayLine, Whose, report};
+use parcel_desk::desk::day::handover::Handover;
 use proptest::prelude::*;
 
 const DAY_START: i64 = 1_764_010_800; // 2025-11-25 00:00 at the counter (UTC+5)

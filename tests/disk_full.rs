@@ -10,7 +10,7 @@ mod common;
 
 use common::*;
 use parcel_desk::desk::Desk;
-use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::domestic::orders::CreateResult;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -7,11 +7,11 @@ mod common;
 
 use common::*;
 use parcel_desk::api::codes::Language;
-use parcel_desk::desk::day_exports::{day_csv, day_xlsx};
-use parcel_desk::desk::day_report::{DayLine, Stage, Whose};
-use parcel_desk::desk::end_of_day::Register;
-use parcel_desk::desk::orders::CreateResult;
-use parcel_desk::desk::settings::{LiveSettings, Settings};
+use parcel_desk::desk::day::Register;
+use parcel_desk::desk::day::day_exports::{day_csv, day_xlsx};
+use parcel_desk::desk::day::day_report::{DayLine, Stage, Whose};
+use parcel_desk::desk::domestic::orders::CreateResult;
+use parcel_desk::desk::session::settings::{LiveSettings, Settings};
 use parcel_desk::desk::{Desk, DeskError, DeskPaths};
 use parcel_desk::store::{JournalRow, StoreError};
 

@@ -9,7 +9,7 @@ use common::hostile::server;
 use common::ui::{Env, harness, type_into};
 use egui_kittest::kittest::Queryable;
 use parcel_desk::api::{ApiError, ClientConfig, LegacyClient};
-use parcel_desk::desk::settings::{LastLogin, ServiceUrls, Settings};
+use parcel_desk::desk::session::settings::{LastLogin, ServiceUrls, Settings};
 use parcel_desk::ui::tr;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

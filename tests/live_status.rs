@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
+use parcel_desk::desk::session::settings::{LiveSettings, ServiceUrls, Settings};
 use parcel_desk::desk::{Credentials, Desk, DeskNote, DeskPaths};
 use parcel_desk::store::Verdict;
 use parcel_desk::twin::{self, RunningSandbox};
@@ -54,7 +54,7 @@ fn log_in(desk: &mut Desk) {
 
 fn new_order(desk: &Desk) -> parcel_desk::store::JournalRow {
     match wait(desk.create_order(legacy_order()).expect("orders wired")) {
-        parcel_desk::desk::orders::CreateResult::Created(row) => row,
+        parcel_desk::desk::domestic::orders::CreateResult::Created(row) => row,
         other => panic!("not created: {other:?}"),
     }
 }

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use parcel_desk::desk::Desk;
-use parcel_desk::desk::orders::CreateResult;
-use parcel_desk::desk::settings::{ServiceUrls, Settings};
+use parcel_desk::desk::domestic::orders::CreateResult;
+use parcel_desk::desk::session::settings::{ServiceUrls, Settings};
 use parcel_desk::store::OutboxState;
 use parcel_desk::twin::{self, SandboxConfig};
 use std::path::PathBuf;
@@ -135,13 +135,16 @@ fn a_twin_reset_under_the_desk_never_overwrites_an_order() {
     assert_eq!(entry.conflict, Some((a.order_id, a.barcode().to_string())));
     // It is not sent again by anyone: neither "send again" nor "this is the order" touches it.
     let resend = wait(
-        desk.unsent_decide(key.clone(), parcel_desk::desk::unsent::Decision::SendAgain)
-            .expect("orders wired"),
+        desk.unsent_decide(
+            key.clone(),
+            parcel_desk::desk::domestic::unsent::Decision::SendAgain,
+        )
+        .expect("orders wired"),
     );
     assert!(
         matches!(
             resend,
-            Err(parcel_desk::desk::unsent::DecisionError::Conflict)
+            Err(parcel_desk::desk::domestic::unsent::DecisionError::Conflict)
         ),
         "{resend:?}"
     );

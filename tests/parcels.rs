@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use parcel_desk::api::ApiError;
-use parcel_desk::desk::parcels::{Parcels, SendResult};
+use parcel_desk::desk::international::parcels::{Parcels, SendResult};
 use parcel_desk::store::{ParcelState, Store};
 use parcel_desk::twin::Faults;
 use std::sync::Arc;
@@ -68,7 +68,7 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
 
 #[tokio::test]
 async fn a_manifest_is_submitted_once_and_its_parcels_are_not_offered_twice() {
-    use parcel_desk::desk::parcels::ManifestOutcome;
+    use parcel_desk::desk::international::parcels::ManifestOutcome;
     let t = twin().await;
     let (_, parcels) = parcels_on(&t).await;
     for n in ["CN000000401UZ", "CN000000402UZ"] {
@@ -171,7 +171,7 @@ fn workbook(rows: &[Vec<&str>]) -> Vec<u8> {
 
 #[test]
 fn a_workbook_is_read_as_its_csv_would_be_numbers_kept_whole() {
-    use parcel_desk::desk::parcel_import::{CellProblem, read_workbook};
+    use parcel_desk::desk::international::parcel_import::{CellProblem, read_workbook};
     use parcel_desk::desk::problem::Problem;
     // Each column: its heading and the good row's cell.
     let columns = [

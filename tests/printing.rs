@@ -9,7 +9,7 @@ use common::printer::stand_in;
 use common::printer::{fake_9100, fake_9100_set_to};
 use common::ui::Env;
 use common::wait;
-use parcel_desk::desk::settings::PrintSettings;
+use parcel_desk::desk::session::settings::PrintSettings;
 use parcel_desk::desk::{Credentials, Desk};
 use parcel_desk::label::print::Printer;
 #[cfg(unix)]
@@ -30,7 +30,7 @@ fn create(desk: &Desk, pieces: i64) -> JournalRow {
     let mut input = common::legacy_order();
     input.piece = Some(pieces);
     match wait(desk.create_order(input).expect("orders available")) {
-        parcel_desk::desk::orders::CreateResult::Created(row) => row,
+        parcel_desk::desk::domestic::orders::CreateResult::Created(row) => row,
         other => panic!("not created: {other:?}"),
     }
 }

@@ -10,7 +10,7 @@
 mod common;
 
 use common::*;
-use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::domestic::orders::CreateResult;
 use parcel_desk::desk::{Desk, DeskError, StoreTrouble};
 use parcel_desk::store::is_read_only;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@ mod common;
 use common::printer::stand_in;
 use common::ui::Env;
 use common::*;
-use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::domestic::orders::CreateResult;
 use parcel_desk::desk::{Credentials, Desk};
 use parcel_desk::label::print::{Printer, Spooler};
 use std::io::Write;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use parcel_desk::desk::orders::{CreateResult, Orders};
+use parcel_desk::desk::domestic::orders::{CreateResult, Orders};
 use parcel_desk::store::{Store, test_shop};
 use parcel_desk::twin::Faults;
 use std::collections::HashSet;

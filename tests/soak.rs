@@ -17,7 +17,7 @@ use common::ui::*;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use parcel_desk::api::codes::OrderStatus;
-use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::domestic::orders::CreateResult;
 use parcel_desk::desk::task::{Poll, Task};
 use parcel_desk::ui::{DeskApp, ScreenId, tr};
 use std::collections::BTreeMap;
@@ -209,7 +209,9 @@ fn a_whole_day_of_orders_prints_and_statuses_with_the_window_driven() {
     let control = service.control().to_string();
     let env = Env::new("soak");
     {
-        use parcel_desk::desk::settings::{LastLogin, LiveSettings, ServiceUrls, Settings};
+        use parcel_desk::desk::session::settings::{
+            LastLogin, LiveSettings, ServiceUrls, Settings,
+        };
         let settings = Settings {
             service: Some(ServiceUrls {
                 legacy: service.urls[0].clone(),

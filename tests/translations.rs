@@ -291,7 +291,7 @@ static LOCALE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 #[test]
 fn printing_failures_are_told_in_the_clerks_language() {
     let _turn = LOCALE.lock().unwrap_or_else(|p| p.into_inner());
-    use parcel_desk::desk::printing::PrintProblem;
+    use parcel_desk::desk::labels::printing::PrintProblem;
     use parcel_desk::label::print::PrintError;
     use parcel_desk::ui::widgets::errors::tell_print;
     let unreachable = PrintProblem::Printer(PrintError::Unreachable {

@@ -181,7 +181,7 @@ fn the_unsent_screen_follows_the_outbox_by_itself() {
         .desk
         .unsent_decide(
             "PD-FOLLOW-1".into(),
-            parcel_desk::desk::unsent::Decision::SendAgain,
+            parcel_desk::desk::domestic::unsent::Decision::SendAgain,
         )
         .expect("orders wired");
     let deadline = Instant::now() + Duration::from_secs(10);

@@ -8,7 +8,7 @@ use common::ui::*;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use parcel_desk::desk::orders::CreateResult;
+use parcel_desk::desk::domestic::orders::CreateResult;
 use parcel_desk::desk::task::Poll;
 use parcel_desk::ui::{DeskApp, ScreenId, tr};
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ fn create_directly(h: &Harness<'static, DeskApp>) -> parcel_desk::store::Journal
 fn create_directly_from(
     h: &Harness<'static, DeskApp>,
     input: parcel_desk::api::legacy::OrderInput,
-    draft: Option<parcel_desk::desk::order_draft::OrderDraft>,
+    draft: Option<parcel_desk::desk::domestic::order_draft::OrderDraft>,
 ) -> parcel_desk::store::JournalRow {
     let mut task = h
         .state()
@@ -442,7 +442,7 @@ fn the_calculator_prices_without_an_order() {
 
 #[test]
 fn an_order_still_at_the_sender_can_be_edited() {
-    use parcel_desk::desk::order_draft::{OrderDraft, Side};
+    use parcel_desk::desk::domestic::order_draft::{OrderDraft, Side};
     let (env, mut h) = ready_desk("edit");
     let draft = OrderDraft {
         sender: Side {

@@ -338,7 +338,7 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
             .send_parcel(common::intl_parcel(n))
             .expect("wired");
         match common::wait(task) {
-            parcel_desk::desk::parcels::SendResult::Saved(_) => {}
+            parcel_desk::desk::international::parcels::SendResult::Saved(_) => {}
             other => panic!("{other:?}"),
         }
     }

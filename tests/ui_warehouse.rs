@@ -10,7 +10,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parcel_desk::api::warehouse::PurveyorState;
-use parcel_desk::desk::record_draft::RecordDraft;
+use parcel_desk::desk::warehouse::record_draft::RecordDraft;
 use parcel_desk::twin::{self, RunningSandbox, SandboxConfig};
 use parcel_desk::ui::screens::warehouse::{
     ProductFormScreen, ProductsScreen, SupplierFormScreen, SuppliersScreen,

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use parcel_desk::api::sandbox_client::SandboxClient;
-use parcel_desk::desk::orders::{CreateResult, Orders};
-use parcel_desk::desk::unsent::{Decided, Decision, DecisionError, Verdict};
+use parcel_desk::desk::domestic::orders::{CreateResult, Orders};
+use parcel_desk::desk::domestic::unsent::{Decided, Decision, DecisionError, Verdict};
 use parcel_desk::store::{OutboxState, Store};
 use parcel_desk::twin::Faults;
 use std::sync::Arc;
@@ -152,7 +152,8 @@ async fn a_status_notification_of_the_order_settles_a_lost_answer() {
         1,
         "no lookup: undecided"
     );
-    let order_id = parcel_desk::desk::orders::order_id_in_barcode(&barcode).expect("an id");
+    let order_id =
+        parcel_desk::desk::domestic::orders::order_id_in_barcode(&barcode).expect("an id");
     let heard = NotificationRow {
         id: 0,
         received_at: chrono::Utc::now().timestamp(),

@@ -242,7 +242,7 @@ pub(crate) fn wait<T>(mut task: parcel_desk::desk::task::Task<T>) -> T {
 /// Changes how the desk prints labels the way the Settings screen does: applied and saved.
 pub(crate) fn set_printing(
     desk: &mut parcel_desk::desk::Desk,
-    change: impl FnOnce(&mut parcel_desk::desk::settings::PrintSettings),
+    change: impl FnOnce(&mut parcel_desk::desk::session::settings::PrintSettings),
 ) {
     let mut settings = desk.settings().clone();
     change(&mut settings.printing);
@@ -332,7 +332,7 @@ pub(crate) async fn auth_calls(t: &RunningSandbox, iface: &str, route: &str) -> 
 /// Writes settings pointing a desk at `twin` as at a real service, with statuses kept live by
 /// neither receiver nor poller (a test moves them itself).
 pub(crate) fn save_service_settings(twin: &RunningSandbox, config_dir: &std::path::Path) {
-    use parcel_desk::desk::settings::{LiveSettings, ServiceUrls, Settings};
+    use parcel_desk::desk::session::settings::{LiveSettings, ServiceUrls, Settings};
     Settings {
         service: Some(ServiceUrls {
             legacy: twin.legacy_url(),
@@ -355,11 +355,11 @@ pub(crate) fn save_service_settings(twin: &RunningSandbox, config_dir: &std::pat
 pub(crate) async fn orders_at(
     t: &RunningSandbox,
     store: std::sync::Arc<parcel_desk::store::Store>,
-) -> parcel_desk::desk::orders::Orders {
+) -> parcel_desk::desk::domestic::orders::Orders {
     let lookup =
         parcel_desk::api::sandbox_client::SandboxClient::new(url(&control(t)), quick_config())
             .expect("a client of the twin's control listener");
-    parcel_desk::desk::orders::Orders::new(
+    parcel_desk::desk::domestic::orders::Orders::new(
         svc(),
         store,
         std::sync::Arc::new(legacy(t).await),
@@ -398,6 +398,6 @@ pub(crate) fn order_to(receiver: &str) -> parcel_desk::api::legacy::OrderInput {
 pub(crate) fn create_to(
     desk: &parcel_desk::desk::Desk,
     receiver: &str,
-) -> parcel_desk::desk::orders::CreateResult {
+) -> parcel_desk::desk::domestic::orders::CreateResult {
     wait(desk.create_order(order_to(receiver)).expect("orders"))
 }

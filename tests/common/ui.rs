@@ -45,7 +45,7 @@ impl Env {
     /// Points the desk's settings at this twin, as a shop points it at the real service: no
     /// sandbox lookups, the clerk logs in by hand.
     pub(crate) fn use_service(&self, twin: &parcel_desk::twin::RunningSandbox) {
-        use parcel_desk::desk::settings::{LastLogin, ServiceUrls, Settings};
+        use parcel_desk::desk::session::settings::{LastLogin, ServiceUrls, Settings};
         let settings = Settings {
             service: Some(ServiceUrls {
                 legacy: twin.legacy_url(),
@@ -69,7 +69,7 @@ impl Env {
 impl Env {
     /// No receiver and no poller: statuses move only when the clerk asks.
     pub(crate) fn without_live_status(&self) {
-        use parcel_desk::desk::settings::{LiveSettings, Settings};
+        use parcel_desk::desk::session::settings::{LiveSettings, Settings};
         let dir = &self.paths().config_dir;
         let mut settings = Settings::load(dir).ok().flatten().unwrap_or_default();
         settings.live = LiveSettings {
@@ -317,7 +317,7 @@ pub(crate) fn create_sample_order(h: &Harness<'static, DeskApp>) -> parcel_desk:
         .create_order(super::legacy_order())
         .expect("orders wired");
     match super::wait(task) {
-        parcel_desk::desk::orders::CreateResult::Created(row) => row,
+        parcel_desk::desk::domestic::orders::CreateResult::Created(row) => row,
         other => panic!("not created: {other:?}"),
     }
 }

@@ -3,7 +3,7 @@
 //! the clerk's words in one place (`ui::widgets::errors::tell_desk`); a full disk is never told
 //! as "an unreadable answer from the service".
 
-use super::settings;
+use crate::session::settings;
 use api::ApiError;
 
 #[derive(Debug, thiserror::Error)]

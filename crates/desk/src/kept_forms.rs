@@ -3,7 +3,7 @@
 //! opens again, so a crash or a closed window loses nothing. Written in the background; a form
 //! that cannot be kept is logged, never shown as an error mid-typing.
 
-use super::*;
+use crate::*;
 
 impl Desk {
     /// Keeps a form as it stands now.

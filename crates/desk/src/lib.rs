@@ -1,70 +1,40 @@
 //! A crate of its own because the clerk's logic must be tested and changed without a window: it
 //! builds no egui, and its tests drive it the way the screens do, through the `Desk`.
 //!
-//! The application core without pixels. `Desk` is the wiring: which service it talks to (the
-//! embedded twin in demo mode, or the configured URLs; `wiring`), who is logged in (`session`),
-//! the background runtime the screens' tasks run on, the settings and the store. What the screens
-//! ask of it is grouped by domain, each an `impl Desk` of its own file (`counter` for orders,
-//! `labels` for printing, `reference` for directories and goods, `international` for parcels,
-//! `warehouse` for suppliers and products, `end_of_day` for closing the day, `kept_forms` for forms kept as typed), over the domain
-//! parts that do the work (`orders::Orders`, `printing::Printing`, `parcels::Parcels`,
-//! `directories`, the drafts). Everything here can be tested without a window.
+//! The application core without pixels, in rooms by capability, each a folder whose `mod.rs` is
+//! its face (what the screens ask of the `Desk`) over the parts that do the work: `domestic`
+//! (orders), `international` (parcels from abroad), `warehouse`, `day` (the day's end), `live`
+//! (statuses kept live), `reference` (directories, goods), `session` (login, settings, wiring),
+//! `labels` (printing, documents). `Desk` itself (here) is the wiring: which service it talks to,
+//! who is logged in, the background runtime the screens' tasks run on, the settings and the
+//! store. Everything here can be tested without a window.
 
-mod counter;
-pub mod current_edit;
-pub mod customs;
-pub mod day_exports;
-mod day_line;
-pub mod day_report;
-pub mod directories;
-mod directory_sync;
-mod documents;
-mod draft_from_service;
-pub mod end_of_day;
+pub mod day;
+pub mod domestic;
 mod error;
-pub mod handover;
-pub mod identity;
-mod international;
-pub mod international_list;
-pub mod intl_quote;
-pub mod item_draft;
+pub mod international;
 mod kept_forms;
-mod labels;
+pub mod labels;
 pub mod live;
-mod live_status;
-pub mod order_draft;
-pub mod orders;
-pub mod parcel_draft;
-pub mod parcel_import;
-pub mod parcels;
-mod paths;
-mod place_names;
-pub mod plausible;
-pub mod printing;
 pub mod problem;
-pub mod product_draft;
-mod reach;
-mod receiver;
-pub mod record_draft;
-mod reference;
-mod secrets;
-mod session;
-pub mod settings;
-pub mod supplier_draft;
+pub mod reference;
+pub mod session;
 pub mod task;
-pub mod unsent;
-mod warehouse;
-mod wire_text;
-mod wiring;
+pub mod warehouse;
 
 use api::codes::Language;
 use api::legacy::{CalculateRequest, CalculateResponse, OrderInput, TokenRequest};
 use api::sandbox_client::SandboxClient;
 use api::{ApiError, ClientConfig, CurrentClient, LanguageCell, LegacyClient, WarehouseClient};
-use directories::{Directories, DirectoryData};
-use orders::{CreateResult, Orders};
-use printing::PrintProblem;
-use settings::{LastLogin, ServiceEnvironment, Settings};
+use domestic::orders;
+use domestic::orders::{CreateResult, Orders};
+use international::parcels;
+use labels::printing;
+use labels::printing::PrintProblem;
+use reference::directories::{Directories, DirectoryData};
+use reference::directory_sync;
+use session::settings::{LastLogin, ServiceEnvironment, Settings};
+use session::{reach, settings};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -76,13 +46,13 @@ use store::{ServiceKey, Store};
 use task::Task;
 use twin::{self, RunningSandbox, SandboxConfig};
 
-pub use directory_sync::DeskNote;
 pub use error::DeskError;
-pub use paths::{DeskPaths, documents_folder};
-pub use reach::{Progress, Reach, ReachFlag};
+pub use reference::directory_sync::DeskNote;
+pub use session::paths::{DeskPaths, documents_folder};
+pub use session::reach::{Progress, Reach, ReachFlag};
+pub use session::wiring::{Environment, Services};
+use session::wiring::{connect, system_file_dialog_available};
 pub use session::{Credentials, LoginOutcome, Session};
-pub use wiring::{Environment, Services};
-use wiring::{connect, system_file_dialog_available};
 
 type Repaint = Arc<dyn Fn() + Send + Sync>;
 

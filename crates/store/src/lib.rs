@@ -291,7 +291,7 @@ const MIGRATIONS: &[&str] = &[
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's
 /// own: the same number at two services is two orders, so every row carries this and every
-/// lookup asks for it. The desk decides what it holds (see `desk::identity`); the store only
+/// lookup asks for it. The desk decides what it holds (see `desk::domestic::identity`); the store only
 /// keeps it apart.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ServiceKey(String);

@@ -182,7 +182,9 @@ impl DeskApp {
                         self.current = ScreenId::OrderDetail
                     }
                     AppEvent::EditOrder { .. } => self.current = ScreenId::EditOrder,
-                    AppEvent::Find(code) if desk::customs::is_parcel_number(&code) => {
+                    AppEvent::Find(code)
+                        if desk::international::customs::is_parcel_number(&code) =>
+                    {
                         self.events.push(AppEvent::TrackParcel(code));
                     }
                     AppEvent::Find(code) => self.find(code),

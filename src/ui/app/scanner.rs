@@ -50,7 +50,8 @@ fn could_be_code(text: &str) -> bool {
 
 /// A whole code: what a scan's Enter completes.
 fn is_whole_code(text: &str) -> bool {
-    (is_digits(text) && text.len() >= MIN_DIGITS) || desk::customs::is_parcel_number(text)
+    (is_digits(text) && text.len() >= MIN_DIGITS)
+        || desk::international::customs::is_parcel_number(text)
 }
 
 /// Keys that edit the text of the focused field where they are, in order with its characters.

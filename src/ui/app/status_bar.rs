@@ -3,7 +3,7 @@
 
 use crate::ui::ScreenId;
 use crate::ui::widgets::{ERROR_COLOR, quiet_link};
-use desk::settings::ServiceEnvironment;
+use desk::session::settings::ServiceEnvironment;
 use desk::{Desk, Environment, Reach};
 use egui::RichText;
 use rust_i18n::t;

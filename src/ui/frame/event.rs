@@ -5,7 +5,7 @@ use super::screen_id::ScreenId;
 use api::warehouse::{Product, Purveyor};
 use api::warehouse_client::Kind;
 use desk::LoginOutcome;
-use desk::order_draft::OrderDraft;
+use desk::domestic::order_draft::OrderDraft;
 
 #[derive(Debug, Clone)]
 pub enum AppEvent {

@@ -10,7 +10,7 @@ use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, beside, field, sides};
 use desk::Desk;
-use desk::order_draft::{OrderDraft, Problem, field as f};
+use desk::domestic::order_draft::{OrderDraft, Problem, field as f};
 use rust_i18n::t;
 
 pub struct Calculator {

@@ -12,7 +12,7 @@ use api::ApiError;
 use api::codes::Delivery;
 use api::international::IntlCalcRequest;
 use api::international::IntlCalcResponse;
-use desk::intl_quote::IntlQuoteDraft;
+use desk::international::intl_quote::IntlQuoteDraft;
 use desk::task::{Task, ready_with};
 use egui::RichText;
 use rust_i18n::t;

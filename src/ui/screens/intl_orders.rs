@@ -11,7 +11,7 @@ use crate::ui::widgets::save_document::SaveDocument;
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;
 use api::international::{IntlListQuery, IntlOrder};
-use desk::international_list::{search_text, to_csv};
+use desk::international::international_list::{search_text, to_csv};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;

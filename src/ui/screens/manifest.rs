@@ -12,7 +12,7 @@ use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, send_button, titled};
 use api::ApiError;
 use desk::DeskError;
-use desk::parcels::{ManifestOutcome, ManifestView};
+use desk::international::parcels::{ManifestOutcome, ManifestView};
 use desk::task::{Task, ready};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};

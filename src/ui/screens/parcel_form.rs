@@ -14,9 +14,9 @@ use api::ApiError;
 use api::codes::{Delivery, ProductUnit};
 use api::international::{line_field as pf, parcel_field as f};
 use desk::Desk;
-use desk::customs::CURRENCIES;
-use desk::parcel_draft::{ParcelDraft, ProductDraft, normalise_key, product_key};
-use desk::parcels::SendResult;
+use desk::international::customs::CURRENCIES;
+use desk::international::parcel_draft::{ParcelDraft, ProductDraft, normalise_key, product_key};
+use desk::international::parcels::SendResult;
 use desk::task::{Task, ready};
 use egui::RichText;
 use rust_i18n::t;
@@ -303,7 +303,7 @@ fn product_line(
     // Lines declared before that match what is typed: one click fills the line's description,
     // Russian description, link, unit and HS code.
     let offered: Vec<ProductDraft> = if line.hs_code.trim().is_empty() {
-        desk::parcel_draft::suggest(earlier, &line.description, 4)
+        desk::international::parcel_draft::suggest(earlier, &line.description, 4)
             .into_iter()
             .cloned()
             .collect()
@@ -391,7 +391,7 @@ impl Screen for ParcelFormScreen {
 
     fn poll(&mut self, cx: &mut Cx) {
         if let Some(Ok(rows)) = ready(&mut self.earlier_loading) {
-            self.earlier = desk::parcel_draft::earlier_lines(&rows);
+            self.earlier = desk::international::parcel_draft::earlier_lines(&rows);
         }
         let was_loading = self.loading.is_some();
         if let Some(Some(kept)) = ready(&mut self.loading) {

@@ -28,7 +28,7 @@ pub struct ParcelsScreen {
     pub rows: Vec<ParcelRow>,
     list_error: Option<String>,
     paper: SaveDocument,
-    printing: Option<Task<Result<(), desk::printing::PrintProblem>>>,
+    printing: Option<Task<Result<(), desk::labels::printing::PrintProblem>>>,
 }
 
 /// A paper of one parcel the clerk asked for.

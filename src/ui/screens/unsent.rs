@@ -9,9 +9,9 @@ use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::status::when;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered};
 use desk::Desk;
-use desk::orders::CreateResult;
+use desk::domestic::orders::CreateResult;
+use desk::domestic::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
 use desk::task::{Task, take};
-use desk::unsent::{Candidate, Decided, Decision, DecisionError, Unsent, Verdict};
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::HashMap;
@@ -172,7 +172,7 @@ impl UnsentScreen {
         crate::ui::widgets::kept_here::notice(
             ui,
             desk,
-            crate::ui::widgets::kept_here::Above::Orders,
+            crate::ui::widgets::kept_here::Above::Unsent,
         );
         if self.loaded_at.is_none_or(|t| t.elapsed() >= FOLLOW_EVERY) {
             self.reload(desk);

@@ -4,7 +4,7 @@
 
 use api::ApiError;
 use desk::DeskError;
-use desk::printing::PrintProblem;
+use desk::labels::printing::PrintProblem;
 use desk::problem::Problem;
 use label::print::PrintError;
 use rust_i18n::t;

@@ -7,12 +7,15 @@ use desk::Desk;
 use egui::RichText;
 use rust_i18n::t;
 
-/// What the notice stands above: a list of orders, or a day's totals (which, while the
-/// database is away, count only what this counter kept).
+/// What the notice stands above: the list of orders, the orders waiting for the service (the
+/// kept ones are confirmed: none of them waits), or a day's totals (which, while the database
+/// is away, count only what this counter kept, and only today).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Above {
     Orders,
-    Day,
+    Unsent,
+    Today,
+    OtherDay,
 }
 
 /// The notice, while the shop's database is away or something is still kept at this counter.
@@ -22,7 +25,9 @@ pub fn notice(ui: &mut egui::Ui, desk: &Desk, above: Above) {
     };
     let text = match (desk.shop_away(), above) {
         (true, Above::Orders) => t!("kept.away", n = kept),
-        (true, Above::Day) => t!("kept.away_day", n = kept),
+        (true, Above::Unsent) => t!("kept.away_unsent", n = kept),
+        (true, Above::Today) => t!("kept.away_day", n = kept),
+        (true, Above::OtherDay) => t!("kept.away_other_day"),
         (false, _) => t!("kept.returning", n = kept),
     };
     ui.add(

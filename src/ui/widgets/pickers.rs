@@ -4,7 +4,7 @@
 use crate::ui::widgets::ERROR_COLOR;
 use api::codes::Language;
 use api::directory::DayHours;
-use desk::directories::Directories;
+use desk::reference::directories::Directories;
 use egui::RichText;
 use rust_i18n::t;
 use text::place_kind::PlaceKind;

@@ -8,7 +8,7 @@ use api::codes::Delivery;
 use api::legacy::{CalculateRequest, CalculateResponse};
 use api::{ApiError, Sum};
 use desk::Desk;
-use desk::order_draft::OrderDraft;
+use desk::domestic::order_draft::OrderDraft;
 use desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;
@@ -43,7 +43,7 @@ impl Default for PriceBox {
 
 /// What was typed but cannot be read, as "field: problem" lines (blank fields are not listed).
 pub fn unreadable(draft: &OrderDraft) -> Vec<String> {
-    use desk::order_draft::{Problem, field};
+    use desk::domestic::order_draft::{Problem, field};
     draft
         .price_problems()
         .into_iter()

@@ -13,7 +13,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::{beside, button_if, search_field};
 use desk::Desk;
-use desk::directories::Directories;
+use desk::reference::directories::Directories;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;

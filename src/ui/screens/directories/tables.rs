@@ -4,7 +4,7 @@
 
 use api::directory::{Branch, DayHours};
 use chrono::{Datelike, Timelike};
-use desk::directories::{Directories, DirectoryData, parcel_statuses};
+use desk::reference::directories::{Directories, DirectoryData, parcel_statuses};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;

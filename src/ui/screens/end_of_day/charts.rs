@@ -2,8 +2,8 @@
 //! thirty stacked by stage, and cash on delivery per day. Pointing at a bar shows its values; the
 //! charts hold still (no drag or zoom) so the screen scrolls past them.
 
-use desk::day_report::{DayReport, Stage};
-use desk::end_of_day::money;
+use desk::day::day_report::{DayReport, Stage};
+use desk::day::money;
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, GridMark, Plot};
 use rust_i18n::t;

@@ -15,10 +15,10 @@ use crate::ui::widgets::save_document::SaveDocument;
 use crate::ui::widgets::{ERROR_COLOR, Form, button_if, choice, date_field};
 use chrono::NaiveDate;
 use desk::DeskError;
-use desk::day_exports::{day_csv, day_xlsx};
-use desk::day_report::{DayReport, Whose};
-use desk::end_of_day::{Register, day_text, money, today};
-use desk::printing::PrintProblem;
+use desk::day::day_exports::{day_csv, day_xlsx};
+use desk::day::day_report::{DayReport, Whose};
+use desk::day::{Register, day_text, money, today};
+use desk::labels::printing::PrintProblem;
 use desk::task::{Task, any_running, ready};
 use egui::RichText;
 use label::print::Printer;
@@ -165,12 +165,8 @@ impl EndOfDayScreen {
         ui.horizontal_wrapped(|ui| match &closed {
             Some((at, clerk)) => {
                 ui.label(
-                    RichText::new(t!(
-                        "eod.closed",
-                        at = desk::end_of_day::moment(*at),
-                        clerk = clerk
-                    ))
-                    .strong(),
+                    RichText::new(t!("eod.closed", at = desk::day::moment(*at), clerk = clerk))
+                        .strong(),
                 );
                 let ready = self.register.is_some() && !busy;
                 if button_if(ui, ready, t!("eod.print_again")) {
@@ -366,11 +362,13 @@ impl Screen for EndOfDayScreen {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("command.EndOfDay"));
-        crate::ui::widgets::kept_here::notice(
-            ui,
-            cx.desk,
-            crate::ui::widgets::kept_here::Above::Day,
-        );
+        // What is kept here is today's: another day shows again when the database answers.
+        let above = if self.day.is_none_or(|d| d == today()) {
+            crate::ui::widgets::kept_here::Above::Today
+        } else {
+            crate::ui::widgets::kept_here::Above::OtherDay
+        };
+        crate::ui::widgets::kept_here::notice(ui, cx.desk, above);
         self.day_bar(ui, cx);
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ERROR_COLOR));

@@ -5,8 +5,8 @@
 use crate::ui::widgets::status::{status_text, when};
 use crate::ui::widgets::{ERROR_COLOR, grid_head, titled};
 use api::codes::Delivery;
-use desk::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
-use desk::end_of_day::money;
+use desk::day::day_report::{DayLine, DayReport, RegionKey, Totals, Waiting};
+use desk::day::money;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
@@ -226,11 +226,7 @@ pub(crate) fn cancelled(ui: &mut egui::Ui, lines: &[DayLine]) {
                 ui.monospace(&l.barcode);
                 ui.label(&l.receiver);
                 ui.label(&l.city);
-                ui.label(format!(
-                    "{} {}",
-                    desk::end_of_day::money(l.cost),
-                    t!("order.sum")
-                ));
+                ui.label(format!("{} {}", desk::day::money(l.cost), t!("order.sum")));
                 ui.end_row();
             }
         });

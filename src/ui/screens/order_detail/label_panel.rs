@@ -7,7 +7,7 @@ use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::errors::{printer_chosen, tell_print, tell_prints};
 use crate::ui::widgets::pages::working;
 use crate::ui::widgets::{Toasts, button_if, entered, field};
-use desk::printing::{Preview, PrintProblem};
+use desk::labels::printing::{Preview, PrintProblem};
 use desk::task::{Task, any_running, take};
 use desk::{Desk, Progress};
 use egui::RichText;

@@ -6,7 +6,7 @@ use api::ApiError;
 use api::codes::Delivery;
 use api::legacy::{OrderDetail, PlaceRef};
 use desk::Desk;
-use desk::directories::Directories;
+use desk::reference::directories::Directories;
 use desk::task::{Task, take};
 use egui::RichText;
 use rust_i18n::t;

@@ -4,7 +4,7 @@
 use super::OrderForm;
 use crate::ui::widgets::{ERROR_COLOR, inline_field};
 use desk::Desk;
-use desk::order_draft::field as f;
+use desk::domestic::order_draft::field as f;
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;

@@ -4,8 +4,8 @@
 use super::OrderForm;
 use crate::ui::widgets::confirm::{Question, ask};
 use desk::Desk;
-use desk::order_draft::field as f;
-use desk::plausible::Doubt;
+use desk::domestic::order_draft::field as f;
+use desk::domestic::plausible::Doubt;
 use rust_i18n::t;
 
 impl OrderForm {

@@ -3,7 +3,7 @@
 //! Shown when editing with a current-interface session; filling it sends the edit that way.
 
 use crate::ui::widgets::{ERROR_COLOR, field};
-use desk::current_edit::ExactPlaces;
+use desk::domestic::current_edit::ExactPlaces;
 use egui::RichText;
 use rust_i18n::t;
 

@@ -3,7 +3,7 @@
 //! clerk (a new line takes the cursor); blank lines are left out when the order is sent.
 
 use crate::ui::widgets::ERROR_COLOR;
-use desk::item_draft::{ITEM_NAME_MAX, ItemDraft};
+use desk::international::item_draft::{ITEM_NAME_MAX, ItemDraft};
 use egui::RichText;
 use rust_i18n::t;
 

@@ -16,9 +16,9 @@ use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
 use api::codes::Delivery;
 use api::{ApiError, Sum};
-use desk::order_draft::{OrderDraft, field as f};
-use desk::orders::CreateResult;
-use desk::plausible::{Doubt, doubts};
+use desk::domestic::order_draft::{OrderDraft, field as f};
+use desk::domestic::orders::CreateResult;
+use desk::domestic::plausible::{Doubt, doubts};
 use desk::task::{Task, take};
 use desk::{Desk, DeskError};
 use egui::RichText;
@@ -310,7 +310,7 @@ impl OrderForm {
             self.restored = None;
         }
         if let Some((at, _)) = &self.restored {
-            let text = t!("order.restored", at = desk::end_of_day::moment(*at));
+            let text = t!("order.restored", at = desk::day::moment(*at));
             let mut blank = false;
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(text).color(egui::Color32::from_rgb(200, 120, 30)));

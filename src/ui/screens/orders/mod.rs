@@ -35,7 +35,7 @@ struct Refreshing {
 /// A batch print under way; the task answers the printers' errors.
 struct Batch {
     progress: std::sync::Arc<desk::Progress>,
-    task: Task<Vec<desk::printing::PrintProblem>>,
+    task: Task<Vec<desk::labels::printing::PrintProblem>>,
 }
 
 /// A column the list can be sorted by.
@@ -331,7 +331,7 @@ impl OrdersScreen {
 
     /// Names the listed cities in the clerk's language (once per read and per language): a
     /// record keeps the language of the day it was read. Both names find a row.
-    fn name_cities(&mut self, dirs: Option<&desk::directories::Directories>) {
+    fn name_cities(&mut self, dirs: Option<&desk::reference::directories::Directories>) {
         let Some(d) = dirs else { return };
         if self.city_shown_in == Some(d.language()) {
             return;

@@ -157,7 +157,7 @@ impl OrdersScreen {
                     open = Some(Found::Order(self.row(self.view[0]).order_id));
                 } else if self.view.is_empty()
                     && ((typed.len() >= 8 && typed.chars().all(|c| c.is_ascii_digit()))
-                        || desk::customs::is_parcel_number(typed))
+                        || desk::international::customs::is_parcel_number(typed))
                 {
                     // A parcel number from abroad is tracked on the Parcels screen.
                     open = Some(Found::Lookup(typed.to_string()));

@@ -2,7 +2,7 @@
 //! largest cash on delivery, longest name): typed as text, read as whole numbers on Save.
 
 use crate::ui::widgets::field;
-use desk::plausible::Limits;
+use desk::domestic::plausible::Limits;
 use rust_i18n::t;
 
 pub struct LimitsForm {

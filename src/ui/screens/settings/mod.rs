@@ -15,7 +15,9 @@ use crate::ui::screens::settings::shop::ShopForm;
 use crate::ui::widgets::{Toasts, button_if, choice, environment_text, field};
 use api::codes::Language;
 use desk::Desk;
-use desk::settings::{ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url};
+use desk::session::settings::{
+    ServiceEnvironment, ServiceUrls, Settings, SettingsProblem, valid_url,
+};
 use desk::task::{Task, take};
 use rust_i18n::t;
 use std::collections::HashMap;

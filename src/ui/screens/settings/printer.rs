@@ -4,7 +4,7 @@
 use crate::ui::widgets::choice;
 use crate::ui::widgets::field;
 use desk::Desk;
-use desk::settings::PrintSettings;
+use desk::session::settings::PrintSettings;
 use desk::task::{Task, take};
 use egui::RichText;
 use label::print::Printer;

@@ -2,7 +2,7 @@
 //! PostgreSQL database the shop's counters share, and the name this counter goes by there.
 
 use crate::ui::widgets::field;
-use desk::settings::ShopSettings;
+use desk::session::settings::ShopSettings;
 use rust_i18n::t;
 
 pub struct ShopForm {

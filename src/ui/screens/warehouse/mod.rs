@@ -42,8 +42,8 @@ pub mod rows;
 pub mod supplier_fields;
 
 use api::warehouse::{Product, Purveyor};
-use desk::product_draft::ProductDraft;
-use desk::supplier_draft::SupplierDraft;
+use desk::warehouse::product_draft::ProductDraft;
+use desk::warehouse::supplier_draft::SupplierDraft;
 
 pub type SuppliersScreen = list::WarehouseList<Purveyor>;
 pub type ProductsScreen = list::WarehouseList<Product>;

@@ -3,7 +3,7 @@
 
 use super::form::Fields;
 use crate::ui::widgets::{Form, edit_optional};
-use desk::supplier_draft::SupplierDraft;
+use desk::warehouse::supplier_draft::SupplierDraft;
 use rust_i18n::t;
 
 /// A flag with its label; the clerk ticks it with Space as well.

@@ -46,7 +46,7 @@ impl WebhooksScreen {
                 if button_if(ui, self.testing.is_none(), t!("hooks.test")) {
                     // The order's number as the journal shows it, or its barcode.
                     let typed = self.test_order.trim();
-                    let id = desk::orders::order_id_in_barcode(typed)
+                    let id = desk::domestic::orders::order_id_in_barcode(typed)
                         .or_else(|| typed.parse::<i64>().ok());
                     self.message = None;
                     match id {

@@ -16,9 +16,9 @@ use api::codes::Environment;
 use api::webhook::{WebhookConfig, WebhookConfigRequest};
 use deliveries::verdict_text;
 use desk::DeskError;
-use desk::customs::url_ok;
+use desk::international::customs::url_ok;
 use desk::live::Route;
-use desk::settings::LiveSettings;
+use desk::session::settings::LiveSettings;
 use desk::task::{Task, any_running, ready};
 use store::{NotificationRow, Verdict};
 

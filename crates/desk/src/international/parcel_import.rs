@@ -1,0 +1,305 @@
+//! Many parcels at once from a spreadsheet (CSV, or the workbook itself): one row per product line, the parcel's
+//! columns repeated on each of its rows (rows with the same `ParcelNumber` are one parcel). The
+//! columns are named as the contract names the fields; every parcel is checked with the same
+//! rules as the form, and each problem is kept with its row and column for the clerk.
+
+use crate::international::parcel_draft::{Destination, ParcelDraft, ProductDraft};
+use crate::problem::Problem;
+use api::codes::{Delivery, ProductUnit};
+use api::international::{line_field as product_field, parcel_field as field};
+
+/// One parcel read from the file: where it came from, the form it makes, what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportedParcel {
+    /// The file's line numbers of its rows (the header is line 1).
+    pub lines: Vec<usize>,
+    pub draft: ParcelDraft,
+    /// Each problem with its row and column, empty when it can be sent.
+    pub problems: Vec<CellProblem>,
+}
+
+/// A problem of one cell: the file's line, the column's name, what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellProblem {
+    pub line: usize,
+    pub column: String,
+    pub problem: Problem,
+}
+
+fn cell(line: usize, column: &str, problem: Problem) -> CellProblem {
+    CellProblem {
+        line,
+        column: column.to_string(),
+        problem,
+    }
+}
+
+/// Why the file as a whole cannot be read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ImportError {
+    #[error("the file has no header row")]
+    Empty,
+    #[error("column {0} is missing")]
+    MissingColumn(&'static str),
+    #[error("line {line}: {detail}")]
+    Unreadable { line: usize, detail: String },
+}
+
+/// Columns the file must have.
+const REQUIRED: &[&str] = &[
+    field::NUMBER,
+    field::SURNAME,
+    field::FIRST_NAME,
+    field::PHONE,
+    field::PASSPORT_SERIAL,
+    field::PASSPORT_NUMBER,
+    field::PINFL,
+    field::WEIGHT,
+    field::CITY,
+    product_field::DESCRIPTION,
+    product_field::DESCRIPTION_RU,
+    product_field::QUANTITY,
+    product_field::WEIGHT,
+    product_field::VALUE,
+    product_field::URL,
+    product_field::HS_CODE,
+];
+
+fn delivery(text: &str) -> Option<Delivery> {
+    match text.trim().to_lowercase().as_str() {
+        "" | "1" | "courier" => Some(Delivery::Courier),
+        "0" | "office" | "branch" | "self" => Some(Delivery::Office),
+        "2" | "remote" => Some(Delivery::RemoteCourier),
+        _ => None,
+    }
+}
+
+fn unit(text: &str) -> Option<ProductUnit> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Some(ProductUnit::Piece);
+    }
+    serde_json::from_value(serde_json::Value::String(t.to_string())).ok()
+}
+
+/// Reads a CSV file's text; a parcel's problems are its own, the file's are an error.
+pub fn read(text: &str) -> Result<Vec<ImportedParcel>, ImportError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let delimiter = if text
+        .lines()
+        .next()
+        .is_some_and(|h| h.matches(';').count() > h.matches(',').count())
+    {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .has_headers(false)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| ImportError::Unreadable {
+            line: i + 1,
+            detail: e.to_string(),
+        })?;
+        rows.push(record.iter().map(str::to_string).collect());
+    }
+    from_rows(rows)
+}
+
+/// Reads a workbook (xlsx, xls, ods): its first sheet, as the CSV would be.
+pub fn read_workbook(bytes: Vec<u8>) -> Result<Vec<ImportedParcel>, ImportError> {
+    use calamine::Reader;
+    let unreadable = |detail: String| ImportError::Unreadable { line: 1, detail };
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes))
+        .map_err(|e| unreadable(e.to_string()))?;
+    let sheet = book
+        .worksheet_range_at(0)
+        .ok_or(ImportError::Empty)?
+        .map_err(|e| unreadable(e.to_string()))?;
+    let rows = sheet
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string().trim().to_string()).collect())
+        .collect();
+    from_rows(rows)
+}
+
+/// The parcels of a table whose first row names the columns.
+fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError> {
+    let mut rows = rows.into_iter();
+    let headers = rows.next().ok_or(ImportError::Empty)?;
+    if headers.is_empty() || headers.iter().all(String::is_empty) {
+        return Err(ImportError::Empty);
+    }
+    let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+    for name in REQUIRED {
+        if column(name).is_none() {
+            return Err(ImportError::MissingColumn(name));
+        }
+    }
+    let mut parcels: Vec<ImportedParcel> = Vec::new();
+    for (i, record) in rows.enumerate() {
+        let line = i + 2;
+        if record.iter().all(String::is_empty) {
+            continue;
+        }
+        let get = |name: &str| {
+            column(name)
+                .and_then(|c| record.get(c))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let mut problems = Vec::new();
+        let number = get(field::NUMBER);
+        let product = ProductDraft {
+            description: get(product_field::DESCRIPTION),
+            description_ru: get(product_field::DESCRIPTION_RU),
+            quantity: get(product_field::QUANTITY),
+            weight: get(product_field::WEIGHT),
+            value: get(product_field::VALUE),
+            url: get(product_field::URL),
+            unit: unit(&get("ProductUnit")).unwrap_or_else(|| {
+                problems.push(cell(line, "ProductUnit", Problem::Choice));
+                ProductUnit::Piece
+            }),
+            hs_code: get(product_field::HS_CODE),
+            model: get(product_field::MODEL),
+            imei: get(product_field::IMEI),
+        };
+        if let Some(p) = parcels
+            .iter_mut()
+            .find(|p| !number.is_empty() && p.draft.number == number)
+        {
+            p.lines.push(line);
+            p.draft.products.push(product);
+            p.problems.extend(problems);
+            continue;
+        }
+        let id = |name: &str| {
+            let t = get(name);
+            match t.trim() {
+                "" => Ok(None),
+                t => t.parse::<i64>().map(Some).map_err(|_| ()),
+            }
+        };
+        let city = id(field::CITY).unwrap_or_else(|()| {
+            problems.push(cell(line, field::CITY, Problem::Number));
+            None
+        });
+        let branch = id(field::BRANCH).unwrap_or_else(|()| {
+            problems.push(cell(line, field::BRANCH, Problem::Number));
+            None
+        });
+        let agree = get("ReceiverCustomsAgree");
+        let draft = ParcelDraft {
+            number,
+            surname: get(field::SURNAME),
+            first_name: get(field::FIRST_NAME),
+            patronymic: get(field::PATRONYMIC),
+            phone: get(field::PHONE),
+            phone1: get(field::PHONE1),
+            passport_serial: get(field::PASSPORT_SERIAL),
+            passport_number: get(field::PASSPORT_NUMBER),
+            pinfl: get(field::PINFL),
+            address: get(field::ADDRESS),
+            customs_agree: !matches!(agree.trim(), "0" | "no" | "false"),
+            weight: get(field::WEIGHT),
+            value: get(field::VALUE),
+            currency: {
+                let c = get(field::CURRENCY);
+                if c.trim().is_empty() {
+                    "USD".into()
+                } else {
+                    c.trim().to_uppercase()
+                }
+            },
+            to: Destination {
+                city,
+                branch,
+                delivery: delivery(&get("ReceiverDelivery")).unwrap_or_else(|| {
+                    problems.push(cell(line, "ReceiverDelivery", Problem::Choice));
+                    Delivery::Courier
+                }),
+            },
+            products: vec![product],
+            // A file's parcels are not priced here.
+            route: Default::default(),
+        };
+        parcels.push(ImportedParcel {
+            lines: vec![line],
+            draft,
+            problems,
+        });
+    }
+    for p in &mut parcels {
+        let first = p.lines.first().copied().unwrap_or(0);
+        let checked: Vec<(String, Problem)> = p.draft.problems().into_iter().collect();
+        for (key, problem) in checked {
+            // A product line's problem names its own row.
+            let (line, column) = match key.strip_prefix("products.") {
+                Some(rest) => {
+                    let mut parts = rest.splitn(2, '.');
+                    let n: usize = parts.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+                    (
+                        p.lines.get(n).copied().unwrap_or(first),
+                        parts.next().unwrap_or("").to_string(),
+                    )
+                }
+                None => (first, key),
+            };
+            p.problems.push(cell(line, &column, problem));
+        }
+    }
+    Ok(parcels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "ParcelNumber,ReceiverSurname,ReceiverFirstName,ReceiverPhone,ReceiverPassposrtSerial,ReceiverPassposrtNumber,ReceiverPinfl,ParcelWeight,ParcelValue,ParcelDeclareCurrency,ReceiverCityId,ReceiverDelivery,ProductDescription,ProductDescriptionRu,ProductQuantity,ProductWeight,ProductDeclareValue,ProductUrl,ProductUnit,HsCodeIs";
+
+    #[test]
+    fn rows_of_one_parcel_become_its_lines_and_problems_name_row_and_column() {
+        let text = format!(
+            "\u{feff}{HEADER}\n\
+             CN1,Karimov,Aziz,+998 90 1234567,AA,1234567,31234567890123,1.5,80,USD,101,1,\"Shoes, red\",Обувь,1,1.2,50,https://s.example/1,pcs,640411\n\
+             CN1,Karimov,Aziz,+998 90 1234567,AA,1234567,31234567890123,1.5,80,USD,101,1,Socks,Носки,2,0.1,15,https://s.example/2,pcs,611595\n\
+             CN2,Valiyev,Vali,+998 91 7654321,AB,7654321,123,0.5,20,eur,101,courier,Book,Книга,1,0.4,20,https://s.example/3,dona,4901\n"
+        );
+        let parcels = read(&text).expect("readable");
+        assert_eq!(parcels.len(), 2);
+        assert_eq!(parcels[0].lines, vec![2, 3]);
+        assert_eq!(parcels[0].draft.products.len(), 2);
+        assert_eq!(parcels[0].draft.products[0].description, "Shoes, red");
+        assert!(parcels[0].problems.is_empty(), "{:?}", parcels[0].problems);
+        assert!(parcels[0].draft.to_input().is_ok());
+        assert_eq!(parcels[1].draft.currency, "EUR");
+        assert!(
+            parcels[1]
+                .problems
+                .contains(&cell(4, "ReceiverPinfl", Problem::Pinfl))
+        );
+        assert!(
+            parcels[1]
+                .problems
+                .contains(&cell(4, "HsCodeIs", Problem::HsCode))
+        );
+    }
+
+    #[test]
+    fn a_file_without_the_columns_is_refused_whole() {
+        assert_eq!(
+            read("ParcelNumber,ReceiverSurname\nCN1,K\n"),
+            Err(ImportError::MissingColumn(field::FIRST_NAME))
+        );
+        assert_eq!(read(""), Err(ImportError::Empty));
+        // Semicolons, as a spreadsheet set to a comma decimal writes them.
+        let semi = HEADER.replace(',', ";");
+        assert!(read(&format!("{semi}\n")).expect("read").is_empty());
+    }
+}
