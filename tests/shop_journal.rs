@@ -355,3 +355,28 @@ async fn three_counters_list_every_order_within_two_seconds_of_meeting_the_shop_
     let keys: HashSet<_> = journal.iter().map(|r| r.wcs_code()).collect();
     assert_eq!(keys.len(), 3 * EACH, "each once");
 }
+
+/// An idle counter tells a database that went away at its next look (the outbox worker's, once
+/// a second), not only when the clerk next uses it: the connection looks open until used, so
+/// the look asks the database something empty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_counter_notices_the_shop_database_gone_at_its_next_look() {
+    let Some(shop) = tokio::task::block_in_place(test_shop::fresh_schema) else {
+        return;
+    };
+    let server = std::env::var(test_shop::SERVER).expect("the test server");
+    let line = common::cut_line::CutLine::to(&server).await;
+    let settings = line.settings(&shop);
+    let idle = tokio::task::block_in_place(move || {
+        Store::open_in_memory_with_shop(&settings).expect("a counter")
+    });
+    tokio::task::block_in_place(|| idle.notice_shop());
+    assert!(!idle.shop_away(), "the database answers");
+    line.cut();
+    tokio::task::block_in_place(|| idle.notice_shop());
+    assert!(idle.shop_away(), "one look after the cut tells it");
+    line.mend();
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    tokio::task::block_in_place(|| idle.notice_shop());
+    assert!(!idle.shop_away(), "and one look after it is back");
+}

@@ -146,9 +146,22 @@ impl EndOfDayScreen {
             let label = (t!("eod.clerk"), t!("eod.all_clerks"));
             let mut changed = one_or_all(ui, label, "eod-clerk", &mut self.whose.clerk, clerks);
             // A shop's counters: one of them, or the whole shop.
+            // While its database is away the day counts this counter's kept orders only: said
+            // in the picker, which waits for the database.
             if !counters.is_empty() || self.whose.counter.is_some() {
-                let label = (t!("eod.counter"), t!("eod.whole_shop"));
-                changed |= one_or_all(ui, label, "eod-counter", &mut self.whose.counter, counters);
+                let away = cx.desk.shop_away();
+                let all = if away {
+                    t!("eod.this_counter_only")
+                } else {
+                    t!("eod.whole_shop")
+                };
+                let label = (t!("eod.counter"), all);
+                let whose = &mut self.whose.counter;
+                changed |= ui
+                    .add_enabled_ui(!away, |ui| {
+                        one_or_all(ui, label, "eod-counter", whose, counters)
+                    })
+                    .inner;
             }
             if changed {
                 self.reload(cx);
@@ -396,7 +409,7 @@ impl Screen for EndOfDayScreen {
                 // while the 30 days before it still show.
                 let empty = r.lines.is_empty();
                 if empty {
-                    summary::orders(ui, &r.lines);
+                    summary::orders(ui, &r.lines, &cx.desk.settings().clerk_names);
                 } else {
                     summary::totals(ui, &r.totals);
                     ui.add_space(6.0);
@@ -415,7 +428,7 @@ impl Screen for EndOfDayScreen {
                 });
                 if !empty {
                     ui.add_space(6.0);
-                    summary::orders(ui, &r.lines);
+                    summary::orders(ui, &r.lines, &cx.desk.settings().clerk_names);
                 }
                 summary::cancelled(ui, &r.cancelled);
             });

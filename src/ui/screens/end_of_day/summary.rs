@@ -160,8 +160,13 @@ pub(crate) fn groups(ui: &mut egui::Ui, r: &DayReport) {
     }
 }
 
-/// Every order of the day, oldest first.
-pub(crate) fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
+/// Every order of the day, oldest first; a clerk by the name given for the register when there
+/// is one (the login beside it), as the register names them.
+pub(crate) fn orders(
+    ui: &mut egui::Ui,
+    lines: &[DayLine],
+    names: &std::collections::BTreeMap<String, String>,
+) {
     if lines.is_empty() {
         ui.label(t!("eod.no_orders"));
         return;
@@ -193,7 +198,13 @@ pub(crate) fn orders(ui: &mut egui::Ui, lines: &[DayLine]) {
             let cells = [
                 l.barcode.clone(),
                 time_of_day(l.created_at),
-                l.clerk.clone().unwrap_or_default(),
+                match l.clerk.as_deref() {
+                    Some(login) => match names.get(login) {
+                        Some(name) => format!("{name} ({login})"),
+                        None => login.to_string(),
+                    },
+                    None => String::new(),
+                },
                 l.receiver.clone(),
                 l.city.clone(),
                 l.pieces.to_string(),
