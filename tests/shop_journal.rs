@@ -375,8 +375,13 @@ async fn an_idle_counter_notices_the_shop_database_gone_at_its_next_look() {
     line.cut();
     tokio::task::block_in_place(|| idle.notice_shop());
     assert!(idle.shop_away(), "one look after the cut tells it");
+    let read_while_away = idle.journal_generation();
     line.mend();
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     tokio::task::block_in_place(|| idle.notice_shop());
     assert!(!idle.shop_away(), "and one look after it is back");
+    assert!(
+        idle.journal_generation() > read_while_away,
+        "what the lists read while it was away is read again"
+    );
 }

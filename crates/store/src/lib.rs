@@ -726,6 +726,9 @@ impl Store {
                 Ok(again) => {
                     *db = Db::Pg(Box::new(again));
                     *retry_at = None;
+                    // What was read while it was away was this counter's part only: the lists
+                    // read the shop's records again now.
+                    self.journal_touched();
                     self.login_refused
                         .store(false, std::sync::atomic::Ordering::Relaxed);
                 }

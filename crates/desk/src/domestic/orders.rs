@@ -309,6 +309,12 @@ impl Orders {
             Ok(p) => p,
             Err(e) => return CreateResult::Local(Arc::new(e.into())),
         };
+        // Claimed before the entry is written: the background pass, which may read the outbox
+        // between the write and the send, leaves a claimed key alone, so the clerk's own
+        // create is the one that sends it and answers with the barcode.
+        let Some(flying) = self.take_off(&key) else {
+            return CreateResult::InFlight { wcs_code: key };
+        };
         let k = key.clone();
         match self.books(move |s, svc| s.outbox_get(svc, &k)).await {
             Ok(Some(_)) => return CreateResult::AlreadyWaiting { wcs_code: key },
@@ -328,7 +334,7 @@ impl Orders {
             // Kept in the shop's outbox or, the shop's database away, in this counter's file:
             // sent at once either way (its key makes it one order at the service), so the
             // customer has the barcode now; the store brings it to the shop's journal later.
-            Ok(Kept::Shop | Kept::Here) => self.send(&key, &input, true).await,
+            Ok(Kept::Shop | Kept::Here) => self.send_claimed(&key, &input, true, flying).await,
             Err(e) => CreateResult::Local(Arc::new(e.into())),
         }
     }
@@ -340,11 +346,22 @@ impl Orders {
         input: &OrderInput,
         first_attempt: bool,
     ) -> CreateResult {
-        let Some(_flying) = self.take_off(key) else {
+        let Some(flying) = self.take_off(key) else {
             return CreateResult::InFlight {
                 wcs_code: key.to_string(),
             };
         };
+        self.send_claimed(key, input, first_attempt, flying).await
+    }
+
+    /// [`Orders::send`] with the key already claimed by this desk (held until it returns).
+    async fn send_claimed(
+        &self,
+        key: &str,
+        input: &OrderInput,
+        first_attempt: bool,
+        _flying: InFlight,
+    ) -> CreateResult {
         let k = key.to_string();
         match self
             .books(move |s, svc| s.outbox_sending(svc, &k, now()))

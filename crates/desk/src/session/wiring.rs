@@ -120,6 +120,7 @@ impl Desk {
                 // soon as it answers, then out with the next pass.
                 if shared {
                     let before = kept.load(Ordering::Relaxed);
+                    let was_away = o.store.shop_away();
                     let now = o.return_kept().await;
                     // A count that could not be read keeps the last one shown.
                     let now = if now < 0 { before } else { now };
@@ -127,7 +128,9 @@ impl Desk {
                     if now < before {
                         since_pass = OUTBOX_EVERY;
                     }
-                    if now != before {
+                    // The status bar and the lists follow the database's going and coming at
+                    // once, even on a counter nobody is using.
+                    if now != before || o.store.shop_away() != was_away {
                         repaint();
                     }
                 }

@@ -409,7 +409,12 @@ impl Screen for EndOfDayScreen {
                 // while the 30 days before it still show.
                 let empty = r.lines.is_empty();
                 if empty {
-                    summary::orders(ui, &r.lines, &cx.desk.settings().clerk_names);
+                    summary::orders(
+                        ui,
+                        &r.lines,
+                        &cx.desk.settings().clerk_names,
+                        cx.desk.shop_away(),
+                    );
                 } else {
                     summary::totals(ui, &r.totals);
                     ui.add_space(6.0);
@@ -428,7 +433,12 @@ impl Screen for EndOfDayScreen {
                 });
                 if !empty {
                     ui.add_space(6.0);
-                    summary::orders(ui, &r.lines, &cx.desk.settings().clerk_names);
+                    summary::orders(
+                        ui,
+                        &r.lines,
+                        &cx.desk.settings().clerk_names,
+                        cx.desk.shop_away(),
+                    );
                 }
                 summary::cancelled(ui, &r.cancelled);
             });

@@ -166,9 +166,15 @@ pub(crate) fn orders(
     ui: &mut egui::Ui,
     lines: &[DayLine],
     names: &std::collections::BTreeMap<String, String>,
+    shop_away: bool,
 ) {
     if lines.is_empty() {
-        ui.label(t!("eod.no_orders"));
+        // While the shop's database is away, no order known here is not no order taken.
+        ui.label(if shop_away {
+            t!("eod.no_orders_away")
+        } else {
+            t!("eod.no_orders")
+        });
         return;
     }
     let columns = [
