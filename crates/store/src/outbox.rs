@@ -182,14 +182,21 @@ impl Store {
         at: i64,
     ) -> Result<bool, StoreError> {
         // An entry kept here (the shop's database away) is claimed here: only this counter knows
-        // of it.
-        let claimed = self.shop_or_here(|db, _| {
-            db.execute(
+        // of it. One written to the shop's outbox just before the database went away is neither
+        // reachable there nor kept here: it is sent all the same (its key makes it one order at
+        // the service), its answer is kept here, and bringing that to the shop settles the
+        // shop's entry.
+        let claimed = self.shop_or_here(|db, at_where| {
+            let n = db.execute(
                 "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?3
                  WHERE service = ?1 AND wcs_code = ?2
                      AND (state <> 'sending' OR updated_at + ?4 <= ?3)",
                 args![service.as_str(), wcs_code, at, SENDING_LEASE],
-            )
+            )?;
+            Ok(match at_where {
+                super::Where::Here if n == 0 => 1,
+                _ => n,
+            })
         })?;
         Ok(claimed == 1)
     }
