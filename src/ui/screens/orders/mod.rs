@@ -141,6 +141,8 @@ const NO_CITY: u16 = u16::MAX;
 
 /// A journal that keeps changing is read again at most this often while the list is shown.
 const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+/// How soon a screen whose read is still under way looks again.
+const FOLLOW_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// At most this many orders are re-read in one go.
 pub const REFRESH_LIMIT: usize = 500;
@@ -302,12 +304,22 @@ impl OrdersScreen {
     }
 
     /// Reads the journal again when it was written since it was read (by a create, an edit, a
-    /// refresh, the outbox worker), at most once a second while writes keep coming.
-    fn follow_journal(&mut self, desk: &Desk) {
+    /// refresh, the outbox worker, another counter), at most once a second while writes keep
+    /// coming. A write held back by that second, or met while a read is under way, is read
+    /// when the second is up: the window is asked to come back then, since nothing else may
+    /// wake an idle counter (another counter's order would otherwise wait for the next click).
+    fn follow_journal(&mut self, desk: &Desk, ctx: &egui::Context) {
         let now = desk.journal_generation();
         match self.read_at {
             None => self.reload(desk),
-            Some((seen, at)) if seen != now && at.elapsed() >= FOLLOW_EVERY => self.reload(desk),
+            Some((seen, at)) if seen != now => {
+                let since = at.elapsed();
+                if since >= FOLLOW_EVERY && self.loading.is_none() {
+                    self.reload(desk);
+                } else {
+                    ctx.request_repaint_after(FOLLOW_EVERY.saturating_sub(since).max(FOLLOW_WAIT));
+                }
+            }
             _ => {}
         }
     }
@@ -495,7 +507,7 @@ impl Screen for OrdersScreen {
             cx.desk,
             crate::ui::widgets::kept_here::Above::Orders,
         );
-        self.follow_journal(cx.desk);
+        self.follow_journal(cx.desk, ui.ctx());
         self.name_cities(cx.desk.directories());
         let (found, print_now) = self.show(ui);
         if print_now {
