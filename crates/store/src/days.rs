@@ -103,18 +103,11 @@ impl Store {
         }
         // Bound first: the connection's lock must be let go before `shop_lost` takes it.
         let shop = read(&mut self.conn(), &sql, &day_text(day));
-        let mut orders = match shop {
-            Err(_) if self.shop_lost() => Vec::new(),
-            shop => shop?,
-        };
+        let mut orders = self.shop_part(shop)?;
         let kept_sql = format!("{columns} WHERE service = ?1 AND kept_here = 1 AND ?2 = ?2");
-        let kept = read(&mut self.local(), &kept_sql, "")?;
-        let known: std::collections::HashSet<i64> = orders.iter().map(|o| o.row.order_id).collect();
-        orders.extend(
-            kept.into_iter().filter(|o| {
-                counter_day(o.row.created_at) == day && !known.contains(&o.row.order_id)
-            }),
-        );
+        let mut kept = read(&mut self.local(), &kept_sql, "")?;
+        kept.retain(|o| counter_day(o.row.created_at) == day);
+        super::kept_beside(&mut orders, kept, |o| o.row.order_id);
         orders.sort_by_key(|o| (o.row.created_at, o.row.order_id));
         Ok(orders)
     }
@@ -153,21 +146,19 @@ impl Store {
         } else {
             // Bound first: the connection's lock must be let go before `shop_lost` takes it.
             let shop = read(&mut self.conn(), &sql, on_registers);
-            match shop {
-                Err(_) if self.shop_lost() => Vec::new(),
-                shop => shop?,
-            }
+            self.shop_part(shop)?
         };
         if self.is_shared() {
-            let known: std::collections::HashSet<i64> = rows.iter().map(|r| r.0).collect();
             let kept_sql = format!("{columns} WHERE service = ?1 AND kept_here = 1");
             let kept = read(&mut self.local(), &kept_sql, args![service.as_str()])?;
-            rows.extend(kept.into_iter().filter(|r| !known.contains(&r.0)).map(
-                |(id, _, created_at, status, cod, hands)| {
+            // A kept order is on the register of the day it was made until it is brought.
+            let kept = kept
+                .into_iter()
+                .map(|(id, _, created_at, status, cod, hands)| {
                     let day = day_text(counter_day(created_at));
                     (id, Some(day), created_at, status, cod, hands)
-                },
-            ));
+                });
+            super::kept_beside(&mut rows, kept.collect(), |r| r.0);
         }
         let mut points = Vec::new();
         for (_, text, created_at, status_id, cod, hands) in rows {

@@ -258,15 +258,11 @@ impl Store {
         }
         // Bound first: the connection's lock must be let go before `shop_lost` takes it.
         let shop = read(&mut self.conn(), &mut names, &sql);
-        let mut rows = match shop {
-            Err(_) if self.shop_lost() => Vec::new(),
-            shop => shop?,
-        };
+        let mut rows = self.shop_part(shop)?;
         let kept_sql = format!("{SELECT_ROWS} AND kept_here = 1");
         let kept = read(&mut self.local(), &mut names, &kept_sql)?;
         if !kept.is_empty() {
-            let known: std::collections::HashSet<i64> = rows.iter().map(|r| r.order_id).collect();
-            rows.extend(kept.into_iter().filter(|r| !known.contains(&r.order_id)));
+            super::kept_beside(&mut rows, kept, |r| r.order_id);
             rows.sort_by_key(|r| std::cmp::Reverse((r.created_at, r.order_id)));
         }
         Ok(rows)

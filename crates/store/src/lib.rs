@@ -11,6 +11,13 @@
 
 /// Store tests written once and run on both back ends: `fn name(store) { … }` becomes a module
 /// `name` with a test `sqlite` (a counter's own file) and a test `postgres` (a shop database).
+/// Adds to the shop's `rows` the ones this counter `kept` (confirmed while the shop's database
+/// was away) that the shop does not hold yet, told apart by order id (one service's rows).
+pub(crate) fn kept_beside<T>(rows: &mut Vec<T>, kept: Vec<T>, order_id: impl Fn(&T) -> i64) {
+    let known: std::collections::HashSet<i64> = rows.iter().map(&order_id).collect();
+    rows.extend(kept.into_iter().filter(|r| !known.contains(&order_id(r))));
+}
+
 #[cfg(test)]
 macro_rules! on_both_backends {
     ($(fn $name:ident($s:ident) $body:block)*) => {$(
@@ -751,6 +758,20 @@ impl Store {
             self.away.store(away, std::sync::atomic::Ordering::Relaxed);
         }
         db
+    }
+
+    /// What the shop's database answered, or nothing when the connection was found lost
+    /// meanwhile: a reader then lists what this counter kept ([`kept_beside`]). The answer must
+    /// be bound before this is called: the connection's lock must be let go before
+    /// `shop_lost` takes it.
+    pub(crate) fn shop_part<T>(
+        &self,
+        answer: Result<Vec<T>, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        match answer {
+            Err(_) if self.shop_lost() => Ok(Vec::new()),
+            answer => answer,
+        }
     }
 
     /// Runs `f` on the shop's records; when the shop's database is away, on this counter's file,

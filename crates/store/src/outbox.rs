@@ -276,10 +276,7 @@ impl Store {
         }
         // Bound first: the connection's lock must be let go before `shop_lost` takes it.
         let shop = self.conn().query(&sql, args![service.as_str()], row);
-        let mut entries = match shop {
-            Err(_) if self.shop_lost() => Vec::new(),
-            shop => shop?,
-        };
+        let mut entries = self.shop_part(shop)?;
         let kept = self.local().query(&sql, args![service.as_str()], row)?;
         entries.extend(kept.into_iter().map(|e| OutboxEntry {
             kept_here: true,
