@@ -30,34 +30,35 @@ pub struct Tokens {
 }
 
 /// Sender or receiver in an add/edit request.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct PartyInput {
     pub name: String,
     pub phone: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phone1: Option<String>,
     pub address: String,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub latitude: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub longitude: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub city_code: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub branch_code: Option<String>,
 }
 
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CargoInput {
     pub weight: Weight,
-    #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_decimal", default)]
     pub volume: Option<f64>,
     #[serde(with = "int_or_string")]
     pub piece: i64,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub package_id: Option<i64>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub post_type_id: Option<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub post_types: Vec<ItemLine>,
@@ -66,51 +67,28 @@ pub struct CargoInput {
 }
 
 /// The nested body of `/v1/order/add` and `/v1/order/edit?orderId=`.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OrderInput {
-    #[serde(rename = "clientId", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "clientId")]
     pub client_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wcs_code: Option<String>,
     pub pickup_type: PickupType,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dropoff_type: Option<DropoffType>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_sender_location: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_receiver_location: Option<bool>,
     pub sender: PartyInput,
     pub receiver: PartyInput,
     /// The flag 1 (amount in `back_money`) or, from some integrators, the amount itself.
-    #[serde(
-        rename = "bringBackMoney",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "bringBackMoney", with = "opt_int", default)]
     pub bring_back_money: Option<i64>,
-    #[serde(
-        with = "opt_sum_string",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_sum_string", default)]
     pub back_money: Option<Sum>,
-    #[serde(
-        rename = "takePhoto",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "takePhoto", with = "opt_int", default)]
     pub take_photo: Option<i64>,
-    #[serde(
-        rename = "bringBackWaybill",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "bringBackWaybill", with = "opt_int", default)]
     pub bring_back_waybill: Option<i64>,
     pub cargo: CargoInput,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ready_to_take: Option<bool>,
 }
 
@@ -325,6 +303,7 @@ pub struct Dimensions {
 }
 
 /// `/v1/order-calculate/index` request.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct DomesticCalcRequest {
     #[serde(rename = "senderCityCode")]
@@ -334,7 +313,6 @@ pub struct DomesticCalcRequest {
     pub pickup_type: PickupType,
     pub dropoff_type: DropoffType,
     pub weight: Weight,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<Dimensions>,
 }
 

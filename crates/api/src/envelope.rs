@@ -36,14 +36,14 @@ pub struct DataList<T> {
 }
 
 /// Current interface envelope: `{status, message, status_code, data}` or `errors` on failure.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Envelope<T> {
     pub status: bool,
     pub message: String,
     pub status_code: i64,
-    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    #[serde(default = "none")]
     pub data: Option<T>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub errors: Option<Value>,
 }
 
@@ -75,12 +75,12 @@ pub struct FrameworkError {
 }
 
 /// Warehouse envelope: `{message, data?, errors?}`, no `status`.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct WmsEnvelope<T> {
     pub message: String,
-    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    #[serde(default = "none")]
     pub data: Option<T>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub errors: Option<Value>,
 }
 
@@ -133,6 +133,7 @@ fn link<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     })
 }
 
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct PageMeta {
@@ -140,7 +141,6 @@ pub struct PageMeta {
     pub page_count: u64,
     pub current_page: u64,
     pub per_page: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub params: Option<Vec<Value>>,
 }
 

@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 /// A product line of an international parcel; every value travels as a string.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProductLine {
     #[serde(rename = "ProductDescription")]
@@ -30,17 +31,9 @@ pub struct ProductLine {
     pub unit: super::codes::ProductUnit,
     #[serde(rename = "HsCodeIs", with = "super::lenient::string_or_number")]
     pub hs_code: String,
-    #[serde(
-        rename = "ProductModel",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "ProductModel")]
     pub model: Option<String>,
-    #[serde(
-        rename = "ProductImei",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "ProductImei")]
     pub imei: Option<String>,
 }
 
@@ -317,16 +310,12 @@ pub struct IntlStatus {
     pub info: String,
 }
 
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct IntlCity {
     pub id: i64,
     pub name: String,
-    #[serde(
-        rename = "regionId",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "regionId", with = "opt_int", default)]
     pub region_id: Option<i64>,
 }
 

@@ -53,10 +53,11 @@ impl ItemLine {
 }
 
 /// A goods line of the electronic cash receipt.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OptionGood {
     /// Id of the good together with the shipment (current interface only).
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub id: Option<i64>,
     #[serde(rename = "mxikGoodsId", with = "int_or_string")]
     pub mxik_goods_id: i64,
@@ -95,15 +96,15 @@ pub fn cash_on_delivery(bring_back_money: i64, back_money: Option<Sum>) -> Optio
 }
 
 /// Fields accepted by `v1/order/add` and `v1/order/edit` (edit adds `orderId`).
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderInput {
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub order_id: Option<i64>,
     #[serde(with = "int_or_string")]
     pub sender_city_id: i64,
     pub sender_address: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_delivery: Option<Delivery>,
     pub sender_real: String,
     pub sender_phone: String,
@@ -116,58 +117,37 @@ pub struct OrderInput {
     pub post_types: Vec<ItemLine>,
     pub receiver: String,
     pub receiver_address: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_delivery: Option<Delivery>,
     #[serde(with = "int_or_string")]
     pub receiver_city_id: i64,
-    #[serde(
-        rename = "receiver_branch_id",
-        with = "opt_int",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "receiver_branch_id", with = "opt_int", default)]
     pub receiver_branch_id: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_id: Option<String>,
-    #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_decimal", default)]
     pub volume: Option<f64>,
     #[serde(with = "flag", default)]
     pub take_photo: bool,
     #[serde(rename = "is_test", with = "flag", default)]
     pub is_test: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_sign: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_sign: Option<String>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub piece: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_date: Option<NaiveDate>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_date: Option<NaiveDate>,
     pub receiver_phone: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_phone1: Option<String>,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub bring_back_money: Option<i64>,
-    #[serde(
-        rename = "back_money",
-        with = "opt_sum",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "back_money", with = "opt_sum", default)]
     pub back_money: Option<Sum>,
     #[serde(with = "flag", default)]
     pub bring_back_waybill: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub additional_info: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_encode: Option<String>,
-    #[serde(rename = "wcs_code", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "wcs_code")]
     pub wcs_code: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tracking: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_sticker: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<OrderOption>,
@@ -337,6 +317,7 @@ impl From<RegisteredGoodReceipt> for RegisteredGood {
 }
 
 /// `v1/order/calculate` request.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CalculateRequest {
@@ -345,13 +326,10 @@ pub struct CalculateRequest {
     #[serde(with = "int_or_string")]
     pub receiver_city_id: i64,
     pub weight: Weight,
-    #[serde(with = "opt_decimal", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_decimal", default)]
     pub volume: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_date: Option<NaiveDate>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_delivery: Option<Delivery>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_delivery: Option<Delivery>,
 }
 
@@ -381,6 +359,7 @@ pub struct CancelResponse {
 }
 
 /// One entry of `v1/order/history`.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct HistoryEntry {
     pub message: String,
@@ -390,11 +369,7 @@ pub struct HistoryEntry {
     pub status_id: LegacyStatus,
     #[serde(default)]
     pub location: String,
-    #[serde(
-        rename = "trackingLink",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "trackingLink")]
     pub tracking_link: Option<String>,
 }
 

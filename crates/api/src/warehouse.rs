@@ -7,33 +7,28 @@ use super::lenient::{flag_bool, opt_int, opt_string};
 use serde::{Deserialize, Serialize};
 
 /// `/v1/purveyor/create` request.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct PurveyorInput {
     pub group: String,
     pub code: String,
     pub name: String,
     pub full_name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name_eng: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub stock_percentage: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub stock_expiry: Option<String>,
     /// Flags are always sent: the server's columns are not nullable.
     #[serde(with = "flag_bool", default)]
     pub legal_entity: bool,
     /// Tax and registry numbers are strings on the server (leading zeros kept); numbers read too.
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub inn: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub kpp: Option<String>,
     /// Spelled `okpo` on the server, `okpp` in the contract.
-    #[serde(
-        with = "opt_string",
-        alias = "okpp",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(with = "opt_string", alias = "okpp", default)]
     pub okpo: Option<String>,
     #[serde(with = "flag_bool", default)]
     pub is_buyer: bool,
@@ -41,17 +36,12 @@ pub struct PurveyorInput {
     pub depositor: bool,
     #[serde(with = "flag_bool", default)]
     pub is_supplier: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub main_delivery_address: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub contract_number: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contract_date: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bank_details: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contact_info: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub additional_details: Option<String>,
 }
 
@@ -280,9 +270,10 @@ pub const PRODUCT_REQUIRED: &[&str] = &[
 ];
 
 /// `/v1/product/create` request. The server requires most of these (see field notes).
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct ProductInput {
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub supplier_buyer_id: Option<i64>,
     #[serde(with = "super::lenient::string_or_number", default)]
     pub group: String,
@@ -298,53 +289,45 @@ pub struct ProductInput {
     pub article: String,
     #[serde(with = "super::lenient::string_or_number", default)]
     pub nomenclature_type: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub shelf_life_stock: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abc_class: Option<String>,
     #[serde(with = "super::lenient::string_or_number", default)]
     pub kis_code: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
     #[serde(with = "flag_bool", default)]
     pub is_set: bool,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub weight: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub net_weight: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub min_shelf_life_stock: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name_eng: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tsd_name: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub volume: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub net_volume: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub shelf_life_deviation_days: Option<String>,
-    #[serde(with = "opt_string", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_string", default)]
     pub min_shelf_life_period: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub specification: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub temperature_mode: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_packaging: Option<String>,
 }
 
 /// A stored product: the input with its id and state, and whatever else the server nests in it
 /// (`productPackagin`, `productShelfLive`, spelled so; not in the contract), kept as sent so the
 /// desk can show it.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Product {
     pub id: i64,
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub status: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<PurveyorState>,
     #[serde(flatten)]
     pub fields: ProductInput,

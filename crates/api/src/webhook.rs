@@ -7,18 +7,14 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// `v1/webhook/add` (legacy) and `/v1/webhook/webhook-config` (current) request.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct WebhookConfigRequest {
     pub webhook_url: String,
     #[serde(with = "flag_bool", default)]
     pub has_token: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub environment: Option<Environment>,
-    #[serde(
-        rename = "partner-apiKey",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "partner-apiKey")]
     pub partner_api_key: Option<String>,
 }
 
@@ -47,13 +43,14 @@ impl WebhookConfig {
     }
 }
 
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct NotificationStatus {
     #[serde(with = "int_or_string")]
     pub id: i64,
     pub name: String,
     /// Present in the current interface's variant.
-    #[serde(with = "opt_int", default, skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_int", default)]
     pub code: Option<i64>,
 }
 
