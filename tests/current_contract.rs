@@ -6,7 +6,9 @@ mod common;
 use common::*;
 use parcel_desk::api::codes::{DropoffType, Environment, OrderStatus, PickupType};
 use parcel_desk::api::current::*;
-use parcel_desk::api::current_client::all_pages;
+use parcel_desk::api::current_client::{
+    COUNTRIES, PACKAGING_TYPES, REGIONS, SHIPMENT_TYPES, STATUSES, all_pages,
+};
 use parcel_desk::api::international::{IntlCalcRequest, IntlListQuery};
 use parcel_desk::api::webhook::WebhookConfigRequest;
 use parcel_desk::api::{ApiError, CurrentClient, Weight};
@@ -239,7 +241,7 @@ async fn calculations() {
 async fn directories_and_paging() {
     let t = twin().await;
     let c = current(&t).await;
-    let statuses = c.statuses(None).await.unwrap();
+    let statuses = c.list(&STATUSES, None, None).await.unwrap();
     assert_eq!(statuses.items.len(), 12);
     let s100 = statuses
         .items
@@ -251,15 +253,19 @@ async fn directories_and_paging() {
         vec![OrderStatus::CourierAccepted]
     );
 
-    let first = c.countries(None, None).await.unwrap();
+    let first = c.list(&COUNTRIES, None, None).await.unwrap();
     assert_eq!(first.meta.per_page, 20);
     assert_eq!(first.items.len(), 20);
     assert!(first.links.next.is_some());
-    let all = all_pages(|p| c.countries(Some(p), Some(20))).await.unwrap();
+    let all = all_pages(|p| c.list(&COUNTRIES, Some(p), Some(20)))
+        .await
+        .unwrap();
     assert_eq!(all.len() as u64, first.meta.total_count);
     assert!(all.iter().any(|x| x.code.is_none()));
 
-    let regions = all_pages(|p| c.regions(Some(p), Some(200))).await.unwrap();
+    let regions = all_pages(|p| c.list(&REGIONS, Some(p), Some(200)))
+        .await
+        .unwrap();
     assert_eq!(regions.len(), 14);
     assert!(regions.iter().any(|r| r.code.as_deref() == Some("01")));
     let cities = all_pages(|p| c.cities(Some("30"), Some(p), Some(200)))
@@ -278,10 +284,14 @@ async fn directories_and_paging() {
         .await
         .unwrap();
     assert!(branches.len() >= 3);
-    let packages = c.packaging_types(None, Some(200)).await.unwrap();
+    let packages = c.list(&PACKAGING_TYPES, None, Some(200)).await.unwrap();
     assert!(packages.items.iter().any(|p| p.id == 91));
     assert_eq!(
-        c.shipment_types(None, Some(200)).await.unwrap().items.len(),
+        c.list(&SHIPMENT_TYPES, None, Some(200))
+            .await
+            .unwrap()
+            .items
+            .len(),
         30
     );
 }
@@ -341,16 +351,16 @@ async fn refresh_after_expiry_and_after_a_401() {
     })
     .await;
     let c = current(&t).await;
-    assert!(c.statuses(None).await.is_ok());
+    assert!(c.list(&STATUSES, None, None).await.is_ok());
     let logins = auth_calls(&t, "current", "login").await;
     assert!(logins >= 1);
     // The token says it expires in 2 s: the client refreshes ahead of that.
     tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
-    assert!(c.statuses(None).await.is_ok());
+    assert!(c.list(&STATUSES, None, None).await.is_ok());
     assert_eq!(auth_calls(&t, "current", "refresh").await, 1);
     // The twin forgets every access token: the 401 triggers one refresh and one retry.
     expire_tokens(&t).await;
-    assert!(c.statuses(None).await.is_ok());
+    assert!(c.list(&STATUSES, None, None).await.is_ok());
     assert_eq!(auth_calls(&t, "current", "refresh").await, 2);
     // Renewed by refresh each time, never by logging in again.
     assert_eq!(auth_calls(&t, "current", "login").await, logins);

@@ -529,7 +529,14 @@ async fn the_three_interfaces_on_their_own_ports() {
         assert_eq!(c.cities(None).await.unwrap().len(), 205, "{root}");
     }
     let current = common::current_at(&current_root).await;
-    assert!(!current.statuses(None).await.unwrap().items.is_empty());
+    assert!(
+        !current
+            .list(&parcel_desk::api::current_client::STATUSES, None, None)
+            .await
+            .unwrap()
+            .items
+            .is_empty()
+    );
     let wms = parcel_desk::api::WarehouseClient::new(url(&wms_root), quick_config()).unwrap();
     wms.login("123456789", "demo12345")
         .await

@@ -5,6 +5,16 @@
 use serde::{Deserialize, Serialize};
 
 macro_rules! int_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $value:expr => $label:literal),+ $(,)? }) => {
+        int_enum!($(#[$meta])* $name { $($variant = $value),+ });
+
+        impl $name {
+            /// The contract's English meaning (the clerk reads the translated one).
+            pub fn label(self) -> &'static str {
+                match self { $($name::$variant => $label),+ }
+            }
+        }
+    };
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $value:expr),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -45,62 +55,39 @@ macro_rules! int_enum {
 int_enum!(
     /// Order status ids of the legacy interface.
     LegacyStatus {
-        Draft = -1,
-        Refused = 0,
-        AtSender = 1,
-        CourierAccepted = 2,
-        AtSendingOffice = 3,
-        AtDeliveryOffice = 4,
-        CourierDelivering = 5,
-        Delivered = 6,
-        Return = 7,
-        AtIntermediateOffice = 8,
-        SortingCenter = 10,
-        InWarehouse = 31,
-        InBag = 32,
-        InTransit = 33,
-        AtCourierCenter = 34,
+        Draft = -1 => "Draft",
+        Refused = 0 => "Refused",
+        AtSender = 1 => "At the sender",
+        CourierAccepted = 2 => "Courier accepted",
+        AtSendingOffice = 3 => "At the sending office",
+        AtDeliveryOffice = 4 => "At the delivery office",
+        CourierDelivering = 5 => "Courier delivering",
+        Delivered = 6 => "Delivered",
+        Return = 7 => "Return",
+        AtIntermediateOffice = 8 => "At the intermediate office",
+        SortingCenter = 10 => "Sorting center",
+        InWarehouse = 31 => "In the warehouse",
+        InBag = 32 => "In the bag",
+        InTransit = 33 => "In transit",
+        AtCourierCenter = 34 => "At the courier distribution center",
     }
 );
-
-impl LegacyStatus {
-    /// The contract's English label.
-    pub fn label(self) -> &'static str {
-        match self {
-            LegacyStatus::Draft => "Draft",
-            LegacyStatus::Refused => "Refused",
-            LegacyStatus::AtSender => "At the sender",
-            LegacyStatus::CourierAccepted => "Courier accepted",
-            LegacyStatus::AtSendingOffice => "At the sending office",
-            LegacyStatus::AtDeliveryOffice => "At the delivery office",
-            LegacyStatus::CourierDelivering => "Courier delivering",
-            LegacyStatus::Delivered => "Delivered",
-            LegacyStatus::Return => "Return",
-            LegacyStatus::AtIntermediateOffice => "At the intermediate office",
-            LegacyStatus::SortingCenter => "Sorting center",
-            LegacyStatus::InWarehouse => "In the warehouse",
-            LegacyStatus::InBag => "In the bag",
-            LegacyStatus::InTransit => "In transit",
-            LegacyStatus::AtCourierCenter => "At the courier distribution center",
-        }
-    }
-}
 
 int_enum!(
     /// Order status codes of the current interface: one state machine, `next` gives the chain.
     OrderStatus {
-        AtSender = 100,
-        CourierAccepted = 200,
-        AtSendingOffice = 300,
-        InternalTransport = 400,
-        SortingCenter = 500,
-        InBag = 600,
-        InTransport = 700,
-        AtDeliveryOffice = 800,
-        CourierDelivering = 1100,
-        Delivered = 1200,
-        Deleted = 1300,
-        Expired = 1400,
+        AtSender = 100 => "At the sender, not yet passed to the service",
+        CourierAccepted = 200 => "Courier accepted, taking it to the sending office",
+        AtSendingOffice = 300 => "At the sending office",
+        InternalTransport = 400 => "In internal transport",
+        SortingCenter = 500 => "In the sorting center",
+        InBag = 600 => "In a logistics bag",
+        InTransport = 700 => "In transport",
+        AtDeliveryOffice = 800 => "At the delivery office",
+        CourierDelivering = 1100 => "Courier delivering to the receiver",
+        Delivered = 1200 => "Delivered",
+        Deleted = 1300 => "Deleted",
+        Expired = 1400 => "Order validity expired",
     }
 );
 
@@ -129,25 +116,6 @@ impl OrderStatus {
     /// Cancelling is only possible before the parcel reaches the service.
     pub fn is_cancellable(self) -> bool {
         self == OrderStatus::AtSender
-    }
-
-    /// The contract's English meaning.
-    pub fn label(self) -> &'static str {
-        use OrderStatus::*;
-        match self {
-            AtSender => "At the sender, not yet passed to the service",
-            CourierAccepted => "Courier accepted, taking it to the sending office",
-            AtSendingOffice => "At the sending office",
-            InternalTransport => "In internal transport",
-            SortingCenter => "In the sorting center",
-            InBag => "In a logistics bag",
-            InTransport => "In transport",
-            AtDeliveryOffice => "At the delivery office",
-            CourierDelivering => "Courier delivering to the receiver",
-            Delivered => "Delivered",
-            Deleted => "Deleted",
-            Expired => "Order validity expired",
-        }
     }
 
     /// The current status a legacy id stands for (the first of the chain with that view).
@@ -181,32 +149,18 @@ impl OrderStatus {
 int_enum!(
     /// Status codes of international parcels.
     ParcelStatus {
-        AtSender = 100,
-        AtCustoms = 110,
-        OutOfCustoms = 120,
-        CanceledByCustoms = 130,
-        SortingCenter = 200,
-        AtReceiverOffice = 300,
-        CourierDelivering = 400,
-        Delivered = 500,
+        AtSender = 100 => "At the sender",
+        AtCustoms = 110 => "At the customs office",
+        OutOfCustoms = 120 => "Came out of customs",
+        CanceledByCustoms = 130 => "Canceled by customs",
+        SortingCenter = 200 => "In the sorting center",
+        AtReceiverOffice = 300 => "At the receiver's office",
+        CourierDelivering = 400 => "Courier is delivering",
+        Delivered = 500 => "Delivered",
     }
 );
 
 impl ParcelStatus {
-    pub fn label(self) -> &'static str {
-        use ParcelStatus::*;
-        match self {
-            AtSender => "At the sender",
-            AtCustoms => "At the customs office",
-            OutOfCustoms => "Came out of customs",
-            CanceledByCustoms => "Canceled by customs",
-            SortingCenter => "In the sorting center",
-            AtReceiverOffice => "At the receiver's office",
-            CourierDelivering => "Courier is delivering",
-            Delivered => "Delivered",
-        }
-    }
-
     /// The ordinary path through customs; `CanceledByCustoms` branches off `AtCustoms`.
     pub fn next(self, customs_refuses: bool) -> Option<ParcelStatus> {
         use ParcelStatus::*;

@@ -12,6 +12,7 @@ use super::token_auth::{Bearer, TokenAuth};
 use super::webhook::{WebhookConfig, WebhookConfigRequest};
 use reqwest::Method;
 use serde::de::DeserializeOwned;
+use std::marker::PhantomData;
 
 /// Directory readers ask for this many items a page (field notes).
 pub const DIRECTORY_PAGE_SIZE: u32 = 200;
@@ -185,29 +186,14 @@ impl CurrentClient {
             .await
     }
 
-    /// `/v1/status/index`.
-    pub async fn statuses(&self, page: Option<u32>) -> Result<Page<StatusInfo>, ApiError> {
-        self.paged("v1/status/index", &[], page, None).await
-    }
-
-    /// `/v1/directory/countries`.
-    pub async fn countries(
+    /// One page of a reference list without filters.
+    pub async fn list<T: DeserializeOwned>(
         &self,
+        listing: &Listing<T>,
         page: Option<u32>,
         per_page: Option<u32>,
-    ) -> Result<Page<Country>, ApiError> {
-        self.paged("v1/directory/countries", &[], page, per_page)
-            .await
-    }
-
-    /// `/v1/directory/regions`.
-    pub async fn regions(
-        &self,
-        page: Option<u32>,
-        per_page: Option<u32>,
-    ) -> Result<Page<CodedRegion>, ApiError> {
-        self.paged("v1/directory/regions", &[], page, per_page)
-            .await
+    ) -> Result<Page<T>, ApiError> {
+        self.paged(listing.path, &[], page, per_page).await
     }
 
     /// `/v1/directory/cities?regionCode=`.
@@ -243,24 +229,6 @@ impl CurrentClient {
         .await
     }
 
-    /// `/v1/package/index`: packaging types.
-    pub async fn packaging_types(
-        &self,
-        page: Option<u32>,
-        per_page: Option<u32>,
-    ) -> Result<Page<IdName>, ApiError> {
-        self.paged("v1/package/index", &[], page, per_page).await
-    }
-
-    /// `/v1/inside/index`: shipment types.
-    pub async fn shipment_types(
-        &self,
-        page: Option<u32>,
-        per_page: Option<u32>,
-    ) -> Result<Page<IdName>, ApiError> {
-        self.paged("v1/inside/index", &[], page, per_page).await
-    }
-
     /// `/v1/webhook/webhook-config`, sent by POST as every integrator does.
     pub async fn webhook_config(
         &self,
@@ -285,6 +253,32 @@ impl CurrentClient {
         self.call(request.query(&q).retry(true)).await
     }
 }
+
+/// A reference list of the current interface read page by page: where it is and what a row is.
+pub struct Listing<T> {
+    path: &'static str,
+    row: PhantomData<fn() -> T>,
+}
+
+impl<T> Listing<T> {
+    const fn at(path: &'static str) -> Self {
+        Listing {
+            path,
+            row: PhantomData,
+        }
+    }
+}
+
+/// `/v1/status/index`.
+pub const STATUSES: Listing<StatusInfo> = Listing::at("v1/status/index");
+/// `/v1/directory/countries`.
+pub const COUNTRIES: Listing<Country> = Listing::at("v1/directory/countries");
+/// `/v1/directory/regions`.
+pub const REGIONS: Listing<CodedRegion> = Listing::at("v1/directory/regions");
+/// `/v1/package/index`: packaging types.
+pub const PACKAGING_TYPES: Listing<IdName> = Listing::at("v1/package/index");
+/// `/v1/inside/index`: shipment types.
+pub const SHIPMENT_TYPES: Listing<IdName> = Listing::at("v1/inside/index");
 
 /// Reads every page of a paged list.
 pub async fn all_pages<T, F, Fut>(fetch: F) -> Result<Vec<T>, ApiError>

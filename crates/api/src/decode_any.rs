@@ -31,6 +31,13 @@ fn decode<T: DeserializeOwned>(v: &Value) {
     }
 }
 
+/// `decode` of each type named, in turn.
+macro_rules! decode_each {
+    ($v:expr; $($t:ty),+ $(,)?) => {
+        $(decode::<$t>($v);)+
+    };
+}
+
 /// The answer as `iface` would classify it under each status, for each that yields a value.
 fn classified(iface: Interface, body: &[u8], mut each: impl FnMut(&Value)) {
     let headers = reqwest::header::HeaderMap::new();
@@ -47,49 +54,30 @@ fn classified(iface: Interface, body: &[u8], mut each: impl FnMut(&Value)) {
 /// Every type the legacy interface (`?r=route`) answers with.
 pub fn legacy(body: &[u8]) {
     classified(Interface::Legacy, body, |v| {
-        decode::<TokenData>(v);
-        decode::<super::legacy::OrderRecord>(v);
-        decode::<OrderDetail>(v);
-        decode::<CalculateResponse>(v);
-        decode::<CancelResponse>(v);
-        decode::<TrackResponse>(v);
-        decode::<Vec<HistoryEntry>>(v);
-        decode::<Vec<CancellationReason>>(v);
-        decode::<Vec<StatusRef>>(v);
-        decode::<RegisteredGood>(v);
-        decode::<Vec<RegisteredGood>>(v);
-        decode::<Vec<City>>(v);
-        decode::<Vec<IdName>>(v);
-        decode::<Vec<Branch>>(v);
-        decode::<WebhookConfig>(v);
-        decode::<ParcelCreated>(v);
-        decode::<ParcelTrack>(v);
-        decode::<ManifestResult>(v);
+        decode_each!(v;
+            TokenData, super::legacy::OrderRecord, OrderDetail, CalculateResponse,
+            CancelResponse, TrackResponse, Vec<HistoryEntry>, Vec<CancellationReason>,
+            Vec<StatusRef>, RegisteredGood, Vec<RegisteredGood>, Vec<City>,
+            Vec<IdName>, Vec<Branch>, WebhookConfig, ParcelCreated, ParcelTrack,
+            ManifestResult
+        );
     });
 }
 
 /// Every type the current interface (`/v1/...`) answers with.
 pub fn current(body: &[u8]) {
     classified(Interface::Current, body, |v| {
-        decode::<Tokens>(v);
-        decode::<super::current::OrderRecord>(v);
-        decode::<OrderStatusData>(v);
-        decode::<Sticker>(v);
-        decode::<DomesticQuotes>(v);
-        decode::<Page<StatusInfo>>(v);
-        decode::<Page<IntlOrder>>(v);
-        decode::<IntlCalcResponse>(v);
+        decode_each!(v;
+            Tokens, super::current::OrderRecord, OrderStatusData, Sticker,
+            DomesticQuotes, Page<StatusInfo>, Page<IntlOrder>, IntlCalcResponse
+        );
     });
 }
 
 /// Every type the warehouse interface answers with.
 pub fn warehouse(body: &[u8]) {
     classified(Interface::Warehouse, body, |v| {
-        decode::<AboutMe>(v);
-        decode::<Purveyor>(v);
-        decode::<Page<Purveyor>>(v);
-        decode::<Product>(v);
-        decode::<Page<Product>>(v);
+        decode_each!(v; AboutMe, Purveyor, Page<Purveyor>, Product, Page<Product>);
     });
 }
 

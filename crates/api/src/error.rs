@@ -219,100 +219,105 @@ pub(crate) fn classify(
         ));
     }
 
+    let answer = Answer {
+        code,
+        headers,
+        body: v,
+    };
     match iface {
-        Interface::Legacy => classify_legacy(code, headers, v),
-        Interface::Current => classify_current(code, headers, v),
-        Interface::Warehouse => classify_warehouse(code, headers, v),
+        Interface::Legacy => answer.legacy(),
+        Interface::Current => answer.current(),
+        Interface::Warehouse => answer.warehouse(),
     }
 }
 
-fn classify_legacy(
+/// An answer that parsed as JSON, read by the rules of the interface it came from.
+struct Answer<'a> {
     code: u16,
-    headers: &reqwest::header::HeaderMap,
-    v: Value,
-) -> Result<Value, ApiError> {
-    if let Some(errors) = v.get("errors").filter(|e| !e.is_null()) {
-        let (message, fields) = read_field_errors(errors);
-        return Err(ApiError::Validation { message, fields });
-    }
-    // The token/webhook envelope: {data, state, message: {text}, code}.
-    let envelope_code = v.get("code").and_then(Value::as_u64).map(|c| c as u16);
-    let is_envelope = v.get("state").is_some() || v.get("data").is_some();
-    if let Some(ec) = envelope_code.filter(|ec| is_envelope && *ec >= 400) {
-        let message = text_at(&v, "message").unwrap_or_default();
-        return Err(by_status(ec, message, headers));
-    }
-    if code >= 400 {
-        let message = text_at(&v, "message").unwrap_or_else(|| body_head(v.to_string().as_bytes()));
-        return Err(by_status(code, message, headers));
-    }
-    Ok(v)
+    headers: &'a reqwest::header::HeaderMap,
+    body: Value,
 }
 
-fn classify_current(
-    code: u16,
-    headers: &reqwest::header::HeaderMap,
-    v: Value,
-) -> Result<Value, ApiError> {
-    let flag = v.get("status").and_then(Value::as_bool);
-    let failed = code >= 400 || flag == Some(false);
-    if !failed {
-        return Ok(v);
+impl Answer<'_> {
+    /// `errors`, when the body has them: its message, if any, and the fields' complaints.
+    fn errors(&self) -> Option<(Option<String>, FieldErrors)> {
+        let errors = self.body.get("errors").filter(|e| !e.is_null())?;
+        Some(read_field_errors(errors))
     }
-    let message = text_at(&v, "message").unwrap_or_default();
-    if let Some(errors) = v.get("errors").filter(|e| !e.is_null()) {
-        let (m, fields) = read_field_errors(errors);
-        if !fields.is_empty() || m.is_some() {
-            let message = m.or(if message.is_empty() {
-                None
-            } else {
-                Some(message)
-            });
+
+    fn message(&self) -> Option<String> {
+        text_at(&self.body, "message")
+    }
+
+    /// The refusal an HTTP-like status stands for.
+    fn refused(&self, status: u16, message: String) -> ApiError {
+        by_status(status, message, self.headers)
+    }
+
+    fn legacy(self) -> Result<Value, ApiError> {
+        if let Some((message, fields)) = self.errors() {
             return Err(ApiError::Validation { message, fields });
         }
+        // The token/webhook envelope: {data, state, message: {text}, code}.
+        let v = &self.body;
+        let envelope_code = v.get("code").and_then(Value::as_u64).map(|c| c as u16);
+        let is_envelope = v.get("state").is_some() || v.get("data").is_some();
+        if let Some(ec) = envelope_code.filter(|ec| is_envelope && *ec >= 400) {
+            return Err(self.refused(ec, self.message().unwrap_or_default()));
+        }
+        if self.code >= 400 {
+            let message = self
+                .message()
+                .unwrap_or_else(|| body_head(v.to_string().as_bytes()));
+            return Err(self.refused(self.code, message));
+        }
+        Ok(self.body)
     }
-    let envelope_code = v
-        .get("status_code")
-        .and_then(Value::as_u64)
-        .map(|c| c as u16)
-        .filter(|c| *c >= 400);
-    let st = envelope_code.unwrap_or(code);
-    if st < 400 {
-        // HTTP 200 with status:false and no code: a logical refusal.
-        return Err(ApiError::Rejected {
-            status: code,
-            message,
-        });
-    }
-    Err(by_status(st, message, headers))
-}
 
-fn classify_warehouse(
-    code: u16,
-    headers: &reqwest::header::HeaderMap,
-    v: Value,
-) -> Result<Value, ApiError> {
-    if let Some(errors) = v.get("errors").filter(|e| !e.is_null()) {
-        let (m, fields) = read_field_errors(errors);
-        if code == 401 {
-            return Err(ApiError::Unauthorized {
-                message: m.or_else(|| text_at(&v, "message")).unwrap_or_default(),
+    fn current(self) -> Result<Value, ApiError> {
+        let flag = self.body.get("status").and_then(Value::as_bool);
+        let failed = self.code >= 400 || flag == Some(false);
+        if !failed {
+            return Ok(self.body);
+        }
+        let message = self.message().unwrap_or_default();
+        if let Some((m, fields)) = self.errors()
+            && (!fields.is_empty() || m.is_some())
+        {
+            let message = m.or((!message.is_empty()).then_some(message));
+            return Err(ApiError::Validation { message, fields });
+        }
+        let envelope_code = self
+            .body
+            .get("status_code")
+            .and_then(Value::as_u64)
+            .map(|c| c as u16)
+            .filter(|c| *c >= 400);
+        let st = envelope_code.unwrap_or(self.code);
+        if st < 400 {
+            // HTTP 200 with status:false and no code: a logical refusal.
+            return Err(ApiError::Rejected {
+                status: self.code,
+                message,
             });
         }
-        if code == 429 || code == 404 || code == 403 || code == 405 {
-            return Err(by_status(
-                code,
-                m.or_else(|| text_at(&v, "message")).unwrap_or_default(),
-                headers,
-            ));
+        Err(self.refused(st, message))
+    }
+
+    fn warehouse(self) -> Result<Value, ApiError> {
+        if let Some((m, fields)) = self.errors() {
+            let message = || m.clone().or_else(|| self.message()).unwrap_or_default();
+            return Err(match self.code {
+                401 => ApiError::Unauthorized { message: message() },
+                429 | 404 | 403 | 405 => self.refused(self.code, message()),
+                _ => ApiError::Validation { message: m, fields },
+            });
         }
-        return Err(ApiError::Validation { message: m, fields });
+        if self.code >= 400 {
+            return Err(self.refused(self.code, self.message().unwrap_or_default()));
+        }
+        Ok(self.body)
     }
-    if code >= 400 {
-        let message = text_at(&v, "message").unwrap_or_default();
-        return Err(by_status(code, message, headers));
-    }
-    Ok(v)
 }
 
 #[cfg(test)]
@@ -364,27 +369,19 @@ mod tests {
         assert_eq!(e.field("webhook_url"), ["bad".to_string()]);
         let e = run(Interface::Current, 200, json!({"status": false, "message": "Buyurtma allaqachon bekor qilingan", "status_code": 400})).unwrap_err();
         assert!(matches!(e, ApiError::BadRequest { ref message } if message.contains("bekor")));
-        let e = run(
-            Interface::Current,
-            200,
-            json!({"status": false, "message": "nope"}),
-        )
-        .unwrap_err();
-        assert!(matches!(e, ApiError::Rejected { status: 200, .. }));
-        let e = run(
-            Interface::Current,
-            404,
-            json!({"status": false, "message": "error.not_found", "status_code": 404}),
-        )
-        .unwrap_err();
-        assert!(matches!(e, ApiError::NotFound { .. }));
-        let e = run(
-            Interface::Current,
-            403,
-            json!({"status": false, "message": "Forbidden", "status_code": 403}),
-        )
-        .unwrap_err();
-        assert!(matches!(e, ApiError::Forbidden { .. }));
+        let refused = |code, body| run(Interface::Current, code, body).unwrap_err();
+        let nope = json!({"status": false, "message": "nope"});
+        assert!(matches!(
+            refused(200, nope),
+            ApiError::Rejected { status: 200, .. }
+        ));
+        let gone = json!({"status": false, "message": "error.not_found", "status_code": 404});
+        assert!(matches!(refused(404, gone), ApiError::NotFound { .. }));
+        let forbidden = json!({"status": false, "message": "Forbidden", "status_code": 403});
+        assert!(matches!(
+            refused(403, forbidden),
+            ApiError::Forbidden { .. }
+        ));
         assert!(
             run(
                 Interface::Current,

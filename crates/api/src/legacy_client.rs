@@ -167,17 +167,37 @@ impl LegacyClient {
         }
     }
 
-    /// `v1/order/add`.
-    pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
+    /// A read: a GET the pacer may send again after a dropped line (it changes nothing).
+    async fn read<T: DeserializeOwned>(
+        &self,
+        route: &str,
+        params: &[(&str, String)],
+    ) -> Result<T, ApiError> {
+        self.call(Method::GET, route, params, None, true, "").await
+    }
+
+    /// A write: a POST of one JSON body, never sent twice by the client itself (whether to try
+    /// again is the outbox's call, with the order's own key).
+    async fn write<T: DeserializeOwned, B: serde::Serialize>(
+        &self,
+        route: &str,
+        body: &B,
+        pointer: &str,
+    ) -> Result<T, ApiError> {
         self.call(
             Method::POST,
-            "v1/order/add",
+            route,
             &[],
-            Some(json_body(order)?),
+            Some(json_body(body)?),
             false,
-            "",
+            pointer,
         )
         .await
+    }
+
+    /// `v1/order/add`.
+    pub async fn add_order(&self, order: &OrderInput) -> Result<OrderRecord, ApiError> {
+        self.write("v1/order/add", order, "").await
     }
 
     /// `v1/order/edit`; `order.order_id` must be set.
@@ -192,62 +212,29 @@ impl LegacyClient {
                 .into(),
             });
         }
-        self.call(
-            Method::POST,
-            "v1/order/edit",
-            &[],
-            Some(json_body(order)?),
-            false,
-            "",
-        )
-        .await
+        self.write("v1/order/edit", order, "").await
     }
 
     /// `v1/order/reg-good`.
     pub async fn register_good(&self, good: &GoodInput) -> Result<RegisteredGood, ApiError> {
-        let receipt: RegisteredGoodReceipt = self
-            .call(
-                Method::POST,
-                "v1/order/reg-good",
-                &[],
-                Some(json_body(good)?),
-                false,
-                "",
-            )
-            .await?;
+        let receipt: RegisteredGoodReceipt = self.write("v1/order/reg-good", good, "").await?;
         Ok(receipt.into())
     }
 
     /// `v1/order/list-goods`.
     pub async fn list_goods(&self) -> Result<Vec<RegisteredGood>, ApiError> {
-        self.call(Method::GET, "v1/order/list-goods", &[], None, true, "")
-            .await
+        self.read("v1/order/list-goods", &[]).await
     }
 
     /// `v1/order/detail&id=`.
     pub async fn order_detail(&self, id: i64) -> Result<OrderDetail, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/detail",
-            &[("id", id.to_string())],
-            None,
-            true,
-            "",
-        )
-        .await
+        self.read("v1/order/detail", &by_id(id)).await
     }
 
     /// `v1/order/cancel&id=`. A GET on the wire, but it changes state: never retried.
     pub async fn cancel_order(&self, id: i64) -> Result<CancelResponse, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/cancel",
-            &[("id", id.to_string())],
-            None,
-            false,
-            "",
-        )
-        .await
+        self.call(Method::GET, "v1/order/cancel", &by_id(id), None, false, "")
+            .await
     }
 
     /// `v1/order/calculate`. Creates nothing, so it is safe to retry.
@@ -265,78 +252,34 @@ impl LegacyClient {
 
     /// `v1/order/track&id=`.
     pub async fn track(&self, id: i64) -> Result<TrackResponse, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/track",
-            &[("id", id.to_string())],
-            None,
-            true,
-            "",
-        )
-        .await
+        self.read("v1/order/track", &by_id(id)).await
     }
 
     /// `v1/order/history&id=`.
     pub async fn history(&self, id: i64) -> Result<Vec<HistoryEntry>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/history",
-            &[("id", id.to_string())],
-            None,
-            true,
-            "",
-        )
-        .await
+        self.read("v1/order/history", &by_id(id)).await
     }
 
     /// `v1/order/cancellation&id=`.
     pub async fn cancellation(&self, id: i64) -> Result<Vec<CancellationReason>, ApiError> {
-        self.call(
-            Method::GET,
-            "v1/order/cancellation",
-            &[("id", id.to_string())],
-            None,
-            true,
-            "",
-        )
-        .await
+        self.read("v1/order/cancellation", &by_id(id)).await
     }
 
     /// `v1/webhook/add`.
     pub async fn add_webhook(&self, req: &WebhookConfigRequest) -> Result<WebhookConfig, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/webhook/add",
-            &[],
-            Some(json_body(req)?),
-            false,
-            "/data",
-        )
-        .await
+        self.write("v1/webhook/add", req, "/data").await
     }
 
     /// `v1/international/add`.
     pub async fn add_parcel(&self, parcel: &ParcelInput) -> Result<ParcelCreated, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/international/add",
-            &[],
-            Some(json_body(parcel)?),
-            false,
-            "",
-        )
-        .await
+        self.write("v1/international/add", parcel, "").await
     }
 
     /// `v1/international/track-by-barcode&barcode=`.
     pub async fn track_parcel(&self, barcode: &str) -> Result<ParcelTrack, ApiError> {
-        self.call(
-            Method::GET,
+        self.read(
             "v1/international/track-by-barcode",
             &[("barcode", barcode.to_string())],
-            None,
-            true,
-            "",
         )
         .await
     }
@@ -346,15 +289,7 @@ impl LegacyClient {
         &self,
         manifest: &ManifestInput,
     ) -> Result<ManifestResult, ApiError> {
-        self.call(
-            Method::POST,
-            "v1/international/manifest",
-            &[],
-            Some(json_body(manifest)?),
-            false,
-            "",
-        )
-        .await
+        self.write("v1/international/manifest", manifest, "").await
     }
 
     async fn directory<T: DeserializeOwned>(
@@ -375,28 +310,19 @@ impl LegacyClient {
 
     /// `directory/cities`, optionally of one region.
     pub async fn cities(&self, region_id: Option<i64>) -> Result<Vec<City>, ApiError> {
-        let params: Vec<(&str, String)> = region_id
-            .map(|r| ("regionId", r.to_string()))
-            .into_iter()
-            .collect();
+        let params = only_if("regionId", region_id);
         self.directory("directory/cities", &params).await
     }
 
     /// `directory/branches`, optionally of one region.
     pub async fn branches(&self, region_id: Option<i64>) -> Result<Vec<Branch>, ApiError> {
-        let params: Vec<(&str, String)> = region_id
-            .map(|r| ("regionId", r.to_string()))
-            .into_iter()
-            .collect();
+        let params = only_if("regionId", region_id);
         self.directory("directory/branches", &params).await
     }
 
     /// `directory/branches-with-city`, optionally of one city.
     pub async fn branches_with_city(&self, city_id: Option<i64>) -> Result<Vec<Branch>, ApiError> {
-        let params: Vec<(&str, String)> = city_id
-            .map(|c| ("cityId", c.to_string()))
-            .into_iter()
-            .collect();
+        let params = only_if("cityId", city_id);
         self.directory("directory/branches-with-city", &params)
             .await
     }
@@ -420,6 +346,16 @@ impl LegacyClient {
     pub async fn statuses(&self) -> Result<Vec<StatusRef>, ApiError> {
         self.directory("directory/statuses", &[]).await
     }
+}
+
+/// The `id=` query of the routes that name one order.
+fn by_id(id: i64) -> [(&'static str, String); 1] {
+    [("id", id.to_string())]
+}
+
+/// A query of one optional number: nothing when it is not given.
+fn only_if(name: &'static str, value: Option<i64>) -> Vec<(&'static str, String)> {
+    value.map(|v| (name, v.to_string())).into_iter().collect()
 }
 
 /// Whether a 400 answer is about the token (the words differ by deployment and language; the

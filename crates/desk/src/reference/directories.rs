@@ -5,7 +5,7 @@
 use crate::reference::place_names::{self, PlaceName};
 use api::codes::Language;
 use api::codes::ParcelStatus;
-use api::current_client::all_pages;
+use api::current_client::{COUNTRIES, DIRECTORY_PAGE_SIZE, STATUSES, all_pages};
 use api::directory::{Branch, City, Country, IdName, Region, StatusInfo};
 use api::legacy::StatusRef;
 use api::{ApiError, CurrentClient, LegacyClient};
@@ -325,8 +325,8 @@ pub async fn fetch(
     )?;
     let (countries, statuses) = match current {
         Some(c) => tokio::try_join!(
-            all_pages(|p| c.countries(Some(p), Some(api::current_client::DIRECTORY_PAGE_SIZE))),
-            all_pages(|p| c.statuses(Some(p))),
+            all_pages(|p| c.list(&COUNTRIES, Some(p), Some(DIRECTORY_PAGE_SIZE))),
+            all_pages(|p| c.list(&STATUSES, Some(p), None)),
         )?,
         None => (Vec::new(), Vec::new()),
     };

@@ -302,13 +302,8 @@ impl OrderForm {
 
     /// The notice above the form: a draft that came back.
     fn notices(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        if self
-            .restored
-            .as_ref()
-            .is_some_and(|(_, d)| *d != self.draft)
-        {
-            self.restored = None;
-        }
+        // Typed over since it came back: no longer a restored draft.
+        self.restored.take_if(|(_, d)| *d != self.draft);
         if let Some((at, _)) = &self.restored {
             let text = t!("order.restored", at = desk::day::moment(*at));
             let mut blank = false;
@@ -326,13 +321,7 @@ impl OrderForm {
     /// Beside the buttons, where the clerk pressed Clear: that it is cleared, and Undo for a few
     /// seconds.
     fn undo_offer(&mut self, ui: &mut egui::Ui, desk: &Desk) {
-        if self
-            .cleared
-            .as_ref()
-            .is_some_and(|(_, at)| at.elapsed() > UNDO_FOR)
-        {
-            self.cleared = None;
-        }
+        self.cleared.take_if(|(_, at)| at.elapsed() > UNDO_FOR);
         if self.cleared.is_some() {
             ui.label(t!("order.cleared"));
             if ui.button(t!("order.undo_clear")).clicked() {
