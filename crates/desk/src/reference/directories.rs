@@ -129,22 +129,9 @@ impl Directories {
             .collect();
         // A name two cities share (two districts of one name in different regions) names
         // neither.
-        let mut city_by_name: std::collections::HashMap<String, Option<usize>> = Default::default();
-        for (i, c) in cities.iter().enumerate() {
-            let mut keys: Vec<String> = c.names.iter().map(|n| place_key(n)).collect();
-            keys.sort();
-            keys.dedup();
-            for key in keys {
-                city_by_name
-                    .entry(key)
-                    .and_modify(|seen| *seen = None)
-                    .or_insert(Some(i));
-            }
-        }
-        let city_by_name = city_by_name
-            .into_iter()
-            .filter_map(|(k, i)| Some((k, i?)))
-            .collect();
+        let city_by_name = place_names::by_unique_name(
+            cities.iter().enumerate().map(|(i, c)| (c.names.clone(), i)),
+        );
         let city_shown: Vec<String> = cities.into_iter().map(|c| c.shown).collect();
         let city_name = |id: i64| {
             data.cities

@@ -9,6 +9,7 @@
 use api::codes::Language;
 use api::directory::{City, Region};
 use api::known_places::{self, KnownPlace};
+use std::collections::HashMap;
 use text::translit::{cyrillic_to_latin, place_key};
 
 /// A place's name to show, and every name it may be typed as.
@@ -90,34 +91,39 @@ impl Renamer {
     /// Every name of every city and region, to its name shown now; a name two places share is
     /// left out (it names neither).
     pub fn new(named: impl IntoIterator<Item = PlaceName>) -> Renamer {
-        let mut places: std::collections::HashMap<String, Option<String>> = Default::default();
-        for place in named {
-            let mut keys: Vec<String> = place.names.iter().map(|n| place_key(n)).collect();
-            keys.sort();
-            keys.dedup();
-            for key in keys {
-                places
-                    .entry(key)
-                    .and_modify(|seen| {
-                        if seen.as_deref() != Some(place.shown.as_str()) {
-                            *seen = None;
-                        }
-                    })
-                    .or_insert_with(|| Some(place.shown.clone()));
-            }
-        }
-        Renamer {
-            places: places
-                .into_iter()
-                .filter_map(|(k, v)| Some((k, v?)))
-                .collect(),
-        }
+        let places = by_unique_name(named.into_iter().map(|p| (p.names, p.shown)));
+        Renamer { places }
     }
 
     /// The place a record names, in the clerk's language, when the directories know it.
     pub fn place(&self, name: &str) -> Option<&str> {
         self.places.get(&place_key(name)).map(String::as_str)
     }
+}
+
+/// Each place's names as search keys, to what the place stands for; a key two places with
+/// different values share names neither, and is left out.
+pub(crate) fn by_unique_name<T: Clone + PartialEq>(
+    places: impl IntoIterator<Item = (Vec<String>, T)>,
+) -> HashMap<String, T> {
+    let mut seen: HashMap<String, Option<T>> = HashMap::new();
+    for (names, value) in places {
+        let mut keys: Vec<String> = names.iter().map(|n| place_key(n)).collect();
+        keys.sort();
+        keys.dedup();
+        for key in keys {
+            seen.entry(key)
+                .and_modify(|other| {
+                    if other.as_ref() != Some(&value) {
+                        *other = None;
+                    }
+                })
+                .or_insert_with(|| Some(value.clone()));
+        }
+    }
+    seen.into_iter()
+        .filter_map(|(k, v)| Some((k, v?)))
+        .collect()
 }
 
 #[cfg(test)]
