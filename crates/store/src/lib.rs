@@ -55,6 +55,7 @@ mod outbox;
 mod parcels;
 mod print_log;
 mod read_only;
+mod schema;
 mod shop_address;
 mod shop_listen;
 mod shop_schema;
@@ -94,7 +95,8 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
 /// Each entry moves the schema one version up; never edit a shipped entry, append a new one.
-const MIGRATIONS: &[&str] = &[
+/// Entries are templates naming the shop's column lists (see `schema.rs`), expanded for SQLite.
+pub(crate) const MIGRATIONS: &[&str] = &[
     "CREATE TABLE directory_cache (
         kind TEXT PRIMARY KEY,
         json TEXT NOT NULL,
@@ -102,36 +104,16 @@ const MIGRATIONS: &[&str] = &[
     );",
     "CREATE TABLE outbox (
         wcs_code TEXT PRIMARY KEY,
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        last_error TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
+        {outbox_row}
     );
     CREATE TABLE journal (
         order_id INTEGER PRIMARY KEY,
-        barcode TEXT NOT NULL,
-        wcs_code TEXT,
-        created_at INTEGER NOT NULL,
-        receiver TEXT NOT NULL,
-        receiver_phone TEXT NOT NULL,
-        city TEXT NOT NULL,
-        status_id INTEGER NOT NULL,
-        status_name TEXT NOT NULL,
-        cod INTEGER,
-        cost INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
+        {journal_row}
     );
     CREATE INDEX journal_barcode ON journal (barcode);
     CREATE INDEX journal_created ON journal (created_at);
     CREATE TABLE status_history (
-        order_id INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        status_id INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        location TEXT NOT NULL,
+        {history_row},
         PRIMARY KEY (order_id, at, status_id)
     );
     CREATE TABLE drafts (
@@ -144,14 +126,8 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE journal ADD COLUMN draft TEXT;",
     // Every label sent to a printer or a file, and every failure.
     "CREATE TABLE print_log (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        order_id INTEGER NOT NULL,
-        barcode TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        outcome TEXT NOT NULL,
-        printer TEXT NOT NULL,
-        reason TEXT,
-        error TEXT
+        id {id},
+        {print_row}
     );
     CREATE INDEX print_log_order ON print_log (order_id, at);",
     // Every order belongs to one service (its addresses and company, or one twin's records):
@@ -160,21 +136,7 @@ const MIGRATIONS: &[&str] = &[
     // An outbox entry the service confirmed under an id the journal already holds for another
     // order keeps that id and barcode (`conflict_*`) for the clerk.
     "CREATE TABLE journal_scoped (
-        service TEXT NOT NULL,
-        order_id INTEGER NOT NULL,
-        barcode TEXT NOT NULL,
-        wcs_code TEXT,
-        created_at INTEGER NOT NULL,
-        receiver TEXT NOT NULL,
-        receiver_phone TEXT NOT NULL,
-        city TEXT NOT NULL,
-        status_id INTEGER NOT NULL,
-        status_name TEXT NOT NULL,
-        cod INTEGER,
-        cost INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        updated_at INTEGER NOT NULL,
-        draft TEXT,
+        {journal},
         PRIMARY KEY (service, order_id)
     );
     INSERT INTO journal_scoped SELECT '', order_id, barcode, wcs_code, created_at, receiver,
@@ -186,11 +148,7 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX journal_created ON journal (service, created_at);
     CREATE TABLE status_history_scoped (
         service TEXT NOT NULL,
-        order_id INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        status_id INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        location TEXT NOT NULL,
+        {history_row},
         PRIMARY KEY (service, order_id, at, status_id)
     );
     INSERT INTO status_history_scoped SELECT '', order_id, at, status_id, message, location
@@ -198,17 +156,7 @@ const MIGRATIONS: &[&str] = &[
     DROP TABLE status_history;
     ALTER TABLE status_history_scoped RENAME TO status_history;
     CREATE TABLE outbox_scoped (
-        service TEXT NOT NULL,
-        wcs_code TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        last_error TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        draft TEXT,
-        conflict_order_id INTEGER,
-        conflict_barcode TEXT,
+        {outbox},
         PRIMARY KEY (service, wcs_code)
     );
     INSERT INTO outbox_scoped (service, wcs_code, payload, state, attempts, last_error,
@@ -223,46 +171,17 @@ const MIGRATIONS: &[&str] = &[
     // International parcels, each under its service and its parcel number (the service's key),
     // and the manifests that hand them over together.
     "CREATE TABLE parcels (
-        service TEXT NOT NULL,
-        number TEXT NOT NULL,
-        state TEXT NOT NULL,
-        input TEXT NOT NULL,
-        status_code INTEGER,
-        status_message TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        manifest TEXT,
+        {parcels},
         PRIMARY KEY (service, number)
     );
     CREATE INDEX parcels_created ON parcels (service, created_at);
     CREATE TABLE manifests (
-        service TEXT NOT NULL,
-        number TEXT NOT NULL,
-        date TEXT NOT NULL,
-        parcels TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
+        {manifests},
         PRIMARY KEY (service, number)
     );",
     // Every status notification the desk's receiver took (or the poller found), with what became
     // of it; the log an integrator reads.
-    "CREATE TABLE notifications (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        service TEXT NOT NULL,
-        received_at INTEGER NOT NULL,
-        source TEXT NOT NULL,
-        order_id INTEGER,
-        barcode TEXT NOT NULL,
-        status_id INTEGER,
-        status_name TEXT NOT NULL,
-        status_date TEXT NOT NULL,
-        environment TEXT NOT NULL,
-        headers TEXT NOT NULL,
-        body TEXT NOT NULL,
-        verdict TEXT NOT NULL
-    );
-    CREATE INDEX notifications_received ON notifications (service, received_at);",
+    "{notifications}",
     // End of day: who created each order here and which day's handover register it belongs to
     // (orders only looked up have none), and the days closed with the register as printed.
     // Registers start with this version: which older orders were made here is not known.
@@ -270,14 +189,7 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE journal ADD COLUMN clerk TEXT;
     ALTER TABLE journal ADD COLUMN register_day TEXT;
     CREATE INDEX journal_register ON journal (service, register_day);
-    CREATE TABLE closed_days (
-        service TEXT NOT NULL,
-        day TEXT NOT NULL,
-        closed_at INTEGER NOT NULL,
-        clerk TEXT NOT NULL,
-        lines TEXT NOT NULL,
-        PRIMARY KEY (service, day)
-    );",
+    {closed_days}",
     // Which counter of the shop took each order (its name in Settings), beside the clerk; and
     // which counter and clerk printed each label and sent each parcel and manifest; which shop
     // databases this counter's earlier records were copied to.
@@ -653,7 +565,7 @@ impl Store {
                 let Some(sql) = MIGRATIONS.get(version as usize) else {
                     break;
                 };
-                tx.execute_batch(sql)?;
+                tx.execute_batch(&schema::expand(sql, schema::Dialect::Lite))?;
                 tx.pragma_update(None, "user_version", version + 1)?;
                 tx.commit()?;
             }
@@ -981,7 +893,8 @@ mod tests {
     fn orders_kept_before_services_were_told_apart_survive_the_upgrade() {
         let conn = Connection::open_in_memory().unwrap();
         for sql in &MIGRATIONS[..4] {
-            conn.execute_batch(sql).unwrap();
+            let sql = schema::expand(sql, schema::Dialect::Lite);
+            conn.execute_batch(&sql).unwrap();
         }
         conn.pragma_update(None, "user_version", 4).unwrap();
         conn.execute_batch(
