@@ -43,6 +43,7 @@ macro_rules! on_both_backends {
 }
 
 mod bring_history;
+mod counter_own;
 mod damaged;
 mod days;
 pub(crate) mod db;
@@ -51,6 +52,7 @@ mod journal_row;
 mod kept_here;
 mod manifests;
 mod notifications;
+mod numbered;
 mod outbox;
 mod parcels;
 mod print_log;
@@ -815,54 +817,6 @@ impl Store {
         tx.commit()?;
         self.journal_touched();
         Ok(n)
-    }
-
-    /// Stores one directory list (as JSON) with the time it was read from the service.
-    pub fn put_directory(&self, kind: &str, json: &str, fetched_at: i64) -> Result<(), StoreError> {
-        self.local().execute(
-            "INSERT INTO directory_cache (kind, json, fetched_at) VALUES (?1, ?2, ?3)
-             ON CONFLICT (kind) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at",
-            args![kind, json, fetched_at],
-        )?;
-        Ok(())
-    }
-
-    /// One cached directory list and when it was read.
-    pub fn directory(&self, kind: &str) -> Result<Option<(String, i64)>, StoreError> {
-        self.local().query_opt(
-            "SELECT json, fetched_at FROM directory_cache WHERE kind = ?1",
-            args![kind],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-    }
-
-    /// Saves a form draft under a name (the open form is saved as the clerk types).
-    pub fn put_draft(&self, name: &str, json: &str, at: i64) -> Result<(), StoreError> {
-        self.local().execute(
-            "INSERT INTO drafts (name, json, updated_at) VALUES (?1, ?2, ?3)
-             ON CONFLICT (name) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at",
-            args![name, json, at],
-        )?;
-        Ok(())
-    }
-
-    pub fn draft(&self, name: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.draft_typed_at(name)?.map(|(json, _)| json))
-    }
-
-    /// A kept draft and when it was last written (seconds since the epoch).
-    pub fn draft_typed_at(&self, name: &str) -> Result<Option<(String, i64)>, StoreError> {
-        self.local().query_opt(
-            "SELECT json, updated_at FROM drafts WHERE name = ?1",
-            args![name],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-    }
-
-    pub fn delete_draft(&self, name: &str) -> Result<(), StoreError> {
-        self.local()
-            .execute("DELETE FROM drafts WHERE name = ?1", args![name])?;
-        Ok(())
     }
 }
 
