@@ -200,11 +200,7 @@ pub(crate) trait Sql<'t> {
         args: &[Arg<'_>],
         read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
     ) -> Result<Vec<T>, StoreError> {
-        match self.on()? {
-            On::Lite(c) => lite_query(c, sql, args, read),
-            On::Pg(c) => pg_query(c, sql, args, read),
-            On::PgTx(t) => pg_query(t, sql, args, read),
-        }
+        self.query_first(sql, args, usize::MAX, read)
     }
 
     /// The first row of a query, if any.
@@ -214,10 +210,27 @@ pub(crate) trait Sql<'t> {
         args: &[Arg<'_>],
         read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
     ) -> Result<Option<T>, StoreError> {
+        let mut read = Some(read);
+        let first = self.query_first(sql, args, 1, |r| match read.take() {
+            Some(read) => read(r),
+            None => Err(StoreError::Shape("a second row was read".into())),
+        })?;
+        Ok(first.into_iter().next())
+    }
+
+    /// The first `most` rows of a query, each read by `read` (SQLite's rows after them are
+    /// never read).
+    fn query_first<T>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        most: usize,
+        read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         match self.on()? {
-            On::Lite(c) => lite_query_opt(c, sql, args, read),
-            On::Pg(c) => pg_query_opt(c, sql, args, read),
-            On::PgTx(t) => pg_query_opt(t, sql, args, read),
+            On::Lite(c) => lite_query(c, sql, args, most, read),
+            On::Pg(c) => pg_query(c, sql, args, most, read),
+            On::PgTx(t) => pg_query(t, sql, args, most, read),
         }
     }
 
@@ -246,29 +259,18 @@ fn lite_query<T>(
     c: &rusqlite::Connection,
     sql: &str,
     args: &[Arg<'_>],
+    most: usize,
     mut read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
 ) -> Result<Vec<T>, StoreError> {
     let mut stmt = c.prepare_cached(sql)?;
     let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
     let mut out = Vec::new();
-    while let Some(r) = rows.next()? {
+    while out.len() < most
+        && let Some(r) = rows.next()?
+    {
         out.push(read(&Row::Lite(r))?);
     }
     Ok(out)
-}
-
-fn lite_query_opt<T>(
-    c: &rusqlite::Connection,
-    sql: &str,
-    args: &[Arg<'_>],
-    read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-) -> Result<Option<T>, StoreError> {
-    let mut stmt = c.prepare_cached(sql)?;
-    let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
-    match rows.next()? {
-        Some(r) => Ok(Some(read(&Row::Lite(r))?)),
-        None => Ok(None),
-    }
 }
 
 fn pg_execute(
@@ -284,20 +286,11 @@ fn pg_query<T>(
     c: &mut impl postgres::GenericClient,
     sql: &str,
     args: &[Arg<'_>],
+    most: usize,
     mut read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
 ) -> Result<Vec<T>, StoreError> {
     let rows = c.query(pg_sql(sql).as_str(), &pg_args(args))?;
-    rows.iter().map(|r| read(&Row::Pg(r))).collect()
-}
-
-fn pg_query_opt<T>(
-    c: &mut impl postgres::GenericClient,
-    sql: &str,
-    args: &[Arg<'_>],
-    read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-) -> Result<Option<T>, StoreError> {
-    let rows = c.query(pg_sql(sql).as_str(), &pg_args(args))?;
-    rows.first().map(|r| read(&Row::Pg(r))).transpose()
+    rows.iter().take(most).map(|r| read(&Row::Pg(r))).collect()
 }
 
 impl Sql<'static> for Db {
