@@ -47,7 +47,7 @@ impl Store {
         self.local().query_opt(
             &format!("SELECT json, {time} FROM {table} WHERE {key} = ?1"),
             args![name],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| r.columns(),
         )
     }
 

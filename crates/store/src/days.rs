@@ -124,19 +124,7 @@ impl Store {
         type Point = (i64, Option<String>, i64, i64, Option<i64>, Hands);
         let columns = "SELECT order_id, register_day, created_at, status_id, cod, clerk, counter FROM journal";
         let read = |db: &mut super::db::Db, sql: &str, args: &[super::db::Arg<'_>]| {
-            db.query(sql, args, |r| -> Result<Point, _> {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    Hands {
-                        clerk: r.get(5)?,
-                        counter: r.get(6)?,
-                    },
-                ))
-            })
+            db.query(sql, args, |r| r.columns::<Point>())
         };
         let (from, to) = (day_text(first), day_text(last));
         let sql = format!("{columns} WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3");

@@ -132,7 +132,61 @@ impl Row<'_> {
             Row::Pg(r) => T::from_pg(r, i),
         }
     }
+
+    /// The row's columns from the first
+    /// The row's columns from the first, in order, as one value: a tuple of [`Column`]s (and of
+    /// [`super::Hands`], two columns), `r.columns::<(i64, String)>()`.
+    pub(crate) fn columns<T: Columns>(&self) -> Result<T, StoreError> {
+        T::read(&mut Cursor { row: self, at: 0 })
+    }
 }
+
+/// The next column of a row to read.
+pub(crate) struct Cursor<'r, 'a> {
+    row: &'r Row<'a>,
+    at: usize,
+}
+
+/// A value read from one column or more of a row, in order.
+pub(crate) trait Columns: Sized {
+    fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError>;
+}
+
+impl<T: Column> Columns for T {
+    fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError> {
+        let value = next.row.get(next.at)?;
+        next.at += 1;
+        Ok(value)
+    }
+}
+
+/// Who did it: the clerk's column, then the counter's.
+impl Columns for super::Hands {
+    fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError> {
+        Ok(super::Hands {
+            clerk: Columns::read(next)?,
+            counter: Columns::read(next)?,
+        })
+    }
+}
+
+/// A tuple of values read one after another.
+macro_rules! tuple_columns {
+    ($($t:ident),+) => {
+        impl<$($t: Columns),+> Columns for ($($t,)+) {
+            fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError> {
+                Ok(($($t::read(next)?,)+))
+            }
+        }
+    };
+}
+tuple_columns!(A, B);
+tuple_columns!(A, B, C);
+tuple_columns!(A, B, C, D);
+tuple_columns!(A, B, C, D, E);
+tuple_columns!(A, B, C, D, E, F);
+tuple_columns!(A, B, C, D, E, F, G);
+tuple_columns!(A, B, C, D, E, F, G, H);
 
 /// A Rust type a column is read as: the store reads integers, texts, and either missing.
 pub(crate) trait Column: rusqlite::types::FromSql + Sized {

@@ -111,7 +111,7 @@ impl Confirmed<'_> {
         let kept: Option<(Option<String>, String)> = tx.query_opt(
             "SELECT wcs_code, barcode FROM journal WHERE service = ?1 AND order_id = ?2",
             args![service.as_str(), row.order_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| r.columns(),
         )?;
         if let Some((kept_key, kept_barcode)) = kept
             && !same_order(&kept_key, &kept_barcode, row, from_outbox)

@@ -19,7 +19,7 @@ pub struct ManifestRow {
 type RawRow = (String, String, String, String, i64);
 
 fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+    r.columns()
 }
 
 fn parse((number, date, parcels, state, created_at): RawRow) -> ManifestRow {

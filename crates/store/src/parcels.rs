@@ -47,16 +47,7 @@ pub struct ParcelRow {
 }
 
 fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
-    Ok((
-        r.get(0)?,
-        r.get(1)?,
-        r.get(2)?,
-        r.get(3)?,
-        r.get(4)?,
-        r.get(5)?,
-        r.get(6)?,
-        r.get(7)?,
-    ))
+    r.columns()
 }
 
 type RawRow = (
@@ -255,7 +246,7 @@ mod tests {
                     .query_one(
                         &format!("SELECT counter, clerk FROM {table} WHERE service = ?1"),
                         args![svc.as_str()],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
+                        |r| r.columns(),
                     )
                     .unwrap();
                 assert_eq!(who, (Some("Kassa 3".into()), Some("bek".into())), "{table}");
