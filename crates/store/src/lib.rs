@@ -63,6 +63,8 @@ mod shop_listen;
 mod shop_schema;
 #[cfg(test)]
 mod shop_tests;
+#[cfg(test)]
+mod test_file;
 #[doc(hidden)]
 pub mod test_shop;
 
@@ -826,14 +828,11 @@ mod tests {
 
     #[test]
     fn migrates_once_and_keeps_data_across_reopen() {
-        let dir = testkit::fresh_dir("store");
-        let path = dir.join("desk.sqlite");
-        {
-            let s = Store::open(&path).unwrap();
+        let (dir, path) = test_file::left_by("store", "desk.sqlite", |s| {
             assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
             s.put_directory("regions", "[1]", 10).unwrap();
             s.put_directory("regions", "[1,2]", 20).unwrap();
-        }
+        });
         let s = Store::open(&path).unwrap();
         assert_eq!(
             s.directory("regions").unwrap(),

@@ -235,12 +235,9 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
     let Some(url) = test_shop::fresh_schema() else {
         return;
     };
-    let dir = testkit::fresh_dir("joins-shop");
-    let file = dir.join("desk.sqlite");
     let svc = ServiceKey::new("svc");
-    {
-        // Alone, before the shop had a database: an order taken here and one looked up.
-        let alone = Store::open(&file).unwrap();
+    // Alone, before the shop had a database: an order taken here and one looked up.
+    let (dir, file) = super::test_file::left_by("joins-shop", "desk.sqlite", |alone| {
         alone
             .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
             .unwrap();
@@ -263,7 +260,7 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
             },
         };
         alone.log_print(&svc, &print).unwrap();
-    }
+    });
     let (alone_day, shared_day) = (
         chrono::NaiveDate::from_ymd_opt(2026, 11, 2).unwrap(),
         chrono::NaiveDate::from_ymd_opt(2026, 11, 3).unwrap(),
