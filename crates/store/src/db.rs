@@ -224,6 +224,10 @@ impl Column for Option<String> {
     }
 }
 
+/// What reads each row of an answer into a `T`, in turn.
+pub(crate) trait ReadRows<T>: FnMut(&Row<'_>) -> Result<T, StoreError> {}
+impl<T, F: FnMut(&Row<'_>) -> Result<T, StoreError>> ReadRows<T> for F {}
+
 /// Where a statement runs: the counter's SQLite (a connection or a transaction), or the shop's
 /// PostgreSQL (a client or a transaction).
 pub(crate) enum On<'c, 't> {
@@ -252,7 +256,7 @@ pub(crate) trait Sql<'t> {
         &mut self,
         sql: &str,
         args: &[Arg<'_>],
-        read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+        read: impl ReadRows<T>,
     ) -> Result<Vec<T>, StoreError> {
         self.query_first(sql, args, usize::MAX, read)
     }
@@ -279,7 +283,7 @@ pub(crate) trait Sql<'t> {
         sql: &str,
         args: &[Arg<'_>],
         most: usize,
-        read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+        read: impl ReadRows<T>,
     ) -> Result<Vec<T>, StoreError> {
         match self.on()? {
             On::Lite(c) => lite_query(c, sql, args, most, read),
@@ -314,7 +318,7 @@ fn lite_query<T>(
     sql: &str,
     args: &[Arg<'_>],
     most: usize,
-    mut read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    mut read: impl ReadRows<T>,
 ) -> Result<Vec<T>, StoreError> {
     let mut stmt = c.prepare_cached(sql)?;
     let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
@@ -341,7 +345,7 @@ fn pg_query<T>(
     sql: &str,
     args: &[Arg<'_>],
     most: usize,
-    mut read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    mut read: impl ReadRows<T>,
 ) -> Result<Vec<T>, StoreError> {
     let rows = c.query(pg_sql(sql).as_str(), &pg_args(args))?;
     rows.iter().take(most).map(|r| read(&Row::Pg(r))).collect()
