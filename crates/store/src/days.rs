@@ -124,19 +124,7 @@ impl Store {
         type Point = (i64, Option<String>, i64, i64, Option<i64>, Hands);
         let columns = "SELECT order_id, register_day, created_at, status_id, cod, clerk, counter FROM journal";
         let read = |db: &mut super::db::Db, sql: &str, args: &[super::db::Arg<'_>]| {
-            db.query(sql, args, |r| -> Result<Point, _> {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    Hands {
-                        clerk: r.get(5)?,
-                        counter: r.get(6)?,
-                    },
-                ))
-            })
+            db.query(sql, args, |r| r.columns::<Point>())
         };
         let (from, to) = (day_text(first), day_text(last));
         let sql = format!("{columns} WHERE service = ?1 AND register_day BETWEEN ?2 AND ?3");
@@ -265,6 +253,12 @@ mod tests {
             .unwrap();
     }
 
+    /// The orders on a day's register, by id.
+    fn ids_on(s: &Store, svc: &ServiceKey, day: NaiveDate) -> Vec<i64> {
+        let on = s.day_orders(svc, day).unwrap();
+        on.iter().map(|o| o.row.order_id).collect()
+    }
+
     on_both_backends! {
         fn after_closing_new_orders_go_to_the_next_days_register(s) {
             let svc = ServiceKey::new("svc");
@@ -274,11 +268,8 @@ mod tests {
             made(&s, &svc, 2, noon + 60);
             s.journal_confirm(&svc, &row(3, noon), "{}", None, noon)
                 .unwrap();
+            assert_eq!(ids_on(&s, &svc, today), [1, 2]);
             let on = s.day_orders(&svc, today).unwrap();
-            assert_eq!(
-                on.iter().map(|o| o.row.order_id).collect::<Vec<_>>(),
-                [1, 2]
-            );
             assert_eq!(on[0].clerk.as_deref(), Some("aziza"));
             // Order 2 came in while the register was drawn without it: it moves on.
             s.close_day(&svc, today, &[1], "aziza", "[]", noon + 120)
@@ -286,13 +277,7 @@ mod tests {
             made(&s, &svc, 4, noon + 180);
             let tomorrow = today.succ_opt().unwrap();
             assert_eq!(s.day_orders(&svc, today).unwrap().len(), 1);
-            let next: Vec<i64> = s
-                .day_orders(&svc, tomorrow)
-                .unwrap()
-                .iter()
-                .map(|o| o.row.order_id)
-                .collect();
-            assert_eq!(next, [2, 4]);
+            assert_eq!(ids_on(&s, &svc, tomorrow), [2, 4]);
             assert!(matches!(
                 s.close_day(&svc, today, &[], "x", "[1]", noon + 240),
                 Err(StoreError::DayClosed(_))
@@ -337,13 +322,7 @@ mod tests {
             assert_ne!(counter_day(confirmed), day);
             s.journal_confirm(&svc, &row(9, confirmed), "{}", Some("k9"), confirmed)
                 .unwrap();
-            let on: Vec<i64> = s
-                .day_orders(&svc, day)
-                .unwrap()
-                .iter()
-                .map(|o| o.row.order_id)
-                .collect();
-            assert_eq!(on, [9]);
+            assert_eq!(ids_on(&s, &svc, day), [9]);
         }
     }
 }

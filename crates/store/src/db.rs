@@ -132,7 +132,61 @@ impl Row<'_> {
             Row::Pg(r) => T::from_pg(r, i),
         }
     }
+
+    /// The row's columns from the first
+    /// The row's columns from the first, in order, as one value: a tuple of [`Column`]s (and of
+    /// [`super::Hands`], two columns), `r.columns::<(i64, String)>()`.
+    pub(crate) fn columns<T: Columns>(&self) -> Result<T, StoreError> {
+        T::read(&mut Cursor { row: self, at: 0 })
+    }
 }
+
+/// The next column of a row to read.
+pub(crate) struct Cursor<'r, 'a> {
+    row: &'r Row<'a>,
+    at: usize,
+}
+
+/// A value read from one column or more of a row, in order.
+pub(crate) trait Columns: Sized {
+    fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError>;
+}
+
+impl<T: Column> Columns for T {
+    fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError> {
+        let value = next.row.get(next.at)?;
+        next.at += 1;
+        Ok(value)
+    }
+}
+
+/// Who did it: the clerk's column, then the counter's.
+impl Columns for super::Hands {
+    fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError> {
+        Ok(super::Hands {
+            clerk: Columns::read(next)?,
+            counter: Columns::read(next)?,
+        })
+    }
+}
+
+/// A tuple of values read one after another.
+macro_rules! tuple_columns {
+    ($($t:ident),+) => {
+        impl<$($t: Columns),+> Columns for ($($t,)+) {
+            fn read(next: &mut Cursor<'_, '_>) -> Result<Self, StoreError> {
+                Ok(($($t::read(next)?,)+))
+            }
+        }
+    };
+}
+tuple_columns!(A, B);
+tuple_columns!(A, B, C);
+tuple_columns!(A, B, C, D);
+tuple_columns!(A, B, C, D, E);
+tuple_columns!(A, B, C, D, E, F);
+tuple_columns!(A, B, C, D, E, F, G);
+tuple_columns!(A, B, C, D, E, F, G, H);
 
 /// A Rust type a column is read as: the store reads integers, texts, and either missing.
 pub(crate) trait Column: rusqlite::types::FromSql + Sized {
@@ -170,6 +224,10 @@ impl Column for Option<String> {
     }
 }
 
+/// What reads each row of an answer into a `T`, in turn.
+pub(crate) trait ReadRows<T>: FnMut(&Row<'_>) -> Result<T, StoreError> {}
+impl<T, F: FnMut(&Row<'_>) -> Result<T, StoreError>> ReadRows<T> for F {}
+
 /// Where a statement runs: the counter's SQLite (a connection or a transaction), or the shop's
 /// PostgreSQL (a client or a transaction).
 pub(crate) enum On<'c, 't> {
@@ -198,13 +256,9 @@ pub(crate) trait Sql<'t> {
         &mut self,
         sql: &str,
         args: &[Arg<'_>],
-        read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+        read: impl ReadRows<T>,
     ) -> Result<Vec<T>, StoreError> {
-        match self.on()? {
-            On::Lite(c) => lite_query(c, sql, args, read),
-            On::Pg(c) => pg_query(c, sql, args, read),
-            On::PgTx(t) => pg_query(t, sql, args, read),
-        }
+        self.query_first(sql, args, usize::MAX, read)
     }
 
     /// The first row of a query, if any.
@@ -214,10 +268,27 @@ pub(crate) trait Sql<'t> {
         args: &[Arg<'_>],
         read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
     ) -> Result<Option<T>, StoreError> {
+        let mut read = Some(read);
+        let first = self.query_first(sql, args, 1, |r| match read.take() {
+            Some(read) => read(r),
+            None => Err(StoreError::Shape("a second row was read".into())),
+        })?;
+        Ok(first.into_iter().next())
+    }
+
+    /// The first `most` rows of a query, each read by `read` (SQLite's rows after them are
+    /// never read).
+    fn query_first<T>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        most: usize,
+        read: impl ReadRows<T>,
+    ) -> Result<Vec<T>, StoreError> {
         match self.on()? {
-            On::Lite(c) => lite_query_opt(c, sql, args, read),
-            On::Pg(c) => pg_query_opt(c, sql, args, read),
-            On::PgTx(t) => pg_query_opt(t, sql, args, read),
+            On::Lite(c) => lite_query(c, sql, args, most, read),
+            On::Pg(c) => pg_query(c, sql, args, most, read),
+            On::PgTx(t) => pg_query(t, sql, args, most, read),
         }
     }
 
@@ -246,29 +317,18 @@ fn lite_query<T>(
     c: &rusqlite::Connection,
     sql: &str,
     args: &[Arg<'_>],
-    mut read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    most: usize,
+    mut read: impl ReadRows<T>,
 ) -> Result<Vec<T>, StoreError> {
     let mut stmt = c.prepare_cached(sql)?;
     let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
     let mut out = Vec::new();
-    while let Some(r) = rows.next()? {
+    while out.len() < most
+        && let Some(r) = rows.next()?
+    {
         out.push(read(&Row::Lite(r))?);
     }
     Ok(out)
-}
-
-fn lite_query_opt<T>(
-    c: &rusqlite::Connection,
-    sql: &str,
-    args: &[Arg<'_>],
-    read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-) -> Result<Option<T>, StoreError> {
-    let mut stmt = c.prepare_cached(sql)?;
-    let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
-    match rows.next()? {
-        Some(r) => Ok(Some(read(&Row::Lite(r))?)),
-        None => Ok(None),
-    }
 }
 
 fn pg_execute(
@@ -284,20 +344,11 @@ fn pg_query<T>(
     c: &mut impl postgres::GenericClient,
     sql: &str,
     args: &[Arg<'_>],
-    mut read: impl FnMut(&Row<'_>) -> Result<T, StoreError>,
+    most: usize,
+    mut read: impl ReadRows<T>,
 ) -> Result<Vec<T>, StoreError> {
     let rows = c.query(pg_sql(sql).as_str(), &pg_args(args))?;
-    rows.iter().map(|r| read(&Row::Pg(r))).collect()
-}
-
-fn pg_query_opt<T>(
-    c: &mut impl postgres::GenericClient,
-    sql: &str,
-    args: &[Arg<'_>],
-    read: impl FnOnce(&Row<'_>) -> Result<T, StoreError>,
-) -> Result<Option<T>, StoreError> {
-    let rows = c.query(pg_sql(sql).as_str(), &pg_args(args))?;
-    rows.first().map(|r| read(&Row::Pg(r))).transpose()
+    rows.iter().take(most).map(|r| read(&Row::Pg(r))).collect()
 }
 
 impl Sql<'static> for Db {

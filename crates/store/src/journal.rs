@@ -4,7 +4,7 @@
 //! (another key or barcode) is refused, never written over the old one.
 
 use super::db::Db;
-use super::db::{Sql, args};
+use super::db::{Arg, Column, Sql, args};
 use super::journal_row::journal_row;
 pub use super::journal_row::{JournalRow, RowFields, SharedNames};
 use super::{ServiceKey, Store, StoreError, Where};
@@ -111,7 +111,7 @@ impl Confirmed<'_> {
         let kept: Option<(Option<String>, String)> = tx.query_opt(
             "SELECT wcs_code, barcode FROM journal WHERE service = ?1 AND order_id = ?2",
             args![service.as_str(), row.order_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| r.columns(),
         )?;
         if let Some((kept_key, kept_barcode)) = kept
             && !same_order(&kept_key, &kept_barcode, row, from_outbox)
@@ -295,11 +295,7 @@ impl Store {
         service: &ServiceKey,
         barcode: &str,
     ) -> Result<Option<JournalRow>, StoreError> {
-        self.journal_one(
-            &format!("{SELECT_ROWS} AND barcode = ?2"),
-            args![service.as_str(), barcode],
-            |r| journal_row(r, &mut SharedNames::default()),
-        )
+        self.journal_row_by(service, "barcode", Arg::Text(barcode))
     }
 
     pub fn journal_get(
@@ -307,9 +303,19 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<JournalRow>, StoreError> {
+        self.journal_row_by(service, "order_id", Arg::Int(order_id))
+    }
+
+    /// The order whose `column` (one of the journal's, never text from outside) is `value`.
+    fn journal_row_by(
+        &self,
+        service: &ServiceKey,
+        column: &str,
+        value: Arg<'_>,
+    ) -> Result<Option<JournalRow>, StoreError> {
         self.journal_one(
-            &format!("{SELECT_ROWS} AND order_id = ?2"),
-            args![service.as_str(), order_id],
+            &format!("{SELECT_ROWS} AND {column} = ?2"),
+            &[Arg::Text(service.as_str()), value],
             |r| journal_row(r, &mut SharedNames::default()),
         )
     }
@@ -320,13 +326,8 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .journal_one(
-                "SELECT draft FROM journal WHERE service = ?1 AND order_id = ?2",
-                args![service.as_str(), order_id],
-                |r| r.get(0),
-            )?
-            .flatten())
+        let draft = self.journal_value::<Option<String>>(service, order_id, "draft")?;
+        Ok(draft.flatten())
     }
 
     pub fn journal_set_draft(
@@ -348,8 +349,19 @@ impl Store {
         service: &ServiceKey,
         order_id: i64,
     ) -> Result<Option<String>, StoreError> {
+        self.journal_value(service, order_id, "record")
+    }
+
+    /// One column of an order (one of the journal's, never text from outside), when the order
+    /// is in the journal.
+    fn journal_value<T: Column>(
+        &self,
+        service: &ServiceKey,
+        order_id: i64,
+        column: &str,
+    ) -> Result<Option<T>, StoreError> {
         self.journal_one(
-            "SELECT record FROM journal WHERE service = ?1 AND order_id = ?2",
+            &format!("SELECT {column} FROM journal WHERE service = ?1 AND order_id = ?2"),
             args![service.as_str(), order_id],
             |r| r.get(0),
         )

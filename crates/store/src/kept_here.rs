@@ -66,10 +66,7 @@ impl Store {
             "SELECT service, wcs_code, payload, created_at, draft, clerk, counter, state,
                  updated_at FROM outbox ORDER BY created_at, rowid",
             args![],
-            |r| {
-                let entry = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?);
-                Ok((entry, (r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?)))
-            },
+            |r| r.columns(),
         )?;
         let mut moved = 0;
         for ((service, key, payload, at, draft), (clerk, counter, state, updated)) in kept {

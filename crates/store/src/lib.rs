@@ -43,6 +43,7 @@ macro_rules! on_both_backends {
 }
 
 mod bring_history;
+mod counter_own;
 mod damaged;
 mod days;
 pub(crate) mod db;
@@ -51,15 +52,19 @@ mod journal_row;
 mod kept_here;
 mod manifests;
 mod notifications;
+mod numbered;
 mod outbox;
 mod parcels;
 mod print_log;
 mod read_only;
+mod schema;
 mod shop_address;
 mod shop_listen;
 mod shop_schema;
 #[cfg(test)]
 mod shop_tests;
+#[cfg(test)]
+mod test_file;
 #[doc(hidden)]
 pub mod test_shop;
 
@@ -94,7 +99,8 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
 /// Each entry moves the schema one version up; never edit a shipped entry, append a new one.
-const MIGRATIONS: &[&str] = &[
+/// Entries are templates naming the shop's column lists (see `schema.rs`), expanded for SQLite.
+pub(crate) const MIGRATIONS: &[&str] = &[
     "CREATE TABLE directory_cache (
         kind TEXT PRIMARY KEY,
         json TEXT NOT NULL,
@@ -102,36 +108,16 @@ const MIGRATIONS: &[&str] = &[
     );",
     "CREATE TABLE outbox (
         wcs_code TEXT PRIMARY KEY,
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        last_error TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
+        {outbox_row}
     );
     CREATE TABLE journal (
         order_id INTEGER PRIMARY KEY,
-        barcode TEXT NOT NULL,
-        wcs_code TEXT,
-        created_at INTEGER NOT NULL,
-        receiver TEXT NOT NULL,
-        receiver_phone TEXT NOT NULL,
-        city TEXT NOT NULL,
-        status_id INTEGER NOT NULL,
-        status_name TEXT NOT NULL,
-        cod INTEGER,
-        cost INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
+        {journal_row}
     );
     CREATE INDEX journal_barcode ON journal (barcode);
     CREATE INDEX journal_created ON journal (created_at);
     CREATE TABLE status_history (
-        order_id INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        status_id INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        location TEXT NOT NULL,
+        {history_row},
         PRIMARY KEY (order_id, at, status_id)
     );
     CREATE TABLE drafts (
@@ -144,14 +130,8 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE journal ADD COLUMN draft TEXT;",
     // Every label sent to a printer or a file, and every failure.
     "CREATE TABLE print_log (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        order_id INTEGER NOT NULL,
-        barcode TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        outcome TEXT NOT NULL,
-        printer TEXT NOT NULL,
-        reason TEXT,
-        error TEXT
+        id {id},
+        {print_row}
     );
     CREATE INDEX print_log_order ON print_log (order_id, at);",
     // Every order belongs to one service (its addresses and company, or one twin's records):
@@ -160,21 +140,7 @@ const MIGRATIONS: &[&str] = &[
     // An outbox entry the service confirmed under an id the journal already holds for another
     // order keeps that id and barcode (`conflict_*`) for the clerk.
     "CREATE TABLE journal_scoped (
-        service TEXT NOT NULL,
-        order_id INTEGER NOT NULL,
-        barcode TEXT NOT NULL,
-        wcs_code TEXT,
-        created_at INTEGER NOT NULL,
-        receiver TEXT NOT NULL,
-        receiver_phone TEXT NOT NULL,
-        city TEXT NOT NULL,
-        status_id INTEGER NOT NULL,
-        status_name TEXT NOT NULL,
-        cod INTEGER,
-        cost INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        updated_at INTEGER NOT NULL,
-        draft TEXT,
+        {journal},
         PRIMARY KEY (service, order_id)
     );
     INSERT INTO journal_scoped SELECT '', order_id, barcode, wcs_code, created_at, receiver,
@@ -186,11 +152,7 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX journal_created ON journal (service, created_at);
     CREATE TABLE status_history_scoped (
         service TEXT NOT NULL,
-        order_id INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        status_id INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        location TEXT NOT NULL,
+        {history_row},
         PRIMARY KEY (service, order_id, at, status_id)
     );
     INSERT INTO status_history_scoped SELECT '', order_id, at, status_id, message, location
@@ -198,17 +160,7 @@ const MIGRATIONS: &[&str] = &[
     DROP TABLE status_history;
     ALTER TABLE status_history_scoped RENAME TO status_history;
     CREATE TABLE outbox_scoped (
-        service TEXT NOT NULL,
-        wcs_code TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        last_error TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        draft TEXT,
-        conflict_order_id INTEGER,
-        conflict_barcode TEXT,
+        {outbox},
         PRIMARY KEY (service, wcs_code)
     );
     INSERT INTO outbox_scoped (service, wcs_code, payload, state, attempts, last_error,
@@ -223,46 +175,17 @@ const MIGRATIONS: &[&str] = &[
     // International parcels, each under its service and its parcel number (the service's key),
     // and the manifests that hand them over together.
     "CREATE TABLE parcels (
-        service TEXT NOT NULL,
-        number TEXT NOT NULL,
-        state TEXT NOT NULL,
-        input TEXT NOT NULL,
-        status_code INTEGER,
-        status_message TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        manifest TEXT,
+        {parcels},
         PRIMARY KEY (service, number)
     );
     CREATE INDEX parcels_created ON parcels (service, created_at);
     CREATE TABLE manifests (
-        service TEXT NOT NULL,
-        number TEXT NOT NULL,
-        date TEXT NOT NULL,
-        parcels TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
+        {manifests},
         PRIMARY KEY (service, number)
     );",
     // Every status notification the desk's receiver took (or the poller found), with what became
     // of it; the log an integrator reads.
-    "CREATE TABLE notifications (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        service TEXT NOT NULL,
-        received_at INTEGER NOT NULL,
-        source TEXT NOT NULL,
-        order_id INTEGER,
-        barcode TEXT NOT NULL,
-        status_id INTEGER,
-        status_name TEXT NOT NULL,
-        status_date TEXT NOT NULL,
-        environment TEXT NOT NULL,
-        headers TEXT NOT NULL,
-        body TEXT NOT NULL,
-        verdict TEXT NOT NULL
-    );
-    CREATE INDEX notifications_received ON notifications (service, received_at);",
+    "{notifications}",
     // End of day: who created each order here and which day's handover register it belongs to
     // (orders only looked up have none), and the days closed with the register as printed.
     // Registers start with this version: which older orders were made here is not known.
@@ -270,14 +193,7 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE journal ADD COLUMN clerk TEXT;
     ALTER TABLE journal ADD COLUMN register_day TEXT;
     CREATE INDEX journal_register ON journal (service, register_day);
-    CREATE TABLE closed_days (
-        service TEXT NOT NULL,
-        day TEXT NOT NULL,
-        closed_at INTEGER NOT NULL,
-        clerk TEXT NOT NULL,
-        lines TEXT NOT NULL,
-        PRIMARY KEY (service, day)
-    );",
+    {closed_days}",
     // Which counter of the shop took each order (its name in Settings), beside the clerk; and
     // which counter and clerk printed each label and sent each parcel and manifest; which shop
     // databases this counter's earlier records were copied to.
@@ -653,7 +569,7 @@ impl Store {
                 let Some(sql) = MIGRATIONS.get(version as usize) else {
                     break;
                 };
-                tx.execute_batch(sql)?;
+                tx.execute_batch(&schema::expand(sql, schema::Dialect::Lite))?;
                 tx.pragma_update(None, "user_version", version + 1)?;
                 tx.commit()?;
             }
@@ -904,54 +820,6 @@ impl Store {
         self.journal_touched();
         Ok(n)
     }
-
-    /// Stores one directory list (as JSON) with the time it was read from the service.
-    pub fn put_directory(&self, kind: &str, json: &str, fetched_at: i64) -> Result<(), StoreError> {
-        self.local().execute(
-            "INSERT INTO directory_cache (kind, json, fetched_at) VALUES (?1, ?2, ?3)
-             ON CONFLICT (kind) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at",
-            args![kind, json, fetched_at],
-        )?;
-        Ok(())
-    }
-
-    /// One cached directory list and when it was read.
-    pub fn directory(&self, kind: &str) -> Result<Option<(String, i64)>, StoreError> {
-        self.local().query_opt(
-            "SELECT json, fetched_at FROM directory_cache WHERE kind = ?1",
-            args![kind],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-    }
-
-    /// Saves a form draft under a name (the open form is saved as the clerk types).
-    pub fn put_draft(&self, name: &str, json: &str, at: i64) -> Result<(), StoreError> {
-        self.local().execute(
-            "INSERT INTO drafts (name, json, updated_at) VALUES (?1, ?2, ?3)
-             ON CONFLICT (name) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at",
-            args![name, json, at],
-        )?;
-        Ok(())
-    }
-
-    pub fn draft(&self, name: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.draft_typed_at(name)?.map(|(json, _)| json))
-    }
-
-    /// A kept draft and when it was last written (seconds since the epoch).
-    pub fn draft_typed_at(&self, name: &str) -> Result<Option<(String, i64)>, StoreError> {
-        self.local().query_opt(
-            "SELECT json, updated_at FROM drafts WHERE name = ?1",
-            args![name],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-    }
-
-    pub fn delete_draft(&self, name: &str) -> Result<(), StoreError> {
-        self.local()
-            .execute("DELETE FROM drafts WHERE name = ?1", args![name])?;
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -960,14 +828,11 @@ mod tests {
 
     #[test]
     fn migrates_once_and_keeps_data_across_reopen() {
-        let dir = testkit::fresh_dir("store");
-        let path = dir.join("desk.sqlite");
-        {
-            let s = Store::open(&path).unwrap();
+        let (dir, path) = test_file::left_by("store", "desk.sqlite", |s| {
             assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
             s.put_directory("regions", "[1]", 10).unwrap();
             s.put_directory("regions", "[1,2]", 20).unwrap();
-        }
+        });
         let s = Store::open(&path).unwrap();
         assert_eq!(
             s.directory("regions").unwrap(),
@@ -981,7 +846,8 @@ mod tests {
     fn orders_kept_before_services_were_told_apart_survive_the_upgrade() {
         let conn = Connection::open_in_memory().unwrap();
         for sql in &MIGRATIONS[..4] {
-            conn.execute_batch(sql).unwrap();
+            let sql = schema::expand(sql, schema::Dialect::Lite);
+            conn.execute_batch(&sql).unwrap();
         }
         conn.pragma_update(None, "user_version", 4).unwrap();
         conn.execute_batch(

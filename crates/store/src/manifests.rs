@@ -3,6 +3,7 @@
 //! parcels, so a parcel is never offered for a second manifest.
 
 use super::db::{Row, Sql, args};
+use super::numbered::Numbered;
 use super::{Hands, ServiceKey, Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -18,7 +19,7 @@ pub struct ManifestRow {
 type RawRow = (String, String, String, String, i64);
 
 fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+    r.columns()
 }
 
 fn parse((number, date, parcels, state, created_at): RawRow) -> ManifestRow {
@@ -31,7 +32,11 @@ fn parse((number, date, parcels, state, created_at): RawRow) -> ManifestRow {
     }
 }
 
-const COLUMNS: &str = "number, date, parcels, state, created_at";
+/// Where manifests are kept, and the columns [`row`] reads.
+const MANIFESTS: Numbered = Numbered {
+    table: "manifests",
+    columns: "number, date, parcels, state, created_at",
+};
 
 impl Store {
     pub fn manifest(
@@ -39,26 +44,12 @@ impl Store {
         service: &ServiceKey,
         number: &str,
     ) -> Result<Option<ManifestRow>, StoreError> {
-        Ok(self
-            .conn()
-            .query_opt(
-                &format!("SELECT {COLUMNS} FROM manifests WHERE service = ?1 AND number = ?2"),
-                args![service.as_str(), number],
-                row,
-            )?
-            .map(parse))
+        Ok(self.numbered(&MANIFESTS, service, number, row)?.map(parse))
     }
 
     /// Every manifest of this service, newest first.
     pub fn manifests(&self, service: &ServiceKey) -> Result<Vec<ManifestRow>, StoreError> {
-        let rows = self.conn().query(
-            &format!(
-                "SELECT {COLUMNS} FROM manifests WHERE service = ?1 ORDER BY created_at DESC, number"
-            ),
-            args![service.as_str()],
-            |r| Ok(row(r).ok()),
-        )?;
-        Ok(rows.into_iter().flatten().map(parse).collect())
+        self.all_numbered(&MANIFESTS, service, |r| Ok(Some(parse(row(r)?))))
     }
 
     /// Writes the manifest as being sent. One already saved under this number is returned and
@@ -69,30 +60,30 @@ impl Store {
         m: &ManifestRow,
         at: i64,
     ) -> Result<Option<ManifestRow>, StoreError> {
-        if let Some(existing) = self.manifest(service, &m.number)?
-            && existing.saved
-        {
-            return Ok(Some(existing));
-        }
         let parcels = serde_json::to_string(&m.parcels).unwrap_or_else(|_| "[]".into());
-        let Hands { clerk, counter } = self.hands();
-        self.conn().execute(
-            "INSERT INTO manifests (service, number, date, parcels, state, created_at, updated_at,
-                                   counter, clerk)
-             VALUES (?1, ?2, ?3, ?4, 'sending', ?5, ?5, ?6, ?7)
-             ON CONFLICT (service, number) DO UPDATE SET date = excluded.date,
-                 parcels = excluded.parcels, updated_at = excluded.updated_at",
-            args![
-                service.as_str(),
-                m.number,
-                m.date,
-                parcels,
-                at,
-                counter,
-                clerk
-            ],
-        )?;
-        Ok(None)
+        let found = self.manifest(service, &m.number)?;
+        self.sending_unless_saved(
+            found,
+            |m| m.saved,
+            |db, Hands { clerk, counter }| {
+                db.execute(
+                    "INSERT INTO manifests (service, number, date, parcels, state, created_at,
+                                       updated_at, counter, clerk)
+                 VALUES (?1, ?2, ?3, ?4, 'sending', ?5, ?5, ?6, ?7)
+                 ON CONFLICT (service, number) DO UPDATE SET date = excluded.date,
+                     parcels = excluded.parcels, updated_at = excluded.updated_at",
+                    args![
+                        service.as_str(),
+                        m.number,
+                        m.date,
+                        parcels,
+                        at,
+                        counter,
+                        clerk
+                    ],
+                )
+            },
+        )
     }
 
     /// The service has the manifest: it and its parcels are marked, in one transaction.
@@ -125,10 +116,6 @@ impl Store {
 
     /// The service refused it: the attempt is forgotten (the clerk's choice stays on screen).
     pub fn manifest_refused(&self, service: &ServiceKey, number: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM manifests WHERE service = ?1 AND number = ?2 AND state = 'sending'",
-            args![service.as_str(), number],
-        )?;
-        Ok(())
+        self.forget_refused(&MANIFESTS, service, number)
     }
 }

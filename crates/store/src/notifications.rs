@@ -138,7 +138,7 @@ impl Store {
             "SELECT at, status_id FROM status_history WHERE service = ?1 AND order_id = ?2
                  ORDER BY at DESC, rowid DESC LIMIT 1",
             args![service.as_str(), order_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| r.columns(),
         )
     }
 

@@ -3,6 +3,7 @@
 //! the service has it, so a parcel is never sent twice and never forgotten after a crash.
 
 use super::db::{Row, Sql, args};
+use super::numbered::Numbered;
 use super::{Hands, ServiceKey, Store, StoreError};
 use api::international::ParcelInput;
 
@@ -46,16 +47,7 @@ pub struct ParcelRow {
 }
 
 fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
-    Ok((
-        r.get(0)?,
-        r.get(1)?,
-        r.get(2)?,
-        r.get(3)?,
-        r.get(4)?,
-        r.get(5)?,
-        r.get(6)?,
-        r.get(7)?,
-    ))
+    r.columns()
 }
 
 type RawRow = (
@@ -89,8 +81,11 @@ fn parse(raw: RawRow) -> Option<ParcelRow> {
     })
 }
 
-const COLUMNS: &str =
-    "number, state, input, status_code, status_message, created_at, updated_at, manifest";
+/// Where parcels are kept, and the columns [`row`] reads.
+const PARCELS: Numbered = Numbered {
+    table: "parcels",
+    columns: "number, state, input, status_code, status_message, created_at, updated_at, manifest",
+};
 
 impl Store {
     /// The parcel under this number, if the desk has it.
@@ -99,24 +94,14 @@ impl Store {
         service: &ServiceKey,
         number: &str,
     ) -> Result<Option<ParcelRow>, StoreError> {
-        let raw = self.conn().query_opt(
-            &format!("SELECT {COLUMNS} FROM parcels WHERE service = ?1 AND number = ?2"),
-            args![service.as_str(), number],
-            row,
-        )?;
-        Ok(raw.and_then(parse))
+        Ok(self
+            .numbered(&PARCELS, service, number, row)?
+            .and_then(parse))
     }
 
     /// Every parcel of this service, newest first.
     pub fn parcels(&self, service: &ServiceKey) -> Result<Vec<ParcelRow>, StoreError> {
-        let rows = self.conn().query(
-            &format!(
-                "SELECT {COLUMNS} FROM parcels WHERE service = ?1 ORDER BY created_at DESC, number"
-            ),
-            args![service.as_str()],
-            |r| Ok(row(r).ok()),
-        )?;
-        Ok(rows.into_iter().flatten().filter_map(parse).collect())
+        self.all_numbered(&PARCELS, service, |r| Ok(parse(row(r)?)))
     }
 
     /// Writes the parcel as being sent, before the request. A parcel already saved under this
@@ -127,29 +112,26 @@ impl Store {
         input: &ParcelInput,
         at: i64,
     ) -> Result<Option<ParcelRow>, StoreError> {
-        if let Some(existing) = self.parcel(service, &input.parcel_number)?
-            && existing.state == ParcelState::Saved
-        {
-            return Ok(Some(existing));
-        }
+        let found = self.parcel(service, &input.parcel_number)?;
         let json = serde_json::to_string(input).unwrap_or_default();
-        let Hands { clerk, counter } = self.hands();
-        self.conn().execute(
-            "INSERT INTO parcels (service, number, state, input, created_at, updated_at, counter,
-                                 clerk)
-             VALUES (?1, ?2, 'sending', ?3, ?4, ?4, ?5, ?6)
-             ON CONFLICT (service, number) DO UPDATE SET input = excluded.input,
-                 updated_at = excluded.updated_at",
-            args![
-                service.as_str(),
-                input.parcel_number,
-                json,
-                at,
-                counter,
-                clerk
-            ],
-        )?;
-        Ok(None)
+        let saved = |p: &ParcelRow| p.state == ParcelState::Saved;
+        self.sending_unless_saved(found, saved, |db, Hands { clerk, counter }| {
+            db.execute(
+                "INSERT INTO parcels (service, number, state, input, created_at, updated_at,
+                                     counter, clerk)
+                 VALUES (?1, ?2, 'sending', ?3, ?4, ?4, ?5, ?6)
+                 ON CONFLICT (service, number) DO UPDATE SET input = excluded.input,
+                     updated_at = excluded.updated_at",
+                args![
+                    service.as_str(),
+                    input.parcel_number,
+                    json,
+                    at,
+                    counter,
+                    clerk
+                ],
+            )
+        })
     }
 
     /// The service has the parcel.
@@ -168,11 +150,7 @@ impl Store {
 
     /// The service refused the parcel: the desk forgets the attempt (the form keeps the data).
     pub fn parcel_refused(&self, service: &ServiceKey, number: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM parcels WHERE service = ?1 AND number = ?2 AND state = 'sending'",
-            args![service.as_str(), number],
-        )?;
-        Ok(())
+        self.forget_refused(&PARCELS, service, number)
     }
 
     /// The status the service last told for the parcel.
@@ -268,7 +246,7 @@ mod tests {
                     .query_one(
                         &format!("SELECT counter, clerk FROM {table} WHERE service = ?1"),
                         args![svc.as_str()],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
+                        |r| r.columns(),
                     )
                     .unwrap();
                 assert_eq!(who, (Some("Kassa 3".into()), Some("bek".into())), "{table}");

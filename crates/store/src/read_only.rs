@@ -121,15 +121,12 @@ mod tests {
 
     #[test]
     fn a_file_that_cannot_be_written_is_read_and_refuses_writes() {
-        let dir = testkit::fresh_dir("read-only");
-        let path = dir.join("desk 100%?.sqlite");
         let svc = ServiceKey::new("twin:a|1");
-        {
-            let s = Store::open(&path).expect("a new file");
+        let (dir, path) = crate::test_file::left_by("read-only", "desk 100%?.sqlite", |s| {
             s.outbox_add(&svc, "K1", "{}", None, "clerk", 1)
                 .expect("written");
             assert_eq!(s.read_only(), None);
-        }
+        });
         let kept =
             Store::open_to_read(&path, StoreError::Shape("test".into())).expect("opened to read");
         assert_eq!(kept.read_only(), Some("database row: test"));

@@ -6,43 +6,22 @@
 //! one gives.
 
 use super::StoreError;
+use super::schema::{Dialect, expand};
 use std::time::Duration;
 
 /// Each entry moves the shop schema one version up; never edit a shipped entry, append one.
-const SHOP_MIGRATIONS: &[&str] = &[
+/// Entries are templates naming the shop's column lists (see `schema.rs`), expanded for
+/// PostgreSQL.
+pub(crate) const SHOP_MIGRATIONS: &[&str] = &[
     "CREATE TABLE outbox (
-        service TEXT NOT NULL,
-        wcs_code TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL,
-        attempts BIGINT NOT NULL DEFAULT 0,
-        last_error TEXT,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL,
-        draft TEXT,
-        conflict_order_id BIGINT,
-        conflict_barcode TEXT,
+        {outbox},
         clerk TEXT,
         counter TEXT,
         rowid BIGINT GENERATED ALWAYS AS IDENTITY,
         PRIMARY KEY (service, wcs_code)
     );
     CREATE TABLE journal (
-        service TEXT NOT NULL,
-        order_id BIGINT NOT NULL,
-        barcode TEXT NOT NULL,
-        wcs_code TEXT,
-        created_at BIGINT NOT NULL,
-        receiver TEXT NOT NULL,
-        receiver_phone TEXT NOT NULL,
-        city TEXT NOT NULL,
-        status_id BIGINT NOT NULL,
-        status_name TEXT NOT NULL,
-        cod BIGINT,
-        cost BIGINT NOT NULL,
-        record TEXT NOT NULL,
-        updated_at BIGINT NOT NULL,
-        draft TEXT,
+        {journal},
         clerk TEXT,
         register_day TEXT,
         counter TEXT,
@@ -53,79 +32,33 @@ const SHOP_MIGRATIONS: &[&str] = &[
     CREATE INDEX journal_register ON journal (service, register_day);
     CREATE TABLE status_history (
         service TEXT NOT NULL,
-        order_id BIGINT NOT NULL,
-        at BIGINT NOT NULL,
-        status_id BIGINT NOT NULL,
-        message TEXT NOT NULL,
-        location TEXT NOT NULL,
+        {history_row},
         rowid BIGINT GENERATED ALWAYS AS IDENTITY,
         PRIMARY KEY (service, order_id, at, status_id)
     );
     CREATE TABLE print_log (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id {id},
         service TEXT NOT NULL,
-        order_id BIGINT NOT NULL,
-        barcode TEXT NOT NULL,
-        at BIGINT NOT NULL,
-        outcome TEXT NOT NULL,
-        printer TEXT NOT NULL,
-        reason TEXT,
-        error TEXT,
+        {print_row},
         counter TEXT,
         clerk TEXT
     );
     CREATE INDEX print_log_order ON print_log (service, order_id, at);
     CREATE TABLE parcels (
-        service TEXT NOT NULL,
-        number TEXT NOT NULL,
-        state TEXT NOT NULL,
-        input TEXT NOT NULL,
-        status_code BIGINT,
-        status_message TEXT,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL,
-        manifest TEXT,
+        {parcels},
         counter TEXT,
         clerk TEXT,
         PRIMARY KEY (service, number)
     );
     CREATE INDEX parcels_created ON parcels (service, created_at);
     CREATE TABLE manifests (
-        service TEXT NOT NULL,
-        number TEXT NOT NULL,
-        date TEXT NOT NULL,
-        parcels TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL,
+        {manifests},
         counter TEXT,
         clerk TEXT,
         PRIMARY KEY (service, number)
     );
-    CREATE TABLE notifications (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        service TEXT NOT NULL,
-        received_at BIGINT NOT NULL,
-        source TEXT NOT NULL,
-        order_id BIGINT,
-        barcode TEXT NOT NULL,
-        status_id BIGINT,
-        status_name TEXT NOT NULL,
-        status_date TEXT NOT NULL,
-        environment TEXT NOT NULL,
-        headers TEXT NOT NULL,
-        body TEXT NOT NULL,
-        verdict TEXT NOT NULL
-    );
-    CREATE INDEX notifications_received ON notifications (service, received_at);
-    CREATE TABLE closed_days (
-        service TEXT NOT NULL,
-        day TEXT NOT NULL,
-        closed_at BIGINT NOT NULL,
-        clerk TEXT NOT NULL,
-        lines TEXT NOT NULL,
-        PRIMARY KEY (service, day)
-    );
+    {notifications}
+    {closed_days}
     CREATE FUNCTION parcel_desk_announce() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         PERFORM pg_notify('parcel_desk_changes', current_schema() || '.' || TG_TABLE_NAME);
@@ -191,8 +124,8 @@ fn migrate(client: &mut postgres::Client) -> Result<(), StoreError> {
             known,
         });
     }
-    for sql in SHOP_MIGRATIONS.iter().skip(version as usize) {
-        tx.batch_execute(sql)?;
+    for template in SHOP_MIGRATIONS.iter().skip(version as usize) {
+        tx.batch_execute(&expand(template, Dialect::Pg))?;
     }
     tx.execute("UPDATE parcel_desk_schema SET version = $1", &[&known])?;
     tx.commit()?;

@@ -14,6 +14,17 @@ fn counters(n: usize) -> Option<Vec<Store>> {
     )
 }
 
+/// How many of the counters' tries, made all at once (a thread each), succeeded.
+fn winners(desks: &[Store], try_it: impl Fn(&Store) -> bool + Sync) -> usize {
+    std::thread::scope(|s| {
+        let tries: Vec<_> = desks.iter().map(|d| s.spawn(|| try_it(d))).collect();
+        tries
+            .into_iter()
+            .map(|t| usize::from(t.join().unwrap()))
+            .sum()
+    })
+}
+
 fn row(id: i64, key: &str) -> JournalRow {
     super::journal_row::sample_row(id, key, 1_763_967_600 + id)
 }
@@ -47,15 +58,8 @@ fn an_order_made_at_one_counter_shows_at_the_others_within_a_second() {
 fn a_key_enters_the_shop_outbox_once_whichever_counters_try_it() {
     let Some(desks) = counters(3) else { return };
     let svc = ServiceKey::new("svc");
-    let won: usize = std::thread::scope(|s| {
-        let tries: Vec<_> = desks
-            .iter()
-            .map(|d| s.spawn(|| d.outbox_add(&svc, "SAME", "{}", None, "x", 1).is_ok()))
-            .collect();
-        tries
-            .into_iter()
-            .map(|t| usize::from(t.join().unwrap()))
-            .sum()
+    let won = winners(&desks, |d| {
+        d.outbox_add(&svc, "SAME", "{}", None, "x", 1).is_ok()
     });
     assert_eq!(won, 1, "exactly one counter's entry is kept");
     for d in &desks {
@@ -113,16 +117,7 @@ fn one_counter_at_a_time_sends_an_entry_and_a_stopped_ones_claim_runs_out() {
     desks[0]
         .outbox_add(&svc, "K1", "{}", None, "x", 100)
         .unwrap();
-    let won: usize = std::thread::scope(|s| {
-        let tries: Vec<_> = desks
-            .iter()
-            .map(|d| s.spawn(|| d.outbox_sending(&svc, "K1", 101).unwrap()))
-            .collect();
-        tries
-            .into_iter()
-            .map(|t| usize::from(t.join().unwrap()))
-            .sum()
-    });
+    let won = winners(&desks, |d| d.outbox_sending(&svc, "K1", 101).unwrap());
     assert_eq!(won, 1, "exactly one counter sends it");
     assert!(
         !desks[1]
@@ -240,12 +235,9 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
     let Some(url) = test_shop::fresh_schema() else {
         return;
     };
-    let dir = testkit::fresh_dir("joins-shop");
-    let file = dir.join("desk.sqlite");
     let svc = ServiceKey::new("svc");
-    {
-        // Alone, before the shop had a database: an order taken here and one looked up.
-        let alone = Store::open(&file).unwrap();
+    // Alone, before the shop had a database: an order taken here and one looked up.
+    let (dir, file) = super::test_file::left_by("joins-shop", "desk.sqlite", |alone| {
         alone
             .outbox_add(&svc, "K1", "{}", None, "aziza", 1)
             .unwrap();
@@ -268,7 +260,7 @@ fn a_counter_that_joins_a_shop_brings_its_earlier_records_once() {
             },
         };
         alone.log_print(&svc, &print).unwrap();
-    }
+    });
     let (alone_day, shared_day) = (
         chrono::NaiveDate::from_ymd_opt(2026, 11, 2).unwrap(),
         chrono::NaiveDate::from_ymd_opt(2026, 11, 3).unwrap(),
