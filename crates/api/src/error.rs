@@ -438,24 +438,13 @@ mod tests {
 
     #[test]
     fn undecodable_bodies_keep_their_head() {
-        let e = classify(
-            Interface::Current,
-            StatusCode::OK,
-            &HeaderMap::new(),
-            b"<html>gateway</html>",
-        )
-        .unwrap_err();
-        match e {
+        let raw = |status, body: &[u8]| {
+            classify(Interface::Current, status, &HeaderMap::new(), body).unwrap_err()
+        };
+        match raw(StatusCode::OK, b"<html>gateway</html>") {
             ApiError::Decode { body_head, .. } => assert!(body_head.starts_with("<html>")),
             other => panic!("unexpected {other:?}"),
         }
-        let e = classify(
-            Interface::Current,
-            StatusCode::BAD_GATEWAY,
-            &HeaderMap::new(),
-            b"<html>",
-        )
-        .unwrap_err();
-        assert!(e.outcome_unknown());
+        assert!(raw(StatusCode::BAD_GATEWAY, b"<html>").outcome_unknown());
     }
 }
