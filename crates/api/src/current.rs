@@ -103,7 +103,6 @@ impl OrderInput {
 pub struct CodeRef {
     #[serde(with = "opt_int", default)]
     pub id: Option<i64>,
-    #[serde(default)]
     pub name: Option<String>,
     #[serde(with = "opt_string", default)]
     pub code: Option<String>,
@@ -113,11 +112,8 @@ pub struct CodeRef {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StickerData {
-    #[serde(default)]
     pub hub_name: Option<String>,
-    #[serde(default)]
     pub city_name: Option<String>,
-    #[serde(default)]
     pub branch_name: Option<String>,
     #[serde(with = "opt_int", default)]
     pub zona_id: Option<i64>,
@@ -127,16 +123,12 @@ pub struct StickerData {
 pub struct PartyRecord {
     pub name: String,
     pub phone: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phone1: Option<String>,
     pub address: String,
-    #[serde(default)]
     pub region: Option<CodeRef>,
-    #[serde(default)]
     pub city: Option<CodeRef>,
-    #[serde(default)]
     pub village: Option<String>,
-    #[serde(default)]
     pub branch: Option<CodeRef>,
     #[serde(with = "opt_string", default)]
     pub latitude: Option<String>,
@@ -154,14 +146,12 @@ pub struct PartyRecord {
 pub struct ItemRecord {
     #[serde(with = "opt_int", default)]
     pub child_id: Option<i64>,
-    #[serde(default)]
     pub barcode: Option<String>,
     #[serde(rename = "packageId", with = "opt_int", default)]
     pub package_id: Option<i64>,
     #[serde(with = "opt_decimal", default)]
     pub weight: Option<f64>,
     pub name: String,
-    #[serde(default)]
     pub code: Option<String>,
     #[serde(with = "int_or_string")]
     pub count: i64,
@@ -171,7 +161,6 @@ pub struct ItemRecord {
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct CargoOptions {
-    #[serde(default)]
     pub with_partner: Option<String>,
     #[serde(with = "flag", default)]
     pub urgent: bool,
@@ -192,9 +181,8 @@ pub struct CargoRecord {
     pub volume: Option<f64>,
     #[serde(with = "int_or_string")]
     pub piece: i64,
-    #[serde(default)]
     pub package: Option<IdName>,
-    #[serde(rename = "postType", default)]
+    #[serde(rename = "postType")]
     pub post_type: Option<IdName>,
     #[serde(rename = "postTypes", default)]
     pub post_types: Vec<ItemRecord>,
@@ -207,9 +195,7 @@ pub struct GoodRecord {
     pub id: Option<i64>,
     #[serde(rename = "mxikGoodsId", with = "int_or_string")]
     pub mxik_goods_id: i64,
-    #[serde(default)]
     pub spic: Option<String>,
-    #[serde(default)]
     pub name: Option<String>,
     #[serde(with = "int_or_string")]
     pub amount: i64,
@@ -230,15 +216,13 @@ pub struct StatusCodeInfo {
 pub struct OrderRecord {
     #[serde(rename = "orderId", with = "int_or_string")]
     pub order_id: i64,
-    #[serde(rename = "clientId", default)]
+    #[serde(rename = "clientId")]
     pub client_id: Option<String>,
-    #[serde(default)]
     pub wcs_code: Option<String>,
     pub barcode: String,
     pub customer: IdName,
     pub status: StatusCodeInfo,
     pub pickup_type: PickupType,
-    #[serde(default)]
     pub dropoff_type: Option<DropoffType>,
     pub sender: PartyRecord,
     pub receiver: PartyRecord,
@@ -278,7 +262,7 @@ pub struct OrderStatusData {
 /// `/v1/order/sticker` `data`: a temporary PDF link.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Sticker {
-    #[serde(rename = "labelEncode", default)]
+    #[serde(rename = "labelEncode")]
     pub label_encode: Option<String>,
     #[serde(rename = "labelSticker")]
     pub label_sticker: String,
@@ -321,9 +305,7 @@ pub struct DomesticCalcRequest {
 pub struct ModeQuote {
     pub available: bool,
     /// Whole sum; null when unavailable.
-    #[serde(default)]
     pub price: Option<Sum>,
-    #[serde(default)]
     pub reason: Option<String>,
 }
 

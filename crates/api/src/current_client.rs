@@ -67,6 +67,15 @@ impl CurrentClient {
             .await
     }
 
+    /// A read of one order: a GET of `path?orderId=`, safe to send again.
+    async fn read_order<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        order_id: i64,
+    ) -> Result<T, ApiError> {
+        self.of_order(Method::GET, path, order_id, true).await
+    }
+
     /// A POST of `body` as JSON.
     async fn post<T: DeserializeOwned>(
         &self,
@@ -129,14 +138,12 @@ impl CurrentClient {
 
     /// `/v1/order/detail?orderId=`.
     pub async fn order_detail(&self, order_id: i64) -> Result<OrderRecord, ApiError> {
-        self.of_order(Method::GET, "v1/order/detail", order_id, true)
-            .await
+        self.read_order("v1/order/detail", order_id).await
     }
 
     /// `/v1/order/track?orderId=`.
     pub async fn track(&self, order_id: i64) -> Result<OrderStatusData, ApiError> {
-        self.of_order(Method::GET, "v1/order/track", order_id, true)
-            .await
+        self.read_order("v1/order/track", order_id).await
     }
 
     /// `/v1/order-cancel/index?orderId=` (POST; the id travels in the query).
@@ -147,8 +154,7 @@ impl CurrentClient {
 
     /// `/v1/order/sticker?orderId=`: a temporary link to the service's PDF sticker.
     pub async fn sticker(&self, order_id: i64) -> Result<Sticker, ApiError> {
-        self.of_order(Method::GET, "v1/order/sticker", order_id, true)
-            .await
+        self.read_order("v1/order/sticker", order_id).await
     }
 
     /// POST `/v1/order/sticker`: one PDF for up to 50 orders.

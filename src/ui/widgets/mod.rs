@@ -30,18 +30,30 @@ pub fn field(
     error: Option<&str>,
     password: bool,
 ) -> egui::Response {
-    marked_field(ui, label, value, error, password, false)
+    let marks = Marks {
+        password,
+        required: false,
+    };
+    marked_field(ui, label, value, error, marks)
 }
 
-/// As [`field`]; a required one has a red asterisk after its label (said on hover, and told to
-/// a screen reader as the field's description).
-pub fn marked_field(
+/// What a field shows beyond its label, text and error.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Marks {
+    /// The text is hidden as it is typed.
+    pub password: bool,
+    /// A red asterisk after the label (said on hover, and told to a screen reader as the
+    /// field's description).
+    pub required: bool,
+}
+
+/// As [`field`], with its [`Marks`].
+pub(crate) fn marked_field(
     ui: &mut egui::Ui,
     label: &str,
     value: &mut String,
     error: Option<&str>,
-    password: bool,
-    required: bool,
+    Marks { password, required }: Marks,
 ) -> egui::Response {
     // Left-aligned even in a justified column (egui's `columns`): a label that wraps there would
     // otherwise be stretched letter by letter to the column's width.
@@ -219,7 +231,11 @@ impl<'e> Form<'e> {
         secret: bool,
     ) -> Response {
         let error = self.error(key);
-        let r = marked_field(ui, label, value, error, secret, self.is_required(key));
+        let marks = Marks {
+            password: secret,
+            required: self.is_required(key),
+        };
+        let r = marked_field(ui, label, value, error, marks);
         self.bring_first_error(&r, error.is_some_and(|e| !e.is_empty()));
         r
     }
