@@ -188,6 +188,22 @@ impl Check {
         self.typed(body)
     }
 
+    /// A route's opening: [`Check::read`] on a fresh checker, which comes along with the value
+    /// (holding any over-long text for the route's own `ok()`), or the interface's answer
+    /// (`refuse`) to what is missing or of the wrong type.
+    pub(crate) fn opening<T: DeserializeOwned>(
+        lang: Language,
+        body: &Value,
+        required: &[&str],
+        refuse: fn(FieldErrors) -> Response,
+    ) -> Result<(T, Check), Response> {
+        let mut check = Check::new(lang);
+        match check.read(body, required) {
+            Some(v) => Ok((v, check)),
+            None => Err(refuse(check.fields)),
+        }
+    }
+
     /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
     /// text in the body is held to its limit too (see `limits`): an over-long text is reported
     /// beside the other checks' messages, so the caller's `ok()` before storing refuses it.

@@ -232,15 +232,7 @@ fn read<T: serde::de::DeserializeOwned>(
     lang: Language,
     required: &[&str],
 ) -> Result<(T, Check), Response> {
-    let mut check = Check::new(lang);
-    check.required(raw, required);
-    if !check.ok() {
-        return Err(invalid(check.fields));
-    }
-    match check.typed::<T>(raw) {
-        Some(input) => Ok((input, check)),
-        None => Err(invalid(check.fields)),
-    }
+    Check::opening(lang, raw, required, invalid)
 }
 
 impl Served for PurveyorRec {
