@@ -148,10 +148,7 @@ fn order_body(
         None => sender_branch.map(|b| b.city_id),
     };
     if sender_city.is_none() {
-        check.push(
-            "sender.city_code",
-            msg::not_found_value(lang, "sender.city_code"),
-        );
+        check.not_found("sender.city_code");
     }
     let receiver_city = input
         .receiver
@@ -160,10 +157,7 @@ fn order_body(
         .and_then(|c| w.seed.city_by_code(c))
         .map(|c| c.id);
     if receiver_city.is_none() {
-        check.push(
-            "receiver.city_code",
-            msg::not_found_value(lang, "receiver.city_code"),
-        );
+        check.not_found("receiver.city_code");
     }
     check.phone("sender.phone", &input.sender.phone);
     check.phone("receiver.phone", &input.receiver.phone);
@@ -175,25 +169,17 @@ fn order_body(
     {
         check.phone("receiver.phone1", p);
     }
-    if input.cargo.weight.grams() < 10 {
-        check.push("cargo.weight", msg::too_small(lang, "cargo.weight", "0.01"));
-    }
+    order_checks::min_weight(&mut check, "cargo.weight", input.cargo.weight);
     if input.cargo.piece < 1 {
         check.push("cargo.piece", msg::too_small(lang, "cargo.piece", "1"));
     }
     let package_id = input.cargo.package_id.unwrap_or_default();
     if w.seed.packaging_type(package_id).is_none() {
-        check.push(
-            "cargo.packageId",
-            msg::not_found_value(lang, "cargo.packageId"),
-        );
+        check.not_found("cargo.packageId");
     }
     let post_type_id = input.cargo.post_type_id.unwrap_or(15);
     if w.seed.shipment_type(post_type_id).is_none() {
-        check.push(
-            "cargo.postTypeId",
-            msg::not_found_value(lang, "cargo.postTypeId"),
-        );
+        check.not_found("cargo.postTypeId");
     }
     order_checks::items(&mut check, &input.cargo.post_types, "cargo.postTypes");
     order_checks::wcs(&mut check, w, customer, input.wcs_code.as_deref(), editing);
@@ -229,10 +215,7 @@ fn order_body(
                     receiver_delivery,
                 ),
                 None => {
-                    check.push(
-                        "receiver.branch_code",
-                        msg::not_found_value(lang, "receiver.branch_code"),
-                    );
+                    check.not_found("receiver.branch_code");
                     None
                 }
             }
@@ -433,20 +416,12 @@ async fn calculate(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Respo
     let from = w.seed.city_by_code(&req.sender_city_code).map(|c| c.id);
     let to = w.seed.city_by_code(&req.receiver_city_code).map(|c| c.id);
     if from.is_none() {
-        check.push(
-            "senderCityCode",
-            msg::not_found_value(lang, "senderCityCode"),
-        );
+        check.not_found("senderCityCode");
     }
     if to.is_none() {
-        check.push(
-            "receiverCityCode",
-            msg::not_found_value(lang, "receiverCityCode"),
-        );
+        check.not_found("receiverCityCode");
     }
-    if req.weight.grams() < 10 {
-        check.push("weight", msg::too_small(lang, "weight", "0.01"));
-    }
+    order_checks::min_weight(&mut check, "weight", req.weight);
     let volume = req.volume.map(|d| d.x * d.y * d.z);
     order_checks::quantities(&mut check, req.weight, volume, None, &CALC_NAMES);
     let (Some(from), Some(to)) = (from, to) else {
@@ -505,24 +480,19 @@ async fn calculate_international(State(s): State<Shared>, c: Caller, Body(raw): 
         ],
     ));
     let w = s.world();
-    if req.weight.grams() < 10 {
-        check.push("weight", msg::too_small(lang, "weight", "0.01"));
-    }
+    order_checks::min_weight(&mut check, "weight", req.weight);
     order_checks::quantities(&mut check, req.weight, req.volume, req.piece, &CALC_NAMES);
     order_checks::date(&mut check, "senderDate", req.sender_date);
     order_checks::city(&mut check, &w, "senderCityId", req.sender_city_id);
     let country = w.seed.country(req.receiver_country_id);
     if country.is_none() {
-        check.push(
-            "receiverCountryId",
-            msg::not_found_value(lang, "receiverCountryId"),
-        );
+        check.not_found("receiverCountryId");
     }
     if req.receiver_city_id <= 0 {
         check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
     }
     if w.seed.shipment_type(req.post_type_id).is_none() {
-        check.push("postTypeId", msg::not_found_value(lang, "postTypeId"));
+        check.not_found("postTypeId");
     }
     if req.is_company && req.customer_id.is_some_and(|c| c != customer) {
         return current_forbidden();

@@ -291,6 +291,12 @@ impl Check {
         }
     }
 
+    /// `field` names nothing the twin knows (a city, branch, type or record).
+    pub(crate) fn not_found(&mut self, field: &str) {
+        let m = msg::not_found_value(self.lang, field);
+        self.push(field, m);
+    }
+
     pub(crate) fn max_len(&mut self, field: &str, value: Option<&str>, max: usize) {
         if let Some(v) = value
             && v.chars().count() > max

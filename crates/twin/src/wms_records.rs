@@ -409,10 +409,7 @@ impl Served for ProductRec {
         let (input, mut check) = read::<ProductInput>(raw, lang, PRODUCT_REQUIRED)?;
         let supplier = input.supplier_buyer_id.unwrap_or_default();
         if w.record::<PurveyorRec>(customer, supplier).is_none() {
-            check.push(
-                "supplier_buyer_id",
-                msg::not_found_value(lang, "supplier_buyer_id"),
-            );
+            check.not_found("supplier_buyer_id");
         }
         let others: Vec<&ProductRec> = w
             .records::<ProductRec>(customer)
