@@ -18,37 +18,45 @@ use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
 use serde_json::Value;
 use std::sync::atomic::AtomicU64;
 
+/// The interface's routes: a path and what each verb of it does.
 pub(crate) fn router() -> Router<Shared> {
-    Router::new()
-        .route("/auth/login", post(login))
-        .route("/auth/refresh", post(refresh))
-        .route("/v1/order/add", post(add))
-        .route("/v1/order/edit", post(edit))
-        .route("/v1/order/detail", get(detail))
-        .route("/v1/order/track", get(track))
-        .route("/v1/order-cancel/index", get(cancel).post(cancel))
-        .route("/v1/order/sticker", get(sticker).post(stickers))
-        .route("/v1/order-calculate/index", post(calculate))
-        .route(
+    // The routes that answer one verb, then those that answer two.
+    let routes: [(&str, MethodRouter<Shared>); 19] = [
+        ("/auth/login", post(login)),
+        ("/auth/refresh", post(refresh)),
+        ("/v1/order/add", post(add)),
+        ("/v1/order/edit", post(edit)),
+        ("/v1/order/detail", get(detail)),
+        ("/v1/order/track", get(track)),
+        ("/v1/order-calculate/index", post(calculate)),
+        ("/v1/status/index", get(statuses)),
+        ("/v1/directory/countries", get(countries)),
+        ("/v1/directory/regions", get(regions)),
+        ("/v1/directory/cities", get(cities)),
+        ("/v1/directory/branches", get(branches)),
+        ("/v1/package/index", get(packages)),
+        ("/v1/inside/index", get(shipment_types)),
+        ("/v1/order/international-list", get(international_list)),
+        (
             "/v1/order-calculate/international",
             post(calculate_international),
-        )
-        .route("/v1/status/index", get(statuses))
-        .route("/v1/directory/countries", get(countries))
-        .route("/v1/directory/regions", get(regions))
-        .route("/v1/directory/cities", get(cities))
-        .route("/v1/directory/branches", get(branches))
-        .route("/v1/package/index", get(packages))
-        .route("/v1/inside/index", get(shipment_types))
-        .route(
+        ),
+        ("/v1/order-cancel/index", get(cancel).post(cancel)),
+        ("/v1/order/sticker", get(sticker).post(stickers)),
+        (
             "/v1/webhook/webhook-config",
             get(webhook_config).post(webhook_config),
-        )
-        .route("/v1/order/international-list", get(international_list))
+        ),
+    ];
+    routes
+        .into_iter()
+        .fold(Router::new(), |router, (path, route)| {
+            router.route(path, route)
+        })
 }
 
 /// The opening of the two token routes: counted (the control listener reports how often), then
