@@ -198,8 +198,6 @@ impl World {
         let parcels: Vec<Parcel> = p.all("parcel");
         let manifests: Vec<Manifest> = p.all("manifest");
         let webhooks: Vec<WebhookReg> = p.all("webhook");
-        let purveyors: Vec<PurveyorRec> = p.all("purveyor");
-        let products: Vec<ProductRec> = p.all("product");
         for o in orders {
             self.next_order_id = self.next_order_id.max(o.id + 1);
             if let Some(w) = &o.body.wcs_code {
@@ -218,11 +216,17 @@ impl World {
         for w in webhooks {
             self.webhooks.insert(w.customer_id, w);
         }
-        for x in purveyors {
-            self.purveyors.insert(x.id, x);
-        }
-        for x in products {
-            self.products.insert(x.id, x);
+        self.load_records::<PurveyorInput>();
+        self.load_records::<ProductInput>();
+    }
+
+    /// The kept records of one warehouse kind, by id.
+    fn load_records<I: WmsInput>(&mut self) {
+        let Some(p) = &self.persist else { return };
+        let recs: Vec<WmsRec<I>> = p.all(I::KIND);
+        let books = (I::BOOKS.write)(self);
+        for x in recs {
+            books.insert(x.id, x);
         }
     }
 
@@ -706,31 +710,19 @@ impl World {
 
     // ----- warehouse -----------------------------------------------------------------------
 
-    pub fn add_purveyor(&mut self, customer_id: i64, input: PurveyorInput) -> PurveyorRec {
-        let id = self.purveyors.keys().next_back().copied().unwrap_or(500) + 1;
-        let rec = PurveyorRec {
+    /// Keeps a new record of this customer under the next id of its kind.
+    pub fn add_record<I: WmsInput>(&mut self, customer_id: i64, input: I) -> WmsRec<I> {
+        let books = (I::BOOKS.read)(self);
+        let id = books.keys().next_back().copied().unwrap_or(I::IDS_AFTER) + 1;
+        let rec = WmsRec {
             id,
             customer_id,
             input,
             state: PurveyorState::New,
             deleted: false,
         };
-        self.save("purveyor", id, &rec);
-        self.purveyors.insert(id, rec.clone());
-        rec
-    }
-
-    pub fn add_product(&mut self, customer_id: i64, input: ProductInput) -> ProductRec {
-        let id = self.products.keys().next_back().copied().unwrap_or(9000) + 1;
-        let rec = ProductRec {
-            id,
-            customer_id,
-            input,
-            state: PurveyorState::New,
-            deleted: false,
-        };
-        self.save("product", id, &rec);
-        self.products.insert(id, rec.clone());
+        self.save(I::KIND, id, &rec);
+        (I::BOOKS.write)(self).insert(id, rec.clone());
         rec
     }
 
@@ -813,14 +805,17 @@ impl NoNanos for NaiveDateTime {
 /// A warehouse record of the twin (supplier/buyer or product): owned by one customer, new until
 /// confirmed, deleted softly.
 pub trait WmsRecord: Clone + serde::Serialize + 'static {
-    /// Its name in the data file.
+    /// Its name: in the data file and in the server's paths (`/v1/{KIND}/...`).
     const KIND: &'static str;
     type Input;
     fn all(w: &World) -> &BTreeMap<i64, Self>;
     fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self>;
+    /// A new record of this customer, kept.
+    fn add(w: &mut World, customer_id: i64, input: Self::Input) -> Self;
     /// Its owner, whether it is deleted, and its state.
     fn meta(&self) -> (i64, bool, PurveyorState);
     fn state_mut(&mut self) -> &mut PurveyorState;
+    fn input(&self) -> &Self::Input;
     fn input_mut(&mut self) -> &mut Self::Input;
     fn deleted_mut(&mut self) -> &mut bool;
 
@@ -836,37 +831,50 @@ pub trait WmsRecord: Clone + serde::Serialize + 'static {
     }
 }
 
-impl WmsRecord for PurveyorRec {
-    const KIND: &'static str = "purveyor";
-    type Input = PurveyorInput;
-    fn all(w: &World) -> &BTreeMap<i64, Self> {
-        &w.purveyors
-    }
-    fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
-        &mut w.purveyors
-    }
-    fn meta(&self) -> (i64, bool, PurveyorState) {
-        (self.customer_id, self.deleted, self.state)
-    }
-    fn state_mut(&mut self) -> &mut PurveyorState {
-        &mut self.state
-    }
-    fn input_mut(&mut self) -> &mut PurveyorInput {
-        &mut self.input
-    }
-    fn deleted_mut(&mut self) -> &mut bool {
-        &mut self.deleted
-    }
+/// What sets one kind of warehouse record apart in the world: its name (in the data file and the
+/// server's paths), where its ids start, and the map that holds it.
+pub trait WmsInput: Clone + serde::Serialize + serde::de::DeserializeOwned + 'static {
+    const KIND: &'static str;
+    /// The first record gets the id after this one.
+    const IDS_AFTER: i64;
+    const BOOKS: Books<Self>;
 }
 
-impl WmsRecord for ProductRec {
+/// Where the world keeps one kind of warehouse record, to read and to change.
+pub struct Books<I: 'static> {
+    read: fn(&World) -> &BTreeMap<i64, WmsRec<I>>,
+    write: fn(&mut World) -> &mut BTreeMap<i64, WmsRec<I>>,
+}
+
+impl WmsInput for PurveyorInput {
+    const KIND: &'static str = "purveyor";
+    const IDS_AFTER: i64 = 500;
+    const BOOKS: Books<Self> = Books {
+        read: |w| &w.purveyors,
+        write: |w| &mut w.purveyors,
+    };
+}
+
+impl WmsInput for ProductInput {
     const KIND: &'static str = "product";
-    type Input = ProductInput;
+    const IDS_AFTER: i64 = 9000;
+    const BOOKS: Books<Self> = Books {
+        read: |w| &w.products,
+        write: |w| &mut w.products,
+    };
+}
+
+impl<I: WmsInput> WmsRecord for WmsRec<I> {
+    const KIND: &'static str = I::KIND;
+    type Input = I;
     fn all(w: &World) -> &BTreeMap<i64, Self> {
-        &w.products
+        (I::BOOKS.read)(w)
     }
     fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
-        &mut w.products
+        (I::BOOKS.write)(w)
+    }
+    fn add(w: &mut World, customer_id: i64, input: I) -> Self {
+        w.add_record(customer_id, input)
     }
     fn meta(&self) -> (i64, bool, PurveyorState) {
         (self.customer_id, self.deleted, self.state)
@@ -874,7 +882,10 @@ impl WmsRecord for ProductRec {
     fn state_mut(&mut self) -> &mut PurveyorState {
         &mut self.state
     }
-    fn input_mut(&mut self) -> &mut ProductInput {
+    fn input(&self) -> &I {
+        &self.input
+    }
+    fn input_mut(&mut self) -> &mut I {
         &mut self.input
     }
     fn deleted_mut(&mut self) -> &mut bool {
