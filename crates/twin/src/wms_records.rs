@@ -219,12 +219,7 @@ fn date_field(check: &mut Check, field: &str, value: Option<&str>, lang: Languag
 }
 
 impl Served for PurveyorRec {
-    const COLUMNS: &'static [Column<PurveyorInput>] = &[
-        ("name", |i| &i.name),
-        ("full_name", |i| &i.full_name),
-        ("code", |i| &i.code),
-        ("group", |i| &i.group),
-    ];
+    const COLUMNS: &'static [Column<PurveyorInput>] = PURVEYOR_COLUMNS;
     const REQUIRED: &'static [&'static str] = &["group", "code", "name", "full_name"];
     type Wire = Purveyor;
 
@@ -241,6 +236,14 @@ impl Served for PurveyorRec {
         date_field(check, "contract_date", input.contract_date.as_deref(), lang);
     }
 }
+
+/// A supplier/buyer's columns a list may be filtered by, in the order its links repeat them.
+const PURVEYOR_COLUMNS: &[Column<PurveyorInput>] = &[
+    ("name", |i| &i.name),
+    ("full_name", |i| &i.full_name),
+    ("code", |i| &i.code),
+    ("group", |i| &i.group),
+];
 
 /// A supplier/buyer as the server answers it: flat fields plus the four nested records.
 fn purveyor(base: &str, rec: &PurveyorRec) -> Purveyor {
@@ -302,15 +305,18 @@ fn purveyor(base: &str, rec: &PurveyorRec) -> Purveyor {
     }
 }
 
+/// A product's columns a list may be filtered by, in the order its links repeat them.
+const PRODUCT_COLUMNS: &[Column<ProductInput>] = &[
+    ("name", |i| &i.name),
+    ("full_name", |i| &i.full_name),
+    ("code", |i| &i.code),
+    ("gtin", |i| &i.gtin),
+    ("article", |i| &i.article),
+    ("group", |i| &i.group),
+];
+
 impl Served for ProductRec {
-    const COLUMNS: &'static [Column<ProductInput>] = &[
-        ("name", |i| &i.name),
-        ("full_name", |i| &i.full_name),
-        ("code", |i| &i.code),
-        ("gtin", |i| &i.gtin),
-        ("article", |i| &i.article),
-        ("group", |i| &i.group),
-    ];
+    const COLUMNS: &'static [Column<ProductInput>] = PRODUCT_COLUMNS;
     const REQUIRED: &'static [&'static str] = PRODUCT_REQUIRED;
     type Wire = Product;
 

@@ -223,8 +223,8 @@ impl World {
     /// The kept records of one warehouse kind, by id.
     fn load_records<I: WmsInput>(&mut self) {
         let Some(p) = &self.persist else { return };
-        let recs: Vec<WmsRec<I>> = p.all(I::KIND);
-        let books = (I::BOOKS.write)(self);
+        let recs: Vec<WmsRec<I>> = p.all(I::AT.kind);
+        let books = (I::AT.write)(self);
         for x in recs {
             books.insert(x.id, x);
         }
@@ -712,8 +712,8 @@ impl World {
 
     /// Keeps a new record of this customer under the next id of its kind.
     pub fn add_record<I: WmsInput>(&mut self, customer_id: i64, input: I) -> WmsRec<I> {
-        let books = (I::BOOKS.read)(self);
-        let id = books.keys().next_back().copied().unwrap_or(I::IDS_AFTER) + 1;
+        let books = (I::AT.read)(self);
+        let id = books.keys().next_back().copied().unwrap_or(I::AT.ids_after) + 1;
         let rec = WmsRec {
             id,
             customer_id,
@@ -721,8 +721,8 @@ impl World {
             state: PurveyorState::New,
             deleted: false,
         };
-        self.save(I::KIND, id, &rec);
-        (I::BOOKS.write)(self).insert(id, rec.clone());
+        self.save(I::AT.kind, id, &rec);
+        (I::AT.write)(self).insert(id, rec.clone());
         rec
     }
 
@@ -831,47 +831,53 @@ pub trait WmsRecord: Clone + serde::Serialize + 'static {
     }
 }
 
-/// What sets one kind of warehouse record apart in the world: its name (in the data file and the
-/// server's paths), where its ids start, and the map that holds it.
+/// A kind of warehouse record: where the world keeps it (see [`Books`]).
 pub trait WmsInput: Clone + serde::Serialize + serde::de::DeserializeOwned + 'static {
-    const KIND: &'static str;
-    /// The first record gets the id after this one.
-    const IDS_AFTER: i64;
-    const BOOKS: Books<Self>;
+    const AT: Books<Self>;
 }
 
-/// Where the world keeps one kind of warehouse record, to read and to change.
+/// What sets one kind of warehouse record apart in the world: its name (in the data file and the
+/// server's paths), the id its first record follows, and the map that holds it, to read and to
+/// change.
 pub struct Books<I: 'static> {
+    kind: &'static str,
+    ids_after: i64,
     read: fn(&World) -> &BTreeMap<i64, WmsRec<I>>,
     write: fn(&mut World) -> &mut BTreeMap<i64, WmsRec<I>>,
 }
 
+impl<I> Books<I> {
+    const fn new(
+        kind: &'static str,
+        ids_after: i64,
+        read: fn(&World) -> &BTreeMap<i64, WmsRec<I>>,
+        write: fn(&mut World) -> &mut BTreeMap<i64, WmsRec<I>>,
+    ) -> Books<I> {
+        Books {
+            kind,
+            ids_after,
+            read,
+            write,
+        }
+    }
+}
+
 impl WmsInput for PurveyorInput {
-    const KIND: &'static str = "purveyor";
-    const IDS_AFTER: i64 = 500;
-    const BOOKS: Books<Self> = Books {
-        read: |w| &w.purveyors,
-        write: |w| &mut w.purveyors,
-    };
+    const AT: Books<Self> = Books::new("purveyor", 500, |w| &w.purveyors, |w| &mut w.purveyors);
 }
 
 impl WmsInput for ProductInput {
-    const KIND: &'static str = "product";
-    const IDS_AFTER: i64 = 9000;
-    const BOOKS: Books<Self> = Books {
-        read: |w| &w.products,
-        write: |w| &mut w.products,
-    };
+    const AT: Books<Self> = Books::new("product", 9000, |w| &w.products, |w| &mut w.products);
 }
 
 impl<I: WmsInput> WmsRecord for WmsRec<I> {
-    const KIND: &'static str = I::KIND;
+    const KIND: &'static str = I::AT.kind;
     type Input = I;
     fn all(w: &World) -> &BTreeMap<i64, Self> {
-        (I::BOOKS.read)(w)
+        (I::AT.read)(w)
     }
     fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
-        (I::BOOKS.write)(w)
+        (I::AT.write)(w)
     }
     fn add(w: &mut World, customer_id: i64, input: I) -> Self {
         w.add_record(customer_id, input)
