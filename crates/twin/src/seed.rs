@@ -141,8 +141,12 @@ impl Seed {
             regions,
             cities,
             branches,
-            shipment_types: named(SHIPMENT_TYPES),
-            packaging_types: named(PACKAGING_TYPES),
+            shipment_types: named(SHIPMENT_TYPES.iter().copied()),
+            packaging_types: named(
+                PACKAGING_TYPES
+                    .iter()
+                    .map(|&(id, uz, ru, en, _)| (id, uz, ru, en)),
+            ),
             countries: countries(),
         }
     }
@@ -337,9 +341,9 @@ fn branches(regions: &[SeedRegion], cities: &[SeedCity]) -> Vec<SeedBranch> {
 type NameRow = (i64, &'static str, &'static str, &'static str);
 
 /// The entries of a table of names, as the seed keeps them.
-fn named(rows: &[NameRow]) -> Vec<(i64, Name)> {
-    rows.iter()
-        .map(|&(id, uz, ru, en)| (id, Name::new(uz, ru, en)))
+fn named(rows: impl IntoIterator<Item = NameRow>) -> Vec<(i64, Name)> {
+    rows.into_iter()
+        .map(|(id, uz, ru, en)| (id, Name::new(uz, ru, en)))
         .collect()
 }
 
@@ -378,23 +382,26 @@ const SHIPMENT_TYPES: &[NameRow] = &[
     (33, "Qurilish materiallari", "Стройматериалы", "Building materials"),
 ];
 
-/// Packaging types: id, Uzbek, Russian, English.
+/// Packaging types: id, Uzbek, Russian, English, and whether the legacy interface knows it too
+/// (90 and 91 are the current interface's own).
 #[rustfmt::skip]
-const PACKAGING_TYPES: &[NameRow] = &[
-    (4, "Qop", "Мешок", "Bag"),
-    (5, "Konteyner", "Контейнер", "Container"),
-    (6, "Konvert", "Конверт", "Envelope"),
-    (7, "Quti", "Коробка", "Box"),
-    (8, "Xizmat paketlari", "Служебные пакеты", "Service packages"),
-    (9, "Qadoqsiz", "Без упаковки", "Without packaging"),
-    (10, "Zavod qadogʻi", "Заводская упаковка", "Factory packaging"),
-    (90, "Yogʻoch yashik", "Деревянный ящик", "Wooden crate"),
-    (91, "Qora paket", "Чёрный пакет", "Black bag"),
+const PACKAGING_TYPES: &[(i64, &str, &str, &str, bool)] = &[
+    (4, "Qop", "Мешок", "Bag", true),
+    (5, "Konteyner", "Контейнер", "Container", true),
+    (6, "Konvert", "Конверт", "Envelope", true),
+    (7, "Quti", "Коробка", "Box", true),
+    (8, "Xizmat paketlari", "Служебные пакеты", "Service packages", true),
+    (9, "Qadoqsiz", "Без упаковки", "Without packaging", true),
+    (10, "Zavod qadogʻi", "Заводская упаковка", "Factory packaging", true),
+    (90, "Yogʻoch yashik", "Деревянный ящик", "Wooden crate", false),
+    (91, "Qora paket", "Чёрный пакет", "Black bag", false),
 ];
 
-/// Packaging ids of the legacy interface (the current one adds 90 and 91).
+/// Packaging ids of the legacy interface (the current one adds its own).
 pub fn is_legacy_packaging(id: i64) -> bool {
-    (4..=10).contains(&id)
+    PACKAGING_TYPES
+        .iter()
+        .any(|&(i, .., legacy)| i == id && legacy)
 }
 
 fn countries() -> Vec<SeedCountry> {
