@@ -1,104 +1,83 @@
 //! The current interface of the twin: `{api}/auth/...` and `{api}/v1/...` with the envelope.
 
+use super::current_gate::*;
 use super::http_util::*;
 use super::limits;
 use super::messages as msg;
-use super::model::{CUSTOMERS, Iface, OrderBody, Party};
+use super::model::{CUSTOMERS, Iface, Order, OrderBody, Party};
 use super::order_checks;
 use super::render;
 use super::seed::order_status_name;
 use super::shared::{AuthCalls, Shared};
-use super::world::{Lookup, Priced, TokenKind, World, today};
+use super::world::{Priced, World, today};
 use api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
 use api::current::*;
 use api::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
 use api::international::{IntlCalcEcho, IntlCalcRequest, IntlCalcResponse};
-use api::lenient::value_to_i64;
 use axum::Router;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
 
-type Q = HashMap<String, String>;
-
+/// The interface's routes: a path and what each verb of it does.
 pub(crate) fn router() -> Router<Shared> {
-    Router::new()
-        .route("/auth/login", post(login))
-        .route("/auth/refresh", post(refresh))
-        .route("/v1/order/add", post(add))
-        .route("/v1/order/edit", post(edit))
-        .route("/v1/order/detail", get(detail))
-        .route("/v1/order/track", get(track))
-        .route("/v1/order-cancel/index", get(cancel).post(cancel))
-        .route("/v1/order/sticker", get(sticker).post(stickers))
-        .route("/v1/order-calculate/index", post(calculate))
-        .route(
+    // The routes that answer one verb, then those that answer two.
+    let routes: [(&str, MethodRouter<Shared>); 19] = [
+        ("/auth/login", post(login)),
+        ("/auth/refresh", post(refresh)),
+        ("/v1/order/add", post(add)),
+        ("/v1/order/edit", post(edit)),
+        ("/v1/order/detail", get(detail)),
+        ("/v1/order/track", get(track)),
+        ("/v1/order-calculate/index", post(calculate)),
+        ("/v1/status/index", get(statuses)),
+        ("/v1/directory/countries", get(countries)),
+        ("/v1/directory/regions", get(regions)),
+        ("/v1/directory/cities", get(cities)),
+        ("/v1/directory/branches", get(branches)),
+        ("/v1/package/index", get(packages)),
+        ("/v1/inside/index", get(shipment_types)),
+        ("/v1/order/international-list", get(international_list)),
+        (
             "/v1/order-calculate/international",
             post(calculate_international),
-        )
-        .route("/v1/status/index", get(statuses))
-        .route("/v1/directory/countries", get(countries))
-        .route("/v1/directory/regions", get(regions))
-        .route("/v1/directory/cities", get(cities))
-        .route("/v1/directory/branches", get(branches))
-        .route("/v1/package/index", get(packages))
-        .route("/v1/inside/index", get(shipment_types))
-        .route(
+        ),
+        ("/v1/order-cancel/index", get(cancel).post(cancel)),
+        ("/v1/order/sticker", get(sticker).post(stickers)),
+        (
             "/v1/webhook/webhook-config",
             get(webhook_config).post(webhook_config),
-        )
-        .route("/v1/order/international-list", get(international_list))
+        ),
+    ];
+    routes
+        .into_iter()
+        .fold(Router::new(), |router, (path, route)| {
+            router.route(path, route)
+        })
 }
 
-fn invalid_credentials() -> Response {
-    framework(
-        StatusCode::UNAUTHORIZED,
-        "Your request was made with invalid credentials.",
-    )
-}
-
-/// The caller's customer, or the framework's 401.
-/// The authenticated caller of the current interface and the language it asks in: a request
-/// without a valid access token never reaches a handler that takes one.
-pub(crate) struct Caller {
-    customer: i64,
-    lang: Language,
-}
-
-impl axum::extract::FromRequestParts<Shared> for Caller {
-    type Rejection = Response;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        s: &Shared,
-    ) -> Result<Caller, Response> {
-        let lang = lang(&parts.headers);
-        let w = s.world();
-        bearer(&parts.headers)
-            .and_then(|t| w.check_token(&t, Iface::Current, TokenKind::Access))
-            .map(|customer| Caller { customer, lang })
-            .ok_or_else(invalid_credentials)
-    }
-}
-
-fn parse_body(body: Result<Value, BodyError>) -> Result<Value, Response> {
-    body.map_err(|e| framework(e.status, e.text))
+/// The opening of the two token routes: counted (the control listener reports how often), then
+/// the language asked in and the body.
+fn token_call(
+    counter: &AtomicU64,
+    headers: &HeaderMap,
+    body: Result<Value, BodyError>,
+) -> Result<(Language, Value), Response> {
+    AuthCalls::count(counter);
+    let lang = lang(headers);
+    Ok((lang, parse_body(body)?))
 }
 
 async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
-    AuthCalls::count(&s.auth_calls.current_login);
-    let lang = lang(&headers);
-    let body = or_reply!(parse_body(body));
-    let mut check = Check::new(lang);
-    let Some(req) = check
-        .read::<LoginRequest>(&body, &["login", "password"])
-        .filter(|_| check.ok())
-    else {
-        return current_invalid(check.fields);
-    };
+    let (lang, body) = or_reply!(token_call(&s.auth_calls.current_login, &headers, body));
+    let (req, _) = or_reply!(read_clean::<LoginRequest>(
+        lang,
+        &body,
+        &["login", "password"]
+    ));
     match CUSTOMERS
         .iter()
         .find(|c| c.current.0 == req.login.trim() && c.current.1 == req.password)
@@ -109,9 +88,7 @@ async fn login(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBo
 }
 
 async fn refresh(State(s): State<Shared>, headers: HeaderMap, AnyBody(body): AnyBody) -> Response {
-    AuthCalls::count(&s.auth_calls.current_refresh);
-    let lang = lang(&headers);
-    let body = or_reply!(parse_body(body));
+    let (lang, body) = or_reply!(token_call(&s.auth_calls.current_refresh, &headers, body));
     let token = body
         .get("refresh_token")
         .and_then(Value::as_str)
@@ -137,7 +114,7 @@ fn order_body(
     editing: Option<i64>,
 ) -> Result<(OrderBody, Priced), Response> {
     let mut check = Check::new(lang);
-    check.required(
+    let Some(input) = check.read::<OrderInput>(
         raw,
         &[
             "pickup_type",
@@ -152,11 +129,7 @@ fn order_body(
             "cargo.piece",
             "cargo.packageId",
         ],
-    );
-    if !check.ok() {
-        return Err(current_invalid(check.fields));
-    }
-    let Some(input) = check.typed::<OrderInput>(raw) else {
+    ) else {
         return Err(current_invalid(check.fields));
     };
     let dropoff = input.dropoff_type.unwrap_or(DropoffType::Courier);
@@ -183,10 +156,7 @@ fn order_body(
         None => sender_branch.map(|b| b.city_id),
     };
     if sender_city.is_none() {
-        check.push(
-            "sender.city_code",
-            msg::not_found_value(lang, "sender.city_code"),
-        );
+        check.not_found("sender.city_code");
     }
     let receiver_city = input
         .receiver
@@ -195,10 +165,7 @@ fn order_body(
         .and_then(|c| w.seed.city_by_code(c))
         .map(|c| c.id);
     if receiver_city.is_none() {
-        check.push(
-            "receiver.city_code",
-            msg::not_found_value(lang, "receiver.city_code"),
-        );
+        check.not_found("receiver.city_code");
     }
     check.phone("sender.phone", &input.sender.phone);
     check.phone("receiver.phone", &input.receiver.phone);
@@ -210,25 +177,17 @@ fn order_body(
     {
         check.phone("receiver.phone1", p);
     }
-    if input.cargo.weight.grams() < 10 {
-        check.push("cargo.weight", msg::too_small(lang, "cargo.weight", "0.01"));
-    }
+    order_checks::min_weight(&mut check, "cargo.weight", input.cargo.weight);
     if input.cargo.piece < 1 {
         check.push("cargo.piece", msg::too_small(lang, "cargo.piece", "1"));
     }
     let package_id = input.cargo.package_id.unwrap_or_default();
     if w.seed.packaging_type(package_id).is_none() {
-        check.push(
-            "cargo.packageId",
-            msg::not_found_value(lang, "cargo.packageId"),
-        );
+        check.not_found("cargo.packageId");
     }
     let post_type_id = input.cargo.post_type_id.unwrap_or(15);
     if w.seed.shipment_type(post_type_id).is_none() {
-        check.push(
-            "cargo.postTypeId",
-            msg::not_found_value(lang, "cargo.postTypeId"),
-        );
+        check.not_found("cargo.postTypeId");
     }
     order_checks::items(&mut check, &input.cargo.post_types, "cargo.postTypes");
     order_checks::wcs(&mut check, w, customer, input.wcs_code.as_deref(), editing);
@@ -264,10 +223,7 @@ fn order_body(
                     receiver_delivery,
                 ),
                 None => {
-                    check.push(
-                        "receiver.branch_code",
-                        msg::not_found_value(lang, "receiver.branch_code"),
-                    );
+                    check.not_found("receiver.branch_code");
                     None
                 }
             }
@@ -334,142 +290,72 @@ fn order_body(
     }
 }
 
-fn record(w: &World, o: &super::model::Order, lang: Language) -> OrderRecord {
+fn record(w: &World, o: &Order, lang: Language) -> OrderRecord {
     render::current_record(&w.seed, w.links.base(), o, lang, &w.goods)
 }
 
-async fn add(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let raw = or_reply!(parse_body(body));
+async fn add(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Response {
     let (rec, jobs) = {
         let mut w = s.world();
-        let (body, priced) = or_reply!(order_body(&w, lang, customer, &raw, None));
-        let (order, jobs) = w.create_order(customer, Iface::Current, body, priced);
-        (record(&w, &order, lang), jobs)
+        let (body, priced) = or_reply!(order_body(&w, c.lang, c.customer, &raw, None));
+        let (order, jobs) = w.create_order(c.customer, Iface::Current, body, priced);
+        (record(&w, &order, c.lang), jobs)
     };
     super::webhooks::send(&s, jobs);
-    current_ok(msg::saved(lang), rec)
+    current_ok(msg::saved(c.lang), rec)
 }
 
-/// `orderId` from the query, or the framework's 400.
-fn order_id(q: &Q) -> Result<i64, Response> {
-    match q.get("orderId") {
-        None => Err(framework(
-            StatusCode::BAD_REQUEST,
-            "Missing required parameters: orderId",
-        )),
-        Some(v) => value_to_i64(&Value::String(v.clone())).ok_or_else(|| {
-            framework(
-                StatusCode::BAD_REQUEST,
-                "Invalid data received for parameter \"orderId\".",
-            )
-        }),
-    }
-}
-
-fn lookup_failure(l: Lookup) -> Response {
-    match l {
-        Lookup::NotFound => current_not_found(),
-        Lookup::Forbidden => current_forbidden(),
-    }
-}
-
-async fn edit(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    Query(q): Query<Q>,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let id = or_reply!(order_id(&q));
-    let raw = or_reply!(parse_body(body));
+async fn edit(State(s): State<Shared>, call: OrderCall, Body(raw): Body) -> Response {
+    let lang = call.lang;
     let mut w = s.world();
-    match w.order_for(customer, id) {
-        Err(l) => return lookup_failure(l),
-        Ok(o) if !o.status.is_cancellable() => {
-            return current_fail(StatusCode::BAD_REQUEST, msg::cannot_edit(lang), None);
-        }
-        Ok(_) => {}
-    }
-    let (body, priced) = or_reply!(order_body(&w, lang, customer, &raw, Some(id)));
-    match w.edit_order(id, body, priced) {
+    or_reply!(call.changeable(&w, |o| {
+        (!o.status.is_cancellable()).then(|| msg::cannot_edit(lang))
+    }));
+    let (body, priced) = or_reply!(order_body(&w, lang, call.customer, &raw, Some(call.id())));
+    match w.edit_order(call.id(), body, priced) {
         Some(order) => current_ok(msg::saved(lang), record(&w, &order, lang)),
         None => current_not_found(),
     }
 }
 
-async fn detail(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let id = or_reply!(order_id(&q));
-    let w = s.world();
-    match w.order_for(customer, id) {
-        Ok(o) => current_ok(msg::ok(lang), record(&w, o, lang)),
-        Err(l) => lookup_failure(l),
+async fn detail(State(s): State<Shared>, call: OrderCall) -> Response {
+    call.answer(&s, |w, o| record(w, o, call.lang))
+}
+
+/// An order's id and status with the status's name in the caller's language.
+fn status_data(o: &Order, lang: Language) -> OrderStatusData {
+    OrderStatusData {
+        order_id: o.id,
+        status: StatusCodeName {
+            code: o.status,
+            name: order_status_name(o.status, lang),
+        },
     }
 }
 
-async fn track(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let id = or_reply!(order_id(&q));
-    let w = s.world();
-    match w.order_for(customer, id) {
-        Ok(o) => current_ok(
-            msg::ok(lang),
-            OrderStatusData {
-                order_id: o.id,
-                status: StatusCodeName {
-                    code: o.status,
-                    name: order_status_name(o.status, lang),
-                },
-            },
-        ),
-        Err(l) => lookup_failure(l),
-    }
+async fn track(State(s): State<Shared>, call: OrderCall) -> Response {
+    call.answer(&s, |_, o| status_data(o, call.lang))
 }
 
-async fn cancel(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let id = or_reply!(order_id(&q));
+async fn cancel(State(s): State<Shared>, call: OrderCall) -> Response {
+    let lang = call.lang;
     let (data, jobs) = {
         let mut w = s.world();
-        match w.order_for(customer, id) {
-            Err(l) => return lookup_failure(l),
-            Ok(o) if o.status == OrderStatus::Deleted => {
-                return current_fail(StatusCode::BAD_REQUEST, msg::already_cancelled(lang), None);
+        or_reply!(call.changeable(&w, |o| {
+            if o.status == OrderStatus::Deleted {
+                Some(msg::already_cancelled(lang))
+            } else {
+                (!o.status.is_cancellable()).then(|| msg::cannot_cancel(lang))
             }
-            Ok(o) if !o.status.is_cancellable() => {
-                return current_fail(StatusCode::BAD_REQUEST, msg::cannot_cancel(lang), None);
-            }
-            Ok(_) => {}
-        }
-        let employee = super::model::customer(customer)
+        }));
+        let employee = super::model::customer(call.customer)
             .map(|c| c.name)
             .unwrap_or("API");
-        let Some((order, jobs)) = w.cancel(id, employee, "Mijoz soʻrovi bilan bekor qilindi (API)")
-        else {
+        let reason = "Mijoz soʻrovi bilan bekor qilindi (API)";
+        let Some((order, jobs)) = w.cancel(call.id(), employee, reason) else {
             return current_not_found();
         };
-        (
-            OrderStatusData {
-                order_id: order.id,
-                status: StatusCodeName {
-                    code: order.status,
-                    name: order_status_name(order.status, lang),
-                },
-            },
-            jobs,
-        )
+        (status_data(&order, lang), jobs)
     };
     super::webhooks::send(&s, jobs);
     current_ok(msg::cancelled_ok(lang), data)
@@ -478,62 +364,37 @@ async fn cancel(
 /// Sticker links live ten minutes, like the service's temporary URLs.
 const STICKER_TTL_SECS: i64 = 600;
 
-fn sticker_url(w: &World, customer: i64, ids: &[i64]) -> String {
+/// The label of the caller's orders `ids`, by a link that soon expires.
+fn sticker_of(w: &World, customer: i64, ids: &[i64]) -> Sticker {
     let expires = super::world::epoch_now() + STICKER_TTL_SECS;
-    w.links.sticker(customer, ids, expires)
-}
-
-async fn sticker(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let id = or_reply!(order_id(&q));
-    let w = s.world();
-    match w.order_for(customer, id) {
-        Ok(o) => current_ok(
-            msg::ok(lang),
-            Sticker {
-                label_encode: None,
-                label_sticker: sticker_url(&w, customer, &[o.id]),
-            },
-        ),
-        Err(l) => lookup_failure(l),
+    Sticker {
+        label_encode: None,
+        label_sticker: w.links.sticker(customer, ids, expires),
     }
 }
 
-async fn stickers(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let raw = or_reply!(parse_body(body));
-    let mut check = Check::new(lang);
-    let Some(batch) = check
-        .read::<StickerBatch>(&raw, &["orderIds"])
-        .filter(|_| check.ok())
-    else {
-        return current_invalid(check.fields);
-    };
+async fn sticker(State(s): State<Shared>, call: OrderCall) -> Response {
+    call.answer(&s, |w, o| sticker_of(w, call.customer, &[o.id]))
+}
+
+async fn stickers(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Response {
+    let (batch, mut check) = or_reply!(read_clean::<StickerBatch>(c.lang, &raw, &["orderIds"]));
     if batch.order_ids.len() > STICKER_BATCH_MAX {
         check.push(
             "orderIds",
-            msg::too_long(lang, "orderIds", STICKER_BATCH_MAX),
+            msg::too_long(c.lang, "orderIds", STICKER_BATCH_MAX),
         );
         return current_invalid(check.fields);
     }
     let w = s.world();
     for id in &batch.order_ids {
-        if let Err(l) = w.order_for(customer, *id) {
+        if let Err(l) = w.order_for(c.customer, *id) {
             return lookup_failure(l);
         }
     }
     current_ok(
-        msg::ok(lang),
-        Sticker {
-            label_encode: None,
-            label_sticker: sticker_url(&w, customer, &batch.order_ids),
-        },
+        msg::ok(c.lang),
+        sticker_of(&w, c.customer, &batch.order_ids),
     )
 }
 
@@ -546,14 +407,10 @@ const CALC_NAMES: order_checks::Names = order_checks::Names {
     piece: "piece",
 };
 
-async fn calculate(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let raw = or_reply!(parse_body(body));
-    let mut check = Check::new(lang);
-    let Some(req) = check.read::<DomesticCalcRequest>(
+async fn calculate(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Response {
+    let lang = c.lang;
+    let (req, mut check) = or_reply!(read::<DomesticCalcRequest>(
+        lang,
         &raw,
         &[
             "senderCityCode",
@@ -562,27 +419,17 @@ async fn calculate(
             "dropoff_type",
             "weight",
         ],
-    ) else {
-        return current_invalid(check.fields);
-    };
+    ));
     let w = s.world();
     let from = w.seed.city_by_code(&req.sender_city_code).map(|c| c.id);
     let to = w.seed.city_by_code(&req.receiver_city_code).map(|c| c.id);
     if from.is_none() {
-        check.push(
-            "senderCityCode",
-            msg::not_found_value(lang, "senderCityCode"),
-        );
+        check.not_found("senderCityCode");
     }
     if to.is_none() {
-        check.push(
-            "receiverCityCode",
-            msg::not_found_value(lang, "receiverCityCode"),
-        );
+        check.not_found("receiverCityCode");
     }
-    if req.weight.grams() < 10 {
-        check.push("weight", msg::too_small(lang, "weight", "0.01"));
-    }
+    order_checks::min_weight(&mut check, "weight", req.weight);
     let volume = req.volume.map(|d| d.x * d.y * d.z);
     order_checks::quantities(&mut check, req.weight, volume, None, &CALC_NAMES);
     let (Some(from), Some(to)) = (from, to) else {
@@ -626,14 +473,10 @@ async fn calculate(
     )
 }
 
-async fn calculate_international(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let raw = or_reply!(parse_body(body));
-    let mut check = Check::new(lang);
-    let Some(req) = check.read::<IntlCalcRequest>(
+async fn calculate_international(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Response {
+    let Caller { customer, lang } = c;
+    let (req, mut check) = or_reply!(read::<IntlCalcRequest>(
+        lang,
         &raw,
         &[
             "weight",
@@ -643,28 +486,21 @@ async fn calculate_international(
             "postTypeId",
             "pickupType",
         ],
-    ) else {
-        return current_invalid(check.fields);
-    };
+    ));
     let w = s.world();
-    if req.weight.grams() < 10 {
-        check.push("weight", msg::too_small(lang, "weight", "0.01"));
-    }
+    order_checks::min_weight(&mut check, "weight", req.weight);
     order_checks::quantities(&mut check, req.weight, req.volume, req.piece, &CALC_NAMES);
     order_checks::date(&mut check, "senderDate", req.sender_date);
     order_checks::city(&mut check, &w, "senderCityId", req.sender_city_id);
     let country = w.seed.country(req.receiver_country_id);
     if country.is_none() {
-        check.push(
-            "receiverCountryId",
-            msg::not_found_value(lang, "receiverCountryId"),
-        );
+        check.not_found("receiverCountryId");
     }
     if req.receiver_city_id <= 0 {
         check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
     }
     if w.seed.shipment_type(req.post_type_id).is_none() {
-        check.push("postTypeId", msg::not_found_value(lang, "postTypeId"));
+        check.not_found("postTypeId");
     }
     if req.is_company && req.customer_id.is_some_and(|c| c != customer) {
         return current_forbidden();
@@ -708,67 +544,36 @@ async fn calculate_international(
     )
 }
 
-async fn statuses(Caller { lang, .. }: Caller, Query(q): Query<Q>) -> Response {
-    let items: Vec<StatusInfo> = OrderStatus::ALL
-        .iter()
-        .map(|st| StatusInfo {
-            code: *st,
-            name: order_status_name(*st, lang),
-            description: st.label().to_string(),
-            next_possible_statuses: st.next_possible().to_vec(),
-        })
-        .collect();
-    listed(lang, &items, &q, "/v1/status/index", "")
+async fn statuses(l: Listing) -> Response {
+    l.each(OrderStatus::ALL, "/v1/status/index", |st| StatusInfo {
+        code: *st,
+        name: order_status_name(*st, l.lang),
+        description: st.label().to_string(),
+        next_possible_statuses: st.next_possible().to_vec(),
+    })
 }
 
-async fn countries(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let w = s.world();
-    let items: Vec<Country> = w
-        .seed
-        .countries
-        .iter()
-        .map(|c| Country {
-            id: c.id,
-            code: c.code.map(str::to_string),
-            name: c.name.get(lang).to_string(),
-        })
-        .collect();
-    listed(lang, &items, &q, "/v1/directory/countries", "")
+async fn countries(State(s): State<Shared>, l: Listing) -> Response {
+    let countries = &s.world().seed.countries;
+    l.each(countries, "/v1/directory/countries", |c| Country {
+        id: c.id,
+        code: c.code.map(str::to_string),
+        name: c.name.get(l.lang).to_string(),
+    })
 }
 
-async fn regions(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let w = s.world();
-    let items: Vec<CodedRegion> = w
-        .seed
-        .regions
-        .iter()
-        .map(|r| CodedRegion {
-            id: Some(r.id),
-            code: Some(r.code.to_string()),
-            name: r.name.get(lang).to_string(),
-        })
-        .collect();
-    listed(lang, &items, &q, "/v1/directory/regions", "")
+async fn regions(State(s): State<Shared>, l: Listing) -> Response {
+    let regions = &s.world().seed.regions;
+    l.each(regions, "/v1/directory/regions", |r| CodedRegion {
+        id: Some(r.id),
+        code: Some(r.code.to_string()),
+        name: r.name.get(l.lang).to_string(),
+    })
 }
 
-async fn cities(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
+async fn cities(State(s): State<Shared>, l: Listing) -> Response {
     let w = s.world();
-    let region = q
-        .get("regionCode")
-        .map(|c| c.trim().to_string())
-        .filter(|c| !c.is_empty());
+    let region = l.param("regionCode");
     let items: Vec<CodedCity> = w
         .seed
         .cities
@@ -777,30 +582,17 @@ async fn cities(
         .map(|c| CodedCity {
             id: Some(c.id),
             code: Some(c.code.clone()),
-            name: c.name.get(lang).to_string(),
+            name: c.name.get(l.lang).to_string(),
             region_code: Some(c.code[..2].to_string()),
         })
         .collect();
-    let extra = region
-        .map(|r| format!("regionCode={r}&"))
-        .unwrap_or_default();
-    listed(lang, &items, &q, "/v1/directory/cities", &extra)
+    l.page(&items, "/v1/directory/cities", &[("regionCode", region)])
 }
 
-async fn branches(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
+async fn branches(State(s): State<Shared>, l: Listing) -> Response {
     let w = s.world();
-    let region = q
-        .get("regionCode")
-        .map(|c| c.trim().to_string())
-        .filter(|c| !c.is_empty());
-    let city = q
-        .get("cityCode")
-        .map(|c| c.trim().to_string())
-        .filter(|c| !c.is_empty());
+    let region = l.param("regionCode");
+    let city = l.param("cityCode");
     let items: Vec<CodedBranch> = w
         .seed
         .branches
@@ -812,7 +604,7 @@ async fn branches(
             keep.then(|| CodedBranch {
                 id: Some(b.id),
                 code: Some(b.code.clone()),
-                name: b.name.get(lang).to_string(),
+                name: b.name.get(l.lang).to_string(),
                 region_code: Some(c.code[..2].to_string()),
                 city_code: Some(c.code.clone()),
                 address: b.address.clone(),
@@ -822,51 +614,31 @@ async fn branches(
             })
         })
         .collect();
-    let mut extra = String::new();
-    if let Some(r) = &region {
-        extra.push_str(&format!("regionCode={r}&"));
-    }
-    if let Some(c) = &city {
-        extra.push_str(&format!("cityCode={c}&"));
-    }
-    listed(lang, &items, &q, "/v1/directory/branches", &extra)
+    let echo = [("regionCode", region), ("cityCode", city)];
+    l.page(&items, "/v1/directory/branches", &echo)
 }
 
-fn id_names(list: &[(i64, super::seed::Name)], lang: Language) -> Vec<IdName> {
-    list.iter()
-        .map(|(id, n)| IdName {
-            id: *id,
-            name: n.get(lang).to_string(),
-        })
-        .collect()
+/// A list of ids and names (packaging or shipment types) in the caller's language.
+fn id_names(l: &Listing, list: &[(i64, super::seed::Name)], path: &str) -> Response {
+    l.each(list, path, |(id, n)| IdName {
+        id: *id,
+        name: n.get(l.lang).to_string(),
+    })
 }
 
-async fn packages(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let items = id_names(&s.world().seed.packaging_types, lang);
-    listed(lang, &items, &q, "/v1/package/index", "")
+async fn packages(State(s): State<Shared>, l: Listing) -> Response {
+    id_names(&l, &s.world().seed.packaging_types, "/v1/package/index")
 }
 
-async fn shipment_types(
-    State(s): State<Shared>,
-    Caller { lang, .. }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
-    let items = id_names(&s.world().seed.shipment_types, lang);
-    listed(lang, &items, &q, "/v1/inside/index", "")
+async fn shipment_types(State(s): State<Shared>, l: Listing) -> Response {
+    id_names(&l, &s.world().seed.shipment_types, "/v1/inside/index")
 }
 
-async fn webhook_config(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let raw = or_reply!(parse_body(body));
-    match super::webhook_reg::webhook_config(&s, lang, customer, &raw, Iface::Current, true) {
-        Ok(cfg) => current_ok(msg::saved(lang), cfg),
+async fn webhook_config(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Response {
+    let reg =
+        super::webhook_reg::webhook_config(&s, c.lang, c.customer, &raw, Iface::Current, true);
+    match reg {
+        Ok(cfg) => current_ok(msg::saved(c.lang), cfg),
         Err(fields) => current_invalid(fields),
     }
 }
@@ -903,21 +675,18 @@ fn in_language(
     o
 }
 
-async fn international_list(
-    State(s): State<Shared>,
-    Caller { customer, lang }: Caller,
-    Query(q): Query<Q>,
-) -> Response {
+async fn international_list(State(s): State<Shared>, l: Listing) -> Response {
+    let lang = l.lang;
     let mut check = Check::new(lang);
-    let mut date = |name: &str| match q.get(name).map(|d| d.trim()).filter(|d| !d.is_empty()) {
-        None => None,
-        Some(d) => match chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d") {
+    let mut date = |name: &str| {
+        let text = l.param(name)?;
+        match chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
             Ok(v) => Some(v),
             Err(_) => {
                 check.push(name, msg::invalid(lang, name));
                 None
             }
-        },
+        }
     };
     let begin = date("beginDate");
     let end = date("endDate");
@@ -929,30 +698,15 @@ async fn international_list(
         .intl_orders
         .iter()
         .filter(|(c, o)| {
-            *c == customer
+            *c == l.customer
                 && begin.is_none_or(|b| o.sender.sender_date >= b)
                 && end.is_none_or(|e| o.sender.sender_date <= e)
         })
         .map(|(_, o)| in_language(&w.seed, o, lang))
         .collect();
-    let mut extra = String::new();
-    if let Some(b) = begin {
-        extra.push_str(&format!("beginDate={b}&"));
-    }
-    if let Some(e) = end {
-        extra.push_str(&format!("endDate={e}&"));
-    }
-    listed(lang, &items, &q, "/v1/order/international-list", &extra)
-}
-
-/// One page of a directory list, as `page` and `per-page` ask, in the current envelope.
-fn listed<T: Clone + serde::Serialize>(
-    lang: Language,
-    items: &[T],
-    q: &Q,
-    path: &str,
-    extra_query: &str,
-) -> Response {
-    let (page, per) = paging(q);
-    current_ok(msg::ok(lang), page_of(items, page, per, path, extra_query))
+    let echo = [
+        ("beginDate", begin.map(|b| b.to_string())),
+        ("endDate", end.map(|e| e.to_string())),
+    ];
+    l.page(&items, "/v1/order/international-list", &echo)
 }

@@ -188,6 +188,22 @@ impl Check {
         self.typed(body)
     }
 
+    /// A route's opening: [`Check::read`] on a fresh checker, which comes along with the value
+    /// (holding any over-long text for the route's own `ok()`), or the interface's answer
+    /// (`refuse`) to what is missing or of the wrong type.
+    pub(crate) fn opening<T: DeserializeOwned>(
+        lang: Language,
+        body: &Value,
+        required: &[&str],
+        refuse: fn(FieldErrors) -> Response,
+    ) -> Result<(T, Check), Response> {
+        let mut check = Check::new(lang);
+        match check.read(body, required) {
+            Some(v) => Ok((v, check)),
+            None => Err(refuse(check.fields)),
+        }
+    }
+
     /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
     /// text in the body is held to its limit too (see `limits`): an over-long text is reported
     /// beside the other checks' messages, so the caller's `ok()` before storing refuses it.
@@ -273,6 +289,12 @@ impl Check {
             let m = msg::invalid(self.lang, field);
             self.push(field, m);
         }
+    }
+
+    /// `field` names nothing the twin knows (a city, branch, type or record).
+    pub(crate) fn not_found(&mut self, field: &str) {
+        let m = msg::not_found_value(self.lang, field);
+        self.push(field, m);
     }
 
     pub(crate) fn max_len(&mut self, field: &str, value: Option<&str>, max: usize) {

@@ -249,14 +249,12 @@ impl Cx<'_> {
         {
             check.phone("receiverPhone1", p);
         }
-        if input.weight.grams() < 10 {
-            check.push("weight", msg::too_small(lang, "weight", "0.01"));
-        }
+        order_checks::min_weight(&mut check, "weight", input.weight);
         if !is_legacy_packaging(input.package_id) {
-            check.push("packageId", msg::not_found_value(lang, "packageId"));
+            check.not_found("packageId");
         }
         if w.seed.shipment_type(input.post_type_id).is_none() {
-            check.push("postTypeId", msg::not_found_value(lang, "postTypeId"));
+            check.not_found("postTypeId");
         }
         if input.piece.is_some_and(|p| p < 1) {
             check.push("piece", msg::too_small(lang, "piece", "1"));
@@ -492,9 +490,7 @@ impl Cx<'_> {
         let w = self.s.world();
         order_checks::city(&mut check, &w, "senderCityId", req.sender_city_id);
         order_checks::city(&mut check, &w, "receiverCityId", req.receiver_city_id);
-        if req.weight.grams() < 10 {
-            check.push("weight", msg::too_small(self.lang, "weight", "0.01"));
-        }
+        order_checks::min_weight(&mut check, "weight", req.weight);
         order_checks::quantities(
             &mut check,
             req.weight,
@@ -580,12 +576,7 @@ impl Cx<'_> {
                 msg::invalid(self.lang, parcel_field::CURRENCY),
             );
         }
-        if p.weight.grams() < 10 {
-            check.push(
-                parcel_field::WEIGHT,
-                msg::too_small(self.lang, parcel_field::WEIGHT, "0.01"),
-            );
-        }
+        order_checks::min_weight(&mut check, parcel_field::WEIGHT, p.weight);
         if p.weight.grams() > limits::WEIGHT_MAX_KG * 1000 {
             let max = limits::WEIGHT_MAX_KG.to_string();
             check.push(

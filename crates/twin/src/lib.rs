@@ -18,6 +18,7 @@ mod http_util;
 mod app;
 pub mod command;
 mod control;
+mod current_gate;
 mod current_routes;
 mod faults;
 mod intl_seed;

@@ -156,27 +156,23 @@ pub struct WebhookReg {
     pub(super) date: String,
 }
 
+/// A warehouse record (a supplier/buyer or a product): the fields as sent, owned by one customer,
+/// new until confirmed.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct PurveyorRec {
+pub struct WmsRec<I> {
     pub(super) id: i64,
     pub(super) customer_id: i64,
-    pub(super) input: PurveyorInput,
+    pub(super) input: I,
+    #[serde(default)]
     pub(super) state: PurveyorState,
     /// Deleted records stay (the server deletes softly) but are no longer served.
     #[serde(default)]
     pub(super) deleted: bool,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct ProductRec {
-    pub(super) id: i64,
-    pub(super) customer_id: i64,
-    pub(super) input: ProductInput,
-    #[serde(default)]
-    pub(super) state: PurveyorState,
-    #[serde(default)]
-    pub(super) deleted: bool,
-}
+pub(crate) type PurveyorRec = WmsRec<PurveyorInput>;
+
+pub(crate) type ProductRec = WmsRec<ProductInput>;
 
 /// One attempt to deliver a webhook notification, for `GET /sandbox/webhooks/deliveries`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

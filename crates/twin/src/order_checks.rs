@@ -17,8 +17,7 @@ pub(crate) const WCS_MAX: usize = 70;
 
 pub(crate) fn city(check: &mut Check, w: &World, field: &str, id: i64) -> bool {
     if w.seed.city(id).is_none() {
-        let m = msg::not_found_value(check.lang, field);
-        check.push(field, m);
+        check.not_found(field);
         return false;
     }
     true
@@ -37,8 +36,7 @@ pub(crate) fn branch(
     match branch_id {
         Some(id) => match w.seed.branch(id) {
             None => {
-                let m = msg::not_found_value(check.lang, field);
-                check.push(field, m);
+                check.not_found(field);
                 None
             }
             Some(b) if b.city_id != city_id => {
@@ -69,21 +67,36 @@ pub(crate) fn items(check: &mut Check, items: &[ItemLine], field: &str) {
             check.push(&name, m);
         }
         check.max_len(&name, Some(&item.name), ItemLine::NAME_MAX);
-        if item.count < 1 {
-            let f = format!("{field}[{i}].count");
-            let m = msg::too_small(check.lang, &f, "1");
-            check.push(&f, m);
-        }
-        if item.count > limits::COUNT_MAX {
-            let f = format!("{field}[{i}].count");
-            let m = msg::too_big(check.lang, &f, &limits::COUNT_MAX.to_string());
-            check.push(&f, m);
-        }
-        if item.cost.0 > limits::SUM_MAX || item.cost.0 < 0 {
-            let f = format!("{field}[{i}].cost");
-            let m = msg::too_big(check.lang, &f, &limits::SUM_MAX.to_string());
-            check.push(&f, m);
-        }
+        count(check, &format!("{field}[{i}].count"), item.count);
+        sum(check, &format!("{field}[{i}].cost"), item.cost.0);
+    }
+}
+
+/// A count on a line (items, receipt goods): at least one, at most the twin's limit.
+fn count(check: &mut Check, field: &str, n: i64) {
+    if n < 1 {
+        let m = msg::too_small(check.lang, field, "1");
+        check.push(field, m);
+    }
+    if n > limits::COUNT_MAX {
+        let m = msg::too_big(check.lang, field, &limits::COUNT_MAX.to_string());
+        check.push(field, m);
+    }
+}
+
+/// A sum of money on a line: not negative and within the twin's limit.
+fn sum(check: &mut Check, field: &str, value: i64) {
+    if !(0..=limits::SUM_MAX).contains(&value) {
+        let m = msg::too_big(check.lang, field, &limits::SUM_MAX.to_string());
+        check.push(field, m);
+    }
+}
+
+/// At least 10 g, the least the service weighs (0.01 kg).
+pub(crate) fn min_weight(check: &mut Check, field: &str, weight: Weight) {
+    if weight.grams() < 10 {
+        let m = msg::too_small(check.lang, field, "0.01");
+        check.push(field, m);
     }
 }
 
@@ -117,26 +130,12 @@ pub(crate) fn cod(
 ) {
     for (i, opt) in options.iter().enumerate() {
         for (j, g) in opt.goods.iter().enumerate() {
+            let at = |name: &str| format!("{options_field}[{i}].goods[{j}].{name}");
             if !w.goods_of(customer).any(|r| r.id == g.mxik_goods_id) {
-                let f = format!("{options_field}[{i}].goods[{j}].mxikGoodsId");
-                let m = msg::not_found_value(check.lang, &f);
-                check.push(&f, m);
+                check.not_found(&at("mxikGoodsId"));
             }
-            if g.amount <= 0 {
-                let f = format!("{options_field}[{i}].goods[{j}].amount");
-                let m = msg::too_small(check.lang, &f, "1");
-                check.push(&f, m);
-            }
-            if g.amount > limits::COUNT_MAX {
-                let f = format!("{options_field}[{i}].goods[{j}].amount");
-                let m = msg::too_big(check.lang, &f, &limits::COUNT_MAX.to_string());
-                check.push(&f, m);
-            }
-            if !(0..=limits::SUM_MAX).contains(&g.good_price.0) {
-                let f = format!("{options_field}[{i}].goods[{j}].goodPrice");
-                let m = msg::too_big(check.lang, &f, &limits::SUM_MAX.to_string());
-                check.push(&f, m);
-            }
+            count(check, &at("amount"), g.amount);
+            sum(check, &at("goodPrice"), g.good_price.0);
         }
     }
     let Some(amount) = amount else { return };

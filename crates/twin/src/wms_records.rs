@@ -9,14 +9,14 @@ use super::http_util::*;
 use super::messages as msg;
 use super::model::{ProductRec, PurveyorRec};
 use super::shared::Shared;
-use super::wms_gate::{authed, invalid, only};
+use super::wms_gate::{AtRecord, Authed, body_of, invalid, only};
 use super::world::{WmsRecord, World};
 use api::codes::Language;
 use api::envelope::Page;
 use api::warehouse::*;
 use axum::Router;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post, put};
 use serde_json::{Value, json};
@@ -25,29 +25,50 @@ use std::collections::HashMap;
 type Q = HashMap<String, String>;
 
 /// What differs between the two kinds of record.
-pub(crate) trait Served: WmsRecord + Send + Sync + 'static {
-    /// The path segment: `purveyor` or `product`.
-    const PATH: &'static str;
-    /// Columns a list may be filtered by.
-    const COLUMNS: &'static [&'static str];
+pub(crate) trait Served:
+    WmsRecord<Input: serde::de::DeserializeOwned> + Send + Sync + 'static
+{
+    /// Columns a list may be filtered by, and each one's text.
+    const COLUMNS: &'static [Column<Self::Input>];
+    /// Fields a body must give.
+    const REQUIRED: &'static [&'static str];
     type Wire: serde::Serialize + Clone;
     fn wire(&self, base: &str) -> Self::Wire;
-    /// A column's text, for filtering.
-    fn column(&self, name: &str) -> Option<String>;
-    /// The body read and checked against the server's rules; `except` is the record an update
-    /// replaces (its own code is not a duplicate).
-    fn checked(
-        w: &World,
-        customer: i64,
-        raw: &Value,
-        lang: Language,
-        except: Option<i64>,
-    ) -> Result<Self::Input, Response>;
-    fn add(w: &mut World, customer: i64, input: Self::Input) -> Self;
+    /// The server's rules for a body that gives the required fields; `except` is the record an
+    /// update replaces (its own code is not a duplicate).
+    fn rules(w: &World, customer: i64, input: &Self::Input, check: &mut Check, except: Option<i64>);
+}
+
+/// A column a list may be filtered by, and its text in a record.
+type Column<I> = (&'static str, fn(&I) -> &String);
+
+/// A column's text, for filtering.
+fn column<R: Served>(r: &R, name: &str) -> Option<String> {
+    R::COLUMNS
+        .iter()
+        .find(|(c, _)| *c == name)
+        .map(|(_, text)| text(r.input()).clone())
+}
+
+/// The body read and checked against the server's rules, or the 500 the server answers.
+fn checked<R: Served>(
+    w: &World,
+    customer: i64,
+    raw: &Value,
+    lang: Language,
+    except: Option<i64>,
+) -> Result<R::Input, Response> {
+    let (input, mut check) = Check::opening(lang, raw, R::REQUIRED, invalid)?;
+    R::rules(w, customer, &input, &mut check, except);
+    if check.ok() {
+        Ok(input)
+    } else {
+        Err(invalid(check.fields))
+    }
 }
 
 pub(crate) fn routes<R: Served>() -> Router<Shared> {
-    let at = |action: &str| format!("/v1/{}/{action}", R::PATH);
+    let at = |action: &str| format!("/v1/{}/{action}", R::KIND);
     Router::new()
         .route(&at("clients"), only(get(list::<R, false>), "GET, HEAD"))
         .route(&at("index"), only(get(list::<R, true>), "GET, HEAD"))
@@ -62,31 +83,19 @@ pub(crate) fn routes<R: Served>() -> Router<Shared> {
         .route(&at("client-status"), only(post(confirm::<R>), "POST"))
 }
 
-/// `?id=N`, or the framework's 400.
-fn record_id(q: &Q, lang: Language) -> Result<i64, Response> {
-    q.get("id")
-        .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| framework(StatusCode::BAD_REQUEST, msg::missing_id(lang)))
-}
-
 fn not_found(lang: Language) -> Response {
     framework(StatusCode::NOT_FOUND, msg::record_not_found(lang))
-}
-
-fn body_of(body: Result<Value, BodyError>) -> Result<Value, Response> {
-    body.map_err(|e| wms_fail(e.status, "error", json!(e.text)))
 }
 
 async fn list<R: Served, const WAITING: bool>(
     State(s): State<Shared>,
     Query(q): Query<Q>,
-    headers: HeaderMap,
+    Authed(customer, lang): Authed,
 ) -> Response {
-    let (customer, lang) = or_reply!(authed(&s, &headers));
     let w = s.world();
     let filters: Vec<(&str, String)> = R::COLUMNS
         .iter()
-        .filter_map(|c| q.get(*c).map(|v| (*c, v.trim().to_lowercase())))
+        .filter_map(|(c, _)| q.get(*c).map(|v| (*c, v.trim().to_lowercase())))
         .filter(|(_, v)| !v.is_empty())
         .collect();
     let items: Vec<R::Wire> = w
@@ -94,8 +103,7 @@ async fn list<R: Served, const WAITING: bool>(
         .filter(|r| !WAITING || r.meta().2 == PurveyorState::New)
         .filter(|r| {
             filters.iter().all(|(c, v)| {
-                r.column(c)
-                    .is_some_and(|text| text.to_lowercase().contains(v.as_str()))
+                column(*r, c).is_some_and(|text| text.to_lowercase().contains(v.as_str()))
             })
         })
         .map(|r| r.wire(w.links.base()))
@@ -112,20 +120,16 @@ async fn list<R: Served, const WAITING: bool>(
         extra.push_str(&format!("{c}={v}&"));
     }
     let action = if WAITING { "index" } else { "clients" };
-    let path = format!("/v1/{}/{action}", R::PATH);
+    let path = format!("/v1/{}/{action}", R::KIND);
     let p: Page<R::Wire> = page_of(&items, page, per, &path, &extra);
     wms_ok(StatusCode::OK, msg::ok(lang), Some(p))
 }
 
-async fn create<R: Served>(
-    State(s): State<Shared>,
-    headers: HeaderMap,
-    AnyBody(body): AnyBody,
-) -> Response {
-    let (customer, lang) = or_reply!(authed(&s, &headers));
+async fn create<R: Served>(State(s): State<Shared>, c: Authed, AnyBody(body): AnyBody) -> Response {
+    let Authed(customer, lang) = c;
     let raw = or_reply!(body_of(body));
     let mut w = s.world();
-    let input = or_reply!(R::checked(&w, customer, &raw, lang, None));
+    let input = or_reply!(checked::<R>(&w, customer, &raw, lang, None));
     let rec = R::add(&mut w, customer, input);
     wms_ok(
         StatusCode::CREATED,
@@ -134,13 +138,8 @@ async fn create<R: Served>(
     )
 }
 
-async fn view<R: Served>(
-    State(s): State<Shared>,
-    Query(q): Query<Q>,
-    headers: HeaderMap,
-) -> Response {
-    let (customer, lang) = or_reply!(authed(&s, &headers));
-    let id = or_reply!(record_id(&q, lang));
+async fn view<R: Served>(State(s): State<Shared>, at: AtRecord) -> Response {
+    let AtRecord { customer, lang, id } = at;
     let w = s.world();
     match w.record::<R>(customer, id) {
         Some(r) => wms_ok(StatusCode::OK, msg::ok(lang), Some(r.wire(w.links.base()))),
@@ -150,18 +149,16 @@ async fn view<R: Served>(
 
 async fn update<R: Served>(
     State(s): State<Shared>,
-    Query(q): Query<Q>,
-    headers: HeaderMap,
+    at: AtRecord,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = or_reply!(authed(&s, &headers));
-    let id = or_reply!(record_id(&q, lang));
+    let AtRecord { customer, lang, id } = at;
     let raw = or_reply!(body_of(body));
     let mut w = s.world();
     if w.record::<R>(customer, id).is_none() {
         return not_found(lang);
     }
-    let input = or_reply!(R::checked(&w, customer, &raw, lang, Some(id)));
+    let input = or_reply!(checked::<R>(&w, customer, &raw, lang, Some(id)));
     match w.update_record::<R>(customer, id, input) {
         Some(rec) => wms_ok(
             StatusCode::OK,
@@ -172,13 +169,8 @@ async fn update<R: Served>(
     }
 }
 
-async fn remove<R: Served>(
-    State(s): State<Shared>,
-    Query(q): Query<Q>,
-    headers: HeaderMap,
-) -> Response {
-    let (customer, lang) = or_reply!(authed(&s, &headers));
-    let id = or_reply!(record_id(&q, lang));
+async fn remove<R: Served>(State(s): State<Shared>, at: AtRecord) -> Response {
+    let AtRecord { customer, lang, id } = at;
     if s.world().delete_record::<R>(customer, id) {
         StatusCode::NO_CONTENT.into_response()
     } else {
@@ -188,10 +180,10 @@ async fn remove<R: Served>(
 
 async fn confirm<R: Served>(
     State(s): State<Shared>,
-    headers: HeaderMap,
+    c: Authed,
     AnyBody(body): AnyBody,
 ) -> Response {
-    let (customer, lang) = or_reply!(authed(&s, &headers));
+    let Authed(customer, lang) = c;
     let raw = or_reply!(body_of(body));
     let mut check = Check::new(lang);
     let Some(req) = check.read::<ClientStatusRequest>(&raw, &["status"]) else {
@@ -226,76 +218,32 @@ fn date_field(check: &mut Check, field: &str, value: Option<&str>, lang: Languag
     }
 }
 
-/// The record's fields read and checked, or the 500 the server answers.
-fn read<T: serde::de::DeserializeOwned>(
-    raw: &Value,
-    lang: Language,
-    required: &[&str],
-) -> Result<(T, Check), Response> {
-    let mut check = Check::new(lang);
-    check.required(raw, required);
-    if !check.ok() {
-        return Err(invalid(check.fields));
-    }
-    match check.typed::<T>(raw) {
-        Some(input) => Ok((input, check)),
-        None => Err(invalid(check.fields)),
-    }
-}
-
 impl Served for PurveyorRec {
-    const PATH: &'static str = "purveyor";
-    const COLUMNS: &'static [&'static str] = &["name", "full_name", "code", "group"];
+    const COLUMNS: &'static [Column<PurveyorInput>] = PURVEYOR_COLUMNS;
+    const REQUIRED: &'static [&'static str] = &["group", "code", "name", "full_name"];
     type Wire = Purveyor;
 
     fn wire(&self, base: &str) -> Purveyor {
         purveyor(base, self)
     }
 
-    fn column(&self, name: &str) -> Option<String> {
-        let i = &self.input;
-        Some(
-            match name {
-                "name" => &i.name,
-                "full_name" => &i.full_name,
-                "code" => &i.code,
-                "group" => &i.group,
-                _ => return None,
-            }
-            .clone(),
-        )
-    }
-
-    fn checked(
-        _w: &World,
-        _customer: i64,
-        raw: &Value,
-        lang: Language,
-        _except: Option<i64>,
-    ) -> Result<PurveyorInput, Response> {
-        // A supplier's code is not unique on the server: the same code twice is two records.
-        let (input, mut check) =
-            read::<PurveyorInput>(raw, lang, &["group", "code", "name", "full_name"])?;
+    // A supplier's code is not unique on the server: the same code twice is two records.
+    fn rules(_w: &World, _c: i64, input: &PurveyorInput, check: &mut Check, _except: Option<i64>) {
         let percentage = input.stock_percentage.as_deref();
         check.decimal("stock_percentage", percentage, 0.0, 100.0);
         check.whole("stock_expiry", input.stock_expiry.as_deref(), 0, 36_500);
-        date_field(
-            &mut check,
-            "contract_date",
-            input.contract_date.as_deref(),
-            lang,
-        );
-        if check.ok() {
-            Ok(input)
-        } else {
-            Err(invalid(check.fields))
-        }
-    }
-
-    fn add(w: &mut World, customer: i64, input: PurveyorInput) -> PurveyorRec {
-        w.add_purveyor(customer, input)
+        let lang = check.lang;
+        date_field(check, "contract_date", input.contract_date.as_deref(), lang);
     }
 }
+
+/// A supplier/buyer's columns a list may be filtered by, in the order its links repeat them.
+const PURVEYOR_COLUMNS: &[Column<PurveyorInput>] = &[
+    ("name", |i| &i.name),
+    ("full_name", |i| &i.full_name),
+    ("code", |i| &i.code),
+    ("group", |i| &i.group),
+];
 
 /// A supplier/buyer as the server answers it: flat fields plus the four nested records.
 fn purveyor(base: &str, rec: &PurveyorRec) -> Purveyor {
@@ -357,10 +305,19 @@ fn purveyor(base: &str, rec: &PurveyorRec) -> Purveyor {
     }
 }
 
+/// A product's columns a list may be filtered by, in the order its links repeat them.
+const PRODUCT_COLUMNS: &[Column<ProductInput>] = &[
+    ("name", |i| &i.name),
+    ("full_name", |i| &i.full_name),
+    ("code", |i| &i.code),
+    ("gtin", |i| &i.gtin),
+    ("article", |i| &i.article),
+    ("group", |i| &i.group),
+];
+
 impl Served for ProductRec {
-    const PATH: &'static str = "product";
-    const COLUMNS: &'static [&'static str] =
-        &["name", "full_name", "code", "gtin", "article", "group"];
+    const COLUMNS: &'static [Column<ProductInput>] = PRODUCT_COLUMNS;
+    const REQUIRED: &'static [&'static str] = PRODUCT_REQUIRED;
     type Wire = Product;
 
     fn wire(&self, _base: &str) -> Product {
@@ -391,36 +348,17 @@ impl Served for ProductRec {
         }
     }
 
-    fn column(&self, name: &str) -> Option<String> {
-        let i = &self.input;
-        Some(
-            match name {
-                "name" => &i.name,
-                "full_name" => &i.full_name,
-                "code" => &i.code,
-                "gtin" => &i.gtin,
-                "article" => &i.article,
-                "group" => &i.group,
-                _ => return None,
-            }
-            .clone(),
-        )
-    }
-
-    fn checked(
+    fn rules(
         w: &World,
         customer: i64,
-        raw: &Value,
-        lang: Language,
+        input: &ProductInput,
+        check: &mut Check,
         except: Option<i64>,
-    ) -> Result<ProductInput, Response> {
-        let (input, mut check) = read::<ProductInput>(raw, lang, PRODUCT_REQUIRED)?;
+    ) {
+        let lang = check.lang;
         let supplier = input.supplier_buyer_id.unwrap_or_default();
         if w.record::<PurveyorRec>(customer, supplier).is_none() {
-            check.push(
-                "supplier_buyer_id",
-                msg::not_found_value(lang, "supplier_buyer_id"),
-            );
+            check.not_found("supplier_buyer_id");
         }
         let others: Vec<&ProductRec> = w
             .records::<ProductRec>(customer)
@@ -452,14 +390,5 @@ impl Served for ProductRec {
         ] {
             check.whole(field, value.as_deref(), 0, 36_500);
         }
-        if check.ok() {
-            Ok(input)
-        } else {
-            Err(invalid(check.fields))
-        }
-    }
-
-    fn add(w: &mut World, customer: i64, input: ProductInput) -> ProductRec {
-        w.add_product(customer, input)
     }
 }

@@ -198,8 +198,6 @@ impl World {
         let parcels: Vec<Parcel> = p.all("parcel");
         let manifests: Vec<Manifest> = p.all("manifest");
         let webhooks: Vec<WebhookReg> = p.all("webhook");
-        let purveyors: Vec<PurveyorRec> = p.all("purveyor");
-        let products: Vec<ProductRec> = p.all("product");
         for o in orders {
             self.next_order_id = self.next_order_id.max(o.id + 1);
             if let Some(w) = &o.body.wcs_code {
@@ -218,11 +216,17 @@ impl World {
         for w in webhooks {
             self.webhooks.insert(w.customer_id, w);
         }
-        for x in purveyors {
-            self.purveyors.insert(x.id, x);
-        }
-        for x in products {
-            self.products.insert(x.id, x);
+        self.load_records::<PurveyorInput>();
+        self.load_records::<ProductInput>();
+    }
+
+    /// The kept records of one warehouse kind, by id.
+    fn load_records<I: WmsInput>(&mut self) {
+        let Some(p) = &self.persist else { return };
+        let recs: Vec<WmsRec<I>> = p.all(I::AT.kind);
+        let books = (I::AT.write)(self);
+        for x in recs {
+            books.insert(x.id, x);
         }
     }
 
@@ -706,31 +710,19 @@ impl World {
 
     // ----- warehouse -----------------------------------------------------------------------
 
-    pub fn add_purveyor(&mut self, customer_id: i64, input: PurveyorInput) -> PurveyorRec {
-        let id = self.purveyors.keys().next_back().copied().unwrap_or(500) + 1;
-        let rec = PurveyorRec {
+    /// Keeps a new record of this customer under the next id of its kind.
+    pub fn add_record<I: WmsInput>(&mut self, customer_id: i64, input: I) -> WmsRec<I> {
+        let books = (I::AT.read)(self);
+        let id = books.keys().next_back().copied().unwrap_or(I::AT.ids_after) + 1;
+        let rec = WmsRec {
             id,
             customer_id,
             input,
             state: PurveyorState::New,
             deleted: false,
         };
-        self.save("purveyor", id, &rec);
-        self.purveyors.insert(id, rec.clone());
-        rec
-    }
-
-    pub fn add_product(&mut self, customer_id: i64, input: ProductInput) -> ProductRec {
-        let id = self.products.keys().next_back().copied().unwrap_or(9000) + 1;
-        let rec = ProductRec {
-            id,
-            customer_id,
-            input,
-            state: PurveyorState::New,
-            deleted: false,
-        };
-        self.save("product", id, &rec);
-        self.products.insert(id, rec.clone());
+        self.save(I::AT.kind, id, &rec);
+        (I::AT.write)(self).insert(id, rec.clone());
         rec
     }
 
@@ -813,14 +805,17 @@ impl NoNanos for NaiveDateTime {
 /// A warehouse record of the twin (supplier/buyer or product): owned by one customer, new until
 /// confirmed, deleted softly.
 pub trait WmsRecord: Clone + serde::Serialize + 'static {
-    /// Its name in the data file.
+    /// Its name: in the data file and in the server's paths (`/v1/{KIND}/...`).
     const KIND: &'static str;
     type Input;
     fn all(w: &World) -> &BTreeMap<i64, Self>;
     fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self>;
+    /// A new record of this customer, kept.
+    fn add(w: &mut World, customer_id: i64, input: Self::Input) -> Self;
     /// Its owner, whether it is deleted, and its state.
     fn meta(&self) -> (i64, bool, PurveyorState);
     fn state_mut(&mut self) -> &mut PurveyorState;
+    fn input(&self) -> &Self::Input;
     fn input_mut(&mut self) -> &mut Self::Input;
     fn deleted_mut(&mut self) -> &mut bool;
 
@@ -836,37 +831,56 @@ pub trait WmsRecord: Clone + serde::Serialize + 'static {
     }
 }
 
-impl WmsRecord for PurveyorRec {
-    const KIND: &'static str = "purveyor";
-    type Input = PurveyorInput;
-    fn all(w: &World) -> &BTreeMap<i64, Self> {
-        &w.purveyors
-    }
-    fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
-        &mut w.purveyors
-    }
-    fn meta(&self) -> (i64, bool, PurveyorState) {
-        (self.customer_id, self.deleted, self.state)
-    }
-    fn state_mut(&mut self) -> &mut PurveyorState {
-        &mut self.state
-    }
-    fn input_mut(&mut self) -> &mut PurveyorInput {
-        &mut self.input
-    }
-    fn deleted_mut(&mut self) -> &mut bool {
-        &mut self.deleted
+/// A kind of warehouse record: where the world keeps it (see [`Books`]).
+pub trait WmsInput: Clone + serde::Serialize + serde::de::DeserializeOwned + 'static {
+    const AT: Books<Self>;
+}
+
+/// What sets one kind of warehouse record apart in the world: its name (in the data file and the
+/// server's paths), the id its first record follows, and the map that holds it, to read and to
+/// change.
+pub struct Books<I: 'static> {
+    kind: &'static str,
+    ids_after: i64,
+    read: fn(&World) -> &BTreeMap<i64, WmsRec<I>>,
+    write: fn(&mut World) -> &mut BTreeMap<i64, WmsRec<I>>,
+}
+
+impl<I> Books<I> {
+    const fn new(
+        kind: &'static str,
+        ids_after: i64,
+        read: fn(&World) -> &BTreeMap<i64, WmsRec<I>>,
+        write: fn(&mut World) -> &mut BTreeMap<i64, WmsRec<I>>,
+    ) -> Books<I> {
+        Books {
+            kind,
+            ids_after,
+            read,
+            write,
+        }
     }
 }
 
-impl WmsRecord for ProductRec {
-    const KIND: &'static str = "product";
-    type Input = ProductInput;
+impl WmsInput for PurveyorInput {
+    const AT: Books<Self> = Books::new("purveyor", 500, |w| &w.purveyors, |w| &mut w.purveyors);
+}
+
+impl WmsInput for ProductInput {
+    const AT: Books<Self> = Books::new("product", 9000, |w| &w.products, |w| &mut w.products);
+}
+
+impl<I: WmsInput> WmsRecord for WmsRec<I> {
+    const KIND: &'static str = I::AT.kind;
+    type Input = I;
     fn all(w: &World) -> &BTreeMap<i64, Self> {
-        &w.products
+        (I::AT.read)(w)
     }
     fn all_mut(w: &mut World) -> &mut BTreeMap<i64, Self> {
-        &mut w.products
+        (I::AT.write)(w)
+    }
+    fn add(w: &mut World, customer_id: i64, input: I) -> Self {
+        w.add_record(customer_id, input)
     }
     fn meta(&self) -> (i64, bool, PurveyorState) {
         (self.customer_id, self.deleted, self.state)
@@ -874,7 +888,10 @@ impl WmsRecord for ProductRec {
     fn state_mut(&mut self) -> &mut PurveyorState {
         &mut self.state
     }
-    fn input_mut(&mut self) -> &mut ProductInput {
+    fn input(&self) -> &I {
+        &self.input
+    }
+    fn input_mut(&mut self) -> &mut I {
         &mut self.input
     }
     fn deleted_mut(&mut self) -> &mut bool {
