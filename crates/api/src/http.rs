@@ -106,6 +106,12 @@ pub(crate) struct Call<'a> {
     pub again_if_closed: bool,
 }
 
+/// How long a connection may wait unused before it is closed here rather than used again. Servers
+/// close idle connections after a few seconds (5 is a common default); a create sent on one just
+/// as the server closes it is lost in the line, and its outcome unknown until the outbox settles
+/// it. Closing first costs a new handshake after a pause; it never costs an unknown order.
+const KEEP_IDLE: Duration = Duration::from_secs(4);
+
 #[derive(Clone)]
 pub(crate) struct Http {
     client: reqwest::Client,
@@ -117,6 +123,7 @@ impl Http {
         let client = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
+            .pool_idle_timeout(KEEP_IDLE)
             .user_agent(concat!("ParcelDesk/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::custom(redirect_rule))
             .build()

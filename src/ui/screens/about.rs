@@ -43,6 +43,7 @@ pub const CRATES: &[(&str, &str)] = &[
     ("serde", "MIT OR Apache-2.0"),
     ("serde_json", "MIT OR Apache-2.0"),
     ("serde_path_to_error", "MIT OR Apache-2.0"),
+    ("serde_with", "MIT OR Apache-2.0"),
     ("thiserror", "MIT OR Apache-2.0"),
     ("tokio", "MIT"),
     ("tokio-postgres-rustls", "MIT"),
