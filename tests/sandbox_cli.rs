@@ -35,6 +35,35 @@ fn prints_three_urls_and_serves() {
     assert_eq!(status.unwrap(), 400);
 }
 
+/// `--split` takes its three addresses either way the guide writes them; any other count is
+/// refused, not ignored.
+#[test]
+fn split_takes_its_addresses_comma_separated_or_apart() {
+    let any = "127.0.0.1:0";
+    let commas = format!("{any},{any},{any}");
+    for split in [vec![commas.as_str()], vec![any, any, any]] {
+        let mut args = vec!["sandbox", "--listen", any, "--split"];
+        args.extend(&split);
+        let (mut child, got) = first_lines(&args, 6);
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(got[3].starts_with("legacy  http://127.0.0.1:"), "{got:?}");
+        assert!(got[5].starts_with("wms     http://127.0.0.1:"), "{got:?}");
+    }
+    let two = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
+        .args([
+            "sandbox",
+            "--listen",
+            any,
+            "--split",
+            &format!("{any},{any}"),
+        ])
+        .output()
+        .expect("the binary runs");
+    assert!(!two.status.success());
+    assert!(String::from_utf8_lossy(&two.stderr).contains("three addresses"));
+}
+
 fn first_lines(args: &[&str], n: usize) -> (std::process::Child, Vec<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
         .args(args)

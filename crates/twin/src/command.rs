@@ -26,8 +26,9 @@ pub struct ServeArgs {
     #[arg(long)]
     real_shapes: bool,
     /// Also serve each interface at the root of its own port (legacy, current, warehouse),
-    /// as production's three hosts do: `--split 127.0.0.1:8081,127.0.0.1:8082,127.0.0.1:8083`.
-    #[arg(long, value_delimiter = ',', num_args = 3)]
+    /// as production's three hosts do: `--split 127.0.0.1:8081,127.0.0.1:8082,127.0.0.1:8083`
+    /// (or the three addresses apart: `--split A B C`).
+    #[arg(long, value_delimiter = ',', num_args = 1..=3)]
     split: Option<Vec<SocketAddr>>,
     /// Serve the control routes (advance orders, faults, tokens, webhook deliveries) on this
     /// loopback address, for tests and demos; they are not served without it.
@@ -36,8 +37,17 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    fn config(self) -> SandboxConfig {
-        SandboxConfig {
+    fn config(self) -> Result<SandboxConfig, String> {
+        let split = match self.split {
+            None => None,
+            Some(given) => Some(<[SocketAddr; 3]>::try_from(given).map_err(|given| {
+                format!(
+                    "--split takes three addresses (legacy, current, warehouse), not {}",
+                    given.len()
+                )
+            })?),
+        };
+        Ok(SandboxConfig {
             listen: self.listen,
             data: self.data,
             clock: self
@@ -46,10 +56,10 @@ impl ServeArgs {
                 .map(Duration::from_millis),
             legacy_bad_token_status: self.legacy_bad_token_status,
             real_shapes: self.real_shapes,
-            split: self.split.and_then(|s| <[SocketAddr; 3]>::try_from(s).ok()),
+            split,
             control: self.control,
             ..SandboxConfig::default()
-        }
+        })
     }
 }
 
@@ -66,7 +76,13 @@ pub fn init_logging() {
 
 /// Serves until Ctrl+C (or the twin stops), printing where each interface listens.
 pub fn serve(args: ServeArgs) -> ExitCode {
-    let config = args.config();
+    let config = match args.config() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let exposed: Vec<SocketAddr> = std::iter::once(config.listen)
         .chain(config.split.into_iter().flatten())
         .filter(|a| !a.ip().is_loopback())
