@@ -153,6 +153,21 @@ async fn validation_errors_land_under_their_fields() {
     .await;
     assert_eq!(found.as_array().unwrap().len(), 1);
 
+    // An empty key is no key: three orders sent with "" are three orders, none refused.
+    let mut keyless = legacy_order();
+    keyless.wcs_code = Some(String::new());
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(
+            c.add_order(&keyless)
+                .await
+                .expect("an order without a key")
+                .order_id,
+        );
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 3);
+
     // Type errors name the field path.
     let resp = json_of(
         raw()

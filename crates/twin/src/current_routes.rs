@@ -243,7 +243,7 @@ fn order_body(
     };
     let body = OrderBody {
         client_id: input.client_id.clone(),
-        wcs_code: input.wcs_code.clone(),
+        wcs_code: order_checks::key(input.wcs_code.as_deref()),
         sender: Party {
             name: input.sender.name.clone(),
             phone: input.sender.phone.clone(),
@@ -295,14 +295,10 @@ fn record(w: &World, o: &Order, lang: Language) -> OrderRecord {
 }
 
 async fn add(State(s): State<Shared>, c: Caller, Body(raw): Body) -> Response {
-    let (rec, jobs) = {
-        let mut w = s.world();
-        let (body, priced) = or_reply!(order_body(&w, c.lang, c.customer, &raw, None));
-        let (order, jobs) = w.create_order(c.customer, Iface::Current, body, priced);
-        (record(&w, &order, c.lang), jobs)
-    };
-    super::webhooks::send(&s, jobs);
-    current_ok(msg::saved(c.lang), rec)
+    let mut w = s.world();
+    let (body, priced) = or_reply!(order_body(&w, c.lang, c.customer, &raw, None));
+    let order = w.create_order(c.customer, Iface::Current, body, priced);
+    current_ok(msg::saved(c.lang), record(&w, &order, c.lang))
 }
 
 async fn edit(State(s): State<Shared>, call: OrderCall, Body(raw): Body) -> Response {

@@ -304,7 +304,7 @@ impl Cx<'_> {
         }
         let body = OrderBody {
             client_id: input.client_id.clone(),
-            wcs_code: input.wcs_code.clone(),
+            wcs_code: order_checks::key(input.wcs_code.as_deref()),
             sender: Party {
                 name: input.sender_real.clone(),
                 phone: input.sender_phone.clone(),
@@ -352,14 +352,10 @@ impl Cx<'_> {
     }
 
     fn add(&self, raw: &Value) -> Response {
-        let (jobs, rendered) = {
-            let mut w = self.s.world();
-            let (body, priced) = or_reply!(self.order_body(&w, raw, None));
-            let (order, jobs) = w.create_order(self.customer, Iface::Legacy, body, priced);
-            let rendered = render::legacy_record(&w.seed, &w.links, &order, self.lang);
-            (jobs, rendered)
-        };
-        super::webhooks::send(self.s, jobs);
+        let mut w = self.s.world();
+        let (body, priced) = or_reply!(self.order_body(&w, raw, None));
+        let order = w.create_order(self.customer, Iface::Legacy, body, priced);
+        let rendered = render::legacy_record(&w.seed, &w.links, &order, self.lang);
         json_response(StatusCode::OK, &rendered)
     }
 

@@ -100,6 +100,13 @@ pub(crate) fn min_weight(check: &mut Check, field: &str, weight: Weight) {
     }
 }
 
+/// The order's own key, when it has one: an empty `wcs_code` is no key (two orders sent without
+/// one are two orders, not one key taken twice).
+pub(crate) fn key(wcs: Option<&str>) -> Option<String> {
+    wcs.filter(|code| !code.trim().is_empty())
+        .map(str::to_string)
+}
+
 pub(crate) fn wcs(
     check: &mut Check,
     w: &World,
@@ -107,7 +114,9 @@ pub(crate) fn wcs(
     wcs: Option<&str>,
     editing: Option<i64>,
 ) {
-    let Some(code) = wcs else { return };
+    let Some(code) = wcs.filter(|code| !code.trim().is_empty()) else {
+        return;
+    };
     check.max_len("wcs_code", Some(code), WCS_MAX);
     if let Some(existing) = w.order_id_by_wcs(customer, code)
         && Some(existing) != editing

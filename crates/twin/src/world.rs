@@ -373,14 +373,15 @@ impl World {
         })
     }
 
-    /// Stores a new order. The caller has checked that its `wcs_code` is free.
+    /// Stores a new order. The caller has checked that its `wcs_code` is free. No notification
+    /// goes out: the service notifies a status's change, and a new order has had none.
     pub fn create_order(
         &mut self,
         customer_id: i64,
         via: Iface,
         body: OrderBody,
         priced: Priced,
-    ) -> (Order, Vec<WebhookJob>) {
+    ) -> Order {
         let id = self.next_order_id;
         self.next_order_id += 1;
         let now = epoch_now();
@@ -407,8 +408,7 @@ impl World {
         }
         self.save("order", id, &order);
         self.orders.insert(id, order.clone());
-        let jobs = self.webhook_jobs(&order);
-        (order, jobs)
+        order
     }
 
     /// Replaces an order's content while it is still at the sender.
