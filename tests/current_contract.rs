@@ -469,6 +469,39 @@ async fn webhooks_current_form_data_and_legacy_json() {
     assert!(n.status.code.is_none());
 }
 
+/// A registration wrong in two fields is refused with both, in both interfaces, as the service
+/// lists every field's problem.
+#[tokio::test]
+async fn a_webhook_registration_lists_every_wrong_field() {
+    let t = twin().await;
+    let company = twin_http::login(&t, twin_http::DEMO).await;
+    let body = json!({"webhook_url": "not a url", "environment": "staging"});
+    let current = twin_http::send(
+        &t,
+        twin_http::Call::post(
+            &format!("{}/v1/webhook/webhook-config", t.current_url()),
+            body.clone(),
+        )
+        .token(&company.current),
+    )
+    .await;
+    let legacy = twin_http::send(
+        &t,
+        twin_http::Call::post(&format!("{}?r=v1/webhook/add", t.legacy_url()), body)
+            .token(&company.legacy),
+    )
+    .await;
+    for (name, (status, answer)) in [("current", current), ("legacy", legacy)] {
+        assert!(status >= 400, "{name}: {status} {answer}");
+        for field in ["webhook_url", "environment"] {
+            assert!(
+                answer.pointer(&format!("/errors/{field}")).is_some(),
+                "{name}: {field} not listed in {answer}"
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn webhook_delivery_retries_until_the_receiver_answers() {
     let t = twin().await;

@@ -31,25 +31,29 @@ pub(crate) fn webhook_config(
     {
         check.push("environment", msg::invalid(lang, "environment"));
     }
+    // Every field's problem at once, as the service lists them: the address and the key are
+    // read from the body as sent, before its types are.
+    let raw = &with_contract_key_name(raw);
+    if let Some(address) = raw.get("webhook_url").and_then(Value::as_str) {
+        match url::Url::parse(address.trim()) {
+            Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {
+                if points_at_twin(u.as_str(), &s.addresses) {
+                    check.push("webhook_url", msg::webhook_to_itself(lang));
+                }
+            }
+            _ => check.push("webhook_url", msg::invalid(lang, "webhook_url")),
+        }
+    }
+    let key = raw
+        .get(api::webhook::headers::PARTNER_KEY)
+        .and_then(Value::as_str);
+    check.max_len("partner-apiKey", key, 512);
     if !check.ok() {
         return Err(check.fields);
     }
-    let raw = &with_contract_key_name(raw);
     let Some(req) = check.typed::<WebhookConfigRequest>(raw) else {
         return Err(check.fields);
     };
-    match url::Url::parse(req.webhook_url.trim()) {
-        Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {
-            if points_at_twin(u.as_str(), &s.addresses) {
-                check.push("webhook_url", msg::webhook_to_itself(lang));
-            }
-        }
-        _ => check.push("webhook_url", msg::invalid(lang, "webhook_url")),
-    }
-    check.max_len("partner-apiKey", req.partner_api_key.as_deref(), 512);
-    if !check.ok() {
-        return Err(check.fields);
-    }
     // A receiver that wants a token and named no key gets a random one, told in the answer:
     // never one derived from the company, which anyone could work out.
     let api_key = match req.partner_api_key.clone() {
