@@ -247,6 +247,18 @@ async fn records_are_viewed_edited_deleted_filtered_and_paged_with_the_servers_v
     let c = warehouse(&t).await;
     let me = c.about_me().await.unwrap();
     assert_eq!(me.username, "123456789");
+    // Asked by POST, as some integrators do, it answers the same account.
+    let token = twin_http::login(&t, twin_http::DEMO).await.wms;
+    let (status, posted) = twin_http::send(
+        &t,
+        twin_http::Call::post(&format!("{}/v1/auth/about-me", t.wms_url()), json!({}))
+            .token(&token),
+    )
+    .await;
+    assert_eq!(
+        (status, posted["username"].as_str()),
+        (200, Some("123456789"))
+    );
 
     // Tax numbers are strings (leading zeros kept) under `okpo`; the contract's integers under
     // `okpp` are read too.

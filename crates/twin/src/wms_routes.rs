@@ -19,7 +19,11 @@ pub(crate) fn router() -> Router<Shared> {
     Router::new()
         .route("/v1/auth/login", only(post(login), "POST"))
         .route("/v1/auth/refresh", only(post(refresh), "POST"))
-        .route("/v1/auth/about-me", only(get(about_me), "GET, HEAD"))
+        // The server's action takes any verb it routes: integrators ask it by POST too.
+        .route(
+            "/v1/auth/about-me",
+            only(get(about_me).post(about_me), "GET, HEAD, POST"),
+        )
         .merge(super::wms_records::routes::<PurveyorRec>())
         .merge(super::wms_records::routes::<ProductRec>())
 }
