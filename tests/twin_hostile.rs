@@ -126,6 +126,14 @@ async fn a_webhook_address_cannot_point_at_the_twin_itself() {
         .await
         .expect("an answer");
     assert_eq!(looped.status().as_u16(), 403);
+    // Nor does one get through the control listener's own door: expiring every token there.
+    let at_control = reqwest::Client::new()
+        .post(format!("{}/sandbox/tokens/expire", common::control(&t)))
+        .header("x-sandbox-delivery", t.instance())
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(at_control.status().as_u16(), 403);
 }
 
 #[tokio::test]

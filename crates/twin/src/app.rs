@@ -46,6 +46,10 @@ pub(crate) fn interface_router(state: Shared, iface: Iface) -> Router {
 pub(crate) fn control_router(state: Shared) -> Router {
     control::router()
         .fallback(|| async { not_found() })
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            refuse_own_delivery,
+        ))
         .with_state(state)
 }
 

@@ -108,24 +108,94 @@ pub(crate) fn points_at_twin(address: &str, own: &[SocketAddr]) -> bool {
     if !own.iter().any(|a| a.port() == port) {
         return false;
     }
-    let local =
-        |ip: IpAddr| ip.is_loopback() || ip.is_unspecified() || own.iter().any(|a| a.ip() == ip);
     match url.host() {
         Some(Host::Domain(d)) => {
             let d = d.trim_end_matches('.').to_ascii_lowercase();
             d == "localhost" || d.ends_with(".localhost")
         }
-        Some(Host::Ipv4(ip)) => local(IpAddr::V4(ip)),
-        Some(Host::Ipv6(ip)) => {
-            local(IpAddr::V6(ip)) || ip.to_ipv4_mapped().is_some_and(|v4| local(IpAddr::V4(v4)))
-        }
+        Some(Host::Ipv4(ip)) => is_own(IpAddr::V4(ip), own),
+        Some(Host::Ipv6(ip)) => is_own(IpAddr::V6(ip), own),
         None => false,
     }
+}
+
+/// Whether `ip` is this machine as the twin listens on it: a loopback, unspecified or own address
+/// (an IPv4 one written as IPv6 too).
+fn is_own(ip: IpAddr, own: &[SocketAddr]) -> bool {
+    let local =
+        |ip: IpAddr| ip.is_loopback() || ip.is_unspecified() || own.iter().any(|a| a.ip() == ip);
+    match ip {
+        IpAddr::V6(v6) => local(ip) || v6.to_ipv4_mapped().is_some_and(|v4| local(IpAddr::V4(v4))),
+        IpAddr::V4(_) => local(ip),
+    }
+}
+
+/// As [`points_at_twin`], with a host name resolved as the delivery would resolve it: a name
+/// from the hosts file (or any resolver) that leads to this machine on one of the twin's ports
+/// reaches the twin as surely as 127.0.0.1 does. Asked at each delivery, since what a name
+/// resolves to may change after it was registered.
+pub(crate) async fn resolves_to_twin(address: &str, own: &[SocketAddr]) -> bool {
+    if points_at_twin(address, own) {
+        return true;
+    }
+    let Ok(url) = url::Url::parse(address) else {
+        return false;
+    };
+    let (Some(Host::Domain(name)), Some(port)) = (url.host(), url.port_or_known_default()) else {
+        return false;
+    };
+    if !own.iter().any(|a| a.port() == port) {
+        return false;
+    }
+    match tokio::net::lookup_host((name, port)).await {
+        Ok(found) => any_own(found.map(|a| a.ip()), own),
+        // A name that resolves to nothing reaches nothing.
+        Err(_) => false,
+    }
+}
+
+fn any_own(found: impl IntoIterator<Item = IpAddr>, own: &[SocketAddr]) -> bool {
+    found.into_iter().any(|ip| is_own(ip, own))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_resolved_to_this_machine_is_the_twin() {
+        let own = [SocketAddr::from(([127, 0, 0, 1], 8080))];
+        let v4 = |a, b, c, d| IpAddr::from([a, b, c, d]);
+        assert!(any_own([v4(10, 0, 0, 5), v4(127, 0, 1, 1)], &own));
+        assert!(any_own(
+            ["::ffff:127.0.0.1".parse().expect("an address")],
+            &own
+        ));
+        assert!(any_own([v4(0, 0, 0, 0)], &own));
+        assert!(!any_own([v4(10, 0, 0, 5), v4(93, 184, 216, 34)], &own));
+    }
+
+    #[tokio::test]
+    async fn this_machines_own_names_are_resolved_before_a_delivery() {
+        let own = [SocketAddr::from(([127, 0, 0, 1], 8080))];
+        // Every name the hosts file gives this machine (`localhost` is caught without a lookup).
+        let hosts = std::fs::read_to_string("/etc/hosts").unwrap_or_default();
+        let names: Vec<&str> = hosts
+            .lines()
+            .filter(|l| l.starts_with("127."))
+            .flat_map(|l| l.split_whitespace().skip(1))
+            .filter(|n| !n.starts_with('#'))
+            .collect();
+        assert!(
+            !names.is_empty(),
+            "no name for 127.0.0.1 in /etc/hosts: {hosts}"
+        );
+        for name in names {
+            let at = format!("http://{name}:8080/sandbox/tokens/expire");
+            assert!(resolves_to_twin(&at, &own).await, "{at}");
+        }
+        assert!(!resolves_to_twin("http://no-such-host.invalid:8080/", &own).await);
+    }
 
     #[test]
     fn addresses_of_the_twin_itself_are_recognised() {

@@ -35,8 +35,8 @@ async fn deliver(s: Shared, job: WebhookJob) {
     let own = s.world().instance.clone();
     for attempt in 1..=attempts.max(1) {
         // Checked again at each attempt: the address was checked when registered, but the
-        // twin's own ports may differ after a restart.
-        if super::webhook_reg::points_at_twin(&job.reg.url, &s.addresses) {
+        // twin's own ports may differ after a restart, and what its name resolves to may change.
+        if super::webhook_reg::resolves_to_twin(&job.reg.url, &s.addresses).await {
             tracing::warn!(url = %job.reg.url, "webhook address points at the sandbox itself; not sent");
             return;
         }
