@@ -502,6 +502,66 @@ async fn a_webhook_registration_lists_every_wrong_field() {
     }
 }
 
+/// A receiver that reads only JSON bodies refuses a form with 415, gets the notification as JSON
+/// at the next attempt, and keeps getting JSON; one that reads forms still gets forms.
+#[tokio::test]
+async fn a_json_only_receiver_gets_json_and_a_form_receiver_forms() {
+    let t = twin().await;
+    let c = current(&t).await;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let app = axum::Router::new().route(
+        "/json-only",
+        axum::routing::post(
+            move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+                let tx = tx.clone();
+                async move {
+                    let json = headers
+                        .get("content-type")
+                        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+                    if !json {
+                        return axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE;
+                    }
+                    let _ = tx.send(String::from_utf8_lossy(&body).into_owned());
+                    axum::http::StatusCode::OK
+                }
+            },
+        ),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    c.webhook_config(&WebhookConfigRequest {
+        webhook_url: format!("http://{addr}/json-only"),
+        has_token: false,
+        environment: Some(Environment::Production),
+        partner_api_key: None,
+    })
+    .await
+    .unwrap();
+    for _ in 0..2 {
+        let rec = samarkand_order(&c).await;
+        advance(&t, rec.order_id).await;
+        let body = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
+            .await
+            .expect("a JSON body arrives")
+            .expect("the receiver runs");
+        let n: parcel_desk::api::webhook::Notification =
+            serde_json::from_str(&body).expect("a notification");
+        assert_eq!(n.order_id, rec.order_id);
+    }
+    // The second went as JSON at once: one refused attempt in all, the first's.
+    let log = get_json(format!(
+        "{}/sandbox/webhooks/deliveries",
+        common::control(&t)
+    ))
+    .await;
+    let refused = log
+        .as_array()
+        .map(|a| a.iter().filter(|a| a["status"] == json!(415)).count())
+        .unwrap_or_default();
+    assert_eq!(refused, 1, "{log}");
+}
+
 #[tokio::test]
 async fn webhook_delivery_retries_until_the_receiver_answers() {
     let t = twin().await;

@@ -154,6 +154,28 @@ pub struct WebhookReg {
     pub(super) api_key: Option<String>,
     pub(super) via: Iface,
     pub(super) date: String,
+    /// The body form this receiver accepted last, when it refused the other one.
+    #[serde(default)]
+    pub(super) body: Option<BodyForm>,
+}
+
+/// How a notification's body is written.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub enum BodyForm {
+    /// A plain JSON body (the legacy interface's deliveries).
+    Json,
+    /// Form-data with the JSON in the field `text` (the current interface's).
+    Form,
+}
+
+impl BodyForm {
+    /// The other form, for a receiver that refused this one.
+    pub(super) fn other(self) -> BodyForm {
+        match self {
+            BodyForm::Json => BodyForm::Form,
+            BodyForm::Form => BodyForm::Json,
+        }
+    }
 }
 
 /// A warehouse record (a supplier/buyer or a product): the fields as sent, owned by one customer,

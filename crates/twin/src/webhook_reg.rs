@@ -70,6 +70,7 @@ pub(crate) fn webhook_config(
         api_key: api_key.clone(),
         via,
         date: date.clone(),
+        body: None,
     });
     Ok(WebhookConfig {
         webhook_url: req.webhook_url.trim().to_string(),

@@ -1,8 +1,10 @@
 //! Delivery of status notifications to the registered address: the contract's headers, a JSON
 //! body for a legacy registration, form-data with the JSON in field `text` for a current one,
-//! retried with backoff until a 2xx answer.
+//! retried with backoff until a 2xx answer. Receivers in production read either form, and the
+//! service's deliveries are seen both ways: a receiver that refuses the body's form (400 or 415)
+//! gets the other one at the next attempt, and keeps the one it accepted.
 
-use super::model::{Iface, WebhookAttempt};
+use super::model::{BodyForm, Iface, WebhookAttempt};
 use super::shared::Shared;
 use super::world::{WebhookJob, epoch_now};
 use api::webhook::headers;
@@ -33,6 +35,10 @@ async fn deliver(s: Shared, job: WebhookJob) {
         }
     };
     let own = s.world().instance.clone();
+    let mut form = job.reg.body.unwrap_or(match job.reg.via {
+        Iface::Current => BodyForm::Form,
+        _ => BodyForm::Json,
+    });
     for attempt in 1..=attempts.max(1) {
         // Checked again at each attempt: the address was checked when registered, but the
         // twin's own ports may differ after a restart, and what its name resolves to may change.
@@ -55,11 +61,11 @@ async fn deliver(s: Shared, job: WebhookJob) {
         {
             req = req.bearer_auth(token);
         }
-        req = match job.reg.via {
-            Iface::Current => {
+        req = match form {
+            BodyForm::Form => {
                 req.multipart(reqwest::multipart::Form::new().text("text", body.clone()))
             }
-            _ => req
+            BodyForm::Json => req
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
                 .body(body.clone()),
         };
@@ -81,7 +87,12 @@ async fn deliver(s: Shared, job: WebhookJob) {
             at: epoch_now(),
         });
         if status.is_some_and(|c| (200..300).contains(&c)) {
+            let reg = &job.reg;
+            s.world().note_body_form(reg.customer_id, &reg.url, form);
             return;
+        }
+        if matches!(status, Some(400 | 415)) {
+            form = form.other();
         }
         if attempt < attempts {
             tokio::time::sleep(base * 2u32.saturating_pow(attempt - 1).min(64)).await;

@@ -615,6 +615,20 @@ impl World {
         self.webhooks.insert(reg.customer_id, reg);
     }
 
+    /// Remembers the body form a customer's receiver accepted, for its next deliveries (while the
+    /// registration is still the one delivered to).
+    pub fn note_body_form(&mut self, customer_id: i64, url: &str, form: BodyForm) {
+        let Some(reg) = self.webhooks.get_mut(&customer_id) else {
+            return;
+        };
+        if reg.url != url || reg.body == Some(form) {
+            return;
+        }
+        reg.body = Some(form);
+        let reg = reg.clone();
+        self.save("webhook", customer_id, &reg);
+    }
+
     pub fn log_attempt(&mut self, a: WebhookAttempt) {
         self.attempts.push(a);
         if self.attempts.len() > 10_000 {
