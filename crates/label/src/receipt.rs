@@ -1,7 +1,8 @@
 //! The sender's receipt: the paper the clerk hands over when the counter accepts a parcel, so the
 //! sender leaves with its barcode, where it goes, what was paid and what the receiver will be
 //! asked to pay. What it says is decided once (`says`), in the sender's language; it is drawn in
-//! the label's layout for the PDF and the preview (`draw`).
+//! the label's layout for the PDF and the preview (`draw`), and written as ESC/POS for a raw
+//! receipt printer (`crate::escpos`).
 
 mod draw;
 mod says;
@@ -9,6 +10,7 @@ mod says;
 pub(crate) mod tests;
 
 pub use draw::pages;
+pub(crate) use says::{Said, says};
 
 use super::order::LabelOrder;
 use api::{Sum, Weight};
