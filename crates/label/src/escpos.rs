@@ -72,6 +72,17 @@ impl Writer {
         }
     }
 
+    /// `label: value` on one line when it fits; else the label, then the value under it.
+    fn fact(&mut self, (label, value): (&str, &str), align: Align, strong: bool) {
+        let whole = format!("{label}: {value}");
+        if cp866::encode(&whole).len() <= self.columns {
+            self.text(&whole, align, strong);
+        } else {
+            self.text(&format!("{label}:"), align, strong);
+            self.text(value, align, strong);
+        }
+    }
+
     fn rule(&mut self) {
         self.align(Align::Left);
         self.out.extend(std::iter::repeat_n(b'-', self.columns));
@@ -200,15 +211,8 @@ pub fn receipt_bytes(r: &Receipt, width: ReceiptWidth, lang: Language) -> Vec<u8
                 label,
                 value,
                 strong,
-            } => {
-                let whole = format!("{label}: {value}");
-                if cp866::encode(&whole).len() <= w.columns {
-                    w.text(&whole, Align::Left, strong);
-                } else {
-                    w.text(&format!("{label}:"), Align::Left, strong);
-                    w.text(&value, Align::Left, strong);
-                }
-            }
+            } => w.fact((&label, &value), Align::Left, strong),
+            Said::When { label, value } => w.fact((&label, &value), Align::Centre, false),
             Said::Qr { caption, link } => w.qr(&caption, &link, width.dots()),
             Said::Note(text) => w.text(&text, Align::Left, false),
             Said::Sign(caption) => {

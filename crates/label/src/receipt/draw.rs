@@ -71,44 +71,36 @@ impl Strip {
     fn text(&mut self, text: &str, b: TextBox, align: Align) {
         let fitted = fit(text, b);
         for line in fitted.lines {
-            let w = b.face.width_mm(&line, fitted.size_mm);
-            let x = match align {
-                Align::Left => self.left,
-                Align::Centre => self.left + ((self.width - w) / 2.0).max(0.0),
-            };
-            self.items.push(Item::Text(TextLine::at_top(
-                x,
-                self.y,
-                fitted.size_mm,
-                b.face,
-                line,
-            )));
-            self.y += fitted.size_mm * LINE;
+            self.line(line, b.face, fitted.size_mm, align);
         }
     }
 
     /// `label: value` on one line when it fits; else the label, then the value on lines of its
     /// own, kept whole (its thin spaces too) when it fits a line.
-    fn fact(&mut self, label: &str, value: &str, face: Face, t: &Type) {
+    fn fact(&mut self, (label, value): (&str, &str), face: Face, t: &Type, align: Align) {
         let whole = format!("{label}: {value}");
         if face.width_mm(&whole, t.body) <= self.width {
-            self.line(whole, face, t.body);
+            self.line(whole, face, t.body, align);
             return;
         }
         let b = self.boxed(face, t.body, t.min, 2);
-        self.text(&format!("{label}:"), b, Align::Left);
+        self.text(&format!("{label}:"), b, align);
         if face.width_mm(value, t.body) <= self.width {
-            self.line(value.to_string(), face, t.body);
+            self.line(value.to_string(), face, t.body, align);
         } else {
             let b = self.boxed(face, t.body, t.min, 3);
-            self.text(value, b, Align::Left);
+            self.text(value, b, align);
         }
     }
 
     /// One line that fits, as it is.
-    fn line(&mut self, text: String, face: Face, size: f32) {
-        let line = TextLine::at_top(self.left, self.y, size, face, text);
-        self.items.push(Item::Text(line));
+    fn line(&mut self, text: String, face: Face, size: f32, align: Align) {
+        let x = match align {
+            Align::Left => self.left,
+            Align::Centre => self.left + ((self.width - face.width_mm(&text, size)) / 2.0).max(0.0),
+        };
+        self.items
+            .push(Item::Text(TextLine::at_top(x, self.y, size, face, text)));
         self.y += size * LINE;
     }
 
@@ -233,7 +225,10 @@ pub fn pages(r: &Receipt, width: ReceiptWidth, lang: Language) -> Page {
                 strong,
             } => {
                 let face = if strong { Face::Bold } else { Face::Regular };
-                strip.fact(&label, &value, face, &t);
+                strip.fact((&label, &value), face, &t, Align::Left);
+            }
+            Said::When { label, value } => {
+                strip.fact((&label, &value), Face::Regular, &t, Align::Centre);
             }
             Said::Qr { caption, link } => strip.qr(&caption, &link, &t),
             Said::Note(text) => {

@@ -13,6 +13,8 @@ pub(crate) enum Said {
     Title(String),
     /// A centred line under the heading (shop, its address and phone, the moment).
     Head { text: String, strong: bool },
+    /// When the parcel was accepted, centred under the shop, the date and time kept together.
+    When { label: String, value: String },
     /// A line across the paper between parts.
     Rule,
     /// The barcode as Code 128 bars with its characters under them.
@@ -57,14 +59,10 @@ pub(crate) fn says(r: &Receipt, lang: Language) -> Vec<Said> {
             .filter(|s| !s.trim().is_empty())
             .map(|s| head(s, false)),
     );
-    out.push(head(
-        format!(
-            "{}: {}",
-            t!("receipt.accepted", locale = l),
-            r.at.format("%d.%m.%Y %H:%M")
-        ),
-        false,
-    ));
+    out.push(Said::When {
+        label: t!("receipt.accepted", locale = l).to_string(),
+        value: r.at.format("%d.%m.%Y %H:%M").to_string(),
+    });
     out.extend([Said::Rule, Said::Bars(r.barcode.clone()), Said::Rule]);
     out.extend([
         fact("receipt.from", r.from_city.clone(), false),

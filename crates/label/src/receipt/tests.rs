@@ -258,3 +258,30 @@ fn every_receipt_makes_a_pdf() {
         }
     }
 }
+
+#[test]
+fn the_moment_and_the_amounts_are_never_broken_between_lines() {
+    for width in ReceiptWidth::ALL {
+        for lang in LANGS {
+            let page = pages(&long_receipt(), width, lang);
+            let lines: Vec<&str> = page
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(t) => Some(t.text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            for whole in [
+                "28.11.2026 14:56",
+                "25\u{2009}000",
+                "1\u{2009}250\u{2009}000",
+            ] {
+                assert!(
+                    lines.iter().any(|l| l.contains(whole)),
+                    "{width:?} {lang:?}: {whole:?} broken in {lines:#?}"
+                );
+            }
+        }
+    }
+}
