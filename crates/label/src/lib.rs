@@ -5,11 +5,13 @@
 //! `sheet`), which become a PDF (`pdf`), ZPL for thermal printers (`zpl`) or pixels for the preview
 //! and PNG (`raster`). `print` sends the result to a printer or a file. International parcels'
 //! paper (parcel label, CN 23 declaration, manifest handover sheet) is drawn in the same layout
-//! (`documents`). Nothing here knows egui.
+//! (`documents`), and so is the sender's receipt (`receipt`), which also goes to raw receipt
+//! printers as ESC/POS (`escpos`). Nothing here knows egui.
 
 pub mod command;
 mod design;
 pub mod documents;
+pub mod escpos;
 pub mod export;
 mod fit;
 pub mod font;
@@ -24,6 +26,7 @@ mod qr_mask;
 mod qr_penalty;
 pub mod queues;
 pub mod raster;
+pub mod receipt;
 pub mod register;
 mod sheet;
 mod size;
