@@ -495,6 +495,30 @@ async fn directories_in_the_real_services_shapes() {
     )
     .await;
     assert_eq!(raw_cities["code"], json!(200), "{raw_cities}");
+    // Every directory comes in production's envelope, not only the cities and branches.
+    let token = c.get_token(demo_login()).await.expect("a token");
+    for route in [
+        "regions",
+        "cities",
+        "branches",
+        "branches-with-city",
+        "post-types",
+        "packages",
+        "yes-no",
+        "statuses",
+    ] {
+        let answer = json_of(
+            raw()
+                .get(format!("{}?r=directory/{route}", t.legacy_url()))
+                .bearer_auth(&token),
+        )
+        .await;
+        assert_eq!(answer["code"], json!(200), "{route}: {answer}");
+        assert!(
+            answer["data"].as_array().is_some_and(|d| !d.is_empty()),
+            "{route}: {answer}"
+        );
+    }
     let first = &raw_cities["data"][0];
     assert_eq!(first["nameRu"], json!("г.Самарканд"), "{first}");
     assert!(first.get("name").is_none(), "{first}");

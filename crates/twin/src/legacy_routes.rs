@@ -756,104 +756,73 @@ impl Cx<'_> {
                     })
                     .collect()
             };
-        match route {
-            "directory/regions" => json_response(
-                StatusCode::OK,
-                &DataList {
-                    data: seed
-                        .regions
-                        .iter()
-                        .map(|r| IdName {
-                            id: r.id,
-                            name: r.name.get(lang).to_string(),
-                        })
-                        .collect(),
-                },
-            ),
+        let records: Vec<Value> = match route {
+            "directory/regions" => values(seed.regions.iter().map(|r| IdName {
+                id: r.id,
+                name: r.name.get(lang).to_string(),
+            })),
             "directory/cities" => {
                 let region = int_q("regionId");
                 let cities = seed
                     .cities
                     .iter()
                     .filter(|c| region.is_none_or(|r| c.region_id == r));
-                let records = match real {
+                match real {
                     // Production names a city in Russian only, whatever the language asked.
                     true => cities
                         .map(|c| json!({"id": c.id, "regionId": c.region_id, "nameRu": c.name.ru}))
                         .collect(),
-                    false => cities
-                        .map(|c| City {
-                            id: c.id,
-                            region_id: c.region_id,
-                            name: c.name.get(lang).to_string(),
-                        })
-                        .filter_map(|c| serde_json::to_value(c).ok())
-                        .collect(),
-                };
-                directory_list(real, records)
+                    false => values(cities.map(|c| City {
+                        id: c.id,
+                        region_id: c.region_id,
+                        name: c.name.get(lang).to_string(),
+                    })),
+                }
             }
             "directory/branches" | "directory/branches-with-city" => {
                 let (region, city) = (int_q("regionId"), int_q("cityId"));
                 let by_city = route == "directory/branches-with-city";
-                let records = seed
+                let branches = seed
                     .branches
                     .iter()
                     .filter(|b| by_city || region.is_none_or(|r| b.region_id == r))
-                    .filter(|b| !by_city || city.is_none_or(|c| b.city_id == c))
-                    .filter_map(|b| serde_json::to_value(branch_wire(b)).ok())
+                    .filter(|b| !by_city || city.is_none_or(|c| b.city_id == c));
+                values(branches.map(branch_wire))
+                    .into_iter()
                     .map(|v| if real { address_as_in_production(v) } else { v })
-                    .collect();
-                directory_list(real, records)
+                    .collect()
             }
-            "directory/post-types" => json_response(
-                StatusCode::OK,
-                &DataList {
-                    data: names(&seed.shipment_types, &|_| true),
-                },
-            ),
-            "directory/packages" => json_response(
-                StatusCode::OK,
-                &DataList {
-                    data: names(&seed.packaging_types, &is_legacy_packaging),
-                },
-            ),
+            "directory/post-types" => values(names(&seed.shipment_types, &|_| true)),
+            "directory/packages" => values(names(&seed.packaging_types, &is_legacy_packaging)),
             "directory/yes-no" => {
                 let (yes, no) = match lang {
                     Language::Uz => ("Ha", "Yoʻq"),
                     Language::Ru => ("Да", "Нет"),
                     Language::En => ("Yes", "No"),
                 };
-                json_response(
-                    StatusCode::OK,
-                    &DataList {
-                        data: vec![
-                            IdName {
-                                id: 1,
-                                name: yes.into(),
-                            },
-                            IdName {
-                                id: 0,
-                                name: no.into(),
-                            },
-                        ],
-                    },
-                )
+                values([(1, yes), (0, no)].map(|(id, name)| IdName {
+                    id,
+                    name: name.into(),
+                }))
             }
-            "directory/statuses" => json_response(
-                StatusCode::OK,
-                &DataList {
-                    data: LegacyStatus::ALL
-                        .iter()
-                        .map(|s| StatusRef {
-                            id: *s,
-                            name: legacy_status_name(*s, lang),
-                        })
-                        .collect(),
-                },
-            ),
-            _ => framework(StatusCode::NOT_FOUND, "Page not found."),
-        }
+            "directory/statuses" => values(LegacyStatus::ALL.iter().map(|s| StatusRef {
+                id: *s,
+                name: legacy_status_name(*s, lang),
+            })),
+            _ => return framework(StatusCode::NOT_FOUND, "Page not found."),
+        };
+        // Every directory in production's envelope when asked for its shapes, the contract's
+        // otherwise.
+        directory_list(real, records)
     }
+}
+
+/// Records as JSON values, for a directory's list.
+fn values<T: serde::Serialize>(items: impl IntoIterator<Item = T>) -> Vec<Value> {
+    items
+        .into_iter()
+        .filter_map(|item| serde_json::to_value(item).ok())
+        .collect()
 }
 
 /// A legacy directory list: the contract's `{data}`, or production's `{code: 200, message, data}`.
