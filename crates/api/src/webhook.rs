@@ -29,17 +29,15 @@ pub struct WebhookConfig {
     #[serde(with = "flag_bool", default)]
     pub has_token: bool,
     pub environment: Environment,
-    #[serde(rename = "partner-apiKey", default)]
-    pub partner_api_key: Option<String>,
-    /// Fields the contract does not name; production sends the key as `<prefix>-apiKey`.
-    #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub other: BTreeMap<String, Value>,
+    /// The partner's key, and the fields the contract does not name.
+    #[serde(flatten)]
+    pub key: PartnerKey,
 }
 
 impl WebhookConfig {
     /// The API key under the contract's name or production's `<prefix>-apiKey`.
     pub fn api_key(&self) -> Option<&str> {
-        prefixed_key(self.partner_api_key.as_deref(), &self.other)
+        self.key.get()
     }
 }
 
@@ -67,33 +65,49 @@ pub struct Notification {
     /// `YYYY-MM-DD HH:MM:SS`.
     pub date: String,
     pub environment: Environment,
-    #[serde(rename = "partner-apiKey", default)]
-    pub partner_api_key: Option<String>,
     #[serde(default)]
     pub tracking_link: Option<String>,
-    /// Fields the contract does not name; production sends the key as `<prefix>-apiKey`.
-    #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub other: BTreeMap<String, Value>,
+    /// The partner's key, and the fields the contract does not name.
+    #[serde(flatten)]
+    pub key: PartnerKey,
 }
 
 impl Notification {
     /// The API key under the contract's name or production's `<prefix>-apiKey`.
     pub fn api_key(&self) -> Option<&str> {
-        prefixed_key(self.partner_api_key.as_deref(), &self.other)
+        self.key.get()
     }
 }
 
-/// The contract's key when present, else the first `*-apiKey` field that holds text.
-fn prefixed_key<'a>(
-    contract: Option<&'a str>,
-    other: &'a BTreeMap<String, Value>,
-) -> Option<&'a str> {
-    contract.or_else(|| {
-        other
-            .iter()
-            .filter(|(name, _)| name.ends_with("-apiKey"))
-            .find_map(|(_, v)| v.as_str())
-    })
+/// The partner's API key as a registration answer or a notification carries it: under the
+/// contract's name (`partner-apiKey`, the only name it is written under) or, as production sends
+/// it, `<prefix>-apiKey` among the fields the contract does not name (kept as they came).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct PartnerKey {
+    #[serde(rename = "partner-apiKey", default)]
+    pub partner_api_key: Option<String>,
+    #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other: BTreeMap<String, Value>,
+}
+
+impl PartnerKey {
+    /// A key under the contract's name.
+    pub fn new(key: Option<String>) -> PartnerKey {
+        PartnerKey {
+            partner_api_key: key,
+            other: BTreeMap::new(),
+        }
+    }
+
+    /// The contract's key when present, else the first `*-apiKey` field that holds text.
+    pub fn get(&self) -> Option<&str> {
+        self.partner_api_key.as_deref().or_else(|| {
+            self.other
+                .iter()
+                .filter(|(name, _)| name.ends_with("-apiKey"))
+                .find_map(|(_, v)| v.as_str())
+        })
+    }
 }
 
 /// Header names of a notification.

@@ -7,7 +7,7 @@ use super::model::{Iface, WebhookReg};
 use super::shared::Shared;
 use super::world::local_now;
 use api::codes::{Environment, Language};
-use api::webhook::{WebhookConfig, WebhookConfigRequest};
+use api::webhook::{PartnerKey, WebhookConfig, WebhookConfigRequest};
 use serde_json::Value;
 use std::net::{IpAddr, SocketAddr};
 use url::Host;
@@ -78,8 +78,7 @@ pub(crate) fn webhook_config(
         date,
         has_token: req.has_token,
         environment,
-        partner_api_key: api_key,
-        other: Default::default(),
+        key: PartnerKey::new(api_key),
     })
 }
 

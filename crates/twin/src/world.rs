@@ -569,9 +569,8 @@ impl World {
             },
             date: local_now().format("%Y-%m-%d %H:%M:%S").to_string(),
             environment: reg.environment,
-            partner_api_key: reg.api_key.clone(),
             tracking_link: Some(tracking_link(self.links.base(), order.id, &order.barcode)),
-            other: Default::default(),
+            key: api::webhook::PartnerKey::new(reg.api_key.clone()),
         };
         vec![WebhookJob {
             reg: reg.clone(),

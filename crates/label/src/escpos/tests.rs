@@ -4,8 +4,7 @@
 
 use super::read::read;
 use super::*;
-use crate::receipt::tests::{LANGS, facts, long_receipt, receipt, squeeze};
-use api::Sum;
+use crate::receipt::tests::{LANGS, every_case, facts, long_receipt, receipt, squeeze};
 
 /// How a fact comes out of a code page 866 printer: the letter marks as apostrophes.
 fn as_printed(s: &str) -> String {
@@ -14,33 +13,28 @@ fn as_printed(s: &str) -> String {
 
 #[test]
 fn every_fact_is_printed_in_every_language() {
-    for width in ReceiptWidth::ALL {
-        for lang in LANGS {
-            for cod in [None, Some(Sum(1_250_000))] {
-                let r = receipt(cod);
-                let p = read(&receipt_bytes(&r, width, lang));
-                let text = squeeze(&p.text());
-                for fact in facts(&r, lang) {
-                    let fact = as_printed(&fact);
-                    assert!(
-                        text.contains(&fact),
-                        "{width:?} {lang:?} lacks {fact:?}: {text}"
-                    );
-                }
-                let caption = rust_i18n::t!("receipt.cod", locale = lang.as_str());
-                assert_eq!(text.contains(&as_printed(&caption)), cod.is_some());
-                assert_eq!(p.bars.len(), 1);
-                assert_eq!(p.bars[0].data, "019914300001");
-                assert!(p.bars[0].hri_below);
-                assert_eq!(p.qrs.len(), 1);
-                assert_eq!(Some(&p.qrs[0].data), r.tracking.as_ref());
-                assert!(p.qrs[0].model2 && p.qrs[0].level_m && p.qrs[0].module_dots >= 3);
-                assert!(p.cut, "{width:?} {lang:?} is not cut");
-                let title = &p.lines[0];
-                assert!(title.bold && title.double && title.centred, "{title:?}");
-            }
+    every_case(|r, width, lang, cod| {
+        let p = read(&receipt_bytes(r, width, lang));
+        let text = squeeze(&p.text());
+        for fact in facts(r, lang) {
+            let fact = as_printed(&fact);
+            assert!(
+                text.contains(&fact),
+                "{width:?} {lang:?} lacks {fact:?}: {text}"
+            );
         }
-    }
+        let caption = rust_i18n::t!("receipt.cod", locale = lang.as_str());
+        assert_eq!(text.contains(&as_printed(&caption)), cod);
+        assert_eq!(p.bars.len(), 1);
+        assert_eq!(p.bars[0].data, "019914300001");
+        assert!(p.bars[0].hri_below);
+        assert_eq!(p.qrs.len(), 1);
+        assert_eq!(Some(&p.qrs[0].data), r.tracking.as_ref());
+        assert!(p.qrs[0].model2 && p.qrs[0].level_m && p.qrs[0].module_dots >= 3);
+        assert!(p.cut, "{width:?} {lang:?} is not cut");
+        let title = &p.lines[0];
+        assert!(title.bold && title.double && title.centred, "{title:?}");
+    });
 }
 
 #[test]

@@ -112,16 +112,30 @@ pub(crate) fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn drawn_text(page: &Page) -> String {
-    let lines: Vec<&str> = page
-        .items
+/// The page's lines of text, in the order they were drawn.
+fn text_lines(page: &Page) -> Vec<&str> {
+    page.items
         .iter()
         .filter_map(|i| match i {
             Item::Text(t) => Some(t.text.as_str()),
             _ => None,
         })
-        .collect();
-    squeeze(&lines.join(" "))
+        .collect()
+}
+
+fn drawn_text(page: &Page) -> String {
+    squeeze(&text_lines(page).join(" "))
+}
+
+/// Every paper width, language, and a receipt with and without cash on delivery.
+pub(crate) fn every_case(mut check: impl FnMut(&Receipt, ReceiptWidth, Language, bool)) {
+    for width in ReceiptWidth::ALL {
+        for lang in LANGS {
+            for cod in [None, Some(Sum(1_250_000))] {
+                check(&receipt(cod), width, lang, cod.is_some());
+            }
+        }
+    }
 }
 
 fn decode(r: &Raster, format: BarcodeFormat) -> Option<String> {
@@ -229,22 +243,17 @@ fn the_strip_is_as_long_as_what_it_says() {
 
 #[test]
 fn the_drawn_receipt_says_every_fact_in_every_language() {
-    for width in ReceiptWidth::ALL {
-        for lang in LANGS {
-            for cod in [None, Some(Sum(1_250_000))] {
-                let r = receipt(cod);
-                let text = drawn_text(&pages(&r, width, lang));
-                for fact in facts(&r, lang) {
-                    assert!(
-                        text.contains(&squeeze(&fact)),
-                        "{lang:?} lacks {fact:?}: {text}"
-                    );
-                }
-                let caption = rust_i18n::t!("receipt.cod", locale = lang.as_str()).to_string();
-                assert_eq!(text.contains(&caption), cod.is_some(), "{lang:?}: {text}");
-            }
+    every_case(|r, width, lang, cod| {
+        let text = drawn_text(&pages(r, width, lang));
+        for fact in facts(r, lang) {
+            assert!(
+                text.contains(&squeeze(&fact)),
+                "{lang:?} lacks {fact:?}: {text}"
+            );
         }
-    }
+        let caption = rust_i18n::t!("receipt.cod", locale = lang.as_str()).to_string();
+        assert_eq!(text.contains(&caption), cod, "{lang:?}: {text}");
+    });
 }
 
 #[test]
@@ -264,14 +273,7 @@ fn the_moment_and_the_amounts_are_never_broken_between_lines() {
     for width in ReceiptWidth::ALL {
         for lang in LANGS {
             let page = pages(&long_receipt(), width, lang);
-            let lines: Vec<&str> = page
-                .items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Text(t) => Some(t.text.as_str()),
-                    _ => None,
-                })
-                .collect();
+            let lines = text_lines(&page);
             for whole in [
                 "28.11.2026 14:56",
                 "25\u{2009}000",
