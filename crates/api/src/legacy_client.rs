@@ -1,7 +1,9 @@
 //! `LegacyClient`: the `{base_url}?r=route` interface, one method per route.
 //!
 //! The legacy token's lifetime is not documented; it is reused for at most 50 minutes, and a call
-//! answered 401 fetches a new token and is sent once more (a 401 means nothing was done).
+//! refused in a way that may be the token's (see `token_refusal`: by the answer's shape and status,
+//! not its words) fetches a new token and is sent once more: a refusal means nothing was done.
+//! Refused again, the second answer is the call's.
 
 use super::decode::at;
 use super::directory::{Branch, City, IdName, Region};
@@ -12,6 +14,7 @@ use super::international::{
     ManifestInput, ManifestResult, ParcelCreated, ParcelInput, ParcelTrack,
 };
 use super::legacy::*;
+use super::token_refusal::may_be_the_token;
 use super::webhook::{WebhookConfig, WebhookConfigRequest};
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -150,15 +153,10 @@ impl LegacyClient {
                 )
                 .await;
             match result {
-                // Deployments answer a rejected token with 401 or with 400: either way, one
-                // new token and one more try (nothing was done the first time).
-                Err(ApiError::Unauthorized { .. }) if !renewed => {
-                    renewed = true;
-                    token = self.token(Some(&token)).await?;
-                }
-                Err(ApiError::BadRequest { ref message })
-                    if !renewed && names_the_token(message) =>
-                {
+                // Deployments answer a rejected token with 401, 400 or 403, in words of their
+                // own: one new token and one more try (nothing was done the first time).
+                Err(ref e) if !renewed && may_be_the_token(e) => {
+                    tracing::info!("legacy call refused, renewing the token once: {e}");
                     renewed = true;
                     token = self.token(Some(&token)).await?;
                 }
@@ -356,13 +354,4 @@ fn by_id(id: i64) -> [(&'static str, String); 1] {
 /// A query of one optional number: nothing when it is not given.
 fn only_if(name: &'static str, value: Option<i64>) -> Vec<(&'static str, String)> {
     value.map(|v| (name, v.to_string())).into_iter().collect()
-}
-
-/// Whether a 400 answer is about the token (the words differ by deployment and language; the
-/// subject does not).
-fn names_the_token(message: &str) -> bool {
-    let m = message.to_lowercase();
-    ["token", "токен", "auth", "авториз", "avtoriz"]
-        .iter()
-        .any(|w| m.contains(w))
 }

@@ -27,6 +27,7 @@ pub mod quantity;
 pub mod sandbox_client;
 mod token;
 mod token_auth;
+mod token_refusal;
 pub mod tracking;
 pub mod warehouse;
 pub mod warehouse_client;

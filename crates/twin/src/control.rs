@@ -115,6 +115,21 @@ async fn set_faults(State(s): State<Shared>, Json(f): Json<Faults>) -> Response 
             "status is an HTTP error code",
         );
     }
+    if let Some(r) = &f.legacy_token_refusal {
+        let codes = [Some(r.status), r.code];
+        if codes.iter().flatten().any(|c| !(200..=599).contains(c)) {
+            return error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "a token refusal's status and code are HTTP codes",
+            );
+        }
+        if r.text.chars().count() > 1000 {
+            return error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "a token refusal's text is at most 1000 characters",
+            );
+        }
+    }
     s.world().faults = f.clone();
     Json(f).into_response()
 }

@@ -337,13 +337,18 @@ pub(crate) fn legacy_unauthorized(text: String) -> Response {
 /// The legacy envelope with a sentence and no data: a refused token (400 or 401, as the
 /// deployment does), a second cancel (400).
 pub(crate) fn legacy_message(status: StatusCode, text: String) -> Response {
+    legacy_envelope(status, status.as_u16(), text)
+}
+
+/// The legacy envelope with a sentence and no data, its `code` apart from the HTTP status.
+pub(crate) fn legacy_envelope(status: StatusCode, code: u16, text: String) -> Response {
     json_response(
         status,
         &LegacyEnvelope::<Value> {
             data: None,
             state: None,
             message: Some(LegacyMessage { text }),
-            code: status.as_u16() as i64,
+            code: i64::from(code),
         },
     )
 }

@@ -88,9 +88,7 @@ pub(crate) async fn entry(
         bearer(&headers).and_then(|t| w.check_token(&t, Iface::Legacy, TokenKind::Access))
     };
     let Some(customer) = customer else {
-        let status = StatusCode::from_u16(s.config.legacy_bad_token_status)
-            .unwrap_or(StatusCode::BAD_REQUEST);
-        return legacy_message(status, msg::bad_token(lang));
+        return refuse_token(&s, lang);
     };
     let cx = Cx {
         s: &s,
@@ -150,6 +148,19 @@ pub(crate) async fn entry(
         "v1/international/manifest" => cx.manifest(&body),
         _ => cx.directory(&route),
     }
+}
+
+/// The answer to a wrong or expired token: as the fault says when one is set, else the configured
+/// status with the twin's own sentence.
+fn refuse_token(s: &Shared, lang: Language) -> Response {
+    let chosen = s.world().faults.legacy_token_refusal.clone();
+    if let Some(r) = chosen {
+        let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+        return legacy_envelope(status, r.code.unwrap_or(r.status), r.text);
+    }
+    let status =
+        StatusCode::from_u16(s.config.legacy_bad_token_status).unwrap_or(StatusCode::BAD_REQUEST);
+    legacy_message(status, msg::bad_token(lang))
 }
 
 fn get_token(s: &Shared, lang: Language, body: &Value) -> Response {

@@ -46,7 +46,7 @@ pub mod world;
 
 pub use intl_seed::SEEDED_INTL_ORDERS;
 pub use serve::ConnectionLimits;
-pub use world::Faults;
+pub use world::{Faults, TokenRefusal};
 
 use self::model::Iface;
 use std::net::SocketAddr;

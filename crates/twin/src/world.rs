@@ -98,6 +98,20 @@ pub struct Faults {
     /// The HTTP status of injected errors (default 503).
     #[serde(default)]
     pub status: Option<u16>,
+    /// How the legacy interface refuses a wrong or expired token, when set (instead of the
+    /// configured status and the twin's own sentence): deployments word it as they like.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy_token_refusal: Option<TokenRefusal>,
+}
+
+/// A legacy token refusal as a deployment words it: the HTTP status, the `code` of the envelope
+/// (the status when not given; some answer HTTP 200 with `code: 401`) and `message.text`.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
+pub struct TokenRefusal {
+    pub status: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<u16>,
+    pub text: String,
 }
 
 /// What the twin works out for an order: its price and receipt date.
