@@ -70,7 +70,11 @@ async fn an_expired_token_refused_in_any_words_is_renewed_once_and_the_order_mad
         let case = format!("refused with {status}/{code:?} {text:?}");
         let created = c.add_order(&order_with_key(&key)).await;
         let created = created.unwrap_or_else(|e| panic!("{case}: {e:?}"));
-        assert_eq!(created.core.wcs_code.as_deref(), Some(key.as_str()), "{case}");
+        assert_eq!(
+            created.core.wcs_code.as_deref(),
+            Some(key.as_str()),
+            "{case}"
+        );
         assert_eq!(orders_with_key(&t, &key).await, 1, "{case}");
         assert_eq!(tokens_issued(&t).await, before + 1, "one new token: {case}");
     }

@@ -150,9 +150,10 @@ pub struct CodedRegion {
     pub name: String,
 }
 
-/// Current-interface city: 4-digit code.
+/// A place as the current interface's directories code it: a city (its code has 4 digits), and
+/// the head of a branch's record.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct CodedCity {
+pub struct CodedPlace {
     #[serde(with = "opt_int", default)]
     pub id: Option<i64>,
     #[serde(with = "opt_string", default)]
@@ -162,16 +163,14 @@ pub struct CodedCity {
     pub region_code: Option<String>,
 }
 
-/// Current-interface branch.
+/// Current-interface city.
+pub type CodedCity = CodedPlace;
+
+/// Current-interface branch: a coded place in a city, with its address, phone and hours.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct CodedBranch {
-    #[serde(with = "opt_int", default)]
-    pub id: Option<i64>,
-    #[serde(with = "opt_string", default)]
-    pub code: Option<String>,
-    pub name: String,
-    #[serde(rename = "regionCode", with = "opt_string", default)]
-    pub region_code: Option<String>,
+    #[serde(flatten)]
+    pub place: CodedPlace,
     #[serde(rename = "cityCode", with = "opt_string", default)]
     pub city_code: Option<String>,
     #[serde(default)]

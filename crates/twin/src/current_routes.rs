@@ -12,7 +12,9 @@ use super::shared::{AuthCalls, Shared};
 use super::world::{Priced, World, today};
 use api::codes::{Delivery, DropoffType, Language, OrderStatus, PickupType};
 use api::current::*;
-use api::directory::{CodedBranch, CodedCity, CodedRegion, Country, IdName, StatusInfo};
+use api::directory::{
+    CodedBranch, CodedCity, CodedPlace, CodedRegion, Country, IdName, StatusInfo,
+};
 use api::international::{IntlCalcEcho, IntlCalcRequest, IntlCalcResponse};
 use axum::Router;
 use axum::extract::State;
@@ -598,10 +600,12 @@ async fn branches(State(s): State<Shared>, l: Listing) -> Response {
             let keep = region.as_deref().is_none_or(|r| c.code.starts_with(r))
                 && city.as_deref().is_none_or(|x| c.code == x);
             keep.then(|| CodedBranch {
-                id: Some(b.id),
-                code: Some(b.code.clone()),
-                name: b.name.get(l.lang).to_string(),
-                region_code: Some(c.code[..2].to_string()),
+                place: CodedPlace {
+                    id: Some(b.id),
+                    code: Some(b.code.clone()),
+                    name: b.name.get(l.lang).to_string(),
+                    region_code: Some(c.code[..2].to_string()),
+                },
                 city_code: Some(c.code.clone()),
                 address: b.address.clone(),
                 lat_long: b.lat_long.clone(),

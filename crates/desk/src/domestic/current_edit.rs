@@ -93,8 +93,8 @@ pub async fn look_up_codes(
                 code = got
                     .items
                     .iter()
-                    .find(|b| b.id == Some(id))
-                    .and_then(|b| b.code.clone());
+                    .find(|b| b.place.id == Some(id))
+                    .and_then(|b| b.place.code.clone());
                 if code.is_some() || !got.has_next() {
                     break;
                 }
