@@ -1,0 +1,91 @@
+//! `parcel-desk label` against records it must not trust: fields of 200,000 characters, an order
+//! id of -1, an empty barcode, a 10 MB value; a ZPL file without the 1 MB of printer faces unless
+//! asked; and a run that fails part way leaves no file behind. The record is one the twin
+//! returned, changed field by field.
+
+mod common;
+
+use parcel_desk::label::Dpi;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn cli(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
+        .arg("label")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The legacy create answer's `data`, as the twin sent it (fetched once for every test).
+fn record() -> serde_json::Value {
+    static RECORD: OnceLock<serde_json::Value> = OnceLock::new();
+    RECORD
+        .get_or_init(|| {
+            common::runtime().block_on(async {
+                let twin = common::twin().await;
+                let legacy = common::legacy(&twin).await;
+                let created = legacy
+                    .add_order(&common::legacy_order())
+                    .await
+                    .expect("created");
+                twin.stop().await;
+                serde_json::to_value(&created).expect("json")
+            })
+        })
+        .clone()
+}
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("label-cli-limits-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    dir
+}
+
+fn write_record(dir: &Path, name: &str, value: &serde_json::Value) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, value.to_string()).expect("write");
+    path.to_string_lossy().into_owned()
+}
+
+fn path(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn fields_of_200000_characters_make_a_label_in_every_format() {
+    let dir = folder("long");
+    let mut r = record();
+    r["receiver"] = "Qoʻchqorova Gʻulomjon ".repeat(10_000).into();
+    r["receiverAddress"] = "Ж".repeat(200_000).into();
+    let order = write_record(&dir, "long.json", &r);
+    for format in ["pdf", "zpl", "png"] {
+        let out = dir.join(format!("long.{format}"));
+        let started = std::time::Instant::now();
+        let (ok, _, err) = cli(&["--order", &order, "--format", format, "--out", &path(&out)]);
+        let took = started.elapsed();
+        assert!(ok, "{format}: {err}");
+        // Generous for a debug build beside other builds; the bench measures the real cost.
+        assert!(took.as_secs_f64() < 5.0, "{format} in {took:?}");
+        let bytes = std::fs::read(&out).expect("written");
+        assert!(bytes.len() < 200_000, "{format}: {} bytes", bytes.len());
+        if format == "zpl" {
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(text.contains('…'), "the name and the address are cut");
+            let printed = common::zpl_reader::read(
+                &[parcel_desk::label::zpl::font_download(), &text].concat(),
+                Dpi::D203,
+            )
+            .expect("prints");
+            assert_eq!(printed.len(), 1);
+        }
+    }
+}
