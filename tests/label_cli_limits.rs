@@ -89,3 +89,69 @@ fn fields_of_200000_characters_make_a_label_in_every_format() {
         }
     }
 }
+
+/// A refusal: failed, one line naming the file, short, and nothing written.
+fn refused(args: &[&str], file: &str, out: &Path) -> String {
+    let (ok, _, err) = cli(args);
+    assert!(!ok, "refused");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(file), "names {file}: {err}");
+    assert!(err.len() < 600, "{} bytes of error", err.len());
+    assert!(!out.exists(), "nothing written");
+    err
+}
+
+#[test]
+fn a_record_without_an_order_id_or_a_barcode_is_refused_in_one_short_line() {
+    let dir = folder("refused");
+    let out = dir.join("label.pdf");
+    let o = path(&out);
+
+    let mut r = record();
+    r["orderId"] = (-1).into();
+    let file = write_record(&dir, "minus.json", &r);
+    let err = refused(&["--order", &file, "--out", &o], "minus.json", &out);
+    assert!(err.contains("-1"), "{err}");
+
+    r["orderId"] = 0.into();
+    let file = write_record(&dir, "zero.json", &r);
+    refused(&["--order", &file, "--out", &o], "zero.json", &out);
+
+    let mut r = record();
+    r["barcode"] = "  ".into();
+    let file = write_record(&dir, "empty.json", &r);
+    let err = refused(&["--order", &file, "--out", &o], "empty.json", &out);
+    assert!(err.contains("barcode"), "{err}");
+
+    // A good record beside a bad one: nothing is written for either.
+    let good = write_record(&dir, "good.json", &record());
+    refused(
+        &["--order", &good, "--order", &file, "--out", &o],
+        "empty.json",
+        &out,
+    );
+}
+
+#[test]
+fn an_error_quotes_a_10_mb_value_by_its_start() {
+    let dir = folder("huge");
+    let out = dir.join("label.pdf");
+    let o = path(&out);
+    let huge = "7".repeat(10_000_000);
+
+    let mut r = record();
+    r["barcode"] = huge.clone().into();
+    let file = write_record(&dir, "barcode.json", &r);
+    let err = refused(&["--order", &file, "--out", &o], "barcode.json", &out);
+    assert!(err.contains("7777…"), "an excerpt of the barcode: {err}");
+
+    let mut r = record();
+    r["weight"] = huge.replace('7', "x").into();
+    let file = write_record(&dir, "weight.json", &r);
+    refused(&["--order", &file, "--out", &o], "weight.json", &out);
+
+    let mut r = record();
+    r["receiverDelivery"] = huge.into();
+    let file = write_record(&dir, "delivery.json", &r);
+    refused(&["--order", &file, "--out", &o], "delivery.json", &out);
+}

@@ -3,7 +3,7 @@
 
 use super::export::{Format, Rendered, render};
 use super::order::LabelOrder;
-use super::sheet::Stock;
+use super::sheet::{Stock, pages};
 use super::size::{Dpi, LabelSize};
 use api::codes::Language;
 use std::path::{Path, PathBuf};
@@ -47,6 +47,7 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let mut order =
             LabelOrder::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        printable(&order).map_err(|e| format!("{}: {e}", path.display()))?;
         if order.tracking.is_none()
             && let Some(page) = &args.tracking_page
         {
@@ -69,7 +70,17 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
         dpi: args.dpi,
         lang: args.lang,
     };
-    let rendered = render(&orders, stock, args.format).map_err(|e| e.to_string())?;
+    let rendered = render(&orders, stock, args.format).map_err(|e| {
+        // Name the record the layout refused, when one alone is refused.
+        let culprit = orders
+            .iter()
+            .zip(&args.orders)
+            .find(|(o, _)| pages(std::slice::from_ref(*o), stock).is_err());
+        match culprit {
+            Some((_, path)) => format!("{}: {e}", path.display()),
+            None => e.to_string(),
+        }
+    })?;
     let mut written = Vec::new();
     match &rendered {
         Rendered::Png(pages) if pages.len() > 1 => {
@@ -96,6 +107,21 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// What a record must say for its label to mean anything: the order's id the service gave
+/// (above zero) and the barcode the bars carry.
+fn printable(order: &LabelOrder) -> Result<(), String> {
+    if order.order_id <= 0 {
+        return Err(format!(
+            "the order id is {}: a created order's id is above zero",
+            order.order_id
+        ));
+    }
+    if order.barcode.trim().is_empty() {
+        return Err("the record has no barcode".into());
+    }
+    Ok(())
 }
 
 /// `labels.png` → `labels-2.png`.

@@ -10,6 +10,7 @@
 pub mod command;
 mod design;
 pub mod documents;
+mod excerpt;
 pub mod export;
 mod fit;
 pub mod font;
