@@ -155,3 +155,48 @@ fn an_error_quotes_a_10_mb_value_by_its_start() {
     let file = write_record(&dir, "delivery.json", &r);
     refused(&["--order", &file, "--out", &o], "delivery.json", &out);
 }
+
+#[test]
+fn a_page_that_cannot_be_written_leaves_no_page_behind() {
+    let dir = folder("pages");
+    let order = write_record(&dir, "order.json", &record());
+    let out = dir.join("labels.png");
+    std::fs::create_dir(dir.join("labels-2.png")).expect("a folder in the second page's way");
+    let (ok, stdout, err) = cli(&[
+        "--order",
+        &order,
+        "--order",
+        &order,
+        "--format",
+        "png",
+        "--out",
+        &path(&out),
+    ]);
+    assert!(!ok, "refused: {stdout}");
+    assert!(err.contains("labels-2.png"), "names the file: {err}");
+    assert!(!out.exists(), "the first page is not left behind");
+    assert!(dir.join("labels-2.png").is_dir(), "the folder is untouched");
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .expect("listed")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "order.json" && n != "labels-2.png")
+        .collect();
+    assert!(left.is_empty(), "no temporaries either: {left:?}");
+
+    // With the way clear, both pages appear.
+    std::fs::remove_dir(dir.join("labels-2.png")).expect("cleared");
+    let (ok, stdout, err) = cli(&[
+        "--order",
+        &order,
+        "--order",
+        &order,
+        "--format",
+        "png",
+        "--out",
+        &path(&out),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(out.is_file() && dir.join("labels-2.png").is_file());
+}

@@ -39,7 +39,8 @@ fn parse_language(s: &str) -> Result<Language, String> {
     Language::parse(s).ok_or_else(|| format!("unknown language {s:?}: use uz, ru or en"))
 }
 
-/// Writes the labels; returns what was written, one line a file, for the terminal.
+/// Writes the labels; returns what was written, one line a file, for the terminal. All files or
+/// none: a run that fails leaves no output behind.
 pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
     let mut orders = Vec::new();
     for path in &args.orders {
@@ -81,32 +82,25 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
             None => e.to_string(),
         }
     })?;
-    let mut written = Vec::new();
-    match &rendered {
-        Rendered::Png(pages) if pages.len() > 1 => {
-            for (i, png) in pages.iter().enumerate() {
-                let path = numbered(&args.out, i + 1);
-                write(&path, png)?;
-                written.push(path.display().to_string());
-            }
-        }
+    let zpl_with_fonts;
+    let files: Vec<(PathBuf, &[u8])> = match &rendered {
+        Rendered::Png(pages) if pages.len() > 1 => pages
+            .iter()
+            .enumerate()
+            .map(|(i, png)| (numbered(&args.out, i + 1), png.as_slice()))
+            .collect(),
         Rendered::Zpl(labels) => {
             // A file stands alone: sent to any printer, it brings the faces its text names.
-            let whole = [super::zpl::font_download(), labels.as_str()].concat();
-            write(&args.out, whole.as_bytes())?;
-            written.push(args.out.display().to_string());
+            zpl_with_fonts = [super::zpl::font_download(), labels.as_str()].concat();
+            vec![(args.out.clone(), zpl_with_fonts.as_bytes())]
         }
-        other => {
-            let bytes = other.single_file().unwrap_or_default();
-            write(&args.out, bytes)?;
-            written.push(args.out.display().to_string());
-        }
-    }
-    Ok(written)
-}
-
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        other => vec![(args.out.clone(), other.single_file().unwrap_or_default())],
+    };
+    super::staged::write_all(&files)?;
+    Ok(files
+        .iter()
+        .map(|(path, _)| path.display().to_string())
+        .collect())
 }
 
 /// What a record must say for its label to mean anything: the order's id the service gave

@@ -29,6 +29,7 @@ pub mod register;
 mod sheet;
 mod size;
 mod spread;
+mod staged;
 pub mod symbols;
 #[cfg(windows)]
 mod winspool;
