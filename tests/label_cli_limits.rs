@@ -200,3 +200,44 @@ fn a_page_that_cannot_be_written_leaves_no_page_behind() {
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     assert!(out.is_file() && dir.join("labels-2.png").is_file());
 }
+
+#[test]
+fn a_zpl_file_carries_the_printer_faces_only_when_asked() {
+    let dir = folder("fonts");
+    let order = write_record(&dir, "order.json", &record());
+    let bare = dir.join("bare.zpl");
+    let (ok, _, err) = cli(&["--order", &order, "--format", "zpl", "--out", &path(&bare)]);
+    assert!(ok, "{err}");
+    let labels = std::fs::read_to_string(&bare).expect("written");
+    assert!(!labels.contains("~DY"), "no font download");
+    assert!(labels.len() < 8_000, "{} bytes for one label", labels.len());
+    assert!(labels.starts_with("^XA"));
+    // A printer that already took the faces (the desk sends them once) prints the file as is.
+    let faces = parcel_desk::label::zpl::font_download();
+    let printed =
+        common::zpl_reader::read(&[faces, &labels].concat(), Dpi::D203).expect("prints");
+    assert_eq!(printed.len(), 1);
+    assert!(printed[0].ink.iter().filter(|i| **i).count() > 10_000);
+    // One that never did would set the text in another font: that is what the flag is for.
+    let never = common::zpl_reader::read(&labels, Dpi::D203)
+        .err()
+        .unwrap_or_default();
+    assert!(never.contains("never downloaded"), "{never}");
+
+    let whole = dir.join("whole.zpl");
+    let (ok, _, err) = cli(&[
+        "--order",
+        &order,
+        "--format",
+        "zpl",
+        "--with-fonts",
+        "--out",
+        &path(&whole),
+    ]);
+    assert!(ok, "{err}");
+    let with = std::fs::read_to_string(&whole).expect("written");
+    assert!(with.starts_with("~DY"), "the faces first");
+    assert!(with.ends_with(&labels), "then the same labels");
+    let printed = common::zpl_reader::read(&with, Dpi::D203).expect("prints on its own");
+    assert_eq!(printed.len(), 1);
+}

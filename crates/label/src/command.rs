@@ -33,6 +33,12 @@ pub struct LabelArgs {
     /// Where to write the labels.
     #[arg(long)]
     pub out: PathBuf,
+    /// ZPL only: put the label's two faces (about 1 MB of `~DY` font downloads) ahead of the
+    /// labels. Without it the file holds the labels alone, for a printer that already has the
+    /// faces (the desk sends them once to each printer it prints to, and the printer keeps them
+    /// in flash); a printer that never received them needs one file made with --with-fonts once.
+    #[arg(long)]
+    pub with_fonts: bool,
 }
 
 fn parse_language(s: &str) -> Result<Language, String> {
@@ -89,8 +95,7 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
             .enumerate()
             .map(|(i, png)| (numbered(&args.out, i + 1), png.as_slice()))
             .collect(),
-        Rendered::Zpl(labels) => {
-            // A file stands alone: sent to any printer, it brings the faces its text names.
+        Rendered::Zpl(labels) if args.with_fonts => {
             zpl_with_fonts = [super::zpl::font_download(), labels.as_str()].concat();
             vec![(args.out.clone(), zpl_with_fonts.as_bytes())]
         }
