@@ -109,7 +109,11 @@ fn main() {
         .collect();
     long.receiver.address = "Ж".repeat(200_000);
     let long = vec![long];
-    for (format, name) in [(Format::Pdf, "PDF"), (Format::Zpl, "ZPL"), (Format::Png, "PNG")] {
+    for (format, name) in [
+        (Format::Pdf, "PDF"),
+        (Format::Zpl, "ZPL"),
+        (Format::Png, "PNG"),
+    ] {
         let size = |r: parcel_desk::label::Rendered| r.single_file().map_or(0, <[u8]>::len);
         time(&format!("200,000-char name, {name}"), 20, || {
             render(&long, stock, format).map(size).unwrap_or(0)

@@ -214,8 +214,7 @@ fn a_zpl_file_carries_the_printer_faces_only_when_asked() {
     assert!(labels.starts_with("^XA"));
     // A printer that already took the faces (the desk sends them once) prints the file as is.
     let faces = parcel_desk::label::zpl::font_download();
-    let printed =
-        common::zpl_reader::read(&[faces, &labels].concat(), Dpi::D203).expect("prints");
+    let printed = common::zpl_reader::read(&[faces, &labels].concat(), Dpi::D203).expect("prints");
     assert_eq!(printed.len(), 1);
     assert!(printed[0].ink.iter().filter(|i| **i).count() > 10_000);
     // One that never did would set the text in another font: that is what the flag is for.

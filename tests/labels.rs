@@ -485,7 +485,10 @@ fn a_field_of_200000_characters_is_cut_with_an_ellipsis_in_every_format_and_quic
         })
         .collect();
     let cut = texts.iter().filter(|t| t.ends_with('…')).count();
-    assert!(cut >= 3, "name, address and city each end in an ellipsis: {texts:?}");
+    assert!(
+        cut >= 3,
+        "name, address and city each end in an ellipsis: {texts:?}"
+    );
     let shown: usize = texts.iter().map(|t| t.chars().count()).sum();
     assert!(shown < 2_000, "{shown} characters on one label");
 

@@ -3,9 +3,9 @@
 //! weight, pieces, marks and cash on delivery in large type. Every text block has a line budget
 //! chosen so that the fullest order still fits its stock; tests hold each stock to that.
 
+use super::excerpt::excerpt;
 use super::fit::{TextBox, fit, fit_line};
 use super::font::Face;
-use super::excerpt::excerpt;
 use super::layout::{Area, Bars, Item, QrBlock, TextLine};
 use super::order::{Handover, LabelOrder};
 use super::size::{Dpi, Frame, LabelSize};

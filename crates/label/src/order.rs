@@ -211,8 +211,8 @@ impl LabelOrder {
     /// Reads the JSON the service returned for an order: the whole answer (`{status, data}`) or
     /// its `data`, from the legacy create/edit, the legacy detail or the current detail route.
     pub fn from_json(text: &str) -> Result<LabelOrder, OrderReadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| OrderReadError::Json(shortened(&e.to_string())))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| OrderReadError::Json(shortened(&e.to_string())))?;
         Self::from_value(value)
     }
 

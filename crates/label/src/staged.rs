@@ -86,7 +86,10 @@ mod tests {
     #[test]
     fn all_files_appear_when_all_were_written() {
         let dir = folder("all");
-        let files = [(dir.join("a.png"), &b"one"[..]), (dir.join("b.png"), &b"two"[..])];
+        let files = [
+            (dir.join("a.png"), &b"one"[..]),
+            (dir.join("b.png"), &b"two"[..]),
+        ];
         write_all(&files).expect("written");
         assert_eq!(names(&dir), ["a.png", "b.png"]);
         assert_eq!(std::fs::read(dir.join("b.png")).expect("read"), b"two");
