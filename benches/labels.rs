@@ -1,5 +1,7 @@
 //! How fast labels render: one 100 × 150 label and 500 labels, as PDF and as ZPL, from orders
-//! already read (what the print queue does after the journal lookup).
+//! already read (what the print queue does after the journal lookup), and one label whose name
+//! and address are 200,000 characters each (a field no label can show costs what a full box
+//! costs, so one such order cannot hold up the queue).
 //! Run: `cargo bench --bench labels` (add `-- PDF` or another word to run only those).
 
 #[path = "../tests/common/label_sender.rs"]
@@ -97,6 +99,24 @@ fn main() {
         });
         time(&format!("500 labels, {name}"), 5, || {
             render(&many, stock, format).map(size).unwrap_or(0)
+        });
+    }
+    let mut long = order(0);
+    long.receiver.name = "Qoʻchqorova Gʻulomjon Қўшқўрғонова "
+        .repeat(6_000)
+        .chars()
+        .take(200_000)
+        .collect();
+    long.receiver.address = "Ж".repeat(200_000);
+    let long = vec![long];
+    for (format, name) in [
+        (Format::Pdf, "PDF"),
+        (Format::Zpl, "ZPL"),
+        (Format::Png, "PNG"),
+    ] {
+        let size = |r: parcel_desk::label::Rendered| r.single_file().map_or(0, <[u8]>::len);
+        time(&format!("200,000-char name, {name}"), 20, || {
+            render(&long, stock, format).map(size).unwrap_or(0)
         });
     }
     // Not a label's cost: sent ahead of a printer's first job in a run (made once per run).

@@ -453,3 +453,67 @@ pub fn png_raster(bytes: &[u8]) -> Raster {
         pixels: buf,
     }
 }
+
+#[test]
+fn a_field_of_200000_characters_is_cut_with_an_ellipsis_in_every_format_and_quickly() {
+    let mut o = order(4_301_000, true);
+    o.receiver.name = "Qoʻchqorova Gʻulomjon Қўшқўрғонова "
+        .repeat(6_000)
+        .chars()
+        .take(200_000)
+        .collect();
+    o.receiver.address = "Ж".repeat(200_000);
+    o.receiver.city = "Toshkent".repeat(25_000);
+    let stock = Stock {
+        size: LabelSize::L100x150,
+        dpi: Dpi::D203,
+        lang: Language::Uz,
+    };
+    let started = std::time::Instant::now();
+    let page = pages(std::slice::from_ref(&o), stock).expect("a page");
+    let laid_out = started.elapsed();
+    // Generous for a debug build on a busy machine: the bench measures the real cost.
+    assert!(laid_out.as_secs_f64() < 2.0, "laid out in {laid_out:?}");
+    assert_eq!(page.len(), 1);
+    inside(&page[0]);
+    let texts: Vec<&str> = page[0]
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    let cut = texts.iter().filter(|t| t.ends_with('…')).count();
+    assert!(
+        cut >= 3,
+        "name, address and city each end in an ellipsis: {texts:?}"
+    );
+    let shown: usize = texts.iter().map(|t| t.chars().count()).sum();
+    assert!(shown < 2_000, "{shown} characters on one label");
+
+    for format in [Format::Pdf, Format::Zpl, Format::Png] {
+        let started = std::time::Instant::now();
+        let rendered = render(std::slice::from_ref(&o), stock, format).expect("rendered");
+        let took = started.elapsed();
+        assert!(took.as_secs_f64() < 2.0, "{format:?} in {took:?}");
+        match rendered {
+            Rendered::Zpl(zpl) => {
+                assert!(zpl.contains('…'), "the ZPL carries the cut");
+                assert!(zpl.len() < 8_000, "{} bytes of ZPL", zpl.len());
+            }
+            Rendered::Pdf(pdf) => {
+                let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
+                assert_eq!(doc.get_pages().len(), 1);
+                assert!(pdf.len() < 200_000, "{} bytes of PDF", pdf.len());
+            }
+            Rendered::Png(pngs) => {
+                let r = png_raster(&pngs[0]);
+                let (w, h) = (stock.dpi.dots(100.0), stock.dpi.dots(150.0));
+                assert_eq!((i64::from(r.width), i64::from(r.height)), (w, h));
+                let all = read(&r, 0, 0, r.width, r.height, BarcodeFormat::CODE_128);
+                assert_eq!(all.as_deref(), Some(o.barcode.as_str()), "still scans");
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::export::{Format, Rendered, render};
 use super::order::LabelOrder;
-use super::sheet::Stock;
+use super::sheet::{Stock, pages};
 use super::size::{Dpi, LabelSize};
 use api::codes::Language;
 use std::path::{Path, PathBuf};
@@ -33,13 +33,20 @@ pub struct LabelArgs {
     /// Where to write the labels.
     #[arg(long)]
     pub out: PathBuf,
+    /// ZPL only: put the label's two faces (about 1 MB of `~DY` font downloads) ahead of the
+    /// labels. Without it the file holds the labels alone, for a printer that already has the
+    /// faces (the desk sends them once to each printer it prints to, and the printer keeps them
+    /// in flash); a printer that never received them needs one file made with --with-fonts once.
+    #[arg(long)]
+    pub with_fonts: bool,
 }
 
 fn parse_language(s: &str) -> Result<Language, String> {
     Language::parse(s).ok_or_else(|| format!("unknown language {s:?}: use uz, ru or en"))
 }
 
-/// Writes the labels; returns what was written, one line a file, for the terminal.
+/// Writes the labels; returns what was written, one line a file, for the terminal. All files or
+/// none: a run that fails leaves no output behind.
 pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
     let mut orders = Vec::new();
     for path in &args.orders {
@@ -47,6 +54,7 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let mut order =
             LabelOrder::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        printable(&order).map_err(|e| format!("{}: {e}", path.display()))?;
         if order.tracking.is_none()
             && let Some(page) = &args.tracking_page
         {
@@ -69,33 +77,50 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
         dpi: args.dpi,
         lang: args.lang,
     };
-    let rendered = render(&orders, stock, args.format).map_err(|e| e.to_string())?;
-    let mut written = Vec::new();
-    match &rendered {
-        Rendered::Png(pages) if pages.len() > 1 => {
-            for (i, png) in pages.iter().enumerate() {
-                let path = numbered(&args.out, i + 1);
-                write(&path, png)?;
-                written.push(path.display().to_string());
-            }
+    let rendered = render(&orders, stock, args.format).map_err(|e| {
+        // Name the record the layout refused, when one alone is refused.
+        let culprit = orders
+            .iter()
+            .zip(&args.orders)
+            .find(|(o, _)| pages(std::slice::from_ref(*o), stock).is_err());
+        match culprit {
+            Some((_, path)) => format!("{}: {e}", path.display()),
+            None => e.to_string(),
         }
-        Rendered::Zpl(labels) => {
-            // A file stands alone: sent to any printer, it brings the faces its text names.
-            let whole = [super::zpl::font_download(), labels.as_str()].concat();
-            write(&args.out, whole.as_bytes())?;
-            written.push(args.out.display().to_string());
+    })?;
+    let zpl_with_fonts;
+    let files: Vec<(PathBuf, &[u8])> = match &rendered {
+        Rendered::Png(pages) if pages.len() > 1 => pages
+            .iter()
+            .enumerate()
+            .map(|(i, png)| (numbered(&args.out, i + 1), png.as_slice()))
+            .collect(),
+        Rendered::Zpl(labels) if args.with_fonts => {
+            zpl_with_fonts = [super::zpl::font_download(), labels.as_str()].concat();
+            vec![(args.out.clone(), zpl_with_fonts.as_bytes())]
         }
-        other => {
-            let bytes = other.single_file().unwrap_or_default();
-            write(&args.out, bytes)?;
-            written.push(args.out.display().to_string());
-        }
-    }
-    Ok(written)
+        other => vec![(args.out.clone(), other.single_file().unwrap_or_default())],
+    };
+    super::staged::write_all(&files)?;
+    Ok(files
+        .iter()
+        .map(|(path, _)| path.display().to_string())
+        .collect())
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// What a record must say for its label to mean anything: the order's id the service gave
+/// (above zero) and the barcode the bars carry.
+fn printable(order: &LabelOrder) -> Result<(), String> {
+    if order.order_id <= 0 {
+        return Err(format!(
+            "the order id is {}: a created order's id is above zero",
+            order.order_id
+        ));
+    }
+    if order.barcode.trim().is_empty() {
+        return Err("the record has no barcode".into());
+    }
+    Ok(())
 }
 
 /// `labels.png` → `labels-2.png`.

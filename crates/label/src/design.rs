@@ -3,6 +3,7 @@
 //! weight, pieces, marks and cash on delivery in large type. Every text block has a line budget
 //! chosen so that the fullest order still fits its stock; tests hold each stock to that.
 
+use super::excerpt::excerpt;
 use super::fit::{TextBox, fit, fit_line};
 use super::font::Face;
 use super::layout::{Area, Bars, Item, QrBlock, TextLine};
@@ -367,13 +368,19 @@ fn destination(pen: &mut Pen, c: &Sheet) {
 /// The barcode, centred, bars on whole dots, quiet zones kept clear, and its digits.
 fn barcode(pen: &mut Pen, c: &Sheet) -> Result<(), DesignError> {
     let (order, s, inner, dpi) = (c.order, &c.s, c.inner, c.dpi);
-    let bars = symbols::code128(&order.barcode)?;
     let (min_dots, max_dots) = match dpi {
         Dpi::D203 => (2, 3),
         Dpi::D300 => (3, 4),
     };
+    // Set C draws two digits in 11 modules; a barcode with more characters than that could fit
+    // at the smallest module is refused before it is encoded, however long it is.
+    let most_chars = (inner / dpi.mm(min_dots) / 5.5) as usize;
+    if order.barcode.trim().chars().nth(most_chars).is_some() {
+        return Err(DesignError::BarcodeTooWide(excerpt(&order.barcode)));
+    }
+    let bars = symbols::code128(&order.barcode)?;
     let dots = module_dots(inner, bars.len() + 2 * BAR_QUIET, dpi, min_dots, max_dots)
-        .ok_or_else(|| DesignError::BarcodeTooWide(order.barcode.clone()))?;
+        .ok_or_else(|| DesignError::BarcodeTooWide(excerpt(&order.barcode)))?;
     let bar_w = bars.len() as f32 * dpi.mm(dots);
     pen.y += 0.8;
     pen.items.push(Item::Barcode(Bars {

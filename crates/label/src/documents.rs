@@ -4,6 +4,7 @@
 //! handover sheet (every parcel with its bars, totals, signature lines).
 
 use super::design::DesignError;
+use super::excerpt::excerpt;
 use super::fit::{TextBox, fit, fit_line};
 use super::font::Face;
 use super::layout::{Area, Bars, Item, Page, TextLine};
@@ -155,7 +156,7 @@ pub fn parcel_label(
     pen.y += 9.0;
     let width = symbols::code128(&p.parcel_number)?.len() as f32 * dpi.mm(pen.dots);
     if width > inner {
-        return Err(DesignError::BarcodeTooWide(p.parcel_number.clone()));
+        return Err(DesignError::BarcodeTooWide(excerpt(&p.parcel_number)));
     }
     pen.bars(8.0 + (inner - width) / 2.0, 22.0, &p.parcel_number)?;
     pen.y += 24.0;

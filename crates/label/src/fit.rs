@@ -25,12 +25,15 @@ pub(crate) struct TextBox {
 const ELLIPSIS: char = '…';
 
 /// Fits `text` (whitespace, including newlines, collapsed) into the box.
+///
+/// Every step stops at the box: wrapping ends one line past the last that can be shown, and a
+/// word or a cut line is measured only as far as the line's width. A field of any length costs
+/// about what a full box costs, so one pasted novel cannot hold up the print queue.
 pub(crate) fn fit(text: &str, b: TextBox) -> Fitted {
-    let words: Vec<&str> = text.split_whitespace().collect();
     let max_lines = b.max_lines.max(1);
     let mut size = b.size_mm;
     loop {
-        let lines = wrap(&words, b.face, b.width_mm / size);
+        let lines = wrap(text, b.face, b.width_mm / size, max_lines);
         if lines.len() <= max_lines {
             return Fitted {
                 lines,
@@ -44,10 +47,10 @@ pub(crate) fn fit(text: &str, b: TextBox) -> Fitted {
         size = smaller;
     }
     let size = b.min_size_mm.min(b.size_mm);
-    let mut lines = wrap(&words, b.face, b.width_mm / size);
+    let mut lines = wrap(text, b.face, b.width_mm / size, max_lines);
     if lines.len() > max_lines {
         let rest = lines.split_off(max_lines - 1).join(" ");
-        lines.push(ellipsize(&rest, b.face, b.width_mm / size, true));
+        lines.push(ellipsize(&rest, b.face, b.width_mm / size));
     }
     Fitted {
         lines,
@@ -55,34 +58,56 @@ pub(crate) fn fit(text: &str, b: TextBox) -> Fitted {
     }
 }
 
+/// The width of `text` in ems when it is at most `room`; `None` as soon as it is wider (the rest
+/// of the text is not looked at).
+fn width_within(face: Face, text: &str, room: f32) -> Option<f32> {
+    let mut width = 0.0;
+    for c in text.chars() {
+        width += face.advance_em(c);
+        if width > room {
+            return None;
+        }
+    }
+    Some(width)
+}
+
 /// Greedy word wrap at a width given in ems; a word wider than a line is broken by characters.
-fn wrap(words: &[&str], face: Face, width_em: f32) -> Vec<String> {
+/// Stops once there are more than `most` lines: what follows could not be shown anyway.
+fn wrap(text: &str, face: Face, width_em: f32, most: usize) -> Vec<String> {
+    let space = face.advance_em(' ');
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in words {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if face.width_em(&candidate) <= width_em {
-            line = candidate;
-            continue;
+    let mut line_w = 0.0;
+    for word in text.split_whitespace() {
+        if lines.len() > most {
+            return lines;
         }
         if !line.is_empty() {
+            if let Some(w) = width_within(face, word, width_em - line_w - space) {
+                line.push(' ');
+                line.push_str(word);
+                line_w += space + w;
+                continue;
+            }
             lines.push(std::mem::take(&mut line));
+            line_w = 0.0;
         }
-        if face.width_em(word) <= width_em {
-            line = word.to_string();
+        if let Some(w) = width_within(face, word, width_em) {
+            line.push_str(word);
+            line_w = w;
             continue;
         }
         for c in word.chars() {
-            line.push(c);
-            if face.width_em(&line) > width_em && line.chars().count() > 1 {
-                line.pop();
+            let a = face.advance_em(c);
+            if line_w + a > width_em && !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
-                line.push(c);
+                line_w = 0.0;
+                if lines.len() > most {
+                    return lines;
+                }
             }
+            line.push(c);
+            line_w += a;
         }
     }
     if !line.is_empty() {
@@ -91,21 +116,22 @@ fn wrap(words: &[&str], face: Face, width_em: f32) -> Vec<String> {
     lines
 }
 
-/// `text` cut so that it and a trailing ellipsis fit; `forced` adds the ellipsis even when the
-/// text fits (because lines after it were dropped).
-fn ellipsize(text: &str, face: Face, width_em: f32, forced: bool) -> String {
-    if !forced && face.width_em(text) <= width_em {
-        return text.to_string();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    loop {
-        let mut candidate = chars.iter().collect::<String>().trim_end().to_string();
-        candidate.push(ELLIPSIS);
-        if face.width_em(&candidate) <= width_em || chars.is_empty() {
-            return candidate;
+/// The longest start of `text` that fits with a trailing ellipsis, and the ellipsis (always
+/// added: the lines after it were dropped). Measured a character at a time, once.
+fn ellipsize(text: &str, face: Face, width_em: f32) -> String {
+    let room = width_em - face.advance_em(ELLIPSIS);
+    let mut width = 0.0;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        width += face.advance_em(c);
+        if width > room {
+            break;
         }
-        chars.pop();
+        end = i + c.len_utf8();
     }
+    let mut cut = text[..end].trim_end().to_string();
+    cut.push(ELLIPSIS);
+    cut
 }
 
 /// One line, shrunk down to `min_size_mm` and then cut with an ellipsis.
@@ -171,5 +197,30 @@ mod tests {
             assert!(Face::Regular.width_mm(line, f.size_mm) <= 30.0 + 1e-3);
         }
         assert!(fit("", boxed(30.0, 1)).lines.is_empty());
+    }
+
+    #[test]
+    fn a_field_of_any_length_is_cut_quickly_and_keeps_to_its_box() {
+        for text in ["Ж".repeat(200_000), "Qoʻchqorova Gʻulomjon ".repeat(10_000)] {
+            let started = std::time::Instant::now();
+            let f = fit(&text, boxed(90.0, 2));
+            assert!(
+                started.elapsed() < std::time::Duration::from_millis(500),
+                "{:?} for {} characters",
+                started.elapsed(),
+                text.chars().count()
+            );
+            assert_eq!(f.lines.len(), 2);
+            assert!(f.lines[1].ends_with('…'));
+            for line in &f.lines {
+                assert!(Face::Regular.width_mm(line, f.size_mm) <= 90.0 + 1e-3);
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_stops_one_line_past_the_box() {
+        let lines = wrap(&"Toshkent ".repeat(50_000), Face::Regular, 20.0, 3);
+        assert_eq!(lines.len(), 4);
     }
 }

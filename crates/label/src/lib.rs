@@ -12,6 +12,7 @@ pub mod command;
 mod design;
 pub mod documents;
 pub mod escpos;
+mod excerpt;
 pub mod export;
 mod fit;
 pub mod font;
@@ -31,6 +32,7 @@ pub mod register;
 mod sheet;
 mod size;
 mod spread;
+mod staged;
 pub mod symbols;
 #[cfg(windows)]
 mod winspool;

@@ -1,6 +1,7 @@
 //! What a label says about an order, read once from whichever record the service returned (legacy
 //! create/edit, legacy detail, current detail), so the layout never looks at wire types.
 
+use super::excerpt::shortened;
 use api::codes::{Delivery, DropoffType};
 use api::current::{self, strip_markup};
 use api::legacy::{OrderCore, OrderDetail, OrderRecord};
@@ -210,8 +211,8 @@ impl LabelOrder {
     /// Reads the JSON the service returned for an order: the whole answer (`{status, data}`) or
     /// its `data`, from the legacy create/edit, the legacy detail or the current detail route.
     pub fn from_json(text: &str) -> Result<LabelOrder, OrderReadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| OrderReadError::Json(e.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| OrderReadError::Json(shortened(&e.to_string())))?;
         Self::from_value(value)
     }
 
@@ -223,17 +224,17 @@ impl LabelOrder {
         if data.get("cargo").is_some() {
             return serde_json::from_value::<current::OrderRecord>(data)
                 .map(|r| Self::from_current(&r))
-                .map_err(|e| OrderReadError::Shape(e.to_string()));
+                .map_err(|e| OrderReadError::Shape(shortened(&e.to_string())));
         }
         // The detail answer writes `orderId` as a string; create/edit as a number.
         if data.get("orderId").is_some_and(|v| v.is_string()) {
             return serde_json::from_value::<OrderDetail>(data)
                 .map(|d| Self::from_legacy_detail(&d, None))
-                .map_err(|e| OrderReadError::Shape(e.to_string()));
+                .map_err(|e| OrderReadError::Shape(shortened(&e.to_string())));
         }
         serde_json::from_value::<OrderRecord>(data)
             .map(|r| Self::from_legacy_record(&r))
-            .map_err(|e| OrderReadError::Shape(e.to_string()))
+            .map_err(|e| OrderReadError::Shape(shortened(&e.to_string())))
     }
 
     /// Adds what the legacy records leave out but the form that created the order knows.

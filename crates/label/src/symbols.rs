@@ -2,6 +2,7 @@
 //! started explicitly) and the QR code (level M) of the tracking link, as module patterns. Sizes in
 //! dots are chosen by the layout; quiet zones are part of what it reserves.
 
+use super::excerpt::excerpt;
 use barcoders::sym::code128::Code128;
 use qrcode::EcLevel;
 
@@ -63,7 +64,7 @@ pub fn code128_plan(data: &str) -> Result<String, SymbolError> {
 pub fn code128(data: &str) -> Result<Vec<bool>, SymbolError> {
     let plan = code128_plan(data)?;
     let symbol =
-        Code128::new(&plan).map_err(|e| SymbolError::Code128(data.to_string(), e.to_string()))?;
+        Code128::new(&plan).map_err(|e| SymbolError::Code128(excerpt(data), e.to_string()))?;
     Ok(symbol.encode().into_iter().map(|m| m == 1).collect())
 }
 
