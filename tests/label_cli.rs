@@ -4,23 +4,10 @@
 
 mod common;
 
+use common::label_cli::cli;
 use parcel_desk::label::Dpi;
 use parcel_desk::label::raster::Raster;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn cli(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
-        .arg("label")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn read_png(path: &Path, dpi: Dpi) -> Raster {
     let bytes = std::fs::read(path).expect("PNG written");

@@ -5,23 +5,10 @@
 
 mod common;
 
+use common::label_cli::cli;
 use parcel_desk::label::Dpi;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
-
-fn cli(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parcel-desk"))
-        .arg("label")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The legacy create answer's `data`, as the twin sent it (fetched once for every test).
 fn record() -> serde_json::Value {
@@ -162,16 +149,11 @@ fn a_page_that_cannot_be_written_leaves_no_page_behind() {
     let order = write_record(&dir, "order.json", &record());
     let out = dir.join("labels.png");
     std::fs::create_dir(dir.join("labels-2.png")).expect("a folder in the second page's way");
-    let (ok, stdout, err) = cli(&[
-        "--order",
-        &order,
-        "--order",
-        &order,
-        "--format",
-        "png",
-        "--out",
-        &path(&out),
-    ]);
+    let out_path = path(&out);
+    let two_pages = [
+        "--order", &order, "--order", &order, "--format", "png", "--out", &out_path,
+    ];
+    let (ok, stdout, err) = cli(&two_pages);
     assert!(!ok, "refused: {stdout}");
     assert!(err.contains("labels-2.png"), "names the file: {err}");
     // The pages are labels-1.png and labels-2.png.
@@ -190,16 +172,7 @@ fn a_page_that_cannot_be_written_leaves_no_page_behind() {
 
     // With the way clear, both pages appear.
     std::fs::remove_dir(dir.join("labels-2.png")).expect("cleared");
-    let (ok, stdout, err) = cli(&[
-        "--order",
-        &order,
-        "--order",
-        &order,
-        "--format",
-        "png",
-        "--out",
-        &path(&out),
-    ]);
+    let (ok, stdout, err) = cli(&two_pages);
     assert!(ok, "{err}");
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     assert!(dir.join("labels-1.png").is_file() && dir.join("labels-2.png").is_file());

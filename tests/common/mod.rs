@@ -4,6 +4,7 @@
 pub(crate) mod cut_line;
 pub(crate) mod hostile;
 pub(crate) mod keyboard_walk;
+pub(crate) mod label_cli;
 pub(crate) mod label_sender;
 pub(crate) mod printer;
 pub(crate) mod twin_http;
