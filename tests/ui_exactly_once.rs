@@ -132,9 +132,13 @@ fn after_a_crash_mid_create_the_order_is_in_the_outbox_not_in_a_filled_form() {
         });
         assert_eq!(store.draft(parcel_desk::desk::ORDER_DRAFT).ok(), Some(None));
     }
-    // The desk dies mid-request.
+    // The desk dies mid-request. The service is still slow (though less) while the desk comes
+    // back, so what the restarted desk says of the order is read before an answer settles it.
     crashed.shutdown_background();
-    twin.set_faults(Faults::default());
+    twin.set_faults(Faults {
+        latency_ms: 1500,
+        ..Faults::default()
+    });
 
     let mut h = ready_by_hand(env.desk());
     let form = h.state().order_form().expect("form");
@@ -146,6 +150,7 @@ fn after_a_crash_mid_create_the_order_is_in_the_outbox_not_in_a_filled_form() {
     step_until(&mut h, "the form says where the order is", |h| {
         h.query_by_label(&banner).is_some()
     });
+    twin.set_faults(Faults::default());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "a blank form is refused", |h| {
         h.query_all_by_label(&tr("login.required")).count() > 0
