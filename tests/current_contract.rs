@@ -366,6 +366,14 @@ async fn refresh_after_expiry_and_after_a_401() {
     assert_eq!(auth_calls(&t, "current", "login").await, logins);
 }
 
+/// Serves a test's receiver on a free loopback port.
+async fn serve_locally(app: axum::Router) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    addr
+}
+
 /// A local receiver that records what the twin POSTs.
 async fn receiver() -> (
     String,
@@ -384,9 +392,7 @@ async fn receiver() -> (
             },
         ),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let addr = serve_locally(app).await;
     (format!("http://{addr}/hook"), rx)
 }
 
@@ -527,9 +533,7 @@ async fn a_json_only_receiver_gets_json_and_a_form_receiver_forms() {
             },
         ),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let addr = serve_locally(app).await;
     c.webhook_config(&WebhookConfigRequest {
         webhook_url: format!("http://{addr}/json-only"),
         has_token: false,
@@ -581,9 +585,7 @@ async fn webhook_delivery_retries_until_the_receiver_answers() {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let addr = serve_locally(app).await;
     c.webhook_config(&WebhookConfigRequest {
         webhook_url: format!("http://{addr}/flaky"),
         has_token: false,
