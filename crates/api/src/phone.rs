@@ -10,9 +10,63 @@ pub fn valid_phone(text: &str) -> bool {
     allowed && digits.len() == 12 && digits.starts_with("998")
 }
 
+/// The digits a phone number is known by, however it was typed: the nine of the national number
+/// (`+998 90 123 45 67`, `998901234567`, `901234567` and `90-123-45-67` are all `901234567`).
+/// A number of another length keeps its digits as they are: what was typed is still findable.
+pub fn phone_digits(text: &str) -> String {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    match digits.strip_prefix("998") {
+        Some(national) if digits.len() == 12 => national.to_string(),
+        _ => digits,
+    }
+}
+
+/// The digits of a phone number being typed, as the start of [`phone_digits`]: a country code
+/// typed so far is left off (`+998 9` is `9`, `+99` is nothing yet); without a `+`, digits are
+/// taken as the national number unless there are more than nine.
+pub fn phone_prefix(typed: &str) -> String {
+    let digits: String = typed.chars().filter(char::is_ascii_digit).collect();
+    let international = typed.trim_start().starts_with('+') || digits.len() > 9;
+    if !international {
+        return digits;
+    }
+    match digits.strip_prefix("998") {
+        Some(national) => national.to_string(),
+        None if "998".starts_with(digits.as_str()) => String::new(),
+        None => digits,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::valid_phone;
+    use super::{phone_digits, phone_prefix, valid_phone};
+
+    #[test]
+    fn a_number_is_known_by_its_national_digits_however_typed() {
+        for typed in [
+            "+998 90 123 45 67",
+            "998901234567",
+            "901234567",
+            "90-123-45-67",
+            "+998 (90) 123-45-67",
+        ] {
+            assert_eq!(phone_digits(typed), "901234567", "{typed}");
+        }
+        assert_eq!(phone_digits("+7 900 123 45 67"), "79001234567");
+        let starts = [
+            ("+998 90 1", "901"),
+            ("+99", ""),
+            ("+9", ""),
+            ("901", "901"),
+            ("90-12", "9012"),
+            ("99890123", "99890123"),
+            ("9989012345", "9012345"),
+            ("+7 900", "7900"),
+        ];
+        for (typed, start) in starts {
+            assert_eq!(phone_prefix(typed), start, "{typed}");
+        }
+    }
 
     #[test]
     fn phones() {

@@ -93,6 +93,8 @@ const TABLES: &[&str] = &[
     "notifications",
     "closed_days",
     "brought_to_shop",
+    "people",
+    "people_learned",
 ];
 
 /// Copies every row that can be read from the damaged file at `damaged` into `into` (a fresh

@@ -113,6 +113,7 @@ impl Confirmed<'_> {
             args![service.as_str(), row.order_id],
             |r| r.columns(),
         )?;
+        let new_order = kept.is_none();
         if let Some((kept_key, kept_barcode)) = kept
             && !same_order(&kept_key, &kept_barcode, row, from_outbox)
         {
@@ -151,6 +152,12 @@ impl Confirmed<'_> {
                 at
             ],
         )?;
+        // Its sender and receiver, into the address book (an order counts once for each).
+        if let Ok(core) = serde_json::from_str::<api::legacy::OrderCore>(record_json) {
+            for seen in super::people::Seen::both(&core) {
+                super::people::learn(&mut tx, service, &seen, at, i64::from(new_order))?;
+            }
+        }
         if let Some(key) = from_outbox {
             // Made here: it keeps its form, its clerk and counter (this counter's, when the
             // entry is in a database out of reach), and the register of the first day not yet

@@ -55,6 +55,7 @@ mod notifications;
 mod numbered;
 mod outbox;
 mod parcels;
+mod people;
 mod print_log;
 mod read_only;
 mod schema;
@@ -75,6 +76,7 @@ pub use manifests::ManifestRow;
 pub use notifications::{Notice, NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
 pub use parcels::{ParcelRow, ParcelState};
+pub use people::{Correction, Person, Seen, person_key};
 pub use print_log::{PrintOutcome, PrintRecord};
 pub use read_only::is_read_only;
 pub use shop_address::readable as shop_address_readable;
@@ -210,6 +212,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // file until they are brought to the shop's journal (a counter's file of its own never
     // sets it).
     "ALTER TABLE journal ADD COLUMN kept_here INTEGER NOT NULL DEFAULT 0;",
+    // The address book: the senders and receivers of the journal's orders (`people.rs`).
+    "{people}",
 ];
 
 /// The service an order, outbox entry or print belongs to. Order ids and keys are the service's

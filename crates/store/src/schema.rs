@@ -61,6 +61,7 @@ const PARTS: &[(&str, &str)] = &[
     ("{manifests}", MANIFESTS),
     ("{notifications}", NOTIFICATIONS),
     ("{closed_days}", CLOSED_DAYS),
+    ("{people}", PEOPLE),
 ];
 
 /// An order in the journal once orders were kept apart by service (the columns added after are
@@ -162,6 +163,27 @@ const CLOSED_DAYS: &str = "CREATE TABLE closed_days (
         clerk TEXT NOT NULL,
         lines TEXT NOT NULL,
         PRIMARY KEY (service, day)
+    );";
+
+/// The address book, whole: everyone on the journal's orders (see `people.rs`), and the services
+/// whose journal was read into it.
+const PEOPLE: &str = "CREATE TABLE people (
+        service TEXT NOT NULL,
+        person TEXT NOT NULL,
+        name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        city_id {int},
+        address TEXT NOT NULL,
+        branch_id {int},
+        delivery {int} NOT NULL,
+        uses {int} NOT NULL,
+        last_at {int} NOT NULL,
+        merged_into TEXT,
+        PRIMARY KEY (service, person)
+    );
+    CREATE TABLE people_learned (
+        service TEXT PRIMARY KEY,
+        at {int} NOT NULL
     );";
 
 #[cfg(test)]

@@ -71,6 +71,10 @@ pub(crate) const SHOP_MIGRATIONS: &[&str] = &[
     // A day closed at one counter is closed at every other at once: announced like the journal.
     "CREATE TRIGGER closed_days_announce AFTER INSERT OR UPDATE OR DELETE ON closed_days
         FOR EACH STATEMENT EXECUTE FUNCTION parcel_desk_announce();",
+    // The address book, shared by the shop's counters and announced like the journal.
+    "{people}
+    CREATE TRIGGER people_announce AFTER INSERT OR UPDATE OR DELETE ON people
+        FOR EACH STATEMENT EXECUTE FUNCTION parcel_desk_announce();",
 ];
 
 /// Any number the desks agree on: the advisory lock two counters starting at once take, so
