@@ -100,6 +100,8 @@ pub struct Desk {
     clerk: orders::Clerk,
     /// The shop's shared database being opened (`store` is `None` until it is).
     store_opening: Option<Task<Result<Store, store::StoreError>>>,
+    /// The address book as the order form searches it.
+    people: domestic::people::People,
 }
 
 /// A journaled order and the tracking link from its record.
@@ -166,6 +168,7 @@ impl Desk {
             live: None,
             clerk: Default::default(),
             store_opening: None,
+            people: Default::default(),
             settings_set_aside,
             said_set_aside: false,
         };

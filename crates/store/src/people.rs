@@ -245,6 +245,7 @@ impl Store {
             tx.commit()?;
             Ok(new_key.clone())
         })
+        .inspect(|_| self.journal_touched())
     }
 
     /// Merges the person `gone` into `kept`: their orders count for `kept`, and the next order
@@ -258,7 +259,9 @@ impl Store {
         if kept == gone {
             return Ok(());
         }
-        self.shop_or_here(|db, _| merge(db, service, kept, gone))
+        self.shop_or_here(|db, _| merge(db, service, kept, gone))?;
+        self.journal_touched();
+        Ok(())
     }
 
     /// Forgets a person: they (and every spelling merged into them) leave the book; with
@@ -306,9 +309,7 @@ impl Store {
             tx.commit()?;
             Ok(blanked)
         })?;
-        if blanked > 0 {
-            self.journal_touched();
-        }
+        self.journal_touched();
         Ok(blanked)
     }
 }

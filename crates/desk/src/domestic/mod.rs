@@ -5,11 +5,13 @@
 //! price, read and refresh the journal, find by barcode, the unsent outbox, the form drafts.
 //! Each runs on the background runtime and notes what the answer says about reachability.
 
+pub mod address_book;
 pub mod current_edit;
 pub(crate) mod draft_from_service;
 pub mod identity;
 pub mod order_draft;
 pub mod orders;
+pub mod people;
 pub mod plausible;
 pub mod unsent;
 

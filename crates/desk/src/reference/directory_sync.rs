@@ -91,6 +91,7 @@ impl Desk {
             None => {}
         }
         notes.extend(self.poll_live().into_iter().map(DeskNote::StatusMoved));
+        self.follow_people();
         if !self.said_set_aside
             && let Some(aside) = self.store.as_ref().and_then(|s| s.set_aside())
         {

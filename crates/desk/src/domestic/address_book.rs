@@ -1,0 +1,207 @@
+//! The address book as the order form searches it: every person the shop's book holds, indexed
+//! in memory by their phone's digits and by the words of their name, so a keystroke finds the
+//! matching people among 100,000 within the budget (`benches/people.rs`) without asking the
+//! database. Built on the background runtime from the store's rows and swapped in whole.
+
+use api::phone::{phone_digits, phone_prefix};
+use store::Person;
+use text::translit::search_key;
+
+/// How few digits or letters are worth a suggestion: one digit is a tenth of the book.
+const FEWEST_DIGITS: usize = 3;
+const FEWEST_LETTERS: usize = 2;
+
+#[derive(Debug, Default)]
+pub struct AddressBook {
+    people: Vec<Person>,
+    /// Each person's phone digits, with the person's place in `people`, sorted.
+    phones: Vec<(Box<str>, u32)>,
+    /// Each word of each person's name (as a search key), with the person's place, sorted.
+    words: Vec<(Box<str>, u32)>,
+    /// Each person's whole name as a search key, for the words of a query after its first.
+    names: Vec<Box<str>>,
+}
+
+impl AddressBook {
+    pub fn new(people: Vec<Person>) -> AddressBook {
+        let mut phones = Vec::with_capacity(people.len());
+        let mut words = Vec::with_capacity(people.len() * 2);
+        let mut names = Vec::with_capacity(people.len());
+        for (at, p) in people.iter().enumerate() {
+            let Ok(at) = u32::try_from(at) else { break };
+            phones.push((phone_digits(&p.phone).into_boxed_str(), at));
+            let name = search_key(&p.name);
+            for word in name.split(' ').filter(|w| !w.is_empty()) {
+                words.push((Box::from(word), at));
+            }
+            names.push(name.into_boxed_str());
+        }
+        phones.sort_unstable();
+        words.sort_unstable();
+        AddressBook {
+            people,
+            phones,
+            words,
+            names,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.people.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.people.is_empty()
+    }
+
+    /// The person under `key`, if the book has them.
+    pub fn get(&self, key: &str) -> Option<&Person> {
+        self.people.iter().find(|p| p.key == key)
+    }
+
+    /// Everyone, most used first (the address book's own screen).
+    pub fn everyone(&self) -> Vec<&Person> {
+        let mut all: Vec<&Person> = self.people.iter().collect();
+        all.sort_by(|a, b| rank(a).cmp(&rank(b)));
+        all
+    }
+
+    /// The people a field's text points at, most used (then most recent) first, at most `most`:
+    /// by the start of the phone number when it is digits (`+998 90 12`, `9012`, `90-12`), by
+    /// the start of their name's words otherwise, in Latin or Cyrillic (`aziz kar`, `Азиз`).
+    pub fn suggest(&self, typed: &str, most: usize) -> Vec<&Person> {
+        let mut found = if looks_like_phone(typed) {
+            let start = phone_prefix(typed);
+            if start.len() < FEWEST_DIGITS {
+                return Vec::new();
+            }
+            starting(&self.phones, &start).collect::<Vec<u32>>()
+        } else {
+            let key = search_key(typed);
+            let mut words = key.split(' ').filter(|w| !w.is_empty());
+            let Some(first) = words.next() else {
+                return Vec::new();
+            };
+            if key.chars().count() < FEWEST_LETTERS {
+                return Vec::new();
+            }
+            let rest: Vec<&str> = words.collect();
+            let mut hits: Vec<u32> = starting(&self.words, first).collect();
+            hits.sort_unstable();
+            hits.dedup();
+            hits.retain(|at| {
+                let name = &self.names[*at as usize];
+                rest.iter().all(|w| name.split(' ').any(|n| n.starts_with(w)))
+            });
+            hits
+        };
+        let by_rank = |a: &u32, b: &u32| {
+            rank(&self.people[*a as usize]).cmp(&rank(&self.people[*b as usize]))
+        };
+        if found.len() > most && most > 0 {
+            found.select_nth_unstable_by(most - 1, by_rank);
+            found.truncate(most);
+        }
+        found.sort_unstable_by(by_rank);
+        found
+            .into_iter()
+            .take(most)
+            .map(|at| &self.people[at as usize])
+            .collect()
+    }
+}
+
+/// Most used first, then most recent, then by name (a stable order for equals).
+fn rank(p: &Person) -> (std::cmp::Reverse<i64>, std::cmp::Reverse<i64>, &str) {
+    (
+        std::cmp::Reverse(p.uses),
+        std::cmp::Reverse(p.last_at),
+        p.key.as_str(),
+    )
+}
+
+/// Digits and the signs a number is written with, and nothing else.
+fn looks_like_phone(typed: &str) -> bool {
+    let typed = typed.trim();
+    !typed.is_empty()
+        && typed.chars().any(|c| c.is_ascii_digit())
+        && typed
+            .chars()
+            .all(|c| c.is_ascii_digit() || " +-()".contains(c))
+}
+
+/// The places of the entries of a sorted list whose key starts with `start`.
+fn starting<'a>(list: &'a [(Box<str>, u32)], start: &'a str) -> impl Iterator<Item = u32> + 'a {
+    let from = list.partition_point(|(k, _)| k.as_ref() < start);
+    list[from..]
+        .iter()
+        .take_while(move |(k, _)| k.starts_with(start))
+        .map(|(_, at)| *at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::codes::Delivery;
+
+    fn person(name: &str, phone: &str, uses: i64, last_at: i64) -> Person {
+        Person {
+            key: store::person_key(name, phone).unwrap_or_default(),
+            name: name.into(),
+            phone: phone.into(),
+            city: Some(1),
+            address: String::new(),
+            branch: None,
+            delivery: Delivery::Office,
+            uses,
+            last_at,
+        }
+    }
+
+    fn book() -> AddressBook {
+        AddressBook::new(vec![
+            person("Aziz Karimov", "+998 90 123 45 67", 3, 10),
+            person("Azamat Rahimov", "+998 90 123 99 00", 7, 5),
+            person("Дилноза Каримова", "+998 91 765 43 21", 1, 20),
+            person("Karim Azizov", "+998 93 111 22 33", 1, 30),
+        ])
+    }
+
+    fn names(found: Vec<&Person>) -> Vec<&str> {
+        found.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    #[test]
+    fn a_number_typed_any_way_finds_its_people_most_used_first() {
+        let b = book();
+        for typed in ["+998 90 123", "90123", "90-123", "+998901 23"] {
+            assert_eq!(
+                names(b.suggest(typed, 5)),
+                ["Azamat Rahimov", "Aziz Karimov"],
+                "{typed}"
+            );
+        }
+        assert_eq!(names(b.suggest("90 123 45", 5)), ["Aziz Karimov"]);
+        assert_eq!(names(b.suggest("998 90 123 45", 5)), ["Aziz Karimov"]);
+        assert!(b.suggest("+998 9", 5).is_empty(), "too little typed yet");
+        assert!(b.suggest("95", 5).is_empty());
+    }
+
+    #[test]
+    fn a_name_is_found_by_the_start_of_its_words_in_either_script() {
+        let b = book();
+        assert_eq!(names(b.suggest("aziz", 5)), ["Aziz Karimov", "Karim Azizov"]);
+        assert_eq!(names(b.suggest("Азиз", 5)), ["Aziz Karimov", "Karim Azizov"]);
+        assert_eq!(names(b.suggest("aziz karimo", 5)), ["Aziz Karimov"]);
+        assert_eq!(names(b.suggest("kar aziz", 5)), ["Aziz Karimov", "Karim Azizov"]);
+        assert_eq!(names(b.suggest("dilnoza", 5)), ["Дилноза Каримова"]);
+        assert_eq!(
+            names(b.suggest("kari", 5)),
+            ["Aziz Karimov", "Karim Azizov", "Дилноза Каримова"],
+            "the same use count: the most recent first"
+        );
+        assert_eq!(names(b.suggest("kari", 1)), ["Aziz Karimov"]);
+        assert!(b.suggest("a", 5).is_empty(), "one letter suggests nothing");
+        assert!(b.suggest("zz", 5).is_empty());
+    }
+}
