@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::keyboard_walk::new_customer_order;
+use common::keyboard_walk::{new_customer_order, repeat_customer_order};
 use common::ui::ready_desk;
 
 /// The keys beyond the text a new customer's order took when the walk was first measured; a
@@ -33,6 +33,34 @@ fn a_standard_order_is_made_with_the_keyboard_alone() {
         "{} keys beyond the text, more than the {BASELINE} measured",
         cost.keys
     );
+}
+
+/// The most keys beyond the new text a repeat customer's order may take (the issue's budget),
+/// from the empty form to the order's detail, the weight typed (a scale would give it).
+const REPEAT_BUDGET: usize = 12;
+
+/// A sender and receiver the desk knows are chosen, not typed: each by a few letters and Enter,
+/// which fills their city, address and office; the cursor then waits at the weight.
+#[test]
+fn a_repeat_customers_order_takes_a_dozen_keys_at_most() {
+    let (_env, mut h) = ready_desk("keyboard-repeat");
+    new_customer_order(&mut h);
+    let first = h.state().open_order();
+    let cost = repeat_customer_order(&mut h, "3.1");
+    let second = h.state().open_order();
+    assert!(second.is_some() && second != first, "a second order was made");
+    let entry = |id| common::wait(h.state().desk.journal_entry(id)).map(|(row, _)| row);
+    let (one, two) = (entry(first.unwrap()).unwrap(), entry(second.unwrap()).unwrap());
+    assert_eq!(two.receiver(), one.receiver());
+    assert_eq!(two.receiver_phone(), one.receiver_phone());
+    assert_eq!(two.city(), one.city(), "the receiver's city came with her");
+    eprintln!("repeat customer: {} keys beyond the text ({} typed)", cost.keys, cost.typed);
+    assert!(
+        cost.keys <= REPEAT_BUDGET,
+        "{} keys beyond the text, more than {REPEAT_BUDGET}",
+        cost.keys
+    );
+    assert_eq!(cost.typed, 3, "only the weight was typed");
 }
 
 /// What a screen reader (and UI automation) calls each input of the order form is unique: "Sender

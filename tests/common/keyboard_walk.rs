@@ -99,9 +99,60 @@ pub(crate) fn new_customer_order(h: &mut Harness<'static, DeskApp>) -> Cost {
     w.type_in(&tr("order.weight"), "2.5");
     w.first_choice(&tr("order.package"));
     w.first_choice(&tr("order.post_type"));
-    w.key(Key::Enter, Modifiers::COMMAND);
-    step_until(w.h, "the order made by keyboard", |h| {
-        h.state().screen() == ScreenId::OrderDetail && !h.state().is_busy()
+    w.send()
+}
+
+impl Walker<'_> {
+    /// Ctrl+Enter, then waits for the order's detail.
+    fn send(mut self) -> Cost {
+        let before = self.h.state().open_order();
+        self.key(Key::Enter, Modifiers::COMMAND);
+        step_until(self.h, "the order made by keyboard", |h| {
+            h.state().screen() == ScreenId::OrderDetail
+                && !h.state().is_busy()
+                && h.state().open_order() != before
+        });
+        self.cost
+    }
+
+    /// Types `search` (counted as keys: nothing of it is new) into the field with the cursor,
+    /// which must be `label`'s, waits for the known person to be offered and takes the first with
+    /// Enter.
+    fn known_person(&mut self, label: &str, search: &str) {
+        assert!(self.focused(label), "the cursor is in {label:?}");
+        for c in search.chars() {
+            self.h.event(egui::Event::Text(c.to_string()));
+            self.h.step();
+            self.cost.keys += 1;
+        }
+        step_until(self.h, "the known person offered", |h| {
+            let known = tr("people.known");
+            let by = egui_kittest::kittest::by().label_contains(&known);
+            h.query_all(by).next().is_some()
+        });
+        self.key(Key::Enter, Modifiers::NONE);
+    }
+}
+
+/// Right after [`new_customer_order`]: the same sender sends to the same receiver again. The
+/// sender and receiver are chosen from the people the desk knows (a few letters and Enter each);
+/// the weight is new. Ctrl+N opens the empty form (the first key), as a clerk starting the next
+/// customer's order does.
+pub(crate) fn repeat_customer_order(h: &mut Harness<'static, DeskApp>, weight: &str) -> Cost {
+    let mut w = Walker {
+        h,
+        cost: Cost { keys: 0, typed: 0 },
+    };
+    w.key(Key::N, Modifiers::COMMAND);
+    step_until(w.h, "the empty form", |h| {
+        h.state().screen() == ScreenId::NewOrder && !h.state().is_busy()
     });
-    w.cost
+    w.h.step();
+    w.known_person(&tr("order.sender_name"), "Aliy");
+    w.known_person(&tr("order.receiver_name"), "Vali");
+    assert!(w.focused(&tr("order.weight")), "the cursor waits at the weight");
+    if !weight.is_empty() {
+        w.type_text(weight);
+    }
+    w.send()
 }

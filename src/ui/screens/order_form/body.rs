@@ -39,23 +39,23 @@ impl Party {
     }
 }
 
-/// A side's name, phone and address (and the receiver's second phone, before the address); the
-/// name's field, which a blank form may focus.
+/// A side's name, phone and address (and the receiver's second phone, before the address): the
+/// name's and the phone's fields (a blank form may focus the name; both offer known people).
 fn person(
     ui: &mut egui::Ui,
     form: &Form,
     side: &mut Side,
     party: Party,
     phone1: Option<&mut String>,
-) -> egui::Response {
+) -> [egui::Response; 2] {
     let [name, phone, address] = party.texts();
     let first = form.text(ui, &t!(name.0), &mut side.name, name.1);
-    form.text(ui, &t!(phone.0), &mut side.phone, phone.1);
+    let number = form.text(ui, &t!(phone.0), &mut side.phone, phone.1);
     if let Some(second) = phone1 {
         form.text(ui, &t!("order.receiver_phone1"), second, f::RECEIVER_PHONE1);
     }
     form.text(ui, &t!(address.0), &mut side.address, address.1);
-    first
+    [first, number]
 }
 
 impl OrderForm {
@@ -101,6 +101,9 @@ impl OrderForm {
         if std::mem::take(&mut self.scroll_top) {
             scroll = scroll.vertical_scroll_offset(0.0);
         }
+        if let Some(id) = self.move_to.take() {
+            ui.memory_mut(|m| m.request_focus(id));
+        }
         scroll.show(ui, |ui| {
             ui.heading(match self.editing {
                 Some(_) => t!("order.edit_title"),
@@ -119,12 +122,19 @@ impl OrderForm {
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
                 self.party_city(ui, Party::Sender, dirs, &form);
+                let moved = self.sender_people.take_arrows(ui);
                 let d = &mut self.draft;
-                let first = person(ui, &form, &mut d.sender, Party::Sender, None);
+                let [first, number] = person(ui, &form, &mut d.sender, Party::Sender, None);
+                let typed = [(&first, d.sender.name.as_str()), (&number, d.sender.phone.as_str())];
+                if let Some(p) = self.sender_people.offer(ui, desk, dirs, typed, moved) {
+                    super::people::fill(&p, &mut self.draft.sender, None);
+                    // On to the receiver: the sender is whole.
+                    self.move_to = self.receiver_name;
+                }
                 // A blank form starts at the sender's city; the counter's own city stays between
                 // orders, and then the sender's name comes first.
                 if std::mem::take(&mut self.focus_first) {
-                    match d.sender.city {
+                    match self.draft.sender.city {
                         None => self.sender_city.focus(),
                         Some(_) => first.request_focus(),
                     }
@@ -138,9 +148,18 @@ impl OrderForm {
 
                 let ui = &mut cols[1];
                 self.party_city(ui, Party::Receiver, dirs, &form);
+                let moved = self.receiver_people.take_arrows(ui);
                 let d = &mut self.draft;
                 let phone1 = Some(&mut d.receiver_phone1);
-                person(ui, &form, &mut d.receiver, Party::Receiver, phone1);
+                let [name, number] = person(ui, &form, &mut d.receiver, Party::Receiver, phone1);
+                self.receiver_name = Some(name.id);
+                let typed = [(&name, d.receiver.name.as_str()), (&number, d.receiver.phone.as_str())];
+                if let Some(p) = self.receiver_people.offer(ui, desk, dirs, typed, moved) {
+                    let branch = Some(&mut self.draft.receiver_branch);
+                    super::people::fill(&p, &mut self.draft.receiver, branch);
+                    // On to the parcel: what is new in a repeat customer's order is its weight.
+                    self.move_to = self.weight_field;
+                }
                 delivery_choice(
                     ui,
                     &t!("order.dropoff"),
@@ -165,7 +184,8 @@ impl OrderForm {
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
                 let d = &mut self.draft;
-                form.text(ui, &t!("order.weight"), &mut d.weight, f::WEIGHT);
+                let weight = form.text(ui, &t!("order.weight"), &mut d.weight, f::WEIGHT);
+                self.weight_field = Some(weight.id);
                 sides(
                     ui,
                     "dimension",

@@ -8,6 +8,7 @@ mod cod;
 mod doubts;
 pub mod exact_places;
 pub mod item_lines;
+mod people;
 
 use crate::ui::screens::goods::GoodsBook;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
@@ -63,6 +64,14 @@ pub struct OrderForm {
     doubting: Option<Vec<Doubt>>,
     /// The form exactly as the clerk confirmed its unusual values (changed: asked again).
     confirmed: Option<OrderDraft>,
+    /// Known people offered under each side's name and phone.
+    sender_people: people::Acquaintances,
+    receiver_people: people::Acquaintances,
+    /// The fields a pick moves the cursor to (as drawn in the last frame), and the one it is
+    /// to move to in the next.
+    receiver_name: Option<egui::Id>,
+    weight_field: Option<egui::Id>,
+    move_to: Option<egui::Id>,
 }
 
 impl OrderForm {
@@ -88,6 +97,11 @@ impl OrderForm {
             checked: OrderDraft::new(),
             doubting: None,
             confirmed: None,
+            sender_people: Default::default(),
+            receiver_people: Default::default(),
+            receiver_name: None,
+            weight_field: None,
+            move_to: None,
         }
     }
 
@@ -331,10 +345,13 @@ impl OrderForm {
         }
     }
 
-    /// A blank form (the sender's city stays: it is the counter's own).
+    /// A blank form. The sender's city stays: it is the counter's own; so do the package and
+    /// the kind of post, which a counter's parcels mostly share (the price shows them).
     fn reset(&mut self, desk: &Desk) {
         let mut blank = OrderDraft::new();
         blank.sender.city = self.draft.sender.city;
+        blank.package_id = self.draft.package_id;
+        blank.post_type_id = self.draft.post_type_id;
         self.draft = blank;
         self.saved_draft = self.draft.clone();
         self.errors.clear();
