@@ -1,6 +1,7 @@
 //! The keys a clerk presses beyond the text to make a standard order with the keyboard alone
 //! (new sender, new receiver, office to office, no cash on delivery), from an empty form to the
-//! order's detail: the walk of `tests/common/keyboard_walk.rs`, counted. A count, not a time:
+//! order's detail: the walk of `tests/common/keyboard_walk.rs`, counted; then the same people
+//! again, chosen from the address book. A count, not a time:
 //! the same on any machine.
 //! Run: `cargo bench --bench keystrokes`.
 
@@ -12,6 +13,11 @@ fn main() {
     let cost = common::keyboard_walk::new_customer_order(&mut h);
     println!(
         "new customer, keyboard only: {} keys beyond {} typed characters",
+        cost.keys, cost.typed
+    );
+    let cost = common::keyboard_walk::repeat_customer_order(&mut h, "3.1");
+    println!(
+        "repeat customer (known sender and receiver): {} keys beyond {} typed characters",
         cost.keys, cost.typed
     );
 }

@@ -12,11 +12,26 @@ use std::time::{Duration, Instant};
 const PEOPLE: usize = 100_000;
 
 const FIRST: [&str; 10] = [
-    "Aziz", "Dilnoza", "Gʻulomjon", "Madina", "Jasur", "Шахло", "Bobur", "Нодира", "Otabek",
+    "Aziz",
+    "Dilnoza",
+    "Gʻulomjon",
+    "Madina",
+    "Jasur",
+    "Шахло",
+    "Bobur",
+    "Нодира",
+    "Otabek",
     "Zarina",
 ];
 const LAST: [&str; 8] = [
-    "Karimov", "Rahimova", "Qoʻchqorov", "Юсупова", "Toshmatov", "Ergasheva", "Алиев", "Saidova",
+    "Karimov",
+    "Rahimova",
+    "Qoʻchqorov",
+    "Юсупова",
+    "Toshmatov",
+    "Ergasheva",
+    "Алиев",
+    "Saidova",
 ];
 
 fn people() -> Vec<Person> {
@@ -62,10 +77,22 @@ fn main() {
     let start = Instant::now();
     let book = AddressBook::new(rows);
     let built = start.elapsed();
-    println!("{PEOPLE} people: the book built in {:.1} ms", built.as_secs_f64() * 1e3);
-    println!("{:<34} {:>10} {:>10} {:>6}", "typed a key at a time", "slowest", "median", "shown");
+    println!(
+        "{PEOPLE} people: the book built in {:.1} ms",
+        built.as_secs_f64() * 1e3
+    );
+    println!(
+        "{:<34} {:>10} {:>10} {:>6}",
+        "typed a key at a time", "slowest", "median", "shown"
+    );
     let digits: String = known.chars().filter(char::is_ascii_digit).skip(3).collect();
-    let texts = [known.as_str(), &digits, "Aziz Karimov", "Нодира Юсу", "gʻulomjon qo"];
+    let texts = [
+        known.as_str(),
+        &digits,
+        "Aziz Karimov",
+        "Нодира Юсу",
+        "gʻulomjon qo",
+    ];
     for text in texts {
         // Three rounds; the best of each keystroke's slowest is what a warm desk sees.
         let best = (0..3)

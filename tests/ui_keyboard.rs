@@ -48,13 +48,22 @@ fn a_repeat_customers_order_takes_a_dozen_keys_at_most() {
     let first = h.state().open_order();
     let cost = repeat_customer_order(&mut h, "3.1");
     let second = h.state().open_order();
-    assert!(second.is_some() && second != first, "a second order was made");
+    assert!(
+        second.is_some() && second != first,
+        "a second order was made"
+    );
     let entry = |id| common::wait(h.state().desk.journal_entry(id)).map(|(row, _)| row);
-    let (one, two) = (entry(first.unwrap()).unwrap(), entry(second.unwrap()).unwrap());
+    let (one, two) = (
+        entry(first.unwrap()).unwrap(),
+        entry(second.unwrap()).unwrap(),
+    );
     assert_eq!(two.receiver(), one.receiver());
     assert_eq!(two.receiver_phone(), one.receiver_phone());
     assert_eq!(two.city(), one.city(), "the receiver's city came with her");
-    eprintln!("repeat customer: {} keys beyond the text ({} typed)", cost.keys, cost.typed);
+    eprintln!(
+        "repeat customer: {} keys beyond the text ({} typed)",
+        cost.keys, cost.typed
+    );
     assert!(
         cost.keys <= REPEAT_BUDGET,
         "{} keys beyond the text, more than {REPEAT_BUDGET}",

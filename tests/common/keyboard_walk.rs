@@ -150,7 +150,10 @@ pub(crate) fn repeat_customer_order(h: &mut Harness<'static, DeskApp>, weight: &
     w.h.step();
     w.known_person(&tr("order.sender_name"), "Aliy");
     w.known_person(&tr("order.receiver_name"), "Vali");
-    assert!(w.focused(&tr("order.weight")), "the cursor waits at the weight");
+    assert!(
+        w.focused(&tr("order.weight")),
+        "the cursor waits at the weight"
+    );
     if !weight.is_empty() {
         w.type_text(weight);
     }

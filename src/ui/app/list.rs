@@ -5,6 +5,7 @@
 use crate::ui::frame::screen::{Entry, Screen};
 use crate::ui::frame::screen_id::{Declared, Life, Place, SCREENS, ScreenId as Id, Session};
 use crate::ui::screens::about::AboutScreen;
+use crate::ui::screens::address_book::AddressBookScreen;
 use crate::ui::screens::calculator::Calculator;
 use crate::ui::screens::directories::DirectoryScreen;
 use crate::ui::screens::end_of_day::EndOfDayScreen;
@@ -44,6 +45,7 @@ fn make(id: Id, desk: &Desk) -> Box<dyn Screen> {
         Id::Products => Box::new(ProductsScreen::default()),
         Id::Directories => Box::new(DirectoryScreen::default()),
         Id::Goods => Box::new(GoodsScreen::default()),
+        Id::AddressBook => Box::new(AddressBookScreen::default()),
         Id::Webhooks => Box::new(WebhooksScreen::default()),
         Id::Settings => Box::new(SettingsScreen::new(desk.settings())),
         Id::About => Box::new(AboutScreen),
@@ -112,9 +114,10 @@ mod tests {
             Id::Webhooks => 20,
             Id::Settings => 21,
             Id::About => 22,
+            Id::AddressBook => 23,
         }
     }
-    const COUNT: usize = 23;
+    const COUNT: usize = 24;
 
     /// The keys of one language's catalog, read from its file (the catalog answers a missing
     /// key in English, so asking it would not show a key missing in Uzbek or Russian).

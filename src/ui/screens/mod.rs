@@ -2,6 +2,7 @@
 //! once in `app/list.rs`.
 
 pub mod about;
+pub mod address_book;
 pub mod calculator;
 pub mod directories;
 pub mod end_of_day;

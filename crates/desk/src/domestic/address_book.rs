@@ -92,7 +92,8 @@ impl AddressBook {
             hits.dedup();
             hits.retain(|at| {
                 let name = &self.names[*at as usize];
-                rest.iter().all(|w| name.split(' ').any(|n| n.starts_with(w)))
+                rest.iter()
+                    .all(|w| name.split(' ').any(|n| n.starts_with(w)))
             });
             hits
         };
@@ -202,10 +203,19 @@ mod tests {
     #[test]
     fn a_name_is_found_by_the_start_of_its_words_in_either_script() {
         let b = book();
-        assert_eq!(names(b.suggest("aziz", 5)), ["Aziz Karimov", "Karim Azizov"]);
-        assert_eq!(names(b.suggest("Азиз", 5)), ["Aziz Karimov", "Karim Azizov"]);
+        assert_eq!(
+            names(b.suggest("aziz", 5)),
+            ["Aziz Karimov", "Karim Azizov"]
+        );
+        assert_eq!(
+            names(b.suggest("Азиз", 5)),
+            ["Aziz Karimov", "Karim Azizov"]
+        );
         assert_eq!(names(b.suggest("aziz karimo", 5)), ["Aziz Karimov"]);
-        assert_eq!(names(b.suggest("kar aziz", 5)), ["Aziz Karimov", "Karim Azizov"]);
+        assert_eq!(
+            names(b.suggest("kar aziz", 5)),
+            ["Aziz Karimov", "Karim Azizov"]
+        );
         assert_eq!(names(b.suggest("dilnoza", 5)), ["Дилноза Каримова"]);
         // A prefix whose last letter starts a spelling the key folds ("ye" of "Aliyev").
         let b = AddressBook::new(vec![person("Aliyev Ali", "+998 90 000 00 01", 1, 1)]);

@@ -125,7 +125,10 @@ impl OrderForm {
                 let moved = self.sender_people.take_arrows(ui);
                 let d = &mut self.draft;
                 let [first, number] = person(ui, &form, &mut d.sender, Party::Sender, None);
-                let typed = [(&first, d.sender.name.as_str()), (&number, d.sender.phone.as_str())];
+                let typed = [
+                    (&first, d.sender.name.as_str()),
+                    (&number, d.sender.phone.as_str()),
+                ];
                 if let Some(p) = self.sender_people.offer(ui, desk, dirs, typed, moved) {
                     super::people::fill(&p, &mut self.draft.sender, None);
                     // On to the receiver: the sender is whole.
@@ -153,7 +156,10 @@ impl OrderForm {
                 let phone1 = Some(&mut d.receiver_phone1);
                 let [name, number] = person(ui, &form, &mut d.receiver, Party::Receiver, phone1);
                 self.receiver_name = Some(name.id);
-                let typed = [(&name, d.receiver.name.as_str()), (&number, d.receiver.phone.as_str())];
+                let typed = [
+                    (&name, d.receiver.name.as_str()),
+                    (&number, d.receiver.phone.as_str()),
+                ];
                 if let Some(p) = self.receiver_people.offer(ui, desk, dirs, typed, moved) {
                     let branch = Some(&mut self.draft.receiver_branch);
                     super::people::fill(&p, &mut self.draft.receiver, branch);

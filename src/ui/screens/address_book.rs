@@ -1,0 +1,306 @@
+//! The address book: the people the shop knows from its orders, found by name or phone, each
+//! corrected, merged with a duplicate or forgotten (the clerk handles customers' personal data:
+//! forgetting can also blank them in the order list). The order form offers the same people.
+
+use crate::ui::frame::cx::Cx;
+use crate::ui::frame::screen::Screen;
+use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::pickers::CityPicker;
+use crate::ui::widgets::{ERROR_COLOR, grid_head};
+use desk::DeskError;
+use desk::task::{Poll, Task};
+use egui::RichText;
+use rust_i18n::t;
+use store::{Correction, Person};
+
+/// How many people the list shows at once (the search narrows it).
+const SHOWN: usize = 200;
+
+/// What the clerk is doing to one person.
+enum Doing {
+    Correcting {
+        key: String,
+        fixed: Correction,
+        city: Box<CityPicker>,
+    },
+    /// Choosing whom `gone` is merged into.
+    Merging { gone: Person, search: String },
+    /// Asked whether to forget them.
+    Forgetting { person: Person, from_journal: bool },
+}
+
+/// A change sent to the book, and what the clerk is told when it is done.
+enum Sent {
+    Corrected(Task<Result<String, DeskError>>, String),
+    Merged(Task<Result<(), DeskError>>, String, String),
+    Forgot(Task<Result<usize, DeskError>>, String),
+}
+
+#[derive(Default)]
+pub struct AddressBookScreen {
+    search: String,
+    doing: Option<Doing>,
+    sent: Option<Sent>,
+    error: Option<String>,
+}
+
+impl AddressBookScreen {
+    /// The people the search shows: everyone most used first, or those the search finds.
+    fn listed(&self, cx: &Cx) -> (Vec<Person>, usize) {
+        let book = cx.desk.address_book();
+        if self.search.trim().is_empty() {
+            let all = book.everyone();
+            let n = all.len();
+            return (all.into_iter().take(SHOWN).cloned().collect(), n);
+        }
+        let found: Vec<Person> = book
+            .suggest(&self.search, SHOWN)
+            .into_iter()
+            .cloned()
+            .collect();
+        let n = found.len();
+        (found, n)
+    }
+
+    fn table(&mut self, ui: &mut egui::Ui, cx: &Cx, people: &[Person]) {
+        let dirs = cx.desk.directories();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("people")
+                .striped(true)
+                .num_columns(7)
+                .show(ui, |ui| {
+                    let heads = [
+                        t!("people.name"),
+                        t!("people.phone"),
+                        t!("people.city"),
+                        t!("people.address"),
+                        t!("people.orders"),
+                        t!("people.last"),
+                        "".into(),
+                    ];
+                    grid_head(ui, heads.into_iter().map(|h| RichText::new(h).strong()));
+                    for p in people {
+                        ui.label(&p.name);
+                        ui.label(&p.phone);
+                        let city = p.city.and_then(|id| dirs?.city_name(id)).unwrap_or("");
+                        ui.label(city);
+                        ui.add(egui::Label::new(&p.address).truncate());
+                        ui.label(p.uses.to_string());
+                        ui.label(crate::ui::widgets::status::when(p.last_at));
+                        ui.horizontal(|ui| {
+                            if ui.button(t!("people.correct")).clicked() {
+                                self.doing = Some(Doing::Correcting {
+                                    key: p.key.clone(),
+                                    fixed: Correction {
+                                        name: p.name.clone(),
+                                        phone: p.phone.clone(),
+                                        city: p.city,
+                                        address: p.address.clone(),
+                                        branch: p.branch,
+                                    },
+                                    city: Box::new(CityPicker::new("person")),
+                                });
+                            }
+                            if ui.button(t!("people.merge")).clicked() {
+                                self.doing = Some(Doing::Merging {
+                                    gone: p.clone(),
+                                    search: String::new(),
+                                });
+                            }
+                            if ui.button(t!("people.forget")).clicked() {
+                                self.doing = Some(Doing::Forgetting {
+                                    person: p.clone(),
+                                    from_journal: false,
+                                });
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+        });
+    }
+
+    /// The correction form, the merge picker or the question, over the list.
+    fn doing(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        let Some(doing) = &mut self.doing else {
+            return;
+        };
+        let mut close = false;
+        match doing {
+            Doing::Correcting { key, fixed, city } => {
+                let id = egui::Id::unique(("correct person", key.as_str()));
+                egui::Modal::new(id).show(ui.ctx(), |ui| {
+                    ui.set_width(420.0);
+                    ui.strong(t!("people.correct"));
+                    for (label, value) in [
+                        (t!("people.name"), &mut fixed.name),
+                        (t!("people.phone"), &mut fixed.phone),
+                        (t!("people.address"), &mut fixed.address),
+                    ] {
+                        let l = ui.label(label);
+                        ui.text_edit_singleline(value).labelled_by(l.id);
+                    }
+                    let dirs = cx.desk.directories();
+                    if city.show(ui, &t!("people.city"), &mut fixed.city, dirs, None) {
+                        fixed.branch = None;
+                    }
+                    ui.horizontal(|ui| {
+                        if ui.button(t!("people.save")).clicked() {
+                            if store::person_key(&fixed.name, &fixed.phone).is_none() {
+                                self.error = Some(t!("people.needs_name_phone").to_string());
+                            } else if let Some(task) =
+                                cx.desk.correct_person(key.clone(), fixed.clone())
+                            {
+                                self.sent = Some(Sent::Corrected(task, fixed.name.clone()));
+                                close = true;
+                            }
+                        }
+                        if ui.button(t!("people.cancel")).clicked() {
+                            close = true;
+                        }
+                    });
+                    if let Some(e) = &self.error {
+                        ui.label(RichText::new(e).color(ERROR_COLOR));
+                    }
+                });
+            }
+            Doing::Merging { gone, search } => {
+                let id = egui::Id::unique(("merge person", gone.key.as_str()));
+                let book = cx.desk.address_book();
+                egui::Modal::new(id).show(ui.ctx(), |ui| {
+                    ui.set_width(480.0);
+                    ui.strong(t!("people.merge_into", gone = gone.name));
+                    let l = ui.label(t!("people.merge_pick"));
+                    ui.text_edit_singleline(search).labelled_by(l.id);
+                    let typed = if search.trim().is_empty() {
+                        gone.name.as_str()
+                    } else {
+                        search.as_str()
+                    };
+                    for p in book.suggest(typed, 8) {
+                        if p.key == gone.key {
+                            continue;
+                        }
+                        let line = format!("{} · {} ({})", p.name, p.phone, p.uses);
+                        if ui.button(line).clicked()
+                            && let Some(task) =
+                                cx.desk.merge_people(p.key.clone(), gone.key.clone())
+                        {
+                            let names = (gone.name.clone(), p.name.clone());
+                            self.sent = Some(Sent::Merged(task, names.0, names.1));
+                            close = true;
+                        }
+                    }
+                    if ui.button(t!("people.cancel")).clicked() {
+                        close = true;
+                    }
+                });
+            }
+            Doing::Forgetting {
+                person,
+                from_journal,
+            } => {
+                // A destructive question with a choice in it: "cancel" has the cursor, so
+                // Enter never forgets anyone.
+                let id = egui::Id::unique(("forget person", person.key.as_str()));
+                let shown = egui::Modal::new(id).show(ui.ctx(), |ui| {
+                    ui.set_width(440.0);
+                    ui.label(RichText::new(t!("people.forget")).strong().size(16.0));
+                    ui.add(egui::Label::new(t!("people.forget_ask", name = person.name)).wrap());
+                    ui.checkbox(from_journal, t!("people.forget_journal"));
+                    ui.horizontal(|ui| {
+                        let yes = ui.button(t!("people.forget"));
+                        let no = ui.button(t!("people.cancel"));
+                        if ui.memory(|m| m.focused().is_none()) {
+                            no.request_focus();
+                        }
+                        (yes.clicked(), no.clicked())
+                    })
+                    .inner
+                });
+                let (yes, no) = shown.inner;
+                if yes {
+                    let (key, name) = (person.key.clone(), person.name.clone());
+                    if let Some(task) = cx.desk.forget_person(key, *from_journal) {
+                        self.sent = Some(Sent::Forgot(task, name));
+                    }
+                }
+                close = yes || no || shown.should_close();
+            }
+        }
+        if close {
+            self.doing = None;
+            self.error = None;
+        }
+    }
+}
+
+impl Screen for AddressBookScreen {
+    fn poll(&mut self, cx: &mut Cx) {
+        let done: Option<Result<String, DeskError>> = match self.sent.take() {
+            None => None,
+            Some(Sent::Corrected(mut task, name)) => match task.poll() {
+                Poll::Pending => {
+                    self.sent = Some(Sent::Corrected(task, name));
+                    None
+                }
+                Poll::Ready(r) => Some(r.map(|_| t!("people.saved", name = name).to_string())),
+                Poll::Lost => None,
+            },
+            Some(Sent::Merged(mut task, gone, kept)) => match task.poll() {
+                Poll::Pending => {
+                    self.sent = Some(Sent::Merged(task, gone, kept));
+                    None
+                }
+                Poll::Ready(r) => {
+                    Some(r.map(|()| t!("people.merged", gone = gone, kept = kept).to_string()))
+                }
+                Poll::Lost => None,
+            },
+            Some(Sent::Forgot(mut task, name)) => match task.poll() {
+                Poll::Pending => {
+                    self.sent = Some(Sent::Forgot(task, name));
+                    None
+                }
+                Poll::Ready(r) => Some(r.map(|n| match n {
+                    0 => t!("people.forgot", name = name).to_string(),
+                    n => t!("people.forgot_rows", name = name, n = n).to_string(),
+                })),
+                Poll::Lost => None,
+            },
+        };
+        match done {
+            Some(Ok(said)) => cx.toasts.info(said),
+            Some(Err(e)) => {
+                let told = tell_desk(&e);
+                cx.toasts.error(told.message, told.details);
+            }
+            None => {}
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        ui.heading(t!("people.title"));
+        let l = ui.label(t!("people.search"));
+        ui.add(
+            egui::TextEdit::singleline(&mut self.search)
+                .id_salt("people search")
+                .desired_width(360.0),
+        )
+        .labelled_by(l.id);
+        let (people, n) = self.listed(cx);
+        if cx.desk.address_book().is_empty() {
+            ui.label(RichText::new(t!("people.none")).weak());
+        } else if people.is_empty() {
+            ui.label(RichText::new(t!("people.no_match")).weak());
+        } else {
+            ui.label(RichText::new(t!("people.count", n = n)).weak());
+            self.table(ui, cx, &people);
+        }
+        self.doing(ui, cx);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.sent.is_some()
+    }
+}

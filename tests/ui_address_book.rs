@@ -1,0 +1,75 @@
+//! The address book screen as a clerk uses it: the people of the orders made are listed and found,
+//! a correction is kept, and a forgotten person is suggested nowhere (the order form included)
+//! and, when asked, blanked in the order list.
+
+mod common;
+
+use common::ui::{create_sample_order, ready_desk, replace_text, step_until};
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::{Queryable, by};
+use parcel_desk::ui::{ScreenId, tr};
+
+#[test]
+fn a_person_is_found_corrected_and_forgotten() {
+    let (_env, mut h) = ready_desk("address-book");
+    create_sample_order(&h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    step_until(&mut h, "the sender listed", |h| {
+        h.state().screen() == ScreenId::AddressBook
+            && h.query_by_label("Aliyev Ali").is_some()
+            && h.query_by_label("Valiyeva Gulnora").is_some()
+    });
+    replace_text(&mut h, &tr("people.search"), "valiy");
+    step_until(&mut h, "the search narrows", |h| {
+        h.query_by_label("Aliyev Ali").is_none() && h.query_by_label("Valiyeva Gulnora").is_some()
+    });
+
+    // Corrected: the new address is what the order form will fill in.
+    h.get_by_label(&tr("people.correct")).click();
+    h.step();
+    // The form's field, not the list's column of the same name.
+    let address = tr("people.address");
+    let field = || by().label(&address).role(egui::accesskit::Role::TextInput);
+    step_until(&mut h, "the correction form", |h| {
+        h.query_all(field()).next().is_some()
+    });
+    h.query_all(field())
+        .next()
+        .expect("the address field")
+        .focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.query_all(field())
+        .next()
+        .expect("the address field")
+        .type_text("Registon koʻchasi 4");
+    h.step();
+    h.get_by_label(&tr("people.save")).click();
+    step_until(&mut h, "the correction kept", |h| {
+        let found = h.state().desk.suggest_people("Valiyeva");
+        found.len() == 1 && found[0].address == "Registon koʻchasi 4"
+    });
+
+    // Forgotten, with her name blanked in the order list.
+    h.get_by_label(&tr("people.forget")).click();
+    step_until(&mut h, "the question", |h| {
+        h.query_by_label(&tr("people.forget_journal")).is_some()
+    });
+    h.get_by_label(&tr("people.forget_journal")).click();
+    h.step();
+    // The question's "yes" is drawn last (over the row's own button).
+    if let Some(yes) = h.get_all_by_label(&tr("people.forget")).last() {
+        yes.click();
+    }
+    step_until(&mut h, "she is forgotten", |h| {
+        h.state().desk.suggest_people("Valiyeva").is_empty() && !h.state().is_busy()
+    });
+    let rows = common::wait(h.state().desk.load_journal()).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].receiver(), "", "blanked in the order list");
+    assert_eq!(
+        h.state().desk.suggest_people("Aliyev").len(),
+        1,
+        "the sender stays"
+    );
+}
