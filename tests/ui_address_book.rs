@@ -73,3 +73,45 @@ fn a_person_is_found_corrected_and_forgotten() {
         "the sender stays"
     );
 }
+
+/// A shop that ships its own goods names itself once in Settings: every new order starts with
+/// the shop as the sender, and "The shop sends" puts it back after the clerk changed the side.
+#[test]
+fn the_shop_as_sender_is_never_typed() {
+    use parcel_desk::desk::session::settings::SenderProfile;
+    let env = common::ui::Env::new("shop-sender");
+    let mut desk = env.desk();
+    let mut settings = desk.settings().clone();
+    settings.sender = SenderProfile {
+        name: "Baraka Savdo MChJ".into(),
+        phone: "+998 71 200 00 01".into(),
+        city: Some(197),
+        address: "Chilonzor 9".into(),
+        every_order: true,
+    };
+    let saved = desk.apply_settings(settings).expect("settings applied");
+    common::wait(saved).expect("settings saved");
+    let mut h = common::ui::harness(desk);
+    common::ui::ready(&mut h);
+    step_until(&mut h, "the shop as the sender", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.sender.name == "Baraka Savdo MChJ")
+    });
+    let sender = h
+        .state()
+        .order_form()
+        .map(|f| f.draft.sender.clone())
+        .unwrap();
+    assert_eq!(
+        (sender.city, sender.address.as_str()),
+        (Some(197), "Chilonzor 9")
+    );
+    replace_text(&mut h, &tr("order.sender_name"), "Someone else");
+    h.get_by_label(&tr("people.shop_sends")).click();
+    step_until(&mut h, "the shop back as the sender", |h| {
+        h.state()
+            .order_form()
+            .is_some_and(|f| f.draft.sender.name == "Baraka Savdo MChJ")
+    });
+}

@@ -94,6 +94,29 @@ pub struct Settings {
     /// login only; the courier signs for a person).
     #[serde(default)]
     pub clerk_names: std::collections::BTreeMap<String, String>,
+    /// The shop as a sender, for the parcels it sends itself.
+    #[serde(default)]
+    pub sender: SenderProfile,
+}
+
+/// The shop's own name, phone, city and address as a sender: filled into the sender's side with
+/// one click, or into every new order when the shop ships only its own goods.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct SenderProfile {
+    pub name: String,
+    pub phone: String,
+    pub city: Option<i64>,
+    pub address: String,
+    /// Every new order starts with the shop as its sender.
+    pub every_order: bool,
+}
+
+impl SenderProfile {
+    /// Whether the profile says enough to be a sender: a name, a phone and a city.
+    pub fn is_complete(&self) -> bool {
+        !self.name.trim().is_empty() && !self.phone.trim().is_empty() && self.city.is_some()
+    }
 }
 
 /// The shop's shared journal, for a shop with several counters.

@@ -8,7 +8,6 @@ use crate::ui::widgets::{ERROR_COLOR, Form, sides};
 use api::codes::Delivery;
 use desk::Desk;
 use desk::domestic::order_draft::{Side, field as f};
-use desk::reference::directories::Directories;
 use egui::RichText;
 use rust_i18n::t;
 use std::collections::BTreeMap;
@@ -60,28 +59,35 @@ fn person(
 
 impl OrderForm {
     /// A party's heading and its city, the top of its column.
-    fn party_city(
-        &mut self,
-        ui: &mut egui::Ui,
-        party: Party,
-        dirs: Option<&Directories>,
-        form: &Form,
-    ) {
-        let (title, label, picker, city, key) = match party {
+    fn party_city(&mut self, ui: &mut egui::Ui, desk: &Desk, party: Party, form: &Form) {
+        let dirs = desk.directories();
+        let title = match party {
+            Party::Sender => t!("order.sender"),
+            Party::Receiver => t!("order.receiver"),
+        };
+        ui.horizontal(|ui| {
+            ui.strong(title);
+            let shop = &desk.settings().sender;
+            if matches!(party, Party::Sender) && self.editing.is_none() && shop.is_complete() {
+                let button = ui.small_button(t!("people.shop_sends"));
+                if button.on_hover_text(t!("people.shop_sends_hint")).clicked() {
+                    self.shop_sends(desk);
+                    self.move_to = self.receiver_name;
+                }
+            }
+        });
+        let (label, picker, city, key) = match party {
             Party::Sender => {
                 let city = &mut self.draft.sender.city;
                 let picker = &mut self.sender_city;
-                let label = t!("order.sender_city");
-                (t!("order.sender"), label, picker, city, f::SENDER_CITY)
+                (t!("order.sender_city"), picker, city, f::SENDER_CITY)
             }
             Party::Receiver => {
                 let city = &mut self.draft.receiver.city;
                 let picker = &mut self.receiver_city;
-                let label = t!("order.receiver_city");
-                (t!("order.receiver"), label, picker, city, f::RECEIVER_CITY)
+                (t!("order.receiver_city"), picker, city, f::RECEIVER_CITY)
             }
         };
-        ui.strong(title);
         if form.claim_first_error(form.error(key).is_some()) {
             picker.focus();
         }
@@ -121,7 +127,7 @@ impl OrderForm {
             }
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
-                self.party_city(ui, Party::Sender, dirs, &form);
+                self.party_city(ui, desk, Party::Sender, &form);
                 let moved = self.sender_people.take_arrows(ui);
                 let d = &mut self.draft;
                 let [first, number] = person(ui, &form, &mut d.sender, Party::Sender, None);
@@ -150,7 +156,7 @@ impl OrderForm {
                 );
 
                 let ui = &mut cols[1];
-                self.party_city(ui, Party::Receiver, dirs, &form);
+                self.party_city(ui, desk, Party::Receiver, &form);
                 let moved = self.receiver_people.take_arrows(ui);
                 let d = &mut self.draft;
                 let phone1 = Some(&mut d.receiver_phone1);

@@ -162,15 +162,16 @@ impl OrderForm {
                 }
             }
         }
-        if let Some(Ok(Some((d, typed_at)))) = take(&mut self.draft_loading)
-            && self.draft.is_blank()
-            && !d.is_blank()
-        {
-            // Said, with when it was typed and a way to start blank: a form that comes back half
-            // filled without a word could be mistaken for a new customer's.
-            self.restored = Some((typed_at, d.clone()));
-            self.draft = d.clone();
-            self.saved_draft = d;
+        match take(&mut self.draft_loading) {
+            Some(Ok(Some((d, typed_at)))) if self.draft.is_blank() && !d.is_blank() => {
+                // Said, with when it was typed and a way to start blank: a form that comes back
+                // half filled without a word could be mistaken for a new customer's.
+                self.restored = Some((typed_at, d.clone()));
+                self.draft = d.clone();
+                self.saved_draft = d;
+            }
+            Some(_) if self.draft.is_blank() => self.shop_sends_by_default(desk),
+            _ => {}
         }
         self.price.poll(ctx, desk, &self.draft);
         match take(&mut self.saving_edit) {
@@ -358,6 +359,30 @@ impl OrderForm {
         self.focus_first = true;
         self.scroll_top = true;
         desk.clear_form();
+        self.shop_sends_by_default(desk);
+    }
+
+    /// The shop as the sender (its profile in Settings), the sender's city included.
+    pub(super) fn shop_sends(&mut self, desk: &Desk) {
+        let shop = &desk.settings().sender;
+        if !shop.is_complete() {
+            return;
+        }
+        let sender = &mut self.draft.sender;
+        sender.name.clone_from(&shop.name);
+        sender.phone.clone_from(&shop.phone);
+        sender.city = shop.city;
+        sender.address.clone_from(&shop.address);
+        sender.delivery = Delivery::Office;
+    }
+
+    /// A new form of a shop that ships only its own goods starts with the shop as the sender
+    /// (not kept as a draft: it is no one's typing).
+    fn shop_sends_by_default(&mut self, desk: &Desk) {
+        if self.editing.is_none() && desk.settings().sender.every_order {
+            self.shop_sends(desk);
+            self.saved_draft = self.draft.clone();
+        }
     }
 
     /// Errors of fields edited since they were found: gone once the field is right, replaced by

@@ -3,6 +3,7 @@
 
 pub mod limits;
 pub mod printer;
+pub mod sender;
 pub mod shop;
 
 use crate::ui::frame::cx::Cx;
@@ -11,6 +12,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
+use crate::ui::screens::settings::sender::SenderForm;
 use crate::ui::screens::settings::shop::ShopForm;
 use crate::ui::widgets::{Toasts, button_if, choice, environment_text, field};
 use api::codes::Language;
@@ -31,6 +33,7 @@ pub struct SettingsScreen {
     printer: PrinterForm,
     limits: LimitsForm,
     shop: ShopForm,
+    sender: SenderForm,
     saving: Option<Task<Result<(), String>>>,
 }
 
@@ -53,6 +56,7 @@ impl SettingsScreen {
             printer: PrinterForm::new(&settings.printing),
             limits: LimitsForm::new(&settings.limits),
             shop: ShopForm::new(&settings.shop),
+            sender: SenderForm::new(&settings.sender),
             saving: None,
         }
     }
@@ -98,6 +102,10 @@ impl SettingsScreen {
         }
         match self.shop.settings() {
             Some(s) => draft.shop = s,
+            None => return false,
+        }
+        match self.sender.profile() {
+            Some(p) => draft.sender = p,
             None => return false,
         }
         if let Some(urls) = &draft.service {
@@ -214,6 +222,8 @@ impl SettingsScreen {
         self.limits.show(ui);
         ui.add_space(12.0);
         self.shop.show(ui);
+        ui.add_space(12.0);
+        self.sender.show(ui, desk.directories());
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if button_if(ui, self.saving.is_none(), t!("settings.save")) {
