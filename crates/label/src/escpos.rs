@@ -7,7 +7,7 @@
 
 mod cp866;
 #[cfg(test)]
-mod read;
+pub(crate) mod read;
 #[cfg(test)]
 mod tests;
 

@@ -28,6 +28,7 @@ mod qr_penalty;
 pub mod queues;
 pub mod raster;
 pub mod receipt;
+pub mod receipt_print;
 pub mod register;
 mod sheet;
 mod size;

@@ -250,7 +250,7 @@ pub async fn send_in_parts(
 
 /// Writes the job to a raw port, `fonts` first when given, then copy after copy, each copy part
 /// after part (see [`send_in_parts`]).
-async fn to_socket(
+pub(crate) async fn to_socket(
     address: &str,
     job: &Job<'_>,
     ends: &[usize],
@@ -308,7 +308,7 @@ async fn to_socket(
     }
 }
 
-async fn lp(
+pub(crate) async fn lp(
     program: &str,
     queue: &str,
     options: &[&str],
@@ -360,7 +360,12 @@ async fn lp(
     }
 }
 
-async fn sumatra(program: &str, queue: &str, pdf: &[u8], copies: u32) -> Result<(), PrintError> {
+pub(crate) async fn sumatra(
+    program: &str,
+    queue: &str,
+    pdf: &[u8],
+    copies: u32,
+) -> Result<(), PrintError> {
     let path = std::env::temp_dir().join(format!(
         "parcel-desk-{}-{}.pdf",
         std::process::id(),

@@ -79,11 +79,15 @@ impl Receipt {
 }
 
 /// The receipt printer's paper.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum ReceiptWidth {
     /// 58 mm roll: 48 mm printed, 384 dots at 203 dpi, 32 columns of Font A.
     Mm58,
     /// 80 mm roll: 72 mm printed, 576 dots at 203 dpi, 48 columns of Font A.
+    #[default]
     Mm80,
 }
 

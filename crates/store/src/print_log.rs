@@ -12,6 +12,10 @@ pub enum PrintOutcome {
     Printed,
     Reprinted,
     Saved,
+    /// The sender's receipt, printed or saved (never a label: a label printed after it is not
+    /// a reprint).
+    ReceiptPrinted,
+    ReceiptSaved,
     /// What the printer (or the rendering) said.
     Failed(String),
 }
@@ -23,6 +27,8 @@ impl PrintOutcome {
             PrintOutcome::Printed => "printed",
             PrintOutcome::Reprinted => "reprinted",
             PrintOutcome::Saved => "saved",
+            PrintOutcome::ReceiptPrinted => "receipt_printed",
+            PrintOutcome::ReceiptSaved => "receipt_saved",
             PrintOutcome::Failed(_) => "failed",
         }
     }
@@ -41,6 +47,8 @@ impl PrintOutcome {
             "printed" => PrintOutcome::Printed,
             "reprinted" => PrintOutcome::Reprinted,
             "saved" => PrintOutcome::Saved,
+            "receipt_printed" => PrintOutcome::ReceiptPrinted,
+            "receipt_saved" => PrintOutcome::ReceiptSaved,
             _ => PrintOutcome::Failed(error.unwrap_or_default()),
         }
     }

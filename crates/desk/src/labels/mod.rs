@@ -5,6 +5,7 @@
 
 pub(crate) mod documents;
 pub mod printing;
+pub mod receipts;
 
 use crate::*;
 
@@ -82,6 +83,31 @@ impl Desk {
         let p = self.printing.clone()?;
         let (settings, lang) = (self.settings.printing.clone(), self.settings.language);
         Some(self.spawn(async move { p.save_pdf(&ids, &settings, lang, path).await }))
+    }
+
+    /// Prints an order's receipt on the counter's receipt printer.
+    pub fn print_receipt(&self, order_id: i64) -> Option<Task<Result<(), PrintProblem>>> {
+        let p = self.printing.clone()?;
+        let settings = self.settings.receipt.clone();
+        let (shop, lang) = (receipts::shop_line(&self.settings), self.settings.language);
+        Some(self.spawn(async move { p.print_receipt(order_id, &settings, shop, lang).await }))
+    }
+
+    /// Writes an order's receipt to a PDF file.
+    pub fn save_receipt(
+        &self,
+        order_id: i64,
+        path: PathBuf,
+    ) -> Option<Task<Result<(), PrintProblem>>> {
+        let p = self.printing.clone()?;
+        let settings = self.settings.receipt.clone();
+        let (shop, lang) = (receipts::shop_line(&self.settings), self.settings.language);
+        Some(self.spawn(async move { p.save_receipt(order_id, &settings, shop, lang, path).await }))
+    }
+
+    /// Where "Save receipt" proposes to write it.
+    pub fn receipt_file_for(&self, barcode: &str) -> PathBuf {
+        documents_folder().join(format!("receipt-{barcode}.pdf"))
     }
 
     /// An order's print history.

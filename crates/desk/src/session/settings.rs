@@ -97,6 +97,22 @@ pub struct Settings {
     /// The shop as a sender, for the parcels it sends itself.
     #[serde(default)]
     pub sender: SenderProfile,
+    /// The sender's receipt: where it prints, on what paper, and when.
+    #[serde(default)]
+    pub receipt: ReceiptSettings,
+}
+
+/// How the sender's receipt is printed at this counter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct ReceiptSettings {
+    /// `None`: no receipt printer; a receipt can still be saved as PDF.
+    pub printer: Option<label::receipt_print::ReceiptPrinter>,
+    pub width: label::receipt::ReceiptWidth,
+    /// Print the receipt as soon as an order is created.
+    pub after_create: bool,
+    /// What the sender signs under, when the shop asks for a signature (empty: no line).
+    pub agreement: String,
 }
 
 /// The shop's own name, phone, city and address as a sender: filled into the sender's side with

@@ -10,7 +10,7 @@ const TOP_866: &str = "рстуфхцчшщъыьэюяЁёЄєЇїЎў°∙·�
 
 /// One printed line.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Line {
+pub(crate) struct Line {
     pub text: String,
     /// Columns of Font A it takes (twice its characters when magnified).
     pub columns: usize,
@@ -21,7 +21,7 @@ pub(super) struct Line {
 
 /// A printed Code 128 symbol.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Barcode {
+pub(crate) struct Barcode {
     pub data: String,
     /// The printer writes its characters under the bars.
     pub hri_below: bool,
@@ -30,7 +30,7 @@ pub(super) struct Barcode {
 
 /// A printed QR symbol.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Qr {
+pub(crate) struct Qr {
     pub data: String,
     pub model2: bool,
     /// Error correction level M.
@@ -39,7 +39,7 @@ pub(super) struct Qr {
 }
 
 #[derive(Debug, Default)]
-pub(super) struct Printed {
+pub(crate) struct Printed {
     pub lines: Vec<Line>,
     pub bars: Vec<Barcode>,
     pub qrs: Vec<Qr>,
@@ -49,7 +49,7 @@ pub(super) struct Printed {
 
 impl Printed {
     /// All the text, lines joined by spaces.
-    pub(super) fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.lines
             .iter()
             .map(|l| l.text.as_str())
@@ -119,7 +119,7 @@ fn code128(data: &[u8]) -> String {
 }
 
 /// Plays `bytes`; panics at anything the receipt should never send.
-pub(super) fn read(bytes: &[u8]) -> Printed {
+pub(crate) fn read(bytes: &[u8]) -> Printed {
     let mut p = Printed::default();
     let mut s = State::default();
     let mut i = 0;

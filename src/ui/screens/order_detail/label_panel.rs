@@ -73,6 +73,11 @@ impl LabelPanel {
     }
 
     /// Prints once the label is drawn (the counter prints automatically after create).
+    /// Reads the print history again (a receipt was printed or saved).
+    pub fn reread_log(&mut self, desk: &Desk) {
+        self.log_loading = Some(desk.print_log(self.order_id));
+    }
+
     pub fn print_when_ready(&mut self) {
         self.auto = true;
     }
@@ -300,6 +305,8 @@ impl LabelPanel {
                     PrintOutcome::Printed => t!("print.outcome_printed"),
                     PrintOutcome::Reprinted => t!("print.outcome_reprinted"),
                     PrintOutcome::Saved => t!("print.outcome_saved"),
+                    PrintOutcome::ReceiptPrinted => t!("receipt.outcome_printed"),
+                    PrintOutcome::ReceiptSaved => t!("receipt.outcome_saved"),
                     PrintOutcome::Failed(_) => t!("print.outcome_failed"),
                 };
                 let mut line = format!(

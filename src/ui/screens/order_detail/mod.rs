@@ -3,6 +3,7 @@
 //! while it is still at the sender (after a confirmation), its tracking link, and its label.
 
 pub mod label_panel;
+pub mod receipt_panel;
 pub mod record;
 
 use crate::ui::frame::commands::Command;
@@ -53,6 +54,8 @@ pub struct OrderDetail {
     /// Set when the clerk asks to edit; the app opens the edit form.
     pub edit_requested: Option<OrderDraft>,
     pub label: LabelPanel,
+    /// The sender's receipt.
+    pub receipt: receipt_panel::ReceiptPanel,
     /// Everything the service records of the order.
     record: RecordView,
 }
@@ -76,6 +79,7 @@ impl OrderDetail {
             rebuilding: None,
             edit_requested: None,
             label: LabelPanel::open(desk, order_id),
+            receipt: receipt_panel::ReceiptPanel::open(order_id),
             record: RecordView::open(desk, order_id),
         }
     }
@@ -90,12 +94,15 @@ impl OrderDetail {
             &s.rebuilding,
             &s.label,
             &s.record,
-        ])
+        ]) || s.receipt.is_busy()
     }
 
     /// True when something changed that the Orders list shows.
     pub fn poll(&mut self, ctx: &egui::Context, desk: &Desk, toasts: &mut Toasts) -> bool {
         self.label.poll(ctx, desk, toasts);
+        if self.receipt.poll(desk, toasts) {
+            self.label.reread_log(desk);
+        }
         let mut changed = false;
         if let Some(Ok(draft)) = take(&mut self.draft_loading) {
             self.draft = draft;
@@ -192,7 +199,11 @@ impl OrderDetail {
             |ui, d| {
                 egui::ScrollArea::vertical()
                     .id_salt("label-scroll")
-                    .show(ui, |ui| d.label.show(ui, desk, toasts));
+                    .show(ui, |ui| {
+                        d.label.show(ui, desk, toasts);
+                        ui.separator();
+                        d.receipt.show(ui, desk, row.barcode());
+                    });
             },
         );
     }
@@ -414,6 +425,10 @@ impl Screen for DetailScreen {
                 let mut d = OrderDetail::open(cx.desk, *id);
                 if cx.desk.settings().printing.auto_print {
                     d.label.print_when_ready();
+                }
+                let receipts = &cx.desk.settings().receipt;
+                if receipts.after_create && receipts.printer.is_some() {
+                    d.receipt.print(cx.desk);
                 }
                 self.detail = Some(d);
             }

@@ -3,6 +3,7 @@
 
 pub mod limits;
 pub mod printer;
+pub mod receipt;
 pub mod sender;
 pub mod shop;
 
@@ -12,6 +13,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
+use crate::ui::screens::settings::receipt::ReceiptForm;
 use crate::ui::screens::settings::sender::SenderForm;
 use crate::ui::screens::settings::shop::ShopForm;
 use crate::ui::widgets::{Toasts, button_if, choice, environment_text, field};
@@ -34,6 +36,7 @@ pub struct SettingsScreen {
     limits: LimitsForm,
     shop: ShopForm,
     sender: SenderForm,
+    receipt: ReceiptForm,
     saving: Option<Task<Result<(), String>>>,
 }
 
@@ -57,6 +60,7 @@ impl SettingsScreen {
             limits: LimitsForm::new(&settings.limits),
             shop: ShopForm::new(&settings.shop),
             sender: SenderForm::new(&settings.sender),
+            receipt: ReceiptForm::new(&settings.receipt),
             saving: None,
         }
     }
@@ -106,6 +110,10 @@ impl SettingsScreen {
         }
         match self.sender.profile() {
             Some(p) => draft.sender = p,
+            None => return false,
+        }
+        match self.receipt.settings() {
+            Some(r) => draft.receipt = r,
             None => return false,
         }
         if let Some(urls) = &draft.service {
@@ -224,6 +232,8 @@ impl SettingsScreen {
         self.shop.show(ui);
         ui.add_space(12.0);
         self.sender.show(ui, desk.directories());
+        ui.add_space(12.0);
+        self.receipt.show(ui);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if button_if(ui, self.saving.is_none(), t!("settings.save")) {
