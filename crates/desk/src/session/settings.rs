@@ -539,6 +539,21 @@ mod tests {
                 password: String::new(),
             },
             clerk_names: [("shop".to_string(), "Karimova Aziza".to_string())].into(),
+            sender: SenderProfile {
+                name: "Baraka Savdo".into(),
+                phone: "+998 71 200 00 01".into(),
+                city: Some(197),
+                address: "Chilonzor 9".into(),
+                every_order: true,
+            },
+            receipt: ReceiptSettings {
+                printer: Some(label::receipt_print::ReceiptPrinter::Device {
+                    path: "/dev/usb/lp0".into(),
+                }),
+                width: label::receipt::ReceiptWidth::Mm58,
+                after_create: true,
+                agreement: "Taqiqlangan narsa yoʻq".into(),
+            },
         };
         s.save(&dir).unwrap();
         assert_eq!(Settings::load(&dir).unwrap(), Some(s));
