@@ -3,6 +3,7 @@
 
 use super::export::{Format, Rendered, render};
 use super::order::LabelOrder;
+use super::receipt::ReceiptWidth;
 use super::sheet::{Stock, pages};
 use super::size::{Dpi, LabelSize};
 use api::codes::Language;
@@ -39,6 +40,32 @@ pub struct LabelArgs {
     /// in flash); a printer that never received them needs one file made with --with-fonts once.
     #[arg(long)]
     pub with_fonts: bool,
+    /// Write the sender's receipt of each order instead of its label, for a roll of this width:
+    /// 58 or 80 (mm). As PDF (a page a receipt), PNG, or with --escpos the bytes a raw receipt
+    /// printer takes.
+    #[arg(long, value_parser = parse_width)]
+    pub receipt: Option<ReceiptWidth>,
+    /// With --receipt: ESC/POS for a receipt printer instead of --format.
+    #[arg(long, requires = "receipt")]
+    pub escpos: bool,
+    /// With --receipt: the shop that heads it (its name, then optionally its phone and address).
+    #[arg(long, requires = "receipt")]
+    pub shop_name: Option<String>,
+    #[arg(long, requires = "receipt")]
+    pub shop_phone: Option<String>,
+    #[arg(long, requires = "receipt")]
+    pub shop_address: Option<String>,
+    /// With --receipt: the line the sender signs under.
+    #[arg(long, requires = "receipt")]
+    pub agreement: Option<String>,
+}
+
+fn parse_width(s: &str) -> Result<ReceiptWidth, String> {
+    match s.trim().trim_end_matches("mm").trim() {
+        "58" => Ok(ReceiptWidth::Mm58),
+        "80" => Ok(ReceiptWidth::Mm80),
+        other => Err(format!("a receipt roll is 58 or 80 mm, not {other:?}")),
+    }
 }
 
 fn parse_language(s: &str) -> Result<Language, String> {
@@ -49,9 +76,11 @@ fn parse_language(s: &str) -> Result<Language, String> {
 /// none: a run that fails leaves no output behind.
 pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
     let mut orders = Vec::new();
+    let mut texts = Vec::new();
     for path in &args.orders {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        texts.push(text.clone());
         let mut order =
             LabelOrder::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         printable(&order).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -71,6 +100,9 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
             );
         }
         orders.push(order);
+    }
+    if let Some(width) = args.receipt {
+        return super::command_receipt::write(args, &orders, &texts, width);
     }
     let stock = Stock {
         size: args.size,
@@ -124,7 +156,7 @@ fn printable(order: &LabelOrder) -> Result<(), String> {
 }
 
 /// `labels.png` → `labels-2.png`.
-fn numbered(path: &Path, n: usize) -> PathBuf {
+pub(crate) fn numbered(path: &Path, n: usize) -> PathBuf {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

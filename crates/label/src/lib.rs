@@ -9,6 +9,7 @@
 //! printers as ESC/POS (`escpos`). Nothing here knows egui.
 
 pub mod command;
+mod command_receipt;
 mod design;
 pub mod documents;
 pub mod escpos;

@@ -1,0 +1,98 @@
+//! `parcel-desk label --receipt` on records the twin returned: the sender's receipt as PNG (its
+//! barcode and QR read back with rxing, within the roll's width), as PDF (its text in each
+//! language) and as ESC/POS, written all or nothing.
+
+mod common;
+
+use common::label_cli::cli;
+use std::path::PathBuf;
+
+fn png_of(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
+    let bytes = std::fs::read(path).expect("PNG written");
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+fn decode(png: &(u32, u32, Vec<u8>), format: rxing::BarcodeFormat) -> Option<String> {
+    rxing::helpers::detect_in_luma(png.2.clone(), png.0, png.1, Some(format))
+        .ok()
+        .map(|x| x.getText().to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_receipt_from_a_record_in_every_form() {
+    let twin = common::twin().await;
+    let legacy = common::legacy(&twin).await;
+    let created = legacy
+        .add_order(&common::legacy_order())
+        .await
+        .expect("created");
+    let tracking = created.tracking.clone().expect("a tracking link");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("label-cli-receipt");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let record = dir.join("create.json");
+    let envelope = serde_json::json!({"status": true, "data": created});
+    std::fs::write(&record, envelope.to_string()).expect("write");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let shop = ["--shop-name", "Baraka Savdo", "--shop-phone", "+998 71 200 00 01"];
+
+    for width in ["58", "80"] {
+        let out = path(&format!("r-{width}.png"));
+        let mut args = vec!["--order", record.to_str().unwrap_or_default()];
+        args.extend(["--receipt", width, "--format", "png", "--out", &out]);
+        args.extend(shop);
+        let (ok, _, err) = cli(&args);
+        assert!(ok, "{width}: {err}");
+        let png = png_of(std::path::Path::new(&out));
+        let roll_px = (width.parse::<f32>().unwrap_or(0.0) / 25.4 * 203.0).round() as u32;
+        assert!(png.0 <= roll_px + 1, "{width} mm: {} px wide", png.0);
+        assert_eq!(
+            decode(&png, rxing::BarcodeFormat::CODE_128).as_deref(),
+            Some(created.core.barcode.as_str()),
+            "{width}"
+        );
+        assert_eq!(
+            decode(&png, rxing::BarcodeFormat::QR_CODE).as_deref(),
+            Some(tracking.as_str()),
+            "{width}"
+        );
+    }
+
+    for (lang, paid_word) in [("uz", "Toʻlandi"), ("ru", "Оплачено"), ("en", "Paid")] {
+        let out = path(&format!("r-{lang}.pdf"));
+        let mut args = vec!["--order", record.to_str().unwrap_or_default()];
+        args.extend(["--receipt", "80mm", "--lang", lang, "--out", &out]);
+        args.extend(shop);
+        let (ok, _, err) = cli(&args);
+        assert!(ok, "{lang}: {err}");
+        let doc = lopdf::Document::load(&out).expect("a PDF");
+        let text = doc.extract_text(&[1]).expect("text");
+        for said in [paid_word, "Baraka Savdo", created.core.barcode.as_str()] {
+            assert!(text.contains(said), "{lang}: {said:?} in {text}");
+        }
+    }
+
+    let out = path("r.bin");
+    let mut args = vec!["--order", record.to_str().unwrap_or_default()];
+    args.extend(["--receipt", "58", "--escpos", "--out", &out]);
+    let (ok, _, err) = cli(&args);
+    assert!(ok, "{err}");
+    let bytes = std::fs::read(&out).expect("written");
+    assert!(bytes.starts_with(b"\x1b@"), "a printer reset first");
+
+    // ZPL is for labels; nothing is written when the receipt is refused.
+    let out = path("r.zpl");
+    let mut args = vec!["--order", record.to_str().unwrap_or_default()];
+    args.extend(["--receipt", "58", "--format", "zpl", "--out", &out]);
+    let (ok, _, err) = cli(&args);
+    assert!(!ok && err.contains("ZPL"), "{err}");
+    assert!(!std::path::Path::new(&out).exists());
+    let (ok, _, err) = cli(&["--order", "x.json", "--receipt", "57", "--out", &out]);
+    assert!(!ok && err.contains("58 or 80"), "{err}");
+}
