@@ -40,7 +40,12 @@ async fn a_receipt_from_a_record_in_every_form() {
     let envelope = serde_json::json!({"status": true, "data": created});
     std::fs::write(&record, envelope.to_string()).expect("write");
     let path = |name: &str| dir.join(name).display().to_string();
-    let shop = ["--shop-name", "Baraka Savdo", "--shop-phone", "+998 71 200 00 01"];
+    let shop = [
+        "--shop-name",
+        "Baraka Savdo",
+        "--shop-phone",
+        "+998 71 200 00 01",
+    ];
 
     for width in ["58", "80"] {
         let out = path(&format!("r-{width}.png"));

@@ -18,19 +18,25 @@ pub(crate) fn write(
     texts: &[String],
     width: ReceiptWidth,
 ) -> Result<Vec<String>, String> {
-    let named = |s: &Option<String>| s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    let named = |s: &Option<String>| {
+        s.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
     let shop = ShopLine {
         name: named(&args.shop_name).unwrap_or_default(),
         phone: named(&args.shop_phone),
         address: named(&args.shop_address),
     };
-    let now = chrono::Utc::now()
-        .with_timezone(&text_zone())
-        .naive_local();
+    let now = chrono::Utc::now().with_timezone(&text_zone()).naive_local();
     let mut receipts = Vec::with_capacity(orders.len());
     for ((order, text), path) in orders.iter().zip(texts).zip(&args.orders) {
         let paid = paid_of(text).ok_or_else(|| {
-            format!("{}: the record has no cost to print as paid", path.display())
+            format!(
+                "{}: the record has no cost to print as paid",
+                path.display()
+            )
         })?;
         let r = Receipt::of(order, shop.clone(), now, paid);
         receipts.push(match &args.agreement {
@@ -46,7 +52,10 @@ pub(crate) fn write(
             .collect();
         files.push((args.out.clone(), bytes));
     } else {
-        let drawn: Vec<_> = receipts.iter().map(|r| pages(r, width, args.lang)).collect();
+        let drawn: Vec<_> = receipts
+            .iter()
+            .map(|r| pages(r, width, args.lang))
+            .collect();
         match args.format {
             Format::Pdf => {
                 let pdf = super::pdf::render_pdf(&drawn, "receipts").map_err(|e| e.to_string())?;
@@ -71,8 +80,10 @@ pub(crate) fn write(
             }
         }
     }
-    let borrowed: Vec<(PathBuf, &[u8])> =
-        files.iter().map(|(p, b)| (p.clone(), b.as_slice())).collect();
+    let borrowed: Vec<(PathBuf, &[u8])> = files
+        .iter()
+        .map(|(p, b)| (p.clone(), b.as_slice()))
+        .collect();
     super::staged::write_all(&borrowed)?;
     Ok(files.iter().map(|(p, _)| p.display().to_string()).collect())
 }
@@ -90,7 +101,10 @@ fn paid_of(text: &str) -> Option<Sum> {
     let record = v.get("data").filter(|d| d.is_object()).unwrap_or(&v);
     match record.get("cost")? {
         serde_json::Value::String(s) => Sum::parse(s),
-        serde_json::Value::Number(n) => n.as_i64().map(Sum).or_else(|| n.as_f64().map(|f| Sum(f.round() as i64))),
+        serde_json::Value::Number(n) => n
+            .as_i64()
+            .map(Sum)
+            .or_else(|| n.as_f64().map(|f| Sum(f.round() as i64))),
         _ => None,
     }
 }
