@@ -15,9 +15,16 @@ fn main() {
         "new customer, keyboard only: {} keys beyond {} typed characters",
         cost.keys, cost.typed
     );
-    let cost = common::keyboard_walk::repeat_customer_order(&mut h, "3.1");
+    let on_the_scale = common::keyboard_walk::Weighed::OnTheScale(3_100);
+    let cost = common::keyboard_walk::repeat_customer_order(&mut h, on_the_scale);
     println!(
-        "repeat customer (known sender and receiver): {} keys beyond {} typed characters",
+        "repeat customer (known sender and receiver, weight from the scale): {} keys, {} typed",
+        cost.keys, cost.typed
+    );
+    let typed = common::keyboard_walk::Weighed::Typed("3.1");
+    let cost = common::keyboard_walk::repeat_customer_order(&mut h, typed);
+    println!(
+        "repeat customer, weight typed: {} keys beyond {} typed characters",
         cost.keys, cost.typed
     );
 }

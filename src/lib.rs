@@ -7,6 +7,7 @@ pub use api;
 pub use desk;
 pub use files;
 pub use label;
+pub use scale;
 pub use store;
 pub use text;
 pub use twin;

@@ -134,11 +134,20 @@ impl Walker<'_> {
     }
 }
 
+/// Where a repeat customer's weight comes from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Weighed {
+    /// Typed by the clerk.
+    Typed(&'static str),
+    /// Read from the scale (grams put on the simulated scale's pan).
+    OnTheScale(u64),
+}
+
 /// Right after [`new_customer_order`]: the same sender sends to the same receiver again. The
 /// sender and receiver are chosen from the people the desk knows (a few letters and Enter each);
-/// the weight is new. Ctrl+N opens the empty form (the first key), as a clerk starting the next
+/// the weight is new: typed, or from the scale. Ctrl+N opens the empty form (the first key), as a clerk starting the next
 /// customer's order does.
-pub(crate) fn repeat_customer_order(h: &mut Harness<'static, DeskApp>, weight: &str) -> Cost {
+pub(crate) fn repeat_customer_order(h: &mut Harness<'static, DeskApp>, weight: Weighed) -> Cost {
     let mut w = Walker {
         h,
         cost: Cost { keys: 0, typed: 0 },
@@ -154,8 +163,18 @@ pub(crate) fn repeat_customer_order(h: &mut Harness<'static, DeskApp>, weight: &
         w.focused(&tr("order.weight")),
         "the cursor waits at the weight"
     );
-    if !weight.is_empty() {
-        w.type_text(weight);
+    match weight {
+        // On the scale: the demo's simulated one, a parcel put on its pan.
+        Weighed::OnTheScale(grams) => {
+            w.h.state().desk.simulate_parcel(grams);
+            let settled = format!("{}.{:03}", grams / 1000, grams % 1000);
+            step_until(w.h, "the weight from the scale", |h| {
+                h.state()
+                    .order_form()
+                    .is_some_and(|f| f.draft.weight == settled)
+            });
+        }
+        Weighed::Typed(text) => w.type_text(text),
     }
     w.send()
 }

@@ -102,6 +102,8 @@ pub struct Desk {
     store_opening: Option<Task<Result<Store, store::StoreError>>>,
     /// The address book as the order form searches it.
     people: domestic::people::People,
+    /// The scale on the counter.
+    weighing: domestic::weighing::Weighing,
 }
 
 /// A journaled order and the tracking link from its record.
@@ -169,6 +171,7 @@ impl Desk {
             clerk: Default::default(),
             store_opening: None,
             people: Default::default(),
+            weighing: Default::default(),
             settings_set_aside,
             said_set_aside: false,
         };
@@ -176,6 +179,7 @@ impl Desk {
             desk.open_store();
         }
         desk.wire_orders();
+        desk.wire_scale();
         Ok(desk)
     }
 

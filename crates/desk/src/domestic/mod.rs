@@ -14,6 +14,7 @@ pub mod orders;
 pub mod people;
 pub mod plausible;
 pub mod unsent;
+pub mod weighing;
 
 use crate::domestic::order_draft::OrderDraft;
 use crate::*;

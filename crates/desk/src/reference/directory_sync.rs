@@ -92,6 +92,7 @@ impl Desk {
         }
         notes.extend(self.poll_live().into_iter().map(DeskNote::StatusMoved));
         self.follow_people();
+        self.follow_scale();
         if !self.said_set_aside
             && let Some(aside) = self.store.as_ref().and_then(|s| s.set_aside())
         {

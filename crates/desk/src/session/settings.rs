@@ -100,6 +100,65 @@ pub struct Settings {
     /// The sender's receipt: where it prints, on what paper, and when.
     #[serde(default)]
     pub receipt: ReceiptSettings,
+    /// The scale on the counter.
+    #[serde(default)]
+    pub scale: ScaleSettings,
+}
+
+/// Which scale the weight comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct ScaleSettings {
+    /// `None`: not chosen (the demo weighs on its simulated scale; a real service has none).
+    pub kind: Option<ScaleKind>,
+}
+
+/// The kinds of scale a counter may have.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ScaleKind {
+    /// No scale: the weight is typed.
+    Off,
+    /// A USB scale of the point-of-sale page (the first one connected).
+    UsbHid,
+    /// A serial or USB-serial scale.
+    Serial {
+        port: String,
+        baud: u32,
+        format: SerialFormat,
+    },
+    /// The simulated scale (a pseudo terminal speaking a streaming scale's lines).
+    Simulated,
+}
+
+/// What a serial scale speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SerialFormat {
+    /// Readings streamed without asking (`ST,GS,+001.234kg`).
+    Continuous,
+    /// A reading when asked (MT-SICS `S`).
+    RequestReply,
+}
+
+impl SerialFormat {
+    pub fn format(self) -> scale::serial_text::Format {
+        match self {
+            SerialFormat::Continuous => scale::serial_text::Format::Continuous,
+            SerialFormat::RequestReply => scale::serial_text::Format::RequestReply,
+        }
+    }
+}
+
+impl ScaleSettings {
+    /// The scale in force: the one chosen, or in the demo the simulated one.
+    pub fn in_force(&self, demo: bool) -> ScaleKind {
+        match &self.kind {
+            Some(kind) => kind.clone(),
+            None if demo => ScaleKind::Simulated,
+            None => ScaleKind::Off,
+        }
+    }
 }
 
 /// How the sender's receipt is printed at this counter.
@@ -553,6 +612,13 @@ mod tests {
                 width: label::receipt::ReceiptWidth::Mm58,
                 after_create: true,
                 agreement: "Taqiqlangan narsa yoʻq".into(),
+            },
+            scale: ScaleSettings {
+                kind: Some(ScaleKind::Serial {
+                    port: "/dev/ttyUSB0".into(),
+                    baud: 9_600,
+                    format: SerialFormat::RequestReply,
+                }),
             },
         };
         s.save(&dir).unwrap();

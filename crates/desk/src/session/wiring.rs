@@ -268,6 +268,7 @@ impl Desk {
         } else if recount {
             self.wire_orders();
         }
+        self.wire_scale();
         let dir = self.paths.config_dir.clone();
         Ok(self.spawn_blocking(move || {
             if !new.shop.keep_password(&shop_before) {

@@ -198,6 +198,7 @@ impl OrderForm {
                 let d = &mut self.draft;
                 let weight = form.text(ui, &t!("order.weight"), &mut d.weight, f::WEIGHT);
                 self.weight_field = Some(weight.id);
+                super::scale_line::scale_line(ui, desk);
                 sides(
                     ui,
                     "dimension",

@@ -9,6 +9,7 @@ mod doubts;
 pub mod exact_places;
 pub mod item_lines;
 mod people;
+mod scale_line;
 
 use crate::ui::screens::goods::GoodsBook;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
@@ -172,6 +173,13 @@ impl OrderForm {
             }
             Some(_) if self.draft.is_blank() => self.shop_sends_by_default(desk),
             _ => {}
+        }
+        // A weight settled on the scale goes into the field (typed over, it stays typed until
+        // the next parcel settles).
+        if let Some(weight) = desk.take_scale_weight()
+            && self.editing.is_none()
+        {
+            self.draft.weight = weight.to_decimal_string();
         }
         self.price.poll(ctx, desk, &self.draft);
         match take(&mut self.saving_edit) {

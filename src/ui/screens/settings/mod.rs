@@ -4,6 +4,7 @@
 pub mod limits;
 pub mod printer;
 pub mod receipt;
+pub mod scale;
 pub mod sender;
 pub mod shop;
 
@@ -14,6 +15,7 @@ use crate::ui::frame::screen_id::ScreenId;
 use crate::ui::screens::settings::limits::LimitsForm;
 use crate::ui::screens::settings::printer::PrinterForm;
 use crate::ui::screens::settings::receipt::ReceiptForm;
+use crate::ui::screens::settings::scale::ScaleForm;
 use crate::ui::screens::settings::sender::SenderForm;
 use crate::ui::screens::settings::shop::ShopForm;
 use crate::ui::widgets::{Toasts, button_if, choice, environment_text, field};
@@ -37,6 +39,7 @@ pub struct SettingsScreen {
     shop: ShopForm,
     sender: SenderForm,
     receipt: ReceiptForm,
+    scale: ScaleForm,
     saving: Option<Task<Result<(), String>>>,
 }
 
@@ -61,6 +64,7 @@ impl SettingsScreen {
             shop: ShopForm::new(&settings.shop),
             sender: SenderForm::new(&settings.sender),
             receipt: ReceiptForm::new(&settings.receipt),
+            scale: ScaleForm::new(&settings.scale),
             saving: None,
         }
     }
@@ -114,6 +118,10 @@ impl SettingsScreen {
         }
         match self.receipt.settings() {
             Some(r) => draft.receipt = r,
+            None => return false,
+        }
+        match self.scale.settings() {
+            Some(s) => draft.scale = s,
             None => return false,
         }
         if let Some(urls) = &draft.service {
@@ -234,6 +242,8 @@ impl SettingsScreen {
         self.sender.show(ui, desk.directories());
         ui.add_space(12.0);
         self.receipt.show(ui);
+        ui.add_space(12.0);
+        self.scale.show(ui, desk);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if button_if(ui, self.saving.is_none(), t!("settings.save")) {

@@ -1,0 +1,72 @@
+//! Under the weight field: what the scale on the counter reads now, in the clerk's words, and
+//! in the demo the simulated scale's pan (put a parcel on, take it off). A settled weight goes
+//! into the field by itself (`OrderForm::poll`); everything else is only said.
+
+use desk::Desk;
+use desk::domestic::weighing::ScaleState;
+use egui::RichText;
+use rust_i18n::t;
+use scale::{Fault, Shown};
+
+/// Grams as the clerk reads them: `2.345 kg`.
+fn kg(grams: u64) -> String {
+    format!("{}.{:03} {}", grams / 1000, grams % 1000, t!("scale.kg"))
+}
+
+fn said(state: &ScaleState) -> (String, bool) {
+    let ok = |s: String| (s, false);
+    let warn = |s: String| (s, true);
+    match state.shown {
+        Shown::Waiting => ok(t!("scale.waiting").to_string()),
+        Shown::Empty => ok(t!("scale.empty").to_string()),
+        Shown::Weighing(g) => ok(t!("scale.weighing", weight = kg(g)).to_string()),
+        Shown::Settled(g) => ok(t!("scale.settled", weight = kg(g)).to_string()),
+        Shown::Negative => warn(t!("scale.negative").to_string()),
+        Shown::Overload => warn(t!("scale.overload").to_string()),
+        Shown::Fault(f) => warn(
+            match f {
+                Fault::NeedsCalibration => t!("scale.calibrate"),
+                Fault::NeedsZeroing => t!("scale.zero"),
+                Fault::Busy => t!("scale.busy"),
+                _ => t!("scale.fault"),
+            }
+            .to_string(),
+        ),
+        Shown::Lost => warn(t!("scale.lost").to_string()),
+    }
+}
+
+/// The scale's line; the demo's pan buttons beside it.
+pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk) {
+    let Some(state) = desk.scale_state() else {
+        return;
+    };
+    let (text, warn) = said(&state);
+    ui.horizontal_wrapped(|ui| {
+        let text = RichText::new(text).small();
+        let shown = match warn {
+            true => ui.label(text.color(crate::ui::widgets::ERROR_COLOR)),
+            false => ui.label(text.weak()),
+        };
+        if let Some(why) = &state.why {
+            shown.on_hover_text(why);
+        }
+        if state.simulated {
+            // Clicked, never tabbed to: the form's Tab order stays the same as without a scale.
+            let pan = |text: String| {
+                egui::Button::new(RichText::new(text).small()).sense(egui::Sense::CLICK)
+            };
+            if ui.add(pan(t!("scale.sim_place").to_string())).clicked() {
+                // A parcel of a different weight each time: 0.3 to 6 kg.
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.subsec_nanos())
+                    .unwrap_or(0);
+                desk.simulate_parcel(300 + u64::from(nanos % 5_700));
+            }
+            if ui.add(pan(t!("scale.sim_clear").to_string())).clicked() {
+                desk.simulate_clear();
+            }
+        }
+    });
+}
