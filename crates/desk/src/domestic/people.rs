@@ -26,6 +26,9 @@ pub struct People {
     read_at: Option<(u64, ServiceKey, Instant)>,
     /// The clerk changed the book: read it again at once.
     changed: bool,
+    /// The service whose journal from before the book was read into it (once a run is enough:
+    /// the store does it once a database, and asks nothing after).
+    learned: Option<ServiceKey>,
 }
 
 impl Desk {
@@ -91,7 +94,11 @@ impl Desk {
     pub(crate) fn follow_people(&mut self) {
         match take(&mut self.people.reading) {
             Some(Ok(Ok(book))) => self.people.book = Arc::new(book),
-            Some(Ok(Err(e))) => tracing::warn!("the address book was not read: {e}"),
+            Some(Ok(Err(e))) => {
+                tracing::warn!("the address book was not read: {e}");
+                // Its journal from before is read again with the next reading.
+                self.people.learned = None;
+            }
             Some(Err(_)) | None => {}
         }
         let (Some(store), Some(scope)) = (self.store.clone(), self.scope.clone()) else {
@@ -120,10 +127,14 @@ impl Desk {
         }
         self.people.changed = false;
         self.people.read_at = Some((generation, scope.clone(), Instant::now()));
+        let learn = self.people.learned.as_ref() != Some(&scope);
+        self.people.learned = Some(scope.clone());
         self.people.reading = Some(self.spawn_blocking(move || {
-            store
-                .learn_people_from_journal(&scope)
-                .map_err(|e| e.to_string())?;
+            if learn {
+                store
+                    .learn_people_from_journal(&scope)
+                    .map_err(|e| e.to_string())?;
+            }
             let people = store.people(&scope).map_err(|e| e.to_string())?;
             Ok(AddressBook::new(people))
         }));
