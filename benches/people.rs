@@ -49,6 +49,7 @@ fn people() -> Vec<Person> {
                 delivery: Delivery::Office,
                 uses: (i % 13) as i64,
                 last_at: i as i64,
+                other_phones: Vec::new(),
             }
         })
         .collect()

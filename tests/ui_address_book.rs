@@ -25,6 +25,10 @@ fn a_person_is_found_corrected_and_forgotten() {
     });
 
     // Corrected: the new address is what the order form will fill in.
+    h.get_by_label(&tr("people.actions")).click();
+    step_until(&mut h, "the actions", |h| {
+        h.query_by_label(&tr("people.correct")).is_some()
+    });
     h.get_by_label(&tr("people.correct")).click();
     h.step();
     // The form's field, not the list's column of the same name.
@@ -51,6 +55,10 @@ fn a_person_is_found_corrected_and_forgotten() {
     });
 
     // Forgotten, with her name blanked in the order list.
+    h.get_by_label(&tr("people.actions")).click();
+    step_until(&mut h, "the actions", |h| {
+        h.query_by_label(&tr("people.forget")).is_some()
+    });
     h.get_by_label(&tr("people.forget")).click();
     step_until(&mut h, "the question", |h| {
         h.query_by_label(&tr("people.forget_journal")).is_some()

@@ -33,6 +33,8 @@ pub struct Person {
     pub uses: i64,
     /// When they were last on an order (Unix seconds).
     pub last_at: i64,
+    /// The phones of the spellings merged into them (they find them too).
+    pub other_phones: Vec<String>,
 }
 
 /// One end of an order, as the book learns it.
@@ -95,6 +97,7 @@ fn read_person(r: &Row<'_>) -> Result<Person, StoreError> {
         delivery: Delivery::try_from(r.get::<i64>(6)?).unwrap_or_default(),
         uses: r.get(7)?,
         last_at: r.get(8)?,
+        other_phones: Vec::new(),
     })
 }
 
@@ -173,14 +176,37 @@ impl Store {
     /// Everyone the book suggests for `service` (merged spellings are not listed: the person
     /// kept is).
     pub fn people(&self, service: &ServiceKey) -> Result<Vec<Person>, StoreError> {
-        let answer = self
-            .conn()
-            .query(SELECT_PEOPLE, args![service.as_str()], read_person);
-        match answer {
-            Err(_) if self.shop_lost() => {
-                self.local()
-                    .query(SELECT_PEOPLE, args![service.as_str()], read_person)
+        let read = |db: &mut Db| -> Result<Vec<Person>, StoreError> {
+            let mut people = db.query(SELECT_PEOPLE, args![service.as_str()], read_person)?;
+            let merged: Vec<(String, String)> = db.query(
+                "SELECT merged_into, phone FROM people
+                 WHERE service = ?1 AND merged_into IS NOT NULL",
+                args![service.as_str()],
+                |r| r.columns(),
+            )?;
+            if !merged.is_empty() {
+                let at: std::collections::HashMap<&str, usize> = people
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (p.key.as_str(), i))
+                    .collect();
+                let mut phones: Vec<(usize, String)> = merged
+                    .into_iter()
+                    .filter_map(|(kept, phone)| Some((*at.get(kept.as_str())?, phone)))
+                    .collect();
+                phones.sort();
+                phones.dedup();
+                for (i, phone) in phones {
+                    if phone_digits(&phone) != phone_digits(&people[i].phone) {
+                        people[i].other_phones.push(phone);
+                    }
+                }
             }
+            Ok(people)
+        };
+        let answer = read(&mut self.conn());
+        match answer {
+            Err(_) if self.shop_lost() => read(&mut self.local()),
             answer => answer,
         }
     }
@@ -466,6 +492,7 @@ mod tests {
             let people = s.people(&svc()).unwrap();
             assert_eq!(people.len(), 2);
             assert_eq!(named(&people, "Aziz Karimov").uses, 2);
+            assert!(named(&people, "Aziz Karimov").other_phones.is_empty(), "the same number");
             // The next order under the merged spelling is the kept person's.
             let moved = ("aziz", "901234567", 40, "Yangi 1");
             confirm(&s, 3, &record(moved, DILNOZA), 300);

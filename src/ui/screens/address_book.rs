@@ -23,8 +23,12 @@ enum Doing {
         fixed: Correction,
         city: Box<CityPicker>,
     },
-    /// Choosing whom `gone` is merged into.
-    Merging { gone: Person, search: String },
+    /// Choosing whom `gone` is merged into, then saying so.
+    Merging {
+        gone: Person,
+        search: String,
+        kept: Option<Person>,
+    },
     /// Asked whether to forget them.
     Forgetting { person: Person, from_journal: bool },
 }
@@ -39,6 +43,8 @@ enum Sent {
 #[derive(Default)]
 pub struct AddressBookScreen {
     search: String,
+    /// The search takes the cursor in the next frame (the screen was just opened).
+    focus_search: bool,
     doing: Option<Doing>,
     sent: Option<Sent>,
     error: Option<String>,
@@ -64,30 +70,26 @@ impl AddressBookScreen {
 
     fn table(&mut self, ui: &mut egui::Ui, cx: &Cx, people: &[Person]) {
         let dirs = cx.desk.directories();
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        // Both ways: at 1024 pixels the actions stay reachable.
+        egui::ScrollArea::both().show(ui, |ui| {
             egui::Grid::new("people")
                 .striped(true)
                 .num_columns(7)
                 .show(ui, |ui| {
                     let heads = [
                         t!("people.name"),
+                        "".into(),
                         t!("people.phone"),
                         t!("people.city"),
                         t!("people.address"),
                         t!("people.orders"),
                         t!("people.last"),
-                        "".into(),
                     ];
                     grid_head(ui, heads.into_iter().map(|h| RichText::new(h).strong()));
                     for p in people {
                         ui.label(&p.name);
-                        ui.label(&p.phone);
-                        let city = p.city.and_then(|id| dirs?.city_name(id)).unwrap_or("");
-                        ui.label(city);
-                        ui.add(egui::Label::new(&p.address).truncate());
-                        ui.label(p.uses.to_string());
-                        ui.label(crate::ui::widgets::status::when(p.last_at));
-                        ui.horizontal(|ui| {
+                        // The actions next to the name: in sight however narrow the window.
+                        ui.menu_button(t!("people.actions"), |ui| {
                             if ui.button(t!("people.correct")).clicked() {
                                 self.doing = Some(Doing::Correcting {
                                     key: p.key.clone(),
@@ -100,20 +102,34 @@ impl AddressBookScreen {
                                     },
                                     city: Box::new(CityPicker::new("person")),
                                 });
+                                ui.close();
                             }
                             if ui.button(t!("people.merge")).clicked() {
                                 self.doing = Some(Doing::Merging {
                                     gone: p.clone(),
                                     search: String::new(),
+                                    kept: None,
                                 });
+                                ui.close();
                             }
                             if ui.button(t!("people.forget")).clicked() {
                                 self.doing = Some(Doing::Forgetting {
                                     person: p.clone(),
                                     from_journal: false,
                                 });
+                                ui.close();
                             }
                         });
+                        ui.label(&p.phone);
+                        let city = p.city.and_then(|id| dirs?.city_name(id)).unwrap_or("");
+                        ui.label(city);
+                        ui.scope(|ui| {
+                            ui.set_min_width(120.0);
+                            ui.set_max_width(320.0);
+                            ui.add(egui::Label::new(&p.address).wrap());
+                        });
+                        ui.label(p.uses.to_string());
+                        ui.label(crate::ui::widgets::status::when(p.last_at));
                         ui.end_row();
                     }
                 });
@@ -164,37 +180,61 @@ impl AddressBookScreen {
                     }
                 });
             }
-            Doing::Merging { gone, search } => {
+            Doing::Merging { gone, search, kept } => {
                 let id = egui::Id::unique(("merge person", gone.key.as_str()));
                 let book = cx.desk.address_book();
-                egui::Modal::new(id).show(ui.ctx(), |ui| {
+                let shown = egui::Modal::new(id).show(ui.ctx(), |ui| {
                     ui.set_width(480.0);
                     ui.strong(t!("people.merge_into", gone = gone.name));
                     let l = ui.label(t!("people.merge_pick"));
-                    ui.text_edit_singleline(search).labelled_by(l.id);
+                    ui.add(
+                        egui::TextEdit::singleline(search)
+                            .hint_text(t!("people.search"))
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(l.id);
                     let typed = if search.trim().is_empty() {
                         gone.name.as_str()
                     } else {
                         search.as_str()
                     };
-                    for p in book.suggest(typed, 8) {
-                        if p.key == gone.key {
-                            continue;
-                        }
+                    let found: Vec<&Person> = book
+                        .suggest(typed, 8)
+                        .into_iter()
+                        .filter(|p| p.key != gone.key)
+                        .collect();
+                    if found.is_empty() {
+                        ui.weak(t!("people.no_match"));
+                    }
+                    for p in found {
                         let line = format!("{} · {} ({})", p.name, p.phone, p.uses);
-                        if ui.button(line).clicked()
+                        let chosen = kept.as_ref().is_some_and(|k| k.key == p.key);
+                        if ui.selectable_label(chosen, line).clicked() {
+                            *kept = Some(p.clone());
+                        }
+                    }
+                    ui.horizontal(|ui| {
+                        let merge = match kept {
+                            Some(k) => t!("people.merge_confirm", gone = gone.name, kept = k.name),
+                            None => t!("people.merge"),
+                        };
+                        if ui
+                            .add_enabled(kept.is_some(), egui::Button::new(merge))
+                            .clicked()
+                            && let Some(k) = kept.as_ref()
                             && let Some(task) =
-                                cx.desk.merge_people(p.key.clone(), gone.key.clone())
+                                cx.desk.merge_people(k.key.clone(), gone.key.clone())
                         {
-                            let names = (gone.name.clone(), p.name.clone());
+                            let names = (gone.name.clone(), k.name.clone());
                             self.sent = Some(Sent::Merged(task, names.0, names.1));
                             close = true;
                         }
-                    }
-                    if ui.button(t!("people.cancel")).clicked() {
-                        close = true;
-                    }
+                        if ui.button(t!("people.cancel")).clicked() {
+                            close = true;
+                        }
+                    });
                 });
+                close |= shown.should_close();
             }
             Doing::Forgetting {
                 person,
@@ -282,12 +322,16 @@ impl Screen for AddressBookScreen {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("people.title"));
         let l = ui.label(t!("people.search"));
-        ui.add(
-            egui::TextEdit::singleline(&mut self.search)
-                .id_salt("people search")
-                .desired_width(360.0),
-        )
-        .labelled_by(l.id);
+        let search = ui
+            .add(
+                egui::TextEdit::singleline(&mut self.search)
+                    .id_salt("people search")
+                    .desired_width(360.0),
+            )
+            .labelled_by(l.id);
+        if std::mem::take(&mut self.focus_search) {
+            search.request_focus();
+        }
         let (people, n) = self.listed(cx);
         if cx.desk.address_book().is_empty() {
             ui.label(RichText::new(t!("people.none")).weak());
@@ -298,6 +342,10 @@ impl Screen for AddressBookScreen {
             self.table(ui, cx, &people);
         }
         self.doing(ui, cx);
+    }
+
+    fn entered(&mut self, _cx: &mut Cx) {
+        self.focus_search = true;
     }
 
     fn is_busy(&self) -> bool {

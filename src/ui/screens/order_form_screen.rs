@@ -77,7 +77,7 @@ impl Screen for OrderFormScreen {
     /// its first field, never where it was left (a Shift+Tab would start from nowhere).
     fn entered(&mut self, cx: &mut Cx) {
         match &mut self.form {
-            Some(f) if self.purpose == Purpose::New => f.come_back(),
+            Some(f) if self.purpose == Purpose::New => f.come_back(cx.desk),
             _ => self.make_new_form(cx),
         }
     }

@@ -30,6 +30,9 @@ impl AddressBook {
         for (at, p) in people.iter().enumerate() {
             let Ok(at) = u32::try_from(at) else { break };
             phones.push((phone_digits(&p.phone).into_boxed_str(), at));
+            for other in &p.other_phones {
+                phones.push((phone_digits(other).into_boxed_str(), at));
+            }
             let name = search_key(&p.name);
             for word in name.split(' ').filter(|w| !w.is_empty()) {
                 words.push((Box::from(word), at));
@@ -75,7 +78,10 @@ impl AddressBook {
             if start.len() < FEWEST_DIGITS {
                 return Vec::new();
             }
-            starting(&self.phones, &start).collect::<Vec<u32>>()
+            let mut hits: Vec<u32> = starting(&self.phones, &start).collect();
+            hits.sort_unstable();
+            hits.dedup();
+            hits
         } else {
             let key = search_key(typed);
             let key = unfinished_spelling_off(&key);
@@ -168,6 +174,7 @@ mod tests {
             delivery: Delivery::Office,
             uses,
             last_at,
+            other_phones: Vec::new(),
         }
     }
 
@@ -198,6 +205,11 @@ mod tests {
         assert_eq!(names(b.suggest("998 90 123 45", 5)), ["Aziz Karimov"]);
         assert!(b.suggest("+998 9", 5).is_empty(), "too little typed yet");
         assert!(b.suggest("95", 5).is_empty());
+        // A duplicate merged in brings its number along.
+        let mut aziz = person("Aziz Karimov", "+998 90 123 45 67", 3, 10);
+        aziz.other_phones.push("+998 95 000 11 22".into());
+        let b = AddressBook::new(vec![aziz]);
+        assert_eq!(names(b.suggest("95 000", 5)), ["Aziz Karimov"]);
     }
 
     #[test]

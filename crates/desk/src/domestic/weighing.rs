@@ -26,6 +26,9 @@ pub struct Weighing {
     /// The simulated scale, in the demo.
     #[cfg(unix)]
     simulated: Option<scale::pty_scale::PtyScale>,
+    /// What wakes the window when the scale said something (the window hands it over after the
+    /// scale is already followed: it is read at each call).
+    wake: Arc<std::sync::RwLock<Repaint>>,
 }
 
 impl Default for Weighing {
@@ -38,6 +41,7 @@ impl Default for Weighing {
             lost: None,
             #[cfg(unix)]
             simulated: None,
+            wake: Arc::new(std::sync::RwLock::new(Arc::new(|| {}))),
         }
     }
 }
@@ -96,10 +100,14 @@ impl Desk {
         }
         self.weighing = Weighing {
             kind: kind.clone(),
+            wake: Arc::new(std::sync::RwLock::new(self.repaint.clone())),
             ..Weighing::default()
         };
-        let repaint = self.repaint.clone();
-        let wake = move || repaint();
+        let shared = self.weighing.wake.clone();
+        let wake = move || {
+            let repaint = shared.read().unwrap_or_else(|p| p.into_inner()).clone();
+            repaint();
+        };
         let connection = match kind {
             ScaleKind::Off => return,
             ScaleKind::UsbHid => Connection::Hid { device: None },
@@ -134,6 +142,15 @@ impl Desk {
     #[cfg(not(unix))]
     fn simulated_port(&mut self) -> Result<String, String> {
         Err("a simulated scale needs a pseudo terminal".into())
+    }
+
+    /// The window's repaint, for the scale's thread to wake it with.
+    pub(crate) fn wake_for_scale(&self) {
+        *self
+            .weighing
+            .wake
+            .write()
+            .unwrap_or_else(|p| p.into_inner()) = self.repaint.clone();
     }
 
     /// Takes what the scale sent since the last frame.

@@ -100,7 +100,8 @@ impl Printing {
             barcode: r.barcode.clone(),
             at: chrono::Utc::now().timestamp(),
             outcome,
-            printer: format!("receipt → {target}"),
+            // The outcome says it was the receipt; the printer or file is said as it is.
+            printer: target.to_string(),
             reason: None,
             hands: self.store.hands(),
         };

@@ -188,8 +188,9 @@ impl Desk {
     /// Called by workers when a result is ready (the UI passes `ctx.request_repaint`).
     pub fn set_repaint(&mut self, repaint: impl Fn() + Send + Sync + 'static) {
         self.repaint = Arc::new(repaint);
-        // The outbox worker reports through the new callback too.
+        // The outbox worker and the scale report through the new callback too.
         self.wire_orders();
+        self.wake_for_scale();
     }
 
     /// Switches the clerk's language at once: the clients ask the service in it from the next

@@ -200,9 +200,11 @@ impl OrderDetail {
                 egui::ScrollArea::vertical()
                     .id_salt("label-scroll")
                     .show(ui, |ui| {
-                        d.label.show(ui, desk, toasts);
-                        ui.separator();
+                        // The receipt's row first: the label's print log below grows with each
+                        // print, and a row under it would move under the clerk's pointer.
                         d.receipt.show(ui, desk, row.barcode());
+                        ui.separator();
+                        d.label.show(ui, desk, toasts);
                     });
             },
         );

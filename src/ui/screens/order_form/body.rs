@@ -142,9 +142,18 @@ impl OrderForm {
                 }
                 // A blank form starts at the sender's city; the counter's own city stays between
                 // orders, and then the sender's name comes first.
+                // The shop as the sender (its profile): the receiver's name comes first.
                 if std::mem::take(&mut self.focus_first) {
-                    match self.draft.sender.city {
+                    let s = &self.draft.sender;
+                    match s.city {
                         None => self.sender_city.focus(),
+                        Some(_) if !s.name.is_empty() && !s.phone.is_empty() => {
+                            match self.receiver_name {
+                                Some(id) => self.move_to = Some(id),
+                                // Not drawn yet: the next frame knows where it is.
+                                None => self.focus_first = true,
+                            }
+                        }
                         Some(_) => first.request_focus(),
                     }
                 }
@@ -198,7 +207,7 @@ impl OrderForm {
                 let d = &mut self.draft;
                 let weight = form.text(ui, &t!("order.weight"), &mut d.weight, f::WEIGHT);
                 self.weight_field = Some(weight.id);
-                super::scale_line::scale_line(ui, desk);
+                super::scale_line::scale_line(ui, desk, &d.weight);
                 sides(
                     ui,
                     "dimension",

@@ -121,7 +121,12 @@ impl OrderForm {
     }
 
     /// Shown again (New order): from the top, the cursor in its first field.
-    pub fn come_back(&mut self) {
+    pub fn come_back(&mut self, desk: &Desk) {
+        let sender = &self.draft.sender;
+        if sender.name.trim().is_empty() && sender.phone.trim().is_empty() {
+            // A shop that ships its own goods (set since the form was made) sends this one too.
+            self.shop_sends_by_default(desk);
+        }
         self.focus_first = true;
         self.scroll_top = true;
     }

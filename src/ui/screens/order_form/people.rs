@@ -20,7 +20,19 @@ pub(super) struct Acquaintances {
     open_under: Option<egui::Id>,
     /// Where the list was drawn last (a press there keeps it open for its click).
     list_rect: Option<egui::Rect>,
+    /// Since when (the input's clock) the pointer has rested over the list.
+    hover_since: Option<f64>,
+    /// Esc was pressed on the list (taken before the field could let go of the cursor).
+    escaped: bool,
+    /// The clerk typed in the field since it got the cursor: a field come back to, half
+    /// filled, offers nothing until it is typed in (Enter there never replaces what was typed).
+    typed: bool,
 }
+
+/// How long the pointer must rest over the list before a click there takes a person. The list
+/// floats over the fields below its field: a clerk who clicks the next field right after the last
+/// key clicks through it, and only one who went to the list on purpose picks from it.
+const HOVER_INTENT: f64 = 0.35;
 
 /// Fills `side` with a person picked (and the receiver's office into `branch`).
 pub(super) fn fill(p: &Person, side: &mut Side, branch: Option<&mut Option<i64>>) {
@@ -40,9 +52,10 @@ pub(super) fn fill(p: &Person, side: &mut Side, branch: Option<&mut Option<i64>>
 }
 
 impl Acquaintances {
-    /// Takes the arrow keys before the fields are drawn, when the list is open under the field
-    /// that has the cursor (they would move the caret otherwise): how far down (+) or up (-).
-    pub(super) fn take_arrows(&self, ui: &mut egui::Ui) -> isize {
+    /// Takes the arrows and Esc before the fields are drawn, when the list is open under the
+    /// field that has the cursor (they would move the caret, or take the cursor out of the
+    /// field): how far down (+) or up (-).
+    pub(super) fn take_arrows(&mut self, ui: &mut egui::Ui) -> isize {
         let Some(under) = self.open_under else {
             return 0;
         };
@@ -53,6 +66,7 @@ impl Acquaintances {
             let none = egui::Modifiers::NONE;
             let down = i.count_and_consume_key(none, egui::Key::ArrowDown);
             let up = i.count_and_consume_key(none, egui::Key::ArrowUp);
+            self.escaped |= i.consume_key(none, egui::Key::Escape);
             down as isize - up as isize
         })
     }
@@ -68,12 +82,27 @@ impl Acquaintances {
         moved: isize,
     ) -> Option<Person> {
         let focused = fields.iter().find(|(r, _)| r.has_focus() || r.lost_focus());
-        let pressing_a_row = self.list_rect.is_some_and(|rect| {
-            ui.input(|i| {
-                let over = i.pointer.interact_pos().is_some_and(|p| rect.contains(p));
-                over && (i.pointer.any_down() || i.pointer.any_released())
-            })
+        let (over, now) = ui.input(|i| {
+            let at = i.pointer.latest_pos().or(i.pointer.interact_pos());
+            let over = self
+                .list_rect
+                .zip(at)
+                .is_some_and(|(rect, p)| rect.contains(p));
+            (over, i.time)
         });
+        self.hover_since = match (over, self.hover_since) {
+            (true, Some(since)) => Some(since),
+            (true, None) => Some(now),
+            (false, _) => None,
+        };
+        let live = self
+            .hover_since
+            .is_some_and(|since| now - since >= HOVER_INTENT);
+        if over && !live {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(HOVER_INTENT));
+        }
+        let pressing_a_row = live && ui.input(|i| i.pointer.any_down() || i.pointer.any_released());
         let under = focused.or_else(|| {
             pressing_a_row
                 .then(|| fields.iter().find(|(r, _)| Some(r.id) == self.open_under))
@@ -84,13 +113,21 @@ impl Acquaintances {
             self.open_under = None;
             return None;
         };
+        if field.gained_focus() {
+            self.typed = false;
+        }
         if field.changed() {
             self.highlighted = 0;
             self.dismissed_for = None;
+            self.typed = true;
         }
         let typed = typed.trim();
-        if field.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if std::mem::take(&mut self.escaped) {
             self.dismissed_for = Some(typed.to_string());
+        }
+        if !self.typed {
+            self.open_under = None;
+            return None;
         }
         let found = match &self.dismissed_for {
             Some(d) if d == typed => Vec::new(),
@@ -113,10 +150,12 @@ impl Acquaintances {
         if pick.is_none() && (field.has_focus() || pressing_a_row) {
             let area = egui::Area::new(field.id.with("people"))
                 .order(egui::Order::Foreground)
+                .interactable(live)
                 .fixed_pos(field.rect.left_bottom() + egui::vec2(0.0, 2.0));
             let list = area.show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_width(field.rect.width().max(320.0));
+                    // No wider than its field: the other side's column stays in sight.
+                    ui.set_width(field.rect.width());
                     ui.label(RichText::new(t!("people.known")).weak().small());
                     for (n, p) in found.iter().enumerate() {
                         let row = egui::Button::selectable(n == self.highlighted, line(p, dirs))

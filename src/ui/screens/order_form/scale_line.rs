@@ -13,14 +13,19 @@ fn kg(grams: u64) -> String {
     format!("{}.{:03} {}", grams / 1000, grams % 1000, t!("scale.kg"))
 }
 
-fn said(state: &ScaleState) -> (String, bool) {
+/// What the scale's state says; a settled weight is "taken" only while the field holds it (the
+/// clerk typed over it, or a new form began with it still on the pan).
+fn said(state: &ScaleState, field: &str) -> (String, bool) {
     let ok = |s: String| (s, false);
     let warn = |s: String| (s, true);
     match state.shown {
         Shown::Waiting => ok(t!("scale.waiting").to_string()),
         Shown::Empty => ok(t!("scale.empty").to_string()),
         Shown::Weighing(g) => ok(t!("scale.weighing", weight = kg(g)).to_string()),
-        Shown::Settled(g) => ok(t!("scale.settled", weight = kg(g)).to_string()),
+        Shown::Settled(g) if field.trim() == format!("{}.{:03}", g / 1000, g % 1000) => {
+            ok(t!("scale.settled", weight = kg(g)).to_string())
+        }
+        Shown::Settled(g) => ok(t!("scale.on_pan", weight = kg(g)).to_string()),
         Shown::Negative => warn(t!("scale.negative").to_string()),
         Shown::Overload => warn(t!("scale.overload").to_string()),
         Shown::Fault(f) => warn(
@@ -37,11 +42,11 @@ fn said(state: &ScaleState) -> (String, bool) {
 }
 
 /// The scale's line; the demo's pan buttons beside it.
-pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk) {
+pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) {
     let Some(state) = desk.scale_state() else {
         return;
     };
-    let (text, warn) = said(&state);
+    let (text, warn) = said(&state, field);
     ui.horizontal_wrapped(|ui| {
         let text = RichText::new(text).small();
         let shown = match warn {
