@@ -147,7 +147,12 @@ impl OrderForm {
                     let s = &self.draft.sender;
                     match s.city {
                         None => self.sender_city.focus(),
-                        Some(_) if !s.name.is_empty() && !s.phone.is_empty() => {
+                        // (An order being edited starts at its sender's name, as typed before.)
+                        Some(_)
+                            if self.editing.is_none()
+                                && !s.name.is_empty()
+                                && !s.phone.is_empty() =>
+                        {
                             match self.receiver_name {
                                 Some(id) => self.move_to = Some(id),
                                 // Not drawn yet: the next frame knows where it is.
