@@ -11,13 +11,12 @@ use crate::ui::widgets::save_document::SaveDocument;
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;
 use api::international::{IntlListQuery, IntlOrder};
-use desk::international::international_list::{search_text, to_csv};
+use desk::international::international_list::{search_text, this_week, to_csv, to_xlsx};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 use rust_i18n::t;
 use text::day::parse_day;
 
-#[derive(Default)]
 pub struct IntlOrdersScreen {
     pub begin: String,
     pub end: String,
@@ -28,6 +27,27 @@ pub struct IntlOrdersScreen {
     pub paging: Paging<IntlOrder, ApiError>,
     export: SaveDocument,
     error: Option<String>,
+    /// The range of the rows shown, as read (the empty list says it).
+    read_range: Option<(String, String)>,
+}
+
+impl Default for IntlOrdersScreen {
+    /// Opens on this week: a list of everything since the first order is never read by itself.
+    fn default() -> IntlOrdersScreen {
+        let (begin, end) = this_week(text::day::today());
+        let day = |d: chrono::NaiveDate| d.format("%d.%m.%Y").to_string();
+        IntlOrdersScreen {
+            begin: day(begin),
+            end: day(end),
+            filter: String::new(),
+            rows: Vec::new(),
+            filtered: Filtered::default(),
+            paging: Paging::default(),
+            export: SaveDocument::default(),
+            error: None,
+            read_range: None,
+        }
+    }
 }
 
 impl IntlOrdersScreen {
@@ -59,6 +79,7 @@ impl IntlOrdersScreen {
             return;
         };
         self.error = None;
+        self.read_range = Some((self.begin.trim().to_string(), self.end.trim().to_string()));
         self.paging
             .read_page(cx.desk.international_page(IntlListQuery {
                 begin_date: begin,
@@ -73,6 +94,7 @@ impl IntlOrdersScreen {
             return;
         };
         self.error = None;
+        self.read_range = Some((self.begin.trim().to_string(), self.end.trim().to_string()));
         let desk = &cx.desk;
         self.paging
             .read_all(|progress| desk.international_all(begin, end, progress));
@@ -192,19 +214,32 @@ impl Screen for IntlOrdersScreen {
             ui.label(t!("intl_list.shown", shown = shown, read = self.rows.len()));
             let can_save = shown > 0 && !self.export.is_busy();
             if button_if(ui, can_save, t!("intl_list.export")) {
-                action = Some(Action::Export);
+                action = Some(Action::Export(Sheet::Csv));
+            }
+            if button_if(ui, can_save, t!("intl_list.export_xlsx")) {
+                action = Some(Action::Export(Sheet::Xlsx));
             }
         });
         ui.separator();
-        if self.rows.is_empty() && !self.paging.busy() {
-            ui.label(t!("intl_list.none"));
-        } else {
-            self.table(ui);
+        let shown = self.filtered.shown(&self.filter).len();
+        match (&self.read_range, self.rows.is_empty(), shown) {
+            _ if self.paging.busy() && self.rows.is_empty() => {}
+            (None, true, _) => {
+                ui.label(t!("intl_list.none"));
+            }
+            (Some((begin, end)), true, _) => {
+                let (begin, end) = (or_dash(begin), or_dash(end));
+                ui.label(t!("intl_list.none_between", begin = begin, end = end));
+            }
+            (_, false, 0) => {
+                ui.label(t!("intl_list.none_match", read = self.rows.len()));
+            }
+            _ => self.table(ui),
         }
         match action {
             Some(Action::Page(p)) => self.show_page(cx, p),
             Some(Action::All) => self.load_all(cx),
-            Some(Action::Export) => {
+            Some(Action::Export(sheet)) => {
                 let all = &self.rows;
                 let rows: Vec<IntlOrder> = self
                     .filtered
@@ -212,11 +247,23 @@ impl Screen for IntlOrdersScreen {
                     .iter()
                     .map(|&i| all[i].clone())
                     .collect();
-                self.export.start(cx, "international-orders.csv", move || {
-                    Ok(to_csv(&rows).into_bytes())
-                });
+                match sheet {
+                    Sheet::Csv => self.export.start(cx, "international-orders.csv", move || {
+                        Ok(to_csv(&rows).into_bytes())
+                    }),
+                    Sheet::Xlsx => self
+                        .export
+                        .start(cx, "international-orders.xlsx", move || to_xlsx(&rows)),
+                }
             }
             None => {}
+        }
+    }
+
+    /// Opened the first time: this week's orders are read at once.
+    fn entered(&mut self, cx: &mut Cx) {
+        if self.read_range.is_none() && !self.paging.busy() {
+            self.show_page(cx, 1);
         }
     }
 
@@ -225,8 +272,21 @@ impl Screen for IntlOrdersScreen {
     }
 }
 
+/// An open end of the range, as the empty list says it.
+fn or_dash(day: &str) -> String {
+    match day.trim() {
+        "" => "…".to_string(),
+        d => d.to_string(),
+    }
+}
+
+enum Sheet {
+    Csv,
+    Xlsx,
+}
+
 enum Action {
     Page(u64),
     All,
-    Export,
+    Export(Sheet),
 }

@@ -31,39 +31,94 @@ pub async fn all_pages(
     .await
 }
 
+/// A CSV cell: quoted where needed, and a text a spreadsheet would run as a formula (`=`, `+`,
+/// `-`, `@` first) kept as text.
 fn cell(text: &str) -> String {
+    let text = match text.chars().next() {
+        Some('=' | '+' | '-' | '@') => format!("'{text}"),
+        _ => text.to_string(),
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
+}
+
+/// The columns of an export, in order.
+const HEADS: [&str; 11] = [
+    "orderId",
+    "barcode",
+    "clientId",
+    "senderDate",
+    "receiver",
+    "phone",
+    "country",
+    "city",
+    "weight",
+    "cost",
+    "status",
+];
+
+fn fields(o: &IntlOrder) -> [String; 11] {
+    [
+        o.order_id.to_string(),
+        o.barcode.clone(),
+        o.client_id.clone().unwrap_or_default(),
+        o.sender.sender_date.format("%Y-%m-%d").to_string(),
+        o.receiver.name.clone(),
+        o.receiver.receiver_phone.clone(),
+        o.receiver.country.name.clone(),
+        o.receiver.city.name.clone(),
+        o.mail.weight.to_decimal_string(),
+        o.cost.0.to_string(),
+        o.status.info.clone(),
+    ]
 }
 
 /// The rows as CSV (comma-separated, quoted where needed, a header line, CRLF line ends as
 /// spreadsheets expect).
 pub fn to_csv(rows: &[IntlOrder]) -> String {
-    let mut out = String::from(
-        "orderId,barcode,clientId,senderDate,receiver,phone,country,city,weight,cost,status\r\n",
-    );
+    let mut out = HEADS.join(",");
+    out.push_str("\r\n");
     for o in rows {
-        let fields = [
-            o.order_id.to_string(),
-            o.barcode.clone(),
-            o.client_id.clone().unwrap_or_default(),
-            o.sender.sender_date.format("%Y-%m-%d").to_string(),
-            o.receiver.name.clone(),
-            o.receiver.receiver_phone.clone(),
-            o.receiver.country.name.clone(),
-            o.receiver.city.name.clone(),
-            o.mail.weight.to_decimal_string(),
-            o.cost.0.to_string(),
-            o.status.info.clone(),
-        ];
-        let line: Vec<String> = fields.iter().map(|f| cell(f)).collect();
+        let line: Vec<String> = fields(o).iter().map(|f| cell(f)).collect();
         out.push_str(&line.join(","));
         out.push_str("\r\n");
     }
     out
+}
+
+/// The rows as an XLSX workbook: every cell a text (a barcode keeps its leading zero, nothing
+/// runs as a formula) but the weight and the cost, which are numbers a sum can add.
+pub fn to_xlsx(rows: &[IntlOrder]) -> Result<Vec<u8>, String> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    let bold = rust_xlsxwriter::Format::new().set_bold();
+    for (col, head) in (0u16..).zip(HEADS) {
+        sheet
+            .write_string_with_format(0, col, head, &bold)
+            .map_err(|e| e.to_string())?;
+    }
+    for (r, o) in (1u32..).zip(rows) {
+        for (col, text) in (0u16..).zip(fields(o)) {
+            match col {
+                8 => sheet.write_number(r, col, o.mail.weight.kg()),
+                9 => sheet.write_number(r, col, o.cost.0 as f64),
+                _ => sheet.write_string(r, col, text),
+            }
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    sheet.set_freeze_panes(1, 0).map_err(|e| e.to_string())?;
+    book.save_to_buffer().map_err(|e| e.to_string())
+}
+
+/// The period the list opens on: this week, Monday to `today`.
+pub fn this_week(today: NaiveDate) -> (NaiveDate, NaiveDate) {
+    use chrono::Datelike;
+    let since_monday = u64::from(today.weekday().num_days_from_monday());
+    (today - chrono::Days::new(since_monday), today)
 }
 
 /// The words a filter finds an order by: barcode, receiver, country, city, client id.
@@ -83,9 +138,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_workbook_keeps_barcodes_as_text_and_sums_as_numbers() {
+        use calamine::{Data, Reader, Xlsx};
+        let order: IntlOrder = serde_json::from_value(serde_json::json!({
+            "orderId": 7100001, "barcode": "0799100001", "clientId": "=1+1",
+            "customer": {"id": 1, "name": "Demo"}, "status": {"id": 6, "info": "Yetkazildi"},
+            "cost": 125000, "pickupType": "self",
+            "sender": {"senderReal": "Demo", "senderDate": "2026-11-23",
+                "region": {"id": 6, "name": "Toshkent"},
+                "city": {"id": 101, "name": "Chilonzor"}, "address": "A 1", "phone": "+998 71 2000000"},
+            "receiver": {"name": "Aziz Karimov", "receiverPhone": "+7 700 1000000",
+                "receiverDelivery": 0, "receiverDate": "2026-11-30",
+                "country": {"id": 1, "name": "Rossiya"}, "city": {"id": 9001, "name": "Moskva"},
+                "address": "Tverskaya 7"},
+            "mail": {"weight": "2.500", "piece": 1, "volume": "0.000",
+                "package": {"id": 7, "name": "Quti"}, "postType": {"id": 11, "name": "Kiyim"}}
+        }))
+        .expect("an order");
+        let bytes = to_xlsx(std::slice::from_ref(&order)).expect("a workbook");
+        let mut book = Xlsx::new(std::io::Cursor::new(bytes)).expect("readable");
+        let sheet = book.worksheet_range_at(0).expect("a sheet").expect("cells");
+        assert_eq!(sheet.get((1, 1)), Some(&Data::String("0799100001".into())));
+        assert_eq!(
+            sheet.get((1, 2)),
+            Some(&Data::String("=1+1".into())),
+            "text, never run"
+        );
+        assert_eq!(sheet.get((1, 8)), Some(&Data::Float(2.5)));
+        assert_eq!(sheet.get((1, 9)), Some(&Data::Float(125_000.0)));
+    }
+
+    #[test]
+    fn the_list_opens_on_this_week() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap_or_default();
+        // Saturday the 28th: from Monday the 23rd; a Monday is a week of its own day.
+        assert_eq!(this_week(day(28)), (day(23), day(28)));
+        assert_eq!(this_week(day(23)), (day(23), day(23)));
+        assert_eq!(this_week(day(22)), (day(16), day(22)));
+    }
+
+    #[test]
     fn cells_with_commas_quotes_and_lines_are_quoted() {
         for (raw, written) in [
             ("plain", "plain"),
+            ("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\""),
+            ("+998 90", "'+998 90"),
             ("a,b", "\"a,b\""),
             ("say \"hi\"", "\"say \"\"hi\"\"\""),
             ("two\nlines", "\"two\nlines\""),
