@@ -4,7 +4,7 @@
 
 use parcel_desk::api::codes::Language;
 use parcel_desk::api::international::ParcelInput;
-use parcel_desk::label::documents::{customs_declaration, handover_sheet, parcel_label};
+use parcel_desk::label::documents::{Declarant, customs_declaration, handover_sheet, parcel_label};
 use parcel_desk::label::layout::{Item, Page};
 use parcel_desk::label::raster::{Raster, rasterize};
 use rxing::BarcodeFormat;
@@ -141,23 +141,66 @@ fn a_handover_sheet_lists_every_parcel_with_bars_that_scan_across_pages() {
 
 #[test]
 fn a_cn23_declaration_holds_each_line_and_the_totals() {
-    for lang in [Language::Uz, Language::Ru, Language::En] {
-        let pages = customs_declaration(&parcel("CN000000101UZ"), "Samarqand shahar", lang);
+    let from = Declarant {
+        name: "Baraka Savdo MChJ".into(),
+        address: "Toshkent, Chilonzor 9".into(),
+        phone: "+998 71 200 00 01".into(),
+        origin: "Xitoy".into(),
+    };
+    for (lang, piece) in [
+        (Language::Uz, "dona"),
+        (Language::Ru, "шт."),
+        (Language::En, "pcs"),
+    ] {
+        let parcel = parcel("CN000000101UZ");
+        let pages = customs_declaration(&parcel, "Samarqand shahar", &from, lang);
+        // The PDF's own text, as a border officer's software would extract it.
+        let pdf = parcel_desk::label::pdf::render_pdf(&pages, "cn23").expect("a PDF");
+        let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
+        let numbers: Vec<u32> = doc.get_pages().keys().copied().collect();
+        let text = doc.extract_text(&numbers).expect("text");
+        for want in [
+            "Baraka Savdo MChJ",
+            "Toshkent, Chilonzor 9",
+            "+998 71 200 00 01",
+            "Xitoy",
+        ] {
+            assert!(
+                text.contains(want),
+                "{lang:?}: {want} missing in the PDF's text\n{text}"
+            );
+        }
+        let unit_shown = parcel
+            .products
+            .iter()
+            .any(|l| l.unit == parcel_desk::api::codes::ProductUnit::Piece);
+        if unit_shown {
+            assert!(text.contains(piece), "{lang:?}: {piece} in\n{text}");
+        }
+        if lang != Language::En {
+            assert!(
+                !text.contains(" pcs"),
+                "{lang:?}: no English unit in\n{text}"
+            );
+        }
         for page in &pages {
             inside(page);
         }
         let all = pages.iter().map(texts).collect::<Vec<_>>().join("\n");
+        let kg = match lang {
+            Language::Ru => "1.100 кг",
+            _ => "1.100 kg",
+        };
         for want in [
             "CN 23",
             "640411",
             "851712",
             "Sneakers / Кроссовки",
             "100.00 USD",
-            "1.100 kg",
+            kg,
             "31234567890123",
         ] {
             assert!(all.contains(want), "{lang:?}: {want} missing in\n{all}");
         }
-        parcel_desk::label::pdf::render_pdf(&pages, "cn23").expect("a PDF");
     }
 }

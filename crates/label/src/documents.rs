@@ -183,21 +183,70 @@ pub fn parcel_label(
     Ok(pen.page())
 }
 
+/// Who sends a declared parcel, and where its goods come from unless a line says otherwise.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Declarant {
+    pub name: String,
+    pub address: String,
+    pub phone: String,
+    /// The goods' country of origin, as the declaration names it.
+    pub origin: String,
+}
+
+/// A product line's unit in the sheet's language.
+fn unit_word(unit: api::codes::ProductUnit, lang: Language) -> String {
+    use api::codes::ProductUnit::*;
+    let key = match unit {
+        Kilogram => "doc.unit_kg",
+        Gram => "doc.unit_g",
+        Tonne => "doc.unit_t",
+        Piece => "doc.unit_pcs",
+        Litre => "doc.unit_l",
+        Millilitre => "doc.unit_ml",
+        CubicMetre => "doc.unit_m3",
+    };
+    say(key, lang)
+}
+
 /// The customs declaration in the CN 23 layout: sender and receiver, each product line with
 /// its description, quantity, net weight, value, HS code and origin, totals, currency, the
-/// signature and date.
-pub fn customs_declaration(p: &ParcelInput, city: &str, lang: Language) -> Vec<Page> {
+/// sender's signature and date.
+pub fn customs_declaration(
+    p: &ParcelInput,
+    city: &str,
+    from: &Declarant,
+    lang: Language,
+) -> Vec<Page> {
     let mut pages = Vec::new();
     let mut pen = Pen::new(A4, MARGIN);
     pen.line(6.0, Face::Bold, &say("doc.cn23_title", lang));
     pen.line(3.2, Face::Regular, &say("doc.cn23_note", lang));
     pen.rule();
     pen.line(3.2, Face::Bold, &say("doc.sender", lang));
-    pen.line(
-        3.6,
-        Face::Regular,
-        "______________________________________________",
-    );
+    if from.name.trim().is_empty() {
+        // Nobody named in Settings: a line to write the sender on by hand.
+        pen.line(
+            3.6,
+            Face::Regular,
+            "______________________________________________",
+        );
+    } else {
+        pen.line(4.2, Face::Bold, from.name.trim());
+        let reach = [
+            from.address.trim().to_string(),
+            match from.phone.trim() {
+                "" => String::new(),
+                phone => format!("{}: {phone}", say("doc.phone", lang)),
+            },
+        ]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("   ");
+        if !reach.is_empty() {
+            pen.line(3.6, Face::Regular, &reach);
+        }
+    }
     pen.line(3.2, Face::Bold, &say("doc.receiver", lang));
     pen.line(4.2, Face::Bold, &p.receiver_name());
     let address = [
@@ -268,11 +317,11 @@ pub fn customs_declaration(p: &ParcelInput, city: &str, lang: Language) -> Vec<P
         let description = format!("{} / {}", line.description, line.description_ru);
         let cells = [
             description,
-            format!("{} {}", line.quantity, line.unit.as_str()),
-            format!("{weight:.3} kg"),
+            format!("{} {}", line.quantity, unit_word(line.unit, lang)),
+            format!("{weight:.3} {}", say("doc.unit_kg", lang)),
             format!("{:.2} {}", value * quantity, p.currency),
             line.hs_code.clone(),
-            String::new(),
+            from.origin.trim().to_string(),
         ];
         for ((x, w), c) in cols.iter().zip(&cells) {
             pen.text_at(*x, *w, 3.4, Face::Regular, c);
@@ -284,14 +333,15 @@ pub fn customs_declaration(p: &ParcelInput, city: &str, lang: Language) -> Vec<P
         3.8,
         Face::Bold,
         &format!(
-            "{}: {:.3} kg   {}: {:.2} {}   {}: {} kg",
+            "{}: {:.3} {kg}   {}: {:.2} {}   {}: {} {kg}",
             say("doc.total_net", lang),
             total_weight,
             say("doc.total_value", lang),
             total_value,
             p.currency,
             say("doc.gross", lang),
-            p.weight.to_decimal_string()
+            p.weight.to_decimal_string(),
+            kg = say("doc.unit_kg", lang),
         ),
     );
     pen.y += 8.0;
@@ -302,7 +352,7 @@ pub fn customs_declaration(p: &ParcelInput, city: &str, lang: Language) -> Vec<P
         Face::Regular,
         &format!(
             "{} ____________________      {} ____________",
-            say("doc.signature", lang),
+            say("doc.sender_signature", lang),
             say("doc.date", lang)
         ),
     );

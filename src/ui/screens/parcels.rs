@@ -210,8 +210,9 @@ impl ParcelsScreen {
             }
             Paper::Declaration => {
                 let name = file_name("cn23", &input.parcel_number);
+                let from = cx.desk.settings().sender.declarant();
                 self.paper.start(cx, &name, move || {
-                    let pages = label::documents::customs_declaration(&input, &city, lang);
+                    let pages = label::documents::customs_declaration(&input, &city, &from, lang);
                     pdf(&pages, &format!("CN 23 {}", input.parcel_number))
                 });
             }

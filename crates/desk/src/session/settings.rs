@@ -185,9 +185,21 @@ pub struct SenderProfile {
     pub address: String,
     /// Every new order starts with the shop as its sender.
     pub every_order: bool,
+    /// Where the shop's goods come from, for a customs declaration's lines (a country's name).
+    pub origin: String,
 }
 
 impl SenderProfile {
+    /// The shop as the sender of a customs declaration.
+    pub fn declarant(&self) -> label::documents::Declarant {
+        label::documents::Declarant {
+            name: self.name.trim().to_string(),
+            address: self.address.trim().to_string(),
+            phone: self.phone.trim().to_string(),
+            origin: self.origin.trim().to_string(),
+        }
+    }
+
     /// Whether the profile says enough to be a sender: a name, a phone and a city.
     pub fn is_complete(&self) -> bool {
         !self.name.trim().is_empty() && !self.phone.trim().is_empty() && self.city.is_some()
@@ -604,6 +616,7 @@ mod tests {
                 city: Some(197),
                 address: "Chilonzor 9".into(),
                 every_order: true,
+                origin: "Xitoy".into(),
             },
             receipt: ReceiptSettings {
                 printer: Some(label::receipt_print::ReceiptPrinter::Device {

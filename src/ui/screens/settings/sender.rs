@@ -36,6 +36,7 @@ impl SenderForm {
             city: p.city,
             address: p.address.trim().to_string(),
             every_order: p.every_order,
+            origin: p.origin.trim().to_string(),
         })
     }
 
@@ -62,5 +63,12 @@ impl SenderForm {
             false,
         );
         ui.checkbox(&mut p.every_order, t!("settings.sender_every_order"));
+        field(
+            ui,
+            &t!("settings.sender_origin"),
+            &mut p.origin,
+            None,
+            false,
+        );
     }
 }
