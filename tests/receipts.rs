@@ -35,6 +35,7 @@ fn a_receipt_prints_after_the_create_and_saves_as_pdf() {
         city: Some(197),
         address: "Chilonzor 9".into(),
         every_order: false,
+        origin: String::new(),
     };
     common::wait(desk.apply_settings(settings).expect("applied")).expect("saved");
     let mut h = harness(desk);

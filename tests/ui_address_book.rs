@@ -96,6 +96,7 @@ fn the_shop_as_sender_is_never_typed() {
         city: Some(197),
         address: "Chilonzor 9".into(),
         every_order: true,
+        origin: String::new(),
     };
     let saved = desk.apply_settings(settings).expect("settings applied");
     common::wait(saved).expect("settings saved");
