@@ -9,7 +9,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;
-use desk::international::parcel_import::ImportedParcel;
+use desk::international::parcel_import::{ImportError, ImportedParcel};
 use desk::international::parcels::SendResult;
 use desk::task::{Task, ready, ready_with};
 use egui::RichText;
@@ -33,7 +33,7 @@ pub struct ParcelImportScreen {
     pub path: String,
     pub parcels: Vec<ImportedParcel>,
     pub states: Vec<RowState>,
-    reading: Option<Task<Result<Vec<ImportedParcel>, String>>>,
+    reading: Option<Task<Result<Vec<ImportedParcel>, ImportError>>>,
     choosing: Option<Task<Option<PathBuf>>>,
     /// The row being sent and its task.
     sending: Option<(usize, Task<SendResult>)>,
@@ -177,7 +177,7 @@ impl Screen for ParcelImportScreen {
                 self.parcels = parcels;
                 self.queue.clear();
             }
-            Some(Err(e)) => self.error = Some(t!("import.unreadable", detail = e).to_string()),
+            Some(Err(e)) => self.error = Some(import_error(&e)),
             None => {}
         }
         if let Some((i, result)) = ready_with(&mut self.sending) {
@@ -272,5 +272,25 @@ fn row_state(result: SendResult) -> RowState {
             tell_desk(&e).message
         )),
         SendResult::Failed(e) => RowState::NotSent(tell_desk(&e).message),
+    }
+}
+
+/// Why a file could not be read, in the clerk's words.
+fn import_error(e: &ImportError) -> String {
+    use ImportError as E;
+    match e {
+        E::Empty => t!("import.no_header").to_string(),
+        E::MissingColumn {
+            column,
+            closest: Some(near),
+        } => t!("import.missing_near", column = column, near = near).to_string(),
+        E::MissingColumn {
+            column,
+            closest: None,
+        } => t!("import.missing", column = column).to_string(),
+        E::Unreadable { line, detail } => {
+            t!("import.bad_line", line = line, detail = detail).to_string()
+        }
+        E::Io(detail) => t!("import.unreadable", detail = detail).to_string(),
     }
 }

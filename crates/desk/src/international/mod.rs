@@ -136,19 +136,25 @@ impl Desk {
     pub fn read_parcel_file(
         &self,
         path: PathBuf,
-    ) -> Task<Result<Vec<crate::international::parcel_import::ImportedParcel>, String>> {
+    ) -> Task<
+        Result<
+            Vec<crate::international::parcel_import::ImportedParcel>,
+            crate::international::parcel_import::ImportError,
+        >,
+    > {
+        use crate::international::parcel_import::ImportError;
         self.spawn_blocking(move || {
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let bytes = std::fs::read(&path)
+                .map_err(|e| ImportError::Io(format!("{}: {e}", path.display())))?;
             let workbook = path
                 .extension()
                 .map(|e| e.to_string_lossy().to_lowercase())
                 .is_some_and(|e| matches!(e.as_str(), "xlsx" | "xlsm" | "xls" | "ods"));
             if workbook {
-                return crate::international::parcel_import::read_workbook(bytes)
-                    .map_err(|e| e.to_string());
+                return crate::international::parcel_import::read_workbook(bytes);
             }
             let text = String::from_utf8_lossy(&bytes);
-            crate::international::parcel_import::read(&text).map_err(|e| e.to_string())
+            crate::international::parcel_import::read(&text)
         })
     }
 

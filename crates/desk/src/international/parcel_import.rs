@@ -1,7 +1,9 @@
 //! Many parcels at once from a spreadsheet (CSV, or the workbook itself): one row per product line, the parcel's
 //! columns repeated on each of its rows (rows with the same `ParcelNumber` are one parcel). The
-//! columns are named as the contract names the fields; every parcel is checked with the same
-//! rules as the form, and each problem is kept with its row and column for the clerk.
+//! columns are named as the contract names the fields, or as the parcel form labels them in any of
+//! the three languages, loosely (case, spaces, underscores and dashes do not count: "Receiver
+//! phone", "receiver_phone" and "ReceiverPhone" are one column); every parcel is checked with the
+//! same rules as the form, and each problem is kept with its row and column for the clerk.
 
 use crate::international::parcel_draft::{Destination, ParcelDraft, ProductDraft};
 use crate::problem::Problem;
@@ -34,15 +36,120 @@ fn cell(line: usize, column: &str, problem: Problem) -> CellProblem {
     }
 }
 
-/// Why the file as a whole cannot be read.
+/// Why the file as a whole cannot be read (the screen says it in the clerk's words).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ImportError {
     #[error("the file has no header row")]
     Empty,
-    #[error("column {0} is missing")]
-    MissingColumn(&'static str),
+    /// A column the parcels need is not in the file; `closest` is the file's header most like
+    /// it, when one is near (a misspelling to fix).
+    #[error("column {column} is missing")]
+    MissingColumn {
+        column: &'static str,
+        closest: Option<String>,
+    },
     #[error("line {line}: {detail}")]
     Unreadable { line: usize, detail: String },
+    /// The file itself could not be opened (the system's words).
+    #[error("{0}")]
+    Io(String),
+}
+
+/// A header as it is compared: its letters and digits, in lower case.
+fn squeeze(header: &str) -> String {
+    header
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The parcel form's labels of the columns, whose words in any of the three languages name the
+/// column in a file too.
+const LABELS: &[(&str, &str)] = &[
+    (field::NUMBER, "parcel.number"),
+    (field::SURNAME, "parcel.surname"),
+    (field::FIRST_NAME, "parcel.first_name"),
+    (field::PATRONYMIC, "parcel.patronymic"),
+    (field::PHONE, "parcel.phone"),
+    (field::PHONE1, "parcel.phone1"),
+    (field::PASSPORT_SERIAL, "parcel.passport_series"),
+    (field::PASSPORT_NUMBER, "parcel.passport_number"),
+    (field::PINFL, "parcel.pinfl"),
+    (field::ADDRESS, "parcel.address"),
+    (field::WEIGHT, "parcel.weight"),
+    (field::VALUE, "parcel.value"),
+    (field::CURRENCY, "parcel.currency"),
+    (field::CITY, "parcel.city"),
+    (field::BRANCH, "parcel.branch"),
+    (field::DELIVERY, "parcel.delivery"),
+    (product_field::DESCRIPTION, "parcel.description"),
+    (product_field::DESCRIPTION_RU, "parcel.description_ru"),
+    (product_field::QUANTITY, "parcel.quantity"),
+    (product_field::WEIGHT, "parcel.net_weight"),
+    (product_field::VALUE, "parcel.unit_value"),
+    (product_field::URL, "parcel.url"),
+    (product_field::HS_CODE, "parcel.hs_code"),
+    (product_field::MODEL, "parcel.model"),
+    (product_field::IMEI, "parcel.imei"),
+    ("ProductUnit", "parcel.unit"),
+    ("ReceiverCustomsAgree", "parcel.customs_agree"),
+];
+
+/// Every name a column goes by, squeezed: its wire name and its label in uz, ru and en.
+fn names_of(column: &str) -> Vec<String> {
+    let mut names = vec![squeeze(column)];
+    if let Some((_, key)) = LABELS.iter().find(|(c, _)| *c == column) {
+        for lang in ["uz", "ru", "en"] {
+            names.push(squeeze(&rust_i18n::t!(*key, locale = lang)));
+        }
+    }
+    names
+}
+
+/// The file's columns, found by any of their names.
+struct Columns {
+    headers: Vec<String>,
+}
+
+impl Columns {
+    fn position(&self, column: &str) -> Option<usize> {
+        let names = names_of(column);
+        self.headers.iter().position(|h| names.contains(h))
+    }
+
+    /// The file's header most like `column` among those no known column takes, when it is
+    /// near enough to be a misspelling of it.
+    fn closest(&self, column: &str, original: &[String]) -> Option<String> {
+        let names = names_of(column);
+        let taken = |h: &String| LABELS.iter().any(|(c, _)| names_of(c).contains(h));
+        self.headers
+            .iter()
+            .zip(original)
+            .filter(|(h, _)| !h.is_empty() && !taken(h))
+            .filter_map(|(h, shown)| {
+                let d = names.iter().map(|n| distance(n, h)).min()?;
+                (d <= (h.chars().count() / 3).max(2)).then(|| (d, shown.clone()))
+            })
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, shown)| shown)
+    }
+}
+
+/// How many letters must be added, removed or changed to make `a` into `b`.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut last = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let kept = last + usize::from(ca != *cb);
+            last = row[j + 1];
+            row[j + 1] = kept.min(row[j] + 1).min(last + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// Columns the file must have.
@@ -135,10 +242,16 @@ fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError>
     if headers.is_empty() || headers.iter().all(String::is_empty) {
         return Err(ImportError::Empty);
     }
-    let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let columns = Columns {
+        headers: headers.iter().map(|h| squeeze(h)).collect(),
+    };
+    let column = |name: &str| columns.position(name);
     for name in REQUIRED {
         if column(name).is_none() {
-            return Err(ImportError::MissingColumn(name));
+            return Err(ImportError::MissingColumn {
+                column: name,
+                closest: columns.closest(name, &headers),
+            });
         }
     }
     let mut parcels: Vec<ImportedParcel> = Vec::new();
@@ -291,11 +404,71 @@ mod tests {
         );
     }
 
+    /// A parcel's one row under [`HEADER`].
+    const ROW: &str = "CN1,Karimov,Aziz,+998 90 1234567,AA,1234567,31234567890123,1.5,80,USD,101,1,Shoes,Обувь,1,1.2,50,https://s.example/1,pcs,640411";
+
+    #[test]
+    fn headers_are_matched_loosely_and_in_the_three_languages() {
+        let names: Vec<&str> = HEADER.split(',').collect();
+        // Spacing, case and underscores.
+        let loose: Vec<String> = names
+            .iter()
+            .map(|n| {
+                let mut spaced = String::new();
+                for (i, c) in n.chars().enumerate() {
+                    if i > 0 && c.is_uppercase() {
+                        spaced.push('_');
+                    }
+                    spaced.extend(c.to_lowercase());
+                }
+                spaced
+            })
+            .collect();
+        let file = format!("{}\n{}\n", loose.join(","), ROW);
+        let read_back = read(&file).expect("read");
+        assert_eq!(read_back.len(), 1, "{file}");
+        assert!(
+            read_back[0].problems.is_empty(),
+            "{:?}",
+            read_back[0].problems
+        );
+        // The form's own labels, in each language.
+        for lang in ["uz", "ru", "en"] {
+            let labelled: Vec<String> = names
+                .iter()
+                .map(|n| match LABELS.iter().find(|(c, _)| c == n) {
+                    Some((_, key)) => rust_i18n::t!(*key, locale = lang).to_string(),
+                    None => n.to_string(),
+                })
+                .collect();
+            let file = format!("{}\n{}\n", labelled.join(";"), ROW.replace(',', ";"));
+            let read_back = read(&file).expect(lang);
+            assert_eq!(read_back.len(), 1, "{lang}: {file}");
+            assert!(
+                read_back[0].problems.is_empty(),
+                "{lang}: {:?}",
+                read_back[0].problems
+            );
+        }
+    }
+
     #[test]
     fn a_file_without_the_columns_is_refused_whole() {
         assert_eq!(
             read("ParcelNumber,ReceiverSurname\nCN1,K\n"),
-            Err(ImportError::MissingColumn(field::FIRST_NAME))
+            Err(ImportError::MissingColumn {
+                column: field::FIRST_NAME,
+                closest: None
+            })
+        );
+        // A misspelt column is named with the missing one.
+        let misspelt = HEADER.replace("ReceiverPinfl", "Receiver Pinfel");
+        assert_eq!(
+            read(&format!("{misspelt}\n")),
+            Err(ImportError::MissingColumn {
+                column: field::PINFL,
+                closest: Some("Receiver Pinfel".into())
+            })
         );
         assert_eq!(read(""), Err(ImportError::Empty));
         // Semicolons, as a spreadsheet set to a comma decimal writes them.
