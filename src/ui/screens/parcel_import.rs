@@ -41,6 +41,8 @@ pub struct ParcelImportScreen {
     queue: Vec<usize>,
     pub error: Option<String>,
     stop: bool,
+    /// A template being saved.
+    template: crate::ui::widgets::save_document::SaveDocument,
 }
 
 impl ParcelImportScreen {
@@ -158,6 +160,7 @@ impl ParcelImportScreen {
 
 impl Screen for ParcelImportScreen {
     fn poll(&mut self, cx: &mut Cx) {
+        self.template.poll(cx);
         if let Some(Some(p)) = ready(&mut self.choosing) {
             self.path = p.display().to_string();
             self.read(cx);
@@ -192,6 +195,21 @@ impl Screen for ParcelImportScreen {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("import.title"));
         ui.label(RichText::new(t!("import.how")).weak());
+        ui.horizontal_wrapped(|ui| {
+            use desk::international::import_template::{template_csv, template_xlsx};
+            let idle = !self.template.is_busy();
+            if button_if(ui, idle, t!("import.template")) {
+                let csv = template_csv();
+                self.template
+                    .start(cx, "parcels-template.csv", move || Ok(csv.into_bytes()));
+            }
+            if button_if(ui, idle, t!("import.template_xlsx")) {
+                let lang = cx.desk.settings().language;
+                self.template.start(cx, "parcels-template.xlsx", move || {
+                    template_xlsx(lang.as_str())
+                });
+            }
+        });
         let mut read = false;
         ui.horizontal_wrapped(|ui| {
             inline_field(ui, &t!("import.path"), &mut self.path, "import-path", 360.0);
@@ -250,7 +268,10 @@ impl Screen for ParcelImportScreen {
     }
 
     fn is_busy(&self) -> bool {
-        self.reading.is_some() || self.sending.is_some() || !self.queue.is_empty()
+        self.reading.is_some()
+            || self.sending.is_some()
+            || !self.queue.is_empty()
+            || self.template.is_busy()
     }
 }
 

@@ -5,6 +5,7 @@
 //! the background runtime and notes what the answer says about reachability.
 
 pub mod customs;
+pub mod import_template;
 pub mod international_list;
 pub mod intl_quote;
 pub mod item_draft;
