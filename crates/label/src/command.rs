@@ -7,7 +7,7 @@ use super::receipt::ReceiptWidth;
 use super::sheet::{Stock, pages};
 use super::size::{Dpi, LabelSize};
 use api::codes::Language;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The command's arguments (parsed by clap in `main`).
 #[derive(Debug, clap::Args)]
@@ -102,7 +102,18 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
         orders.push(order);
     }
     if let Some(width) = args.receipt {
-        return super::command_receipt::write(args, &orders, &texts, width);
+        let run = super::command_receipt::ReceiptRun {
+            records: &args.orders,
+            out: &args.out,
+            format: args.format,
+            escpos: args.escpos,
+            lang: args.lang,
+            shop_name: args.shop_name.as_deref(),
+            shop_phone: args.shop_phone.as_deref(),
+            shop_address: args.shop_address.as_deref(),
+            agreement: args.agreement.as_deref(),
+        };
+        return super::command_receipt::write(&run, &orders, &texts, width);
     }
     let stock = Stock {
         size: args.size,
@@ -125,7 +136,7 @@ pub fn run(args: &LabelArgs) -> Result<Vec<String>, String> {
         Rendered::Png(pages) if pages.len() > 1 => pages
             .iter()
             .enumerate()
-            .map(|(i, png)| (numbered(&args.out, i + 1), png.as_slice()))
+            .map(|(i, png)| (super::staged::numbered(&args.out, i + 1), png.as_slice()))
             .collect(),
         Rendered::Zpl(labels) if args.with_fonts => {
             zpl_with_fonts = [super::zpl::font_download(), labels.as_str()].concat();
@@ -153,17 +164,4 @@ fn printable(order: &LabelOrder) -> Result<(), String> {
         return Err("the record has no barcode".into());
     }
     Ok(())
-}
-
-/// `labels.png` → `labels-2.png`.
-pub(crate) fn numbered(path: &Path, n: usize) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "label".into());
-    let ext = path
-        .extension()
-        .map(|e| format!(".{}", e.to_string_lossy()))
-        .unwrap_or_default();
-    path.with_file_name(format!("{stem}-{n}{ext}"))
 }

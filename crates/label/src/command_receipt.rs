@@ -3,35 +3,47 @@
 //! `escpos`), from the same records the label command reads; the price paid is the record's
 //! cost, the moment is now (the counter's clock), the shop is named on the command line.
 
-use super::command::{LabelArgs, numbered};
 use super::escpos::receipt_bytes;
 use super::export::Format;
 use super::order::LabelOrder;
 use super::receipt::{Receipt, ReceiptWidth, ShopLine, pages};
+use super::staged::numbered;
 use api::Sum;
 use std::path::PathBuf;
 
+/// What the command was asked for a receipt run (its arguments, as the label command read them).
+pub(crate) struct ReceiptRun<'a> {
+    pub records: &'a [PathBuf],
+    pub out: &'a PathBuf,
+    pub format: Format,
+    pub escpos: bool,
+    pub lang: api::codes::Language,
+    pub shop_name: Option<&'a str>,
+    pub shop_phone: Option<&'a str>,
+    pub shop_address: Option<&'a str>,
+    pub agreement: Option<&'a str>,
+}
+
 /// Writes the receipts (all files or none); what was written, a line a file.
 pub(crate) fn write(
-    args: &LabelArgs,
+    args: &ReceiptRun<'_>,
     orders: &[LabelOrder],
     texts: &[String],
     width: ReceiptWidth,
 ) -> Result<Vec<String>, String> {
-    let named = |s: &Option<String>| {
-        s.as_deref()
-            .map(str::trim)
+    let named = |s: Option<&str>| {
+        s.map(str::trim)
             .filter(|s| !s.is_empty())
             .map(str::to_string)
     };
     let shop = ShopLine {
-        name: named(&args.shop_name).unwrap_or_default(),
-        phone: named(&args.shop_phone),
-        address: named(&args.shop_address),
+        name: named(args.shop_name).unwrap_or_default(),
+        phone: named(args.shop_phone),
+        address: named(args.shop_address),
     };
     let now = chrono::Utc::now().with_timezone(&text_zone()).naive_local();
     let mut receipts = Vec::with_capacity(orders.len());
-    for ((order, text), path) in orders.iter().zip(texts).zip(&args.orders) {
+    for ((order, text), path) in orders.iter().zip(texts).zip(args.records) {
         let paid = paid_of(text).ok_or_else(|| {
             format!(
                 "{}: the record has no cost to print as paid",
@@ -39,8 +51,8 @@ pub(crate) fn write(
             )
         })?;
         let r = Receipt::of(order, shop.clone(), now, paid);
-        receipts.push(match &args.agreement {
-            Some(a) => r.with_agreement(a.clone()),
+        receipts.push(match args.agreement {
+            Some(a) => r.with_agreement(a),
             None => r,
         });
     }
@@ -68,7 +80,7 @@ pub(crate) fn write(
                         .map_err(|e| e.to_string())?;
                     let path = match drawn.len() {
                         1 => args.out.clone(),
-                        _ => numbered(&args.out, i + 1),
+                        _ => numbered(args.out, i + 1),
                     };
                     files.push((path, png));
                 }

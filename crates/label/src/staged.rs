@@ -62,6 +62,19 @@ fn remove(paths: &[PathBuf]) {
     }
 }
 
+/// `labels.png` → `labels-2.png`.
+pub(crate) fn numbered(path: &Path, n: usize) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "label".into());
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}-{n}{ext}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
