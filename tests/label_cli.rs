@@ -4,32 +4,9 @@
 
 mod common;
 
-use common::label_cli::cli;
+use common::label_cli::{cli, decode, read_png};
 use parcel_desk::label::Dpi;
-use parcel_desk::label::raster::Raster;
-use std::path::{Path, PathBuf};
-
-fn read_png(path: &Path, dpi: Dpi) -> Raster {
-    let bytes = std::fs::read(path).expect("PNG written");
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-        .read_info()
-        .expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    buf.truncate(info.buffer_size());
-    Raster {
-        width: info.width,
-        height: info.height,
-        dpi,
-        pixels: buf,
-    }
-}
-
-fn decode(r: &Raster, format: rxing::BarcodeFormat) -> Option<String> {
-    rxing::helpers::detect_in_luma(r.pixels.clone(), r.width, r.height, Some(format))
-        .ok()
-        .map(|x| x.getText().to_string())
-}
+use std::path::PathBuf;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn labels_from_the_services_records_in_every_format_and_size() {

@@ -4,25 +4,9 @@
 
 mod common;
 
-use common::label_cli::cli;
+use common::label_cli::{cli, decode, read_png};
+use parcel_desk::label::Dpi;
 use std::path::PathBuf;
-
-fn png_of(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
-    let bytes = std::fs::read(path).expect("PNG written");
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-        .read_info()
-        .expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
-
-fn decode(png: &(u32, u32, Vec<u8>), format: rxing::BarcodeFormat) -> Option<String> {
-    rxing::helpers::detect_in_luma(png.2.clone(), png.0, png.1, Some(format))
-        .ok()
-        .map(|x| x.getText().to_string())
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_receipt_from_a_record_in_every_form() {
@@ -54,9 +38,13 @@ async fn a_receipt_from_a_record_in_every_form() {
         args.extend(shop);
         let (ok, _, err) = cli(&args);
         assert!(ok, "{width}: {err}");
-        let png = png_of(std::path::Path::new(&out));
+        let png = read_png(std::path::Path::new(&out), Dpi::D203);
         let roll_px = (width.parse::<f32>().unwrap_or(0.0) / 25.4 * 203.0).round() as u32;
-        assert!(png.0 <= roll_px + 1, "{width} mm: {} px wide", png.0);
+        assert!(
+            png.width <= roll_px + 1,
+            "{width} mm: {} px wide",
+            png.width
+        );
         assert_eq!(
             decode(&png, rxing::BarcodeFormat::CODE_128).as_deref(),
             Some(created.core.barcode.as_str()),

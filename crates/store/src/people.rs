@@ -72,12 +72,16 @@ impl Seen {
     }
 }
 
+/// A name with its spaces made single (as the book keeps and compares it).
+fn one_spaced(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The key of a person: the phone's national digits and the name in lower case with its spaces
 /// made single. `None` when either is missing: a person without both is not worth suggesting.
 pub fn person_key(name: &str, phone: &str) -> Option<String> {
     let digits = phone_digits(phone);
-    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
-    let name = name.to_lowercase();
+    let name = one_spaced(name).to_lowercase();
     (digits.len() >= 7 && !name.is_empty()).then(|| format!("{digits}|{name}"))
 }
 
@@ -123,7 +127,7 @@ pub(crate) fn learn<'t>(
         Some(Some(kept)) => (kept, false),
         _ => (key, true),
     };
-    let name = seen.name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = one_spaced(&seen.name);
     // The name and phone are the person's own only under their own key: an order under a
     // spelling merged into another person leaves that person's as they are.
     let newer = "excluded.last_at >= people.last_at";
@@ -248,7 +252,7 @@ impl Store {
                 tx.commit()?;
                 return merge(db, service, &new_key, key).map(|()| new_key.clone());
             }
-            let name = fixed.name.split_whitespace().collect::<Vec<_>>().join(" ");
+            let name = one_spaced(&fixed.name);
             tx.execute(
                 "UPDATE people SET person = ?3, name = ?4, phone = ?5, city_id = ?6, address = ?7,
                                    branch_id = ?8

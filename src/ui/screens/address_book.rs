@@ -55,9 +55,7 @@ impl AddressBookScreen {
     fn listed(&self, cx: &Cx) -> (Vec<Person>, usize) {
         let book = cx.desk.address_book();
         if self.search.trim().is_empty() {
-            let all = book.everyone();
-            let n = all.len();
-            return (all.into_iter().take(SHOWN).cloned().collect(), n);
+            return (book.everyone().take(SHOWN).cloned().collect(), book.len());
         }
         let found: Vec<Person> = book
             .suggest(&self.search, SHOWN)

@@ -20,7 +20,14 @@ pub struct AddressBook {
     words: Vec<(Box<str>, u32)>,
     /// Each person's whole name as a search key, for the words of a query after its first.
     names: Vec<Box<str>>,
+    /// Everyone's place, most used first (sorted once here, never in a frame).
+    ranked: Vec<u32>,
+    /// Which book this is, of those built in this run (a search made in another is stale).
+    edition: u64,
 }
+
+/// The books built so far in this run.
+static EDITIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl AddressBook {
     pub fn new(people: Vec<Person>) -> AddressBook {
@@ -41,11 +48,17 @@ impl AddressBook {
         }
         phones.sort_unstable();
         words.sort_unstable();
+        let mut ranked: Vec<u32> = (0..names.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        ranked.sort_by(|a, b| rank(&people[*a as usize]).cmp(&rank(&people[*b as usize])));
         AddressBook {
             people,
             phones,
             words,
             names,
+            ranked,
+            edition: EDITIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
     }
 
@@ -57,16 +70,15 @@ impl AddressBook {
         self.people.is_empty()
     }
 
-    /// The person under `key`, if the book has them.
-    pub fn get(&self, key: &str) -> Option<&Person> {
-        self.people.iter().find(|p| p.key == key)
+    /// Which book this is: another number, another book (the empty book of no session is 0).
+    pub fn edition(&self) -> u64 {
+        self.edition
     }
 
-    /// Everyone, most used first (the address book's own screen).
-    pub fn everyone(&self) -> Vec<&Person> {
-        let mut all: Vec<&Person> = self.people.iter().collect();
-        all.sort_by(|a, b| rank(a).cmp(&rank(b)));
-        all
+    /// Everyone, most used first (the address book's own screen), as ranked when the book was
+    /// built.
+    pub fn everyone(&self) -> impl Iterator<Item = &Person> {
+        self.ranked.iter().map(|at| &self.people[*at as usize])
     }
 
     /// The people a field's text points at, most used (then most recent) first, at most `most`:
@@ -189,6 +201,23 @@ mod tests {
 
     fn names(found: Vec<&Person>) -> Vec<&str> {
         found.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    #[test]
+    fn everyone_is_listed_most_used_first_and_each_book_is_another_edition() {
+        let b = book();
+        let all: Vec<&str> = b.everyone().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            all,
+            [
+                "Azamat Rahimov",
+                "Aziz Karimov",
+                "Karim Azizov",
+                "Дилноза Каримова"
+            ]
+        );
+        assert_ne!(b.edition(), book().edition());
+        assert_eq!(AddressBook::default().edition(), 0);
     }
 
     #[test]

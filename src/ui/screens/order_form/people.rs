@@ -27,6 +27,9 @@ pub(super) struct Acquaintances {
     /// The clerk typed in the field since it got the cursor: a field come back to, half
     /// filled, offers nothing until it is typed in (Enter there never replaces what was typed).
     typed: bool,
+    /// The last search: its text, the book it searched (as the desk last read it) and what it
+    /// found. Searched again only when one of the first two changed, not every frame.
+    searched: Option<(String, u64, Vec<Person>)>,
 }
 
 /// How long the pointer must rest over the list before a click there takes a person. The list
@@ -131,7 +134,7 @@ impl Acquaintances {
         }
         let found = match &self.dismissed_for {
             Some(d) if d == typed => Vec::new(),
-            _ => desk.suggest_people(typed),
+            _ => self.search(desk, typed),
         };
         // Already the person in the field: nothing to offer.
         let found: Vec<Person> = found
@@ -177,6 +180,21 @@ impl Acquaintances {
         self.dismissed_for = None;
         self.open_under = None;
         Some(person)
+    }
+}
+
+impl Acquaintances {
+    /// The people `typed` points at, from the last search when neither it nor the book changed.
+    fn search(&mut self, desk: &Desk, typed: &str) -> Vec<Person> {
+        let book = desk.address_book().edition();
+        match &self.searched {
+            Some((text, of, found)) if text == typed && *of == book => found.clone(),
+            _ => {
+                let found = desk.suggest_people(typed);
+                self.searched = Some((typed.to_string(), book, found.clone()));
+                found
+            }
+        }
     }
 }
 

@@ -94,36 +94,28 @@ impl SettingsScreen {
     fn save(&mut self, desk: &mut Desk, toasts: &mut Toasts) -> bool {
         self.errors.clear();
         let mut draft = self.draft(desk.settings());
-        match self.printer.settings() {
-            Ok(p) => {
-                self.printer.error = None;
-                draft.printing = p;
-            }
-            Err(e) => {
-                self.printer.error = Some(e);
-                return false;
-            }
-        }
-        match self.limits.limits() {
-            Some(l) => draft.limits = l,
-            None => return false,
-        }
-        match self.shop.settings() {
-            Some(s) => draft.shop = s,
-            None => return false,
-        }
-        match self.sender.profile() {
-            Some(p) => draft.sender = p,
-            None => return false,
-        }
-        match self.receipt.settings() {
-            Some(r) => draft.receipt = r,
-            None => return false,
-        }
-        match self.scale.settings() {
-            Some(s) => draft.scale = s,
-            None => return false,
-        }
+        // Every part read (each shows its own errors at once), then saved only when all are right.
+        let printing = self.printer.settings();
+        self.printer.error = printing.as_ref().err().cloned();
+        let parts = (
+            printing.ok(),
+            self.limits.limits(),
+            self.shop.settings(),
+            self.sender.profile(),
+            self.receipt.settings(),
+            self.scale.settings(),
+        );
+        let (Some(printing), Some(limits), Some(shop), Some(sender), Some(receipt), Some(scale)) =
+            parts
+        else {
+            return false;
+        };
+        draft.printing = printing;
+        draft.limits = limits;
+        draft.shop = shop;
+        draft.sender = sender;
+        draft.receipt = receipt;
+        draft.scale = scale;
         if let Some(urls) = &draft.service {
             for problem in urls.problems() {
                 let SettingsProblem::BadUrl(name) = problem;
