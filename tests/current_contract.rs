@@ -200,7 +200,7 @@ async fn calculations() {
         volume: None,
         sender_city_id: 101,
         receiver_country_id: 1,
-        receiver_city_id: 9001,
+        receiver_city_id: 10101,
         post_type_id: 11,
         pickup_type: PickupType::SelfDropOff,
         receiver_delivery: None,

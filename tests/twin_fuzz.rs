@@ -273,7 +273,7 @@ async fn hostile_json_at_every_write_route_gets_an_answer_in_the_contracts_shape
         Route {
             iface: Iface::Current,
             url: c("/v1/order-calculate/international"),
-            seed: json!({"weight": 1, "senderCityId": 101, "receiverCountryId": 1, "receiverCityId": 9001, "postTypeId": 11, "pickupType": "self", "volume": 100, "piece": 2, "senderDate": "2026-11-23"}),
+            seed: json!({"weight": 1, "senderCityId": 101, "receiverCountryId": 1, "receiverCityId": 10101, "postTypeId": 11, "pickupType": "self", "volume": 100, "piece": 2, "senderDate": "2026-11-23"}),
         },
         Route {
             iface: Iface::Current,

@@ -391,7 +391,7 @@ async fn quantities_beyond_the_limits_are_refused_not_wrapped() {
         &t,
         Call::post(
             &current(&t, "/v1/order-calculate/international"),
-            json!({"weight": 1, "senderCityId": 101, "receiverCountryId": 1, "receiverCityId": 9001,
+            json!({"weight": 1, "senderCityId": 101, "receiverCountryId": 1, "receiverCityId": 10101,
                    "postTypeId": 11, "pickupType": "self", "volume": 1e300}),
         )
         .token(&demo.current),

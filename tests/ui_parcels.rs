@@ -20,7 +20,8 @@ use parcel_desk::ui::{DeskApp, ScreenId, tr};
 const NUMBER: &str = "CN000000101UZ";
 
 /// Chooses a whole route for the international price (the calculator's or the parcel
-/// editor's): from Samarkand to the first country's city 9001, as the first shipment type.
+/// editor's): from Samarkand to Moscow (chosen by its Russian name among the cities the desk
+/// learned from the international orders), as the first shipment type.
 fn choose_route(h: &mut Harness<'static, DeskApp>) {
     let (country, post_type) = {
         let d = h.state().desk.directories().expect("directories");
@@ -39,7 +40,9 @@ fn choose_route(h: &mut Harness<'static, DeskApp>) {
     h.step();
     h.step();
     pick(h, &tr("intl_calc.country"), &country);
-    type_into(h, &tr("intl_calc.receiver_city"), 0, "9001");
+    pick_suggestion(h, &tr("intl_calc.receiver_city"), 0, "Москва", "Moskva");
+    h.step();
+    h.step();
     pick(h, &tr("order.post_type"), &post_type);
 }
 
@@ -160,6 +163,8 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     };
     step_until(&mut h, "priced at 1.5 kg", |h| priced_at(h, 1500).is_some());
     let light = priced_at(&h, 1500).expect("a price");
+    // The price names the city chosen, never its id.
+    assert!(h.query_by_label_contains("Rossiya, Moskva").is_some());
     replace_text(&mut h, &tr("parcel.weight"), "7.5");
     step_until(&mut h, "priced again at 7.5 kg", |h| {
         priced_at(h, 7500).is_some()
@@ -198,6 +203,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         .expect("the form")
         .draft;
     assert!(next.weight.is_empty() && !next.route.is_blank());
+    assert_eq!(next.route.receiver_city, Some(10_101), "still to Moscow");
 
     // The twin moves it to customs; the clerk tracks it from the list.
     let control = h.state().desk.twin_control().expect("demo twin");
@@ -415,7 +421,9 @@ fn an_international_price_and_the_international_orders_in_a_range() {
         .and_then(|c| c.answer.clone())
         .unwrap();
     assert!(answer.summary_price.0 > 0);
-    assert_eq!(answer.request_data.receiver_city_id, 9001);
+    // Moscow's id at the service, and its name (never its id) in the price's line.
+    assert_eq!(answer.request_data.receiver_city_id, 10101);
+    assert!(h.query_by_label_contains("Rossiya, Moskva").is_some());
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::L);
     step_until(&mut h, "the international orders", |h| {

@@ -494,8 +494,23 @@ async fn calculate_international(State(s): State<Shared>, c: Caller, Body(raw): 
     if country.is_none() {
         check.not_found("receiverCountryId");
     }
-    if req.receiver_city_id <= 0 {
-        check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
+    // The receiver's city is one of its country's (a country with no cities of the seed, such
+    // as "other countries", takes any positive id).
+    let abroad = w.seed.abroad_city(req.receiver_city_id);
+    let country_has_cities = w
+        .seed
+        .abroad_cities
+        .iter()
+        .any(|c| c.country == req.receiver_country_id);
+    match abroad {
+        _ if req.receiver_city_id <= 0 => {
+            check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
+        }
+        Some(c) if c.country != req.receiver_country_id => {
+            check.push("receiverCityId", msg::invalid(lang, "receiverCityId"));
+        }
+        None if country_has_cities => check.not_found("receiverCityId"),
+        _ => {}
     }
     if w.seed.shipment_type(req.post_type_id).is_none() {
         check.not_found("postTypeId");
@@ -656,6 +671,9 @@ fn in_language(
     }
     if let Some(c) = seed.city(o.sender.city.id) {
         o.sender.city.name = c.name.get(lang).to_string();
+    }
+    if let Some(c) = seed.abroad_city(o.receiver.city.id) {
+        o.receiver.city.name = c.name.get(lang).to_string();
     }
     if let Some(r) = seed.region(o.sender.region.id) {
         o.sender.region.name = r.name.get(lang).to_string();

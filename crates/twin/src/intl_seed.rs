@@ -1,6 +1,7 @@
 //! Outbound international orders of the demo company, for `/v1/order/international-list`.
 //! The contract shows no route that creates them, so the twin starts with a fixed set: 45 orders
-//! sent every second day from 1 August 2026, to the seeded countries.
+//! sent every second day from 1 August 2026 from Samarkand, each to a city abroad of the seed
+//! and priced by its country's zone.
 
 use super::pricing;
 use super::seed::Seed;
@@ -12,26 +13,31 @@ use chrono::NaiveDate;
 
 pub const SEEDED_INTL_ORDERS: i64 = 45;
 
-const RECEIVERS: &[(&str, &str, &str)] = &[
-    ("Aziz Karimov", "Moskva", "Tverskaya ul. 7"),
-    ("Dilnoza Yusupova", "Almaty", "Abay ave. 52"),
-    ("Sardor Rahimov", "Bishkek", "Chui ave. 120"),
-    ("Madina Tursunova", "Istanbul", "Istiklal Cd. 34"),
-    ("Jasur Aliyev", "Dubai", "Al Wasl Rd. 15"),
-    ("Nilufar Xasanova", "Seoul", "Gangnam-daero 390"),
-    ("Bekzod Nazarov", "Berlin", "Torstraße 101"),
-    ("Gulnora Ismoilova", "New York", "5th Ave 350"),
+/// The demo receivers' names; each order goes to a city abroad of the seed, in its country.
+const RECEIVERS: &[&str] = &[
+    "Aziz Karimov",
+    "Dilnoza Yusupova",
+    "Sardor Rahimov",
+    "Madina Tursunova",
+    "Jasur Aliyev",
+    "Nilufar Xasanova",
+    "Bekzod Nazarov",
+    "Gulnora Ismoilova",
 ];
+
+/// The demo company's counter: Samarkand city, in its own region, at its own address.
+const SENDER_CITY: i64 = 101;
 
 pub(crate) fn international_orders(seed: &Seed) -> Vec<(i64, IntlOrder)> {
     let start = NaiveDate::from_ymd_opt(2026, 8, 1).unwrap_or_default();
-    let sender_city = seed.city(101);
+    let sender_city = seed.city(SENDER_CITY);
     let sender_region = sender_city.and_then(|c| seed.region(c.region_id));
-    let branch = seed.branches_of_city(101).next();
+    let branch = seed.branches_of_city(SENDER_CITY).next();
     (0..SEEDED_INTL_ORDERS)
-        .map(|i| {
-            let country = &seed.countries[(i as usize * 7) % seed.countries.len()];
-            let (name, city, address) = RECEIVERS[i as usize % RECEIVERS.len()];
+        .filter_map(|i| {
+            let city = &seed.abroad_cities[(i as usize * 7) % seed.abroad_cities.len()];
+            let country = seed.country(city.country)?;
+            let name = RECEIVERS[i as usize % RECEIVERS.len()];
             let weight = Weight::from_grams(500 + (i as u64 * 730) % 9_000);
             let pickup = if i % 3 == 0 {
                 PickupType::Courier
@@ -70,24 +76,24 @@ pub(crate) fn international_orders(seed: &Seed) -> Vec<(i64, IntlOrder)> {
                     sender_real: "Demo Savdo MChJ".into(),
                     sender_date: date,
                     region: IdName {
-                        id: sender_region.map(|r| r.id).unwrap_or(6),
-                        name: sender_region.map(|r| r.name.uz.clone()).unwrap_or_default(),
+                        id: sender_region.map(|r| r.id)?,
+                        name: sender_region.map(|r| r.name.uz.clone())?,
                     },
                     city: IntlCity {
-                        id: 101,
-                        name: sender_city.map(|c| c.name.uz.clone()).unwrap_or_default(),
-                        region_id: Some(6),
+                        id: SENDER_CITY,
+                        name: sender_city.map(|c| c.name.uz.clone())?,
+                        region_id: sender_region.map(|r| r.id),
                     },
                     branch: branch.map(|b| IdName {
                         id: b.id,
                         name: b.name.uz.clone(),
                     }),
-                    address: "Toshkent, Amir Temur koʻchasi 1-uy".into(),
-                    phone: "+998 71 2000000".into(),
+                    address: "Samarqand, Registon koʻchasi 12-uy".into(),
+                    phone: "+998 66 2331100".into(),
                 },
                 receiver: IntlReceiver {
                     name: name.into(),
-                    receiver_phone: format!("+7 700 {:07}", 1_000_000 + i * 4_321),
+                    receiver_phone: format!("{} {:07}", city.dial, 1_000_000 + i * 4_321),
                     receiver_phone1: None,
                     receiver_delivery: if i % 2 == 0 {
                         Delivery::Courier
@@ -100,10 +106,10 @@ pub(crate) fn international_orders(seed: &Seed) -> Vec<(i64, IntlOrder)> {
                         name: country.name.uz.clone(),
                     },
                     city: IdName {
-                        id: 9000 + (i % 8),
-                        name: city.into(),
+                        id: city.id,
+                        name: city.name.uz.clone(),
                     },
-                    address: address.into(),
+                    address: city.street.into(),
                     province: None,
                     postal_code: Some(format!("{:06}", 100_000 + i * 37)),
                 },
@@ -122,7 +128,46 @@ pub(crate) fn international_orders(seed: &Seed) -> Vec<(i64, IntlOrder)> {
                     post_type_other: None,
                 },
             };
-            (1, order)
+            Some((1, order))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_demo_order_goes_to_a_city_of_its_country_from_a_sender_where_it_is() {
+        let seed = Seed::build();
+        let orders = international_orders(&seed);
+        assert_eq!(orders.len() as i64, SEEDED_INTL_ORDERS);
+        for (_, o) in &orders {
+            let city = seed
+                .abroad_city(o.receiver.city.id)
+                .expect("a city of the seed");
+            assert_eq!(city.country, o.receiver.country.id, "{}", city.name.en);
+            let country = seed.country(city.country).expect("its country");
+            // Priced by its own country's zone.
+            let tariff = pricing::international(
+                country.zone,
+                o.mail.weight,
+                None,
+                o.pickup_type == PickupType::Courier,
+                1,
+            );
+            assert_eq!(Some(o.cost), tariff, "order {}", o.order_id);
+            assert!(o.receiver.receiver_phone.starts_with(city.dial));
+            assert!(o.receiver.address.contains(city.street));
+            // The sender is in Samarkand, filed under Samarkand's region.
+            let home = seed.city(o.sender.city.id).expect("a home city");
+            assert_eq!(o.sender.region.id, home.region_id);
+            assert_eq!(o.sender.city.region_id, Some(home.region_id));
+            assert!(o.sender.address.starts_with("Samarqand"));
+        }
+        // The demo reaches more than a handful of countries.
+        let countries: std::collections::HashSet<i64> =
+            orders.iter().map(|(_, o)| o.receiver.country.id).collect();
+        assert!(countries.len() >= 10, "{countries:?}");
+    }
 }

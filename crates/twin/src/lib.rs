@@ -15,6 +15,7 @@
 #[macro_use]
 mod http_util;
 
+pub mod abroad_seed;
 mod app;
 pub mod command;
 mod control;

@@ -85,6 +85,7 @@ pub struct Seed {
     pub shipment_types: Vec<(i64, Name)>,
     pub packaging_types: Vec<(i64, Name)>,
     pub countries: Vec<SeedCountry>,
+    pub abroad_cities: Vec<crate::abroad_seed::SeedAbroadCity>,
 }
 
 impl Seed {
@@ -133,6 +134,11 @@ impl Seed {
         self.countries.iter().find(|c| c.id == id)
     }
 
+    /// A city abroad by its id.
+    pub fn abroad_city(&self, id: i64) -> Option<&crate::abroad_seed::SeedAbroadCity> {
+        self.abroad_cities.iter().find(|c| c.id == id)
+    }
+
     pub fn build() -> Seed {
         let regions = regions();
         let cities = cities();
@@ -148,6 +154,7 @@ impl Seed {
                     .map(|&(id, uz, ru, en, _)| (id, uz, ru, en)),
             ),
             countries: countries(),
+            abroad_cities: crate::abroad_seed::abroad_cities(),
         }
     }
 }

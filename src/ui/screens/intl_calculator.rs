@@ -5,8 +5,7 @@
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
-use crate::ui::widgets::intl_quote::{answer_lines, outcome, route_fields};
-use crate::ui::widgets::pickers::CityPicker;
+use crate::ui::widgets::intl_quote::{RoutePickers, answer_lines, outcome, route_fields};
 use crate::ui::widgets::{ERROR_COLOR, Form, button_if};
 use api::ApiError;
 use api::codes::Delivery;
@@ -20,7 +19,7 @@ use std::collections::BTreeMap;
 
 pub struct IntlCalculator {
     pub draft: IntlQuoteDraft,
-    city: CityPicker,
+    pickers: RoutePickers,
     tried: bool,
     /// The request asked, with its answer to come.
     pricing: Option<(IntlCalcRequest, Task<Result<IntlCalcResponse, ApiError>>)>,
@@ -35,7 +34,7 @@ impl Default for IntlCalculator {
     fn default() -> Self {
         IntlCalculator {
             draft: IntlQuoteDraft::default(),
-            city: CityPicker::new("intl-calc-city"),
+            pickers: RoutePickers::new("intl-calc-city", "intl-calc-abroad"),
             tried: false,
             pricing: None,
             answered: None,
@@ -108,7 +107,7 @@ impl Screen for IntlCalculator {
                 route_fields(
                     ui,
                     &mut second[0],
-                    &mut self.city,
+                    &mut self.pickers,
                     &mut d.route,
                     dirs,
                     &form,

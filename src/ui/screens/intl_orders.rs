@@ -164,7 +164,11 @@ impl IntlOrdersScreen {
 impl Screen for IntlOrdersScreen {
     fn poll(&mut self, cx: &mut Cx) {
         match self.paging.poll() {
-            Some(Ok(rows)) => self.set_rows(rows),
+            Some(Ok(rows)) => {
+                // The cities abroad these orders went to are offered by the price's picker.
+                cx.desk.learn_abroad_cities(&rows);
+                self.set_rows(rows);
+            }
             Some(Err(e)) => self.error = Some(tell(&e).message),
             None => {}
         }

@@ -6,7 +6,7 @@
 //! only for the inputs it was asked with — never one left over from another weight or route.
 
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::pickers::{CityPicker, id_name_picker};
+use crate::ui::widgets::pickers::{AbroadPlaces, CityPicker, id_name_picker};
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use api::ApiError;
 use api::codes::PickupType;
@@ -77,25 +77,42 @@ pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcRes
     }
 }
 
+/// The two place fields of a route: the sender's city at home and the receiver's city abroad
+/// (searched among its country's cities by name).
+pub struct RoutePickers {
+    pub from: CityPicker,
+    pub to: CityPicker,
+}
+
+impl RoutePickers {
+    pub fn new(from: &'static str, to: &'static str) -> RoutePickers {
+        RoutePickers {
+            from: CityPicker::new(from),
+            to: CityPicker::new(to),
+        }
+    }
+}
+
 /// The route's fields, split over two columns: where from and where to in the first, what and
 /// how it is handed in in the second.
 pub fn route_fields(
     first: &mut egui::Ui,
     second: &mut egui::Ui,
-    city: &mut CityPicker,
+    pickers: &mut RoutePickers,
     route: &mut QuoteRoute,
     dirs: Option<&Directories>,
     form: &Form,
 ) {
     let countries: &[api::directory::Country] = dirs.map(|d| &d.data.countries[..]).unwrap_or(&[]);
     let post_types: &[IdName] = dirs.map(|d| &d.data.shipment_types[..]).unwrap_or(&[]);
-    city.show(
+    pickers.from.show(
         first,
         &t!("intl_calc.sender_city"),
         &mut route.sender_city,
         dirs,
         form.error("senderCityId"),
     );
+    let country = route.country;
     id_name_picker(
         first,
         &t!("intl_calc.country"),
@@ -103,11 +120,20 @@ pub fn route_fields(
         &mut route.country,
         form.error("receiverCountryId"),
     );
-    form.text(
+    // Another country: a city of the one before is no city of it.
+    if route.country != country
+        && let (Some(c), Some(city)) = (route.country, route.receiver_city)
+        && dirs.and_then(|d| d.abroad_name(c, city)).is_none()
+    {
+        route.receiver_city = None;
+    }
+    let places = dirs.map(|d| AbroadPlaces::new(d, route.country, &pickers.to.query));
+    pickers.to.show(
         first,
         &t!("intl_calc.receiver_city"),
         &mut route.receiver_city,
-        "receiverCityId",
+        places.as_ref(),
+        form.error("receiverCityId"),
     );
     id_name_picker(
         second,
@@ -150,7 +176,10 @@ pub fn answer_lines(ui: &mut egui::Ui, a: &IntlCalcResponse, dirs: Option<&Direc
         weight = r.weight.to_decimal_string(),
         piece = r.piece,
         country = country,
-        city = r.receiver_city_id,
+        city = dirs
+            .and_then(|d| d.abroad_name(r.receiver_country_id, r.receiver_city_id))
+            .map(str::to_string)
+            .unwrap_or_else(|| t!("intl_calc.city_number", id = r.receiver_city_id).to_string()),
         date = r.sender_date.format("%d.%m.%Y").to_string()
     ));
 }
@@ -190,7 +219,7 @@ fn key_of(draft: &IntlQuoteDraft) -> Option<String> {
 
 /// The parcel editor's live price.
 pub struct LiveIntlQuote {
-    city: CityPicker,
+    pickers: RoutePickers,
     /// Answers by their request, with when they came.
     answers: HashMap<String, (Instant, Result<IntlCalcResponse, Refusal>)>,
     /// The day the answers were given on: a request without a date is priced for that day.
@@ -204,7 +233,7 @@ pub struct LiveIntlQuote {
 impl LiveIntlQuote {
     pub fn new(salt: &'static str) -> LiveIntlQuote {
         LiveIntlQuote {
-            city: CityPicker::new(salt),
+            pickers: RoutePickers::new(salt, "parcel-abroad"),
             answers: HashMap::new(),
             day: today(),
             key: None,
@@ -285,7 +314,7 @@ impl LiveIntlQuote {
             route_fields(
                 &mut first[0],
                 &mut second[0],
-                &mut self.city,
+                &mut self.pickers,
                 route,
                 dirs,
                 &form,

@@ -51,11 +51,11 @@ impl CityPicker {
 
     /// Shows the city's name, in the clerk's language, when the value was set elsewhere (a
     /// draft, a reset) or the language changed.
-    pub fn sync(&mut self, value: Option<i64>, dirs: Option<&Directories>) {
-        let language = dirs.map(Directories::language);
+    pub fn sync<P: Places + ?Sized>(&mut self, value: Option<i64>, dirs: Option<&P>) {
+        let language = dirs.map(|d| d.language());
         let renamed = value.is_some() && language.is_some() && language != self.shown_in;
         if value != self.shown_for || renamed {
-            if let Some(name) = value.and_then(|id| dirs?.city_name(id)) {
+            if let Some(name) = value.and_then(|id| dirs?.name_of(id)) {
                 self.query = name.to_string();
                 self.shown_in = language;
             } else if value.is_none() || value != self.shown_for {
@@ -68,12 +68,12 @@ impl CityPicker {
     }
 
     /// Returns true when the value changed.
-    pub fn show(
+    pub fn show<P: Places + ?Sized>(
         &mut self,
         ui: &mut egui::Ui,
         label: &str,
         value: &mut Option<i64>,
-        dirs: Option<&Directories>,
+        dirs: Option<&P>,
         error: Option<&str>,
     ) -> bool {
         self.sync(*value, dirs);
@@ -109,7 +109,7 @@ impl CityPicker {
         let pressed = |key| r.has_focus() && ui.input(|i| i.key_pressed(key));
         let hits: Vec<usize> = match dirs {
             Some(d) if value.is_none() && !self.query.trim().is_empty() && !self.dismissed => {
-                d.find_cities(&self.query)
+                d.find(&self.query)
             }
             _ => Vec::new(),
         };
@@ -136,7 +136,7 @@ impl CityPicker {
             // Down brings back the list Esc put away.
             self.dismissed = false;
             if let Some(d) = dirs.filter(|_| !self.query.trim().is_empty()) {
-                hits = d.find_cities(&self.query);
+                hits = d.find(&self.query);
             }
         }
         let shown = hits.len().min(SUGGESTIONS);
@@ -173,9 +173,8 @@ impl CityPicker {
                     ui.set_width(r.rect.width().max(240.0));
                     for (n, i) in hits.iter().take(shown).enumerate() {
                         // Clicked, never tabbed to: the keyboard picks with the arrows and Enter.
-                        let row =
-                            egui::Button::selectable(n == self.highlighted, suggestion(d, *i))
-                                .sense(egui::Sense::CLICK);
+                        let row = egui::Button::selectable(n == self.highlighted, d.row(*i))
+                            .sense(egui::Sense::CLICK);
                         if ui.add(row).clicked() {
                             pick = Some(*i);
                         }
@@ -185,16 +184,15 @@ impl CityPicker {
                         ui.label(RichText::new(more).weak().small());
                     }
                     if typed_nowhere {
-                        ui.label(RichText::new(t!("dir.no_place")).weak());
+                        ui.label(RichText::new(d.nothing_found()).weak());
                     }
                 })
             });
             self.list_rect = Some(list.response.rect);
         }
         if let (Some(i), Some(d)) = (pick, dirs) {
-            let c = &d.data.cities[i];
-            *value = Some(c.id);
-            self.query = d.city_name_at(i).to_string();
+            *value = Some(d.id_at(i));
+            self.query = d.name_at(i).to_string();
             self.shown_for = *value;
             self.shown_in = Some(d.language());
             changed = true;
@@ -222,17 +220,131 @@ fn move_on(ui: &egui::Ui, id: egui::Id) {
     });
 }
 
-/// A suggestion's row: the place in the clerk's language, what it is (when its name does not say
-/// it already) and its region.
-fn suggestion(d: &Directories, index: usize) -> String {
-    let c = &d.data.cities[index];
-    let name = d.city_name_at(index);
-    let region = d.region_name(c.region_id).unwrap_or("");
-    let kind = match d.city_kind(index) {
-        PlaceKind::Other => format!(" ({})", t!("dir.kind_place")),
-        _ => String::new(),
-    };
-    format!("{name}{kind} — {region}")
+/// What a place field searches and names: the home country's cities (the directories), or one
+/// country's cities abroad ([`AbroadPlaces`]). Places are addressed by an index `find` gives.
+pub trait Places {
+    /// The places the typed text points at, best first.
+    fn find(&self, query: &str) -> Vec<usize>;
+    /// The service's id of a place.
+    fn id_at(&self, index: usize) -> i64;
+    /// The name the field shows once a place is chosen.
+    fn name_at(&self, index: usize) -> &str;
+    /// A chosen place's name, by its id.
+    fn name_of(&self, id: i64) -> Option<&str>;
+    /// A suggestion's row.
+    fn row(&self, index: usize) -> String;
+    /// The language the names are in.
+    fn language(&self) -> Language;
+    /// What the list says when the text points at nothing.
+    fn nothing_found(&self) -> String {
+        t!("dir.no_place").to_string()
+    }
+}
+
+impl Places for Directories {
+    fn find(&self, query: &str) -> Vec<usize> {
+        self.find_cities(query)
+    }
+    fn id_at(&self, index: usize) -> i64 {
+        self.data.cities[index].id
+    }
+    fn name_at(&self, index: usize) -> &str {
+        self.city_name_at(index)
+    }
+    fn name_of(&self, id: i64) -> Option<&str> {
+        self.city_name(id)
+    }
+    /// The place in the clerk's language, what it is (when its name does not say it already)
+    /// and its region.
+    fn row(&self, index: usize) -> String {
+        let c = &self.data.cities[index];
+        let name = self.city_name_at(index);
+        let region = self.region_name(c.region_id).unwrap_or("");
+        let kind = match self.city_kind(index) {
+            PlaceKind::Other => format!(" ({})", t!("dir.kind_place")),
+            _ => String::new(),
+        };
+        format!("{name}{kind} — {region}")
+    }
+    fn language(&self) -> Language {
+        Directories::language(self)
+    }
+}
+
+/// One country's cities abroad, as learned from the international orders; and, when the clerk
+/// types a number no known city has, that number as the service's id of a city not learned yet
+/// (the service prices any city it knows).
+pub struct AbroadPlaces<'a> {
+    dirs: &'a Directories,
+    country: Option<i64>,
+    /// A typed id no known city of the country has, and how it is shown.
+    typed: Option<(i64, String)>,
+}
+
+impl<'a> AbroadPlaces<'a> {
+    pub fn new(dirs: &'a Directories, country: Option<i64>, query: &str) -> AbroadPlaces<'a> {
+        let typed = country
+            .and_then(|c| {
+                let id = query.trim().parse::<i64>().ok().filter(|id| *id > 0)?;
+                dirs.abroad_name(c, id).is_none().then_some(id)
+            })
+            .map(|id| (id, t!("intl_calc.city_number", id = id).to_string()));
+        AbroadPlaces {
+            dirs,
+            country,
+            typed,
+        }
+    }
+
+    /// The index a typed id is offered at: past the learned cities.
+    fn typed_at(&self) -> usize {
+        self.dirs.data.abroad_cities.len()
+    }
+}
+
+impl Places for AbroadPlaces<'_> {
+    fn find(&self, query: &str) -> Vec<usize> {
+        let Some(country) = self.country else {
+            return Vec::new();
+        };
+        let mut found = self.dirs.find_abroad(country, query);
+        if self.typed.is_some() {
+            found.push(self.typed_at());
+        }
+        found
+    }
+    fn id_at(&self, index: usize) -> i64 {
+        match (&self.typed, self.dirs.data.abroad_cities.get(index)) {
+            (_, Some(c)) => c.id,
+            (Some((id, _)), None) => *id,
+            (None, None) => 0,
+        }
+    }
+    fn name_at(&self, index: usize) -> &str {
+        match (&self.typed, self.dirs.data.abroad_cities.get(index)) {
+            (_, Some(c)) => &c.name,
+            (Some((_, shown)), None) => shown,
+            (None, None) => "",
+        }
+    }
+    fn name_of(&self, id: i64) -> Option<&str> {
+        self.dirs.abroad_name(self.country?, id)
+    }
+    fn row(&self, index: usize) -> String {
+        self.name_at(index).to_string()
+    }
+    fn language(&self) -> Language {
+        self.dirs.language()
+    }
+    fn nothing_found(&self) -> String {
+        match self.country {
+            None => t!("intl_calc.country_first").to_string(),
+            Some(c) if self.dirs.abroad_in(c).is_empty() => {
+                t!("intl_calc.no_cities_yet").to_string()
+            }
+            Some(_) => t!("intl_calc.no_such_city").to_string(),
+        }
+    }
 }
 
 /// Today's opening hours as text.

@@ -18,8 +18,9 @@ use std::collections::BTreeMap;
 pub struct QuoteRoute {
     pub sender_city: Option<i64>,
     pub country: Option<i64>,
-    /// The receiver's city abroad, by the service's id.
-    pub receiver_city: String,
+    /// The receiver's city abroad, by the service's id (chosen by its name).
+    #[serde(deserialize_with = "kept_city")]
+    pub receiver_city: Option<i64>,
     pub post_type: Option<i64>,
     pub pickup: PickupType,
 }
@@ -29,7 +30,7 @@ impl Default for QuoteRoute {
         QuoteRoute {
             sender_city: None,
             country: None,
-            receiver_city: String::new(),
+            receiver_city: None,
             post_type: None,
             pickup: PickupType::SelfDropOff,
         }
@@ -41,6 +42,17 @@ impl QuoteRoute {
     pub fn is_blank(&self) -> bool {
         *self == QuoteRoute::default()
     }
+}
+
+/// A kept route's city abroad: its id, as kept now or typed as text by an older desk (which kept
+/// the typed text; what is not a positive number is no city).
+fn kept_city<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    Ok(match serde_json::Value::deserialize(d)? {
+        serde_json::Value::Number(n) => n.as_i64(),
+        serde_json::Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .filter(|id| *id > 0))
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -110,16 +122,7 @@ impl IntlQuoteDraft {
         let sender = required(&mut p, "senderCityId", route.sender_city);
         let country = required(&mut p, "receiverCountryId", route.country);
         let post_type = required(&mut p, "postTypeId", route.post_type);
-        let city = route
-            .receiver_city
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .filter(|c| *c > 0);
-        if city.is_none() {
-            let why = Problem::unread(&route.receiver_city, Problem::Number);
-            p.insert("receiverCityId", why);
-        }
+        let city = required(&mut p, "receiverCityId", route.receiver_city);
         let piece = crate::international::customs::count(&self.pieces);
         if piece.is_none() {
             p.insert("piece", Problem::Count);
@@ -191,7 +194,7 @@ mod tests {
             route: QuoteRoute {
                 sender_city: Some(101),
                 country: Some(1),
-                receiver_city: "9001".into(),
+                receiver_city: Some(10101),
                 post_type: Some(11),
                 pickup: PickupType::Courier,
             },
@@ -225,7 +228,7 @@ mod tests {
         let route = QuoteRoute {
             sender_city: Some(101),
             country: Some(1),
-            receiver_city: "9001".into(),
+            receiver_city: Some(10101),
             post_type: Some(11),
             pickup: PickupType::SelfDropOff,
         };
@@ -247,5 +250,19 @@ mod tests {
                 .is_err()
         );
         assert!(QuoteRoute::default().is_blank() && !route.is_blank());
+    }
+
+    #[test]
+    fn a_route_kept_by_an_older_desk_keeps_its_typed_city() {
+        let read = |city: serde_json::Value| {
+            serde_json::from_value::<QuoteRoute>(serde_json::json!({ "receiver_city": city }))
+                .map(|r| r.receiver_city)
+                .ok()
+        };
+        assert_eq!(read(serde_json::json!("10101")), Some(Some(10101)));
+        assert_eq!(read(serde_json::json!(10101)), Some(Some(10101)));
+        assert_eq!(read(serde_json::json!("Moskva")), Some(None));
+        assert_eq!(read(serde_json::json!("")), Some(None));
+        assert_eq!(read(serde_json::json!(null)), Some(None));
     }
 }

@@ -2,6 +2,7 @@
 //! SQLite with their age, served from the cache when the service does not answer. Search keys
 //! are computed once per load, never per frame.
 
+use crate::reference::abroad_cities::{self, AbroadCity};
 use crate::reference::place_names::{self, PlaceName};
 use api::codes::Language;
 use api::codes::ParcelStatus;
@@ -29,6 +30,9 @@ pub struct DirectoryData {
     pub countries: Vec<Country>,
     /// Needs a current-interface login; empty without one.
     pub statuses: Vec<StatusInfo>,
+    /// Cities abroad learned from international orders (needs a current-interface login).
+    #[serde(default)]
+    pub abroad_cities: Vec<AbroadCity>,
     pub fetched_at: i64,
 }
 
@@ -66,6 +70,8 @@ pub struct Directories {
     city_regions: Vec<Vec<String>>,
     region_keys: Vec<String>,
     branch_keys: Vec<String>,
+    /// Each city abroad's name as a search key.
+    abroad_keys: Vec<String>,
     /// Cities by every name they are known by (as place keys), where the name is one city's.
     city_by_name: std::collections::HashMap<String, usize>,
 }
@@ -152,6 +158,11 @@ impl Directories {
                 ))
             })
             .collect();
+        let abroad_keys = data
+            .abroad_cities
+            .iter()
+            .map(|c| place_key(&c.name))
+            .collect();
         Directories {
             data,
             from_cache,
@@ -163,8 +174,42 @@ impl Directories {
             city_regions,
             region_keys,
             branch_keys,
+            abroad_keys,
             city_by_name,
         }
+    }
+
+    /// The cities abroad known in a country (indexes into `data.abroad_cities`, by name).
+    pub fn abroad_in(&self, country: i64) -> Vec<usize> {
+        (0..self.data.abroad_cities.len())
+            .filter(|&i| self.data.abroad_cities[i].country == country)
+            .collect()
+    }
+
+    /// The cities abroad of a country whose name the query points at, typed in Latin or
+    /// Cyrillic; names that start with it first.
+    pub fn find_abroad(&self, country: i64, query: &str) -> Vec<usize> {
+        let q = place_key(query);
+        let in_country = self.abroad_in(country);
+        if q.is_empty() {
+            return in_country;
+        }
+        let query = Query::new(&q);
+        let (mut first, rest): (Vec<usize>, Vec<usize>) = in_country
+            .into_iter()
+            .filter(|&i| query.matches(&self.abroad_keys[i]))
+            .partition(|&i| self.abroad_keys[i].starts_with(&q));
+        first.extend(rest);
+        first
+    }
+
+    /// A city abroad's name, when known.
+    pub fn abroad_name(&self, country: i64, id: i64) -> Option<&str> {
+        self.data
+            .abroad_cities
+            .iter()
+            .find(|c| c.country == country && c.id == id)
+            .map(|c| c.name.as_str())
     }
 
     /// A city named as a record names it (in whatever language it was read), named in the
@@ -310,12 +355,22 @@ pub async fn fetch(
         legacy.yes_no(),
         legacy.statuses(),
     )?;
-    let (countries, statuses) = match current {
-        Some(c) => tokio::try_join!(
-            all_pages(|p| c.list(&COUNTRIES, Some(p), Some(DIRECTORY_PAGE_SIZE))),
-            all_pages(|p| c.list(&STATUSES, Some(p), None)),
-        )?,
-        None => (Vec::new(), Vec::new()),
+    let (countries, statuses, abroad) = match current {
+        Some(c) => {
+            let (countries, statuses, abroad) = tokio::join!(
+                all_pages(|p| c.list(&COUNTRIES, Some(p), Some(DIRECTORY_PAGE_SIZE))),
+                all_pages(|p| c.list(&STATUSES, Some(p), None)),
+                abroad_cities::read(c),
+            );
+            // The cities abroad are learned, not a directory: a company that may not read
+            // its international orders still gets every directory (and learns none).
+            let abroad = abroad.unwrap_or_else(|e| {
+                tracing::warn!("cities abroad not learned: {e}");
+                Vec::new()
+            });
+            (countries?, statuses?, abroad)
+        }
+        None => (Vec::new(), Vec::new(), Vec::new()),
     };
     Ok(DirectoryData {
         regions,
@@ -327,6 +382,7 @@ pub async fn fetch(
         legacy_statuses,
         countries,
         statuses,
+        abroad_cities: abroad,
         fetched_at: chrono::Utc::now().timestamp(),
     })
 }
@@ -399,6 +455,36 @@ mod tests {
             }],
             ..DirectoryData::default()
         }
+    }
+
+    #[test]
+    fn a_city_abroad_is_found_in_its_country_by_its_name_in_either_script() {
+        let city = |country, id, name: &str| AbroadCity {
+            country,
+            id,
+            name: name.into(),
+        };
+        let d = Directories::new(
+            DirectoryData {
+                abroad_cities: vec![
+                    city(1, 10101, "Moskva"),
+                    city(1, 10105, "Qozon"),
+                    city(2, 10201, "Almati"),
+                    city(11, 11101, "Nyu-York"),
+                ],
+                ..data()
+            },
+            false,
+            Language::Uz,
+        );
+        assert_eq!(d.find_abroad(1, "Москва"), vec![0]);
+        assert_eq!(d.find_abroad(1, "mosk"), vec![0]);
+        assert_eq!(d.find_abroad(1, ""), vec![0, 1]);
+        // Almaty is Kazakhstan's: not offered for Russia.
+        assert!(d.find_abroad(1, "Almati").is_empty());
+        assert_eq!(d.find_abroad(11, "нью"), vec![3]);
+        assert_eq!(d.abroad_name(1, 10101), Some("Moskva"));
+        assert_eq!(d.abroad_name(2, 10101), None);
     }
 
     #[test]

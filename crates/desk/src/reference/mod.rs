@@ -3,12 +3,14 @@
 //! Reference data the forms pick from: the service's directories (cached per language) and the
 //! goods registered for electronic receipts.
 
+pub mod abroad_cities;
 pub mod directories;
 pub(crate) mod directory_sync;
 pub(crate) mod place_names;
 
 use crate::*;
 use api::legacy::{GoodInput, RegisteredGood};
+use directories::Directories;
 
 impl Desk {
     /// The goods registered for electronic receipts.
@@ -46,16 +48,47 @@ impl Desk {
             let current = with_current.then_some(services.current.as_ref());
             let result = directories::fetch(&services.legacy, current).await;
             reach.note(&result);
-            if let (Ok(data), Some(store)) = (&result, store) {
-                let data = data.clone();
-                let saved =
-                    tokio::task::spawn_blocking(move || directories::save(&store, &data, language))
-                        .await;
-                if let Ok(Err(e)) | Err(e) = saved.map_err(|e| e.to_string()) {
+            let (Ok(mut data), Some(store)) = (result.clone(), store) else {
+                return result;
+            };
+            // Cities abroad learned before (from older orders, or lists read since) stay.
+            let saved = tokio::task::spawn_blocking(move || {
+                if let Ok(Some(before)) = directories::load(&store, language) {
+                    let fresh = std::mem::take(&mut data.abroad_cities);
+                    data.abroad_cities = before.abroad_cities;
+                    abroad_cities::merge(&mut data.abroad_cities, fresh);
+                }
+                directories::save(&store, &data, language).map(|_| data)
+            })
+            .await;
+            match saved.map_err(|e| e.to_string()) {
+                Ok(Ok(data)) => Ok(data),
+                Ok(Err(e)) | Err(e) => {
                     tracing::warn!("cannot cache directories: {e}");
+                    result
                 }
             }
-            result
         })
+    }
+
+    /// Learns the cities abroad a list of international orders names; the directories shown
+    /// and their copy on disk get the new ones (the pickers offer them at once).
+    pub fn learn_abroad_cities(&mut self, orders: &[api::international::IntlOrder]) {
+        let Some(dirs) = &self.directories else {
+            return;
+        };
+        let mut data = dirs.data.clone();
+        if !abroad_cities::learn(&mut data.abroad_cities, orders) {
+            return;
+        }
+        let (from_cache, language) = (dirs.from_cache, self.settings.language);
+        self.directories = Some(Directories::new(data.clone(), from_cache, language));
+        if let Some(store) = self.store.clone() {
+            drop(self.spawn_blocking(move || {
+                if let Err(e) = directories::save(&store, &data, language) {
+                    tracing::warn!("cannot cache directories: {e}");
+                }
+            }));
+        }
     }
 }
