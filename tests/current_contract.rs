@@ -224,6 +224,15 @@ async fn calculations() {
             .len(),
         1
     );
+    // Almaty is Kazakhstan's: no city of Russia; a city unknown in Russia is not found either.
+    for city in [10_201, 99_999] {
+        let elsewhere = IntlCalcRequest {
+            receiver_city_id: city,
+            ..req.clone()
+        };
+        let refused = c.calculate_international(&elsewhere).await.unwrap_err();
+        assert_eq!(refused.field("receiverCityId").len(), 1, "{city}");
+    }
     let company = IntlCalcRequest {
         is_company: true,
         ..req
