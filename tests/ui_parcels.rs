@@ -535,4 +535,17 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     assert_eq!(import.counts(), (0, 2, 18));
     let listed = common::wait(h.state().desk.parcel_list().expect("wired")).expect("listed");
     assert_eq!(listed.len(), 18);
+    // The two left behind are offered as a file to fix: their rows as they were, with why.
+    assert!(
+        h.query_by_label(&tr("import.save_to_fix").replace("%{n}", "2"))
+            .is_some()
+    );
+    let fix = import.rows_to_fix()().expect("made");
+    let fix = String::from_utf8(fix).expect("text");
+    let back = parcel_desk::desk::international::parcel_import::read(&fix).expect("reads again");
+    let numbers: Vec<&str> = back.iter().map(|p| p.draft.number.as_str()).collect();
+    assert_eq!(numbers, ["CN000000507UZ", "CN000000513UZ"]);
+    assert!(back.iter().all(|p| !p.problems.is_empty()));
+    assert!(fix.contains(&tr("import.reason_column")));
+    assert!(fix.contains("ReceiverPinfl") && fix.contains("HsCodeIs"));
 }

@@ -33,7 +33,9 @@ pub struct ParcelImportScreen {
     pub path: String,
     pub parcels: Vec<ImportedParcel>,
     pub states: Vec<RowState>,
-    reading: Option<Task<Result<Vec<ImportedParcel>, ImportError>>>,
+    /// The file's cells as read: the rows to fix are written back from them.
+    table: Vec<Vec<String>>,
+    reading: Option<Task<Result<(Vec<Vec<String>>, Vec<ImportedParcel>), ImportError>>>,
     choosing: Option<Task<Option<PathBuf>>>,
     /// The row being sent and its task.
     sending: Option<(usize, Task<SendResult>)>,
@@ -43,6 +45,8 @@ pub struct ParcelImportScreen {
     stop: bool,
     /// A template being saved.
     template: crate::ui::widgets::save_document::SaveDocument,
+    /// The rows to fix being saved.
+    to_fix: crate::ui::widgets::save_document::SaveDocument,
 }
 
 impl ParcelImportScreen {
@@ -81,6 +85,61 @@ impl ParcelImportScreen {
             },
             Err(_) => self.states[i] = RowState::Blocked,
         }
+    }
+
+    /// How many parcels stay behind: their problems keep them, or the service refused them.
+    pub fn left_behind(&self) -> usize {
+        self.states
+            .iter()
+            .filter(|s| matches!(s, RowState::Blocked | RowState::NotSent(_)))
+            .count()
+    }
+
+    /// Why each line left behind stays, in the clerk's words, by the file's line numbers.
+    pub fn reasons(&self) -> std::collections::BTreeMap<usize, String> {
+        let blocked: Vec<ImportedParcel> = self
+            .parcels
+            .iter()
+            .zip(&self.states)
+            .filter(|(_, s)| **s == RowState::Blocked)
+            .map(|(p, _)| p.clone())
+            .collect();
+        let mut why = desk::international::parcel_import::reasons(&blocked, |p| {
+            t!(
+                "import.problem",
+                line = p.line,
+                column = p.column.clone(),
+                what = problem_text(p.problem)
+            )
+            .to_string()
+        });
+        for (p, s) in self.parcels.iter().zip(&self.states) {
+            if let RowState::NotSent(message) = s {
+                for line in &p.lines {
+                    why.insert(*line, message.replace('\n', "; "));
+                }
+            }
+        }
+        why
+    }
+
+    /// Saves the rows left behind, as they were in the file, each with its reason in a last
+    /// column: fixed, the file imports again as it is.
+    fn save_to_fix(&mut self, cx: &mut Cx) {
+        let make = self.rows_to_fix();
+        let stem = std::path::Path::new(self.path.trim())
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_else(|| "parcels".into());
+        let name = format!("{stem}-{}.csv", t!("import.to_fix_suffix"));
+        self.to_fix.start(cx, &name, make);
+    }
+
+    /// Makes the file of the rows to fix (off the UI thread when called).
+    pub fn rows_to_fix(&self) -> impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static {
+        let (table, reasons) = (self.table.clone(), self.reasons());
+        let header = t!("import.reason_column").to_string();
+        move || desk::international::parcel_import::rows_to_fix(&table, &reasons, &header)
     }
 
     pub fn counts(&self) -> (usize, usize, usize) {
@@ -161,12 +220,14 @@ impl ParcelImportScreen {
 impl Screen for ParcelImportScreen {
     fn poll(&mut self, cx: &mut Cx) {
         self.template.poll(cx);
+        self.to_fix.poll(cx);
         if let Some(Some(p)) = ready(&mut self.choosing) {
             self.path = p.display().to_string();
             self.read(cx);
         }
         match ready(&mut self.reading) {
-            Some(Ok(parcels)) => {
+            Some(Ok((table, parcels))) => {
+                self.table = table;
                 self.states = parcels
                     .iter()
                     .map(|p| {
@@ -263,6 +324,15 @@ impl Screen for ParcelImportScreen {
                 }
             }
         });
+        if self.left_behind() > 0 {
+            ui.horizontal_wrapped(|ui| {
+                let n = self.left_behind();
+                if button_if(ui, !self.to_fix.is_busy(), t!("import.save_to_fix", n = n)) {
+                    self.save_to_fix(cx);
+                }
+                ui.label(RichText::new(t!("import.to_fix_how")).weak());
+            });
+        }
         ui.separator();
         self.table(ui);
     }
@@ -272,6 +342,7 @@ impl Screen for ParcelImportScreen {
             || self.sending.is_some()
             || !self.queue.is_empty()
             || self.template.is_busy()
+            || self.to_fix.is_busy()
     }
 }
 

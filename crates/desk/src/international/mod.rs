@@ -133,17 +133,20 @@ impl Desk {
 
 impl Desk {
     /// Reads and checks a parcels file (CSV, or a workbook: xlsx, xls, ods) on the background
-    /// runtime.
+    /// runtime: its cells as read (for writing the rows to fix back) and its parcels.
     pub fn read_parcel_file(
         &self,
         path: PathBuf,
     ) -> Task<
         Result<
-            Vec<crate::international::parcel_import::ImportedParcel>,
+            (
+                Vec<Vec<String>>,
+                Vec<crate::international::parcel_import::ImportedParcel>,
+            ),
             crate::international::parcel_import::ImportError,
         >,
     > {
-        use crate::international::parcel_import::ImportError;
+        use crate::international::parcel_import::{ImportError, csv_table, workbook_table};
         self.spawn_blocking(move || {
             let bytes = std::fs::read(&path)
                 .map_err(|e| ImportError::Io(format!("{}: {e}", path.display())))?;
@@ -151,11 +154,13 @@ impl Desk {
                 .extension()
                 .map(|e| e.to_string_lossy().to_lowercase())
                 .is_some_and(|e| matches!(e.as_str(), "xlsx" | "xlsm" | "xls" | "ods"));
-            if workbook {
-                return crate::international::parcel_import::read_workbook(bytes);
-            }
-            let text = String::from_utf8_lossy(&bytes);
-            crate::international::parcel_import::read(&text)
+            let table = if workbook {
+                workbook_table(bytes)?
+            } else {
+                csv_table(&String::from_utf8_lossy(&bytes))?
+            };
+            let parcels = crate::international::parcel_import::from_rows(table.clone())?;
+            Ok((table, parcels))
         })
     }
 

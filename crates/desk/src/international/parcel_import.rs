@@ -191,6 +191,16 @@ fn unit(text: &str) -> Option<ProductUnit> {
 
 /// Reads a CSV file's text; a parcel's problems are its own, the file's are an error.
 pub fn read(text: &str) -> Result<Vec<ImportedParcel>, ImportError> {
+    from_rows(csv_table(text)?)
+}
+
+/// Reads a workbook (xlsx, xls, ods): its first sheet, as the CSV would be.
+pub fn read_workbook(bytes: Vec<u8>) -> Result<Vec<ImportedParcel>, ImportError> {
+    from_rows(workbook_table(bytes)?)
+}
+
+/// A CSV file's cells, row by row (comma or semicolon, whichever the header uses more).
+pub fn csv_table(text: &str) -> Result<Vec<Vec<String>>, ImportError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let delimiter = if text
         .lines()
@@ -215,11 +225,11 @@ pub fn read(text: &str) -> Result<Vec<ImportedParcel>, ImportError> {
         })?;
         rows.push(record.iter().map(str::to_string).collect());
     }
-    from_rows(rows)
+    Ok(rows)
 }
 
-/// Reads a workbook (xlsx, xls, ods): its first sheet, as the CSV would be.
-pub fn read_workbook(bytes: Vec<u8>) -> Result<Vec<ImportedParcel>, ImportError> {
+/// A workbook's first sheet's cells, row by row.
+pub fn workbook_table(bytes: Vec<u8>) -> Result<Vec<Vec<String>>, ImportError> {
     use calamine::Reader;
     let unreadable = |detail: String| ImportError::Unreadable { line: 1, detail };
     let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes))
@@ -228,15 +238,62 @@ pub fn read_workbook(bytes: Vec<u8>) -> Result<Vec<ImportedParcel>, ImportError>
         .worksheet_range_at(0)
         .ok_or(ImportError::Empty)?
         .map_err(|e| unreadable(e.to_string()))?;
-    let rows = sheet
+    Ok(sheet
         .rows()
         .map(|r| r.iter().map(|c| c.to_string().trim().to_string()).collect())
-        .collect();
-    from_rows(rows)
+        .collect())
+}
+
+/// Why each line of a parcel that cannot be sent stays behind, by the file's line numbers: every
+/// row of such a parcel (its rows go back together, to come in together again) carries all of
+/// its problems, each said by `says`.
+pub fn reasons(
+    parcels: &[ImportedParcel],
+    says: impl Fn(&CellProblem) -> String,
+) -> std::collections::BTreeMap<usize, String> {
+    let mut out = std::collections::BTreeMap::new();
+    for p in parcels.iter().filter(|p| !p.problems.is_empty()) {
+        let said: Vec<String> = p.problems.iter().map(&says).collect();
+        for line in &p.lines {
+            out.insert(*line, said.join("; "));
+        }
+    }
+    out
+}
+
+/// The rows to fix, as a CSV file that imports again once fixed: the file's own header and,
+/// for every line that has a reason (by the file's line numbers, the header being line 1), its
+/// cells as they were, with the reason in a last column (which the import does not read).
+/// Written with a byte order mark, so a spreadsheet opens it as UTF-8.
+pub fn rows_to_fix(
+    table: &[Vec<String>],
+    reasons: &std::collections::BTreeMap<usize, String>,
+    reason_header: &str,
+) -> Result<Vec<u8>, String> {
+    let Some(header) = table.first() else {
+        return Err("the file has no header row".into());
+    };
+    let width = table.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = csv::WriterBuilder::new().from_writer(b"\xEF\xBB\xBF".to_vec());
+    let row = |cells: &[String], last: &str| {
+        let mut r: Vec<String> = cells.to_vec();
+        r.resize(width, String::new());
+        r.push(last.to_string());
+        r
+    };
+    out.write_record(row(header, reason_header))
+        .map_err(|e| e.to_string())?;
+    for (i, cells) in table.iter().enumerate().skip(1) {
+        if let Some(reason) = reasons.get(&(i + 1)) {
+            out.write_record(row(cells, reason))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    out.into_inner().map_err(|e| e.to_string())
 }
 
 /// The parcels of a table whose first row names the columns.
-fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError> {
+pub fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError> {
     let mut rows = rows.into_iter();
     let headers = rows.next().ok_or(ImportError::Empty)?;
     if headers.is_empty() || headers.iter().all(String::is_empty) {
@@ -373,6 +430,69 @@ fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A good parcel's row (one product line) numbered `n`.
+    fn good_row(n: usize) -> String {
+        format!(
+            "CN{n:09}UZ,Karimov,Aziz,+998 90 1234567,AA,1234567,31234567890123,1.5,80,USD,101,1,Shoes,Обувь,1,1.2,50,https://s.example/{n},pcs,640411"
+        )
+    }
+
+    #[test]
+    fn a_file_with_ten_broken_rows_gives_its_good_parcels_and_writes_the_broken_back_with_reasons()
+    {
+        let mut lines = vec![HEADER.to_string()];
+        let mut broken = Vec::new();
+        for n in 0..40 {
+            let row = good_row(n);
+            let row = match n % 4 {
+                // A PINFL too short, a weight that is no number, a bad unit, a city that is no id.
+                0 if broken.len() < 10 => row.replace(",31234567890123,", ",3123,"),
+                1 if broken.len() < 10 => row.replace(",1.5,80,", ",heavy,80,"),
+                2 if broken.len() < 10 => row.replace(",pcs,", ",bags,"),
+                3 if broken.len() < 10 => row.replace(",USD,101,", ",USD,Tashkent,"),
+                _ => row,
+            };
+            if row != good_row(n) {
+                broken.push(lines.len() + 1);
+            }
+            lines.push(row);
+        }
+        assert_eq!(broken.len(), 10);
+        let text = lines.join("\n");
+        let parcels = read(&text).expect("readable");
+        let good: Vec<&ImportedParcel> = parcels.iter().filter(|p| p.problems.is_empty()).collect();
+        assert_eq!(good.len(), 30, "the good ones are taken");
+        assert!(good.iter().all(|p| p.draft.to_input().is_ok()));
+        let why = reasons(&parcels, |c| format!("{}: {:?}", c.column, c.problem));
+        assert_eq!(why.keys().copied().collect::<Vec<_>>(), broken);
+        let table = csv_table(&text).expect("a table");
+        let fix = rows_to_fix(&table, &why, "Problems").expect("written");
+        let fix = String::from_utf8(fix).expect("text");
+        assert!(
+            fix.starts_with('\u{feff}'),
+            "a spreadsheet reads it as UTF-8"
+        );
+        // The file to fix is the broken rows as they were, each with its reason, and it reads
+        // again as the same ten parcels with the same problems.
+        let back = read(&fix).expect("it reads again");
+        assert_eq!(back.len(), 10);
+        assert!(back.iter().all(|p| !p.problems.is_empty()));
+        let again = csv_table(&fix).expect("a table");
+        assert_eq!(again[0].last().map(String::as_str), Some("Problems"));
+        for (row, line) in again.iter().skip(1).zip(&broken) {
+            assert_eq!(
+                row[..row.len() - 1],
+                table[line - 1][..],
+                "line {line} as it was"
+            );
+            assert_eq!(row.last(), why.get(line), "line {line} says why");
+        }
+        assert!(why.values().any(|r| r.contains("ReceiverPinfl")));
+        assert!(why.values().any(|r| r.contains("ParcelWeight")));
+        assert!(why.values().any(|r| r.contains("ProductUnit")));
+        assert!(why.values().any(|r| r.contains("ReceiverCityId")));
+    }
 
     const HEADER: &str = "ParcelNumber,ReceiverSurname,ReceiverFirstName,ReceiverPhone,ReceiverPassposrtSerial,ReceiverPassposrtNumber,ReceiverPinfl,ParcelWeight,ParcelValue,ParcelDeclareCurrency,ReceiverCityId,ReceiverDelivery,ProductDescription,ProductDescriptionRu,ProductQuantity,ProductWeight,ProductDeclareValue,ProductUrl,ProductUnit,HsCodeIs";
 
