@@ -549,3 +549,65 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     assert!(fix.contains(&tr("import.reason_column")));
     assert!(fix.contains("ReceiverPinfl") && fix.contains("HsCodeIs"));
 }
+
+#[test]
+fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
+    let (env, mut h) = ready_desk("chooser");
+    h.state_mut().desk.without_file_dialogs();
+    let folder = env.dir.join("from the supplier");
+    std::fs::create_dir_all(folder.join("older")).expect("a folder");
+    let csv = desk_template();
+    std::fs::write(folder.join("parcels.csv"), csv).expect("written");
+    std::fs::write(folder.join("photo.jpg"), b"not taken").expect("written");
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    step_until(&mut h, "the parcel form", |h| {
+        h.state().screen() == ScreenId::NewParcel
+    });
+    h.get_by_label(&tr("import.open")).click();
+    step_until(&mut h, "the import", |h| {
+        h.state().screen() == ScreenId::ParcelImport
+    });
+    h.get_by_label(&tr("import.choose")).click();
+    step_until(&mut h, "the chooser", |h| {
+        h.query_by_label(&tr("chooser.title")).is_some()
+    });
+    // The folder typed (or pasted) and Enter: its folders and the files an import takes.
+    replace_text(&mut h, &tr("chooser.folder"), &folder.display().to_string());
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the folder read", |h| {
+        h.query_by_label("parcels.csv").is_some()
+    });
+    assert!(h.query_by_label("older/").is_some(), "its folders");
+    assert!(
+        h.query_by_label("photo.jpg").is_none(),
+        "no file it cannot take"
+    );
+    h.get_by_label("parcels.csv").click();
+    h.step();
+    h.get_by_label(&tr("chooser.open")).click();
+    step_until(&mut h, "read from the file chosen", |h| {
+        h.state()
+            .screen_of::<ParcelImportScreen>()
+            .is_some_and(|i| i.parcels.len() == 1)
+    });
+    assert!(h.query_by_label(&tr("chooser.title")).is_none(), "closed");
+    // The folder is offered first the next time.
+    assert_eq!(
+        h.state().desk.recent_folders().first().map(String::as_str),
+        Some(folder.display().to_string().as_str())
+    );
+    h.get_by_label(&tr("import.choose")).click();
+    step_until(&mut h, "the same folder again", |h| {
+        h.query_by_label("parcels.csv").is_some()
+    });
+    h.key_press(Key::Escape);
+    step_until(&mut h, "closed with nothing chosen", |h| {
+        h.query_by_label(&tr("chooser.title")).is_none()
+    });
+}
+
+/// The import's CSV template, as the clerk downloads it (one example parcel).
+fn desk_template() -> String {
+    parcel_desk::desk::international::import_template::template_csv()
+}

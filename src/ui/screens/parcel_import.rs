@@ -7,6 +7,7 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
+use crate::ui::widgets::file_chooser::{Chosen, FileChooser};
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;
 use desk::international::parcel_import::{ImportError, ImportedParcel};
@@ -28,7 +29,6 @@ pub enum RowState {
     NotSent(String),
 }
 
-#[derive(Default)]
 pub struct ParcelImportScreen {
     pub path: String,
     pub parcels: Vec<ImportedParcel>,
@@ -47,6 +47,31 @@ pub struct ParcelImportScreen {
     template: crate::ui::widgets::save_document::SaveDocument,
     /// The rows to fix being saved.
     to_fix: crate::ui::widgets::save_document::SaveDocument,
+    /// The window's own file chooser, where the system has no file dialog.
+    chooser: FileChooser,
+}
+
+/// The files an import reads.
+const IMPORTED: &[&str] = &["csv", "txt", "xlsx", "xlsm", "xls", "ods"];
+
+impl Default for ParcelImportScreen {
+    fn default() -> Self {
+        ParcelImportScreen {
+            path: String::new(),
+            parcels: Vec::new(),
+            states: Vec::new(),
+            table: Vec::new(),
+            reading: None,
+            choosing: None,
+            sending: None,
+            queue: Vec::new(),
+            error: None,
+            stop: false,
+            template: Default::default(),
+            to_fix: Default::default(),
+            chooser: FileChooser::new(IMPORTED),
+        }
+    }
 }
 
 impl ParcelImportScreen {
@@ -274,13 +299,21 @@ impl Screen for ParcelImportScreen {
         let mut read = false;
         ui.horizontal_wrapped(|ui| {
             inline_field(ui, &t!("import.path"), &mut self.path, "import-path", 360.0);
-            if cx.desk.file_dialogs() && ui.button(t!("import.choose")).clicked() {
-                self.choosing = Some(cx.desk.choose_csv_to_open());
+            if button_if(ui, !self.chooser.is_open(), t!("import.choose")) {
+                if cx.desk.file_dialogs() {
+                    self.choosing = Some(cx.desk.choose_csv_to_open());
+                } else {
+                    self.chooser.open(cx, desk::documents_folder());
+                }
             }
             if button_if(ui, self.reading.is_none(), t!("import.read")) {
                 read = true;
             }
         });
+        if let Chosen::File(path) = self.chooser.show(ui.ctx(), cx) {
+            self.path = path.display().to_string();
+            read = true;
+        }
         if read {
             self.read(cx);
         }

@@ -5,6 +5,7 @@
 pub mod confirm;
 pub mod date_field;
 pub mod errors;
+pub mod file_chooser;
 pub mod filtered;
 pub mod intl_quote;
 pub mod kept_here;

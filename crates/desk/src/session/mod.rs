@@ -4,6 +4,7 @@
 //! Logging in and out: the login form's prefill, remembered passwords in the keyring, the login on
 //! every interface the clerk filled in, and the session scope (whose orders the journal shows).
 
+pub mod folders;
 pub(crate) mod paths;
 pub(crate) mod reach;
 pub(crate) mod secrets;

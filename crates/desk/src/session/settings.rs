@@ -103,6 +103,10 @@ pub struct Settings {
     /// The scale on the counter.
     #[serde(default)]
     pub scale: ScaleSettings,
+    /// The folders files were last chosen from in the window's own file chooser, the most recent
+    /// first.
+    #[serde(default)]
+    pub recent_folders: Vec<String>,
 }
 
 /// Which scale the weight comes from.
@@ -633,6 +637,7 @@ mod tests {
                     format: SerialFormat::RequestReply,
                 }),
             },
+            recent_folders: vec!["/home/clerk/Parcels".into()],
         };
         s.save(&dir).unwrap();
         assert_eq!(Settings::load(&dir).unwrap(), Some(s));
