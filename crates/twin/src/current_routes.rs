@@ -116,7 +116,7 @@ fn order_body(
     editing: Option<i64>,
 ) -> Result<(OrderBody, Priced), Response> {
     let mut check = Check::new(lang);
-    let Some(input) = check.read::<OrderInput>(
+    let Some(input) = check.decode::<OrderInput>(
         raw,
         &[
             "pickup_type",

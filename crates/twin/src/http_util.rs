@@ -27,6 +27,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
+use serde_path_to_error::Segment;
 
 pub(crate) fn lang(headers: &HeaderMap) -> Language {
     headers
@@ -130,6 +131,9 @@ impl<S: Send + Sync> FromRequest<S> for AnyBody {
 pub(crate) struct Check {
     pub lang: Language,
     pub fields: FieldErrors,
+    /// Fields found blank or of the wrong type while decoding: the stand-in a field was given
+    /// (see [`Check::decode`]) is not the clerk's, so later checks say nothing more of it.
+    settled: std::collections::BTreeSet<String>,
 }
 
 impl Check {
@@ -137,11 +141,15 @@ impl Check {
         Check {
             lang,
             fields: FieldErrors::new(),
+            settled: Default::default(),
         }
     }
 
     /// Adds a message under a field, once: two checks finding the same fault say it once.
     pub(crate) fn push(&mut self, field: &str, message: String) {
+        if self.settled.contains(field) {
+            return;
+        }
         let messages = self.fields.entry(field.to_string()).or_default();
         if !messages.contains(&message) {
             messages.push(message);
@@ -188,9 +196,10 @@ impl Check {
         self.typed(body)
     }
 
-    /// A route's opening: [`Check::read`] on a fresh checker, which comes along with the value
-    /// (holding any over-long text for the route's own `ok()`), or the interface's answer
-    /// (`refuse`) to what is missing or of the wrong type.
+    /// A route's opening: [`Check::decode`] on a fresh checker, which comes along with the value
+    /// (holding what is blank, of the wrong type or over-long for the route's own `ok()`, which
+    /// it must hold before acting), or the interface's answer (`refuse`) when nothing could be
+    /// read.
     pub(crate) fn opening<T: DeserializeOwned>(
         lang: Language,
         body: &Value,
@@ -198,10 +207,73 @@ impl Check {
         refuse: fn(FieldErrors) -> Response,
     ) -> Result<(T, Check), Response> {
         let mut check = Check::new(lang);
-        match check.read(body, required) {
+        match check.decode(body, required) {
             Some(v) => Ok((v, check)),
             None => Err(refuse(check.fields)),
         }
+    }
+
+    /// The body as a wire type with every blank required field and every field of the wrong type
+    /// named at once, as the service lists them: a field that is missing or cannot be read is
+    /// given a stand-in value, and decoding goes on to find the next. The value comes back even
+    /// when something was wrong (built partly of stand-ins), so the route's own checks of the
+    /// other fields are said too; the caller must hold `ok()` before acting on it. `None` only
+    /// when no stand-in fits a field.
+    pub(crate) fn decode<T: DeserializeOwned>(
+        &mut self,
+        body: &Value,
+        required: &[&str],
+    ) -> Option<T> {
+        self.required(body, required);
+        self.text_limits("", "", body);
+        let mut patched = body.clone();
+        let mut tried: std::collections::HashMap<String, usize> = Default::default();
+        let decoded = loop {
+            let e = match serde_path_to_error::deserialize::<_, T>(&patched) {
+                Ok(v) => break Some(v),
+                Err(e) => e,
+            };
+            let segments: Vec<Segment> = e.path().iter().cloned().collect();
+            let inner = e.inner().to_string();
+            let missing = inner
+                .strip_prefix("missing field `")
+                .and_then(|rest| rest.split('`').next())
+                .map(str::to_string);
+            let at = e.path().to_string();
+            let field = match (&missing, at.as_str()) {
+                (Some(name), ".") => name.clone(),
+                (Some(name), path) => format!("{path}.{name}"),
+                (None, ".") => "body".to_string(),
+                (None, path) => path.to_string(),
+            };
+            if !self.fields.contains_key(&field) {
+                let m = msg::invalid(self.lang, &field);
+                self.push(&field, m);
+            }
+            let n = tried.entry(field.clone()).or_default();
+            let Some(value) = stand_in(*n) else {
+                break None;
+            };
+            *n += 1;
+            let placed = match (&missing, slot(&mut patched, &segments)) {
+                (Some(name), Some(Value::Object(map))) => {
+                    map.insert(name.clone(), value);
+                    true
+                }
+                (None, Some(slot)) if field != "body" => {
+                    *slot = value;
+                    true
+                }
+                _ => false,
+            };
+            if !placed {
+                break None;
+            }
+        };
+        // A stand-in is not the clerk's: nothing more is said of its field.
+        let flagged: Vec<String> = self.fields.keys().cloned().collect();
+        self.settled.extend(flagged);
+        decoded
     }
 
     /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
@@ -502,4 +574,34 @@ mod tests {
         assert_eq!(p.links.next, None);
         assert_eq!(p.links.prev.as_deref(), Some("/v1/x?page=2&per-page=20"));
     }
+}
+
+/// The values tried in turn in place of a field that is missing or cannot be read (see
+/// [`Check::decode`]): one of them fits each kind of field the wire types hold.
+fn stand_in(n: usize) -> Option<Value> {
+    Some(match n {
+        0 => Value::from(1),
+        1 => Value::from("1"),
+        2 => Value::from(1.5),
+        3 => Value::from(true),
+        4 => Value::Array(Vec::new()),
+        5 => Value::Object(Map::new()),
+        6 => Value::from("self"),
+        7 => Value::from("2026-01-01"),
+        8 => Value::Null,
+        _ => return None,
+    })
+}
+
+/// The place in a body a decoding error's path leads to.
+fn slot<'a>(body: &'a mut Value, path: &[Segment]) -> Option<&'a mut Value> {
+    let mut at = body;
+    for segment in path {
+        at = match segment {
+            Segment::Seq { index } => at.get_mut(*index)?,
+            Segment::Map { key } => at.get_mut(key.as_str())?,
+            Segment::Enum { .. } | Segment::Unknown => return None,
+        };
+    }
+    Some(at)
 }

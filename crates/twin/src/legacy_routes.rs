@@ -225,26 +225,21 @@ impl Cx<'_> {
         editing: Option<i64>,
     ) -> Result<(OrderBody, Priced), Response> {
         let mut check = Check::new(self.lang);
-        check.required(
-            raw,
-            &[
-                "senderCityId",
-                "senderAddress",
-                "senderReal",
-                "senderPhone",
-                "weight",
-                "packageId",
-                "postTypeId",
-                "receiver",
-                "receiverAddress",
-                "receiverCityId",
-                "receiverPhone",
-            ],
-        );
-        if !check.ok() {
-            return Err(legacy_errors(check.fields));
-        }
-        let Some(input) = check.typed::<OrderInput>(raw) else {
+        let required = [
+            "senderCityId",
+            "senderAddress",
+            "senderReal",
+            "senderPhone",
+            "weight",
+            "packageId",
+            "postTypeId",
+            "receiver",
+            "receiverAddress",
+            "receiverCityId",
+            "receiverPhone",
+        ];
+        // Every wrong field at once: the checks below run on what could be read.
+        let Some(input) = check.decode::<OrderInput>(raw, &required) else {
             return Err(legacy_errors(check.fields));
         };
         let lang = self.lang;
@@ -551,21 +546,22 @@ impl Cx<'_> {
 
     fn add_parcel(&self, raw: &Value) -> Response {
         let mut check = Check::new(self.lang);
-        check.required(raw, &international::PARCEL_REQUIRED);
+        let mut required: Vec<String> = international::PARCEL_REQUIRED
+            .iter()
+            .map(|f| f.to_string())
+            .collect();
         if let Some(Value::Array(products)) = raw.get("products") {
             for i in 0..products.len() {
-                let names: Vec<String> = international::PARCEL_LINE_REQUIRED
-                    .iter()
-                    .map(|f| format!("products.{i}.{f}"))
-                    .collect();
-                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-                check.required(raw, &refs);
+                required.extend(
+                    international::PARCEL_LINE_REQUIRED
+                        .iter()
+                        .map(|f| format!("products.{i}.{f}")),
+                );
             }
         }
-        if !check.ok() {
-            return legacy_errors(check.fields);
-        }
-        let Some(p) = check.typed::<ParcelInput>(raw) else {
+        let required: Vec<&str> = required.iter().map(String::as_str).collect();
+        // Every wrong field at once: the checks below run on what could be read.
+        let Some(p) = check.decode::<ParcelInput>(raw, &required) else {
             return legacy_errors(check.fields);
         };
         let mut w = self.s.world();

@@ -117,7 +117,7 @@ mod tests {
             std::fs::create_dir_all(dir.join(sub)).expect("a folder");
         }
         for file in [
-            "parcels.CSV",
+            "PARCELS.CSV",
             "book.xlsx",
             "notes.txt",
             ".secret.csv",
@@ -134,7 +134,7 @@ mod tests {
         };
         assert_eq!(
             names(&["csv", "xlsx"]),
-            ["A-folder", "b-folder", "book.xlsx", "parcels.CSV"]
+            ["A-folder", "b-folder", "book.xlsx", "PARCELS.CSV"]
         );
         assert_eq!(names(&[]).len(), 6, "every file when none is named");
         assert!(list(&dir.join("gone"), &[]).is_err());
