@@ -119,3 +119,32 @@ async fn a_supplier_with_three_wrong_fields_is_refused_naming_all_three() {
     .await;
     assert_named("supplier", answer, &["group", "code", "full_name"]);
 }
+
+#[tokio::test]
+async fn warehouse_errors_have_one_shape_keyed_as_every_other_field() {
+    let t = twin().await;
+    let company = twin_http::login(&t, DEMO).await;
+    // A confirmation with an id of zero and one that is no number: both items named, each
+    // under its own dotted key, with a list of messages like every other field's.
+    let status = json!({"status": [{"id": 0, "status": "ok"}, {"id": "x", "status": "ok"}]});
+    let (code, answer) = twin_http::send(
+        &t,
+        Call::post(
+            &format!("{}/v1/purveyor/client-status", t.wms_url()),
+            status,
+        )
+        .token(&company.wms),
+    )
+    .await;
+    assert!(code >= 400, "{code} {answer}");
+    for key in ["status.0.id", "status.1.id"] {
+        let messages = answer.pointer(&format!("/errors/{}", key.replace('/', "~1")));
+        assert!(
+            messages
+                .and_then(Value::as_array)
+                .is_some_and(|m| !m.is_empty()),
+            "{key} in {answer}"
+        );
+    }
+    assert_eq!(answer["message"], "error");
+}

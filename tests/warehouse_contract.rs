@@ -107,7 +107,7 @@ async fn suppliers_create_list_confirm() {
         c.confirm_purveyors(&[0])
             .await
             .unwrap_err()
-            .field("status[0].id")
+            .field("status.0.id")
             .len()
             == 1
     );

@@ -239,7 +239,7 @@ impl Check {
                 .strip_prefix("missing field `")
                 .and_then(|rest| rest.split('`').next())
                 .map(str::to_string);
-            let at = e.path().to_string();
+            let at = dotted(&e.path().to_string());
             let field = match (&missing, at.as_str()) {
                 (Some(name), ".") => name.clone(),
                 (Some(name), path) => format!("{path}.{name}"),
@@ -284,7 +284,7 @@ impl Check {
         match serde_path_to_error::deserialize::<_, T>(body) {
             Ok(v) => Some(v),
             Err(e) => {
-                let path = e.path().to_string();
+                let path = dotted(&e.path().to_string());
                 let field = if path == "." {
                     "body".to_string()
                 } else {
@@ -604,4 +604,10 @@ fn slot<'a>(body: &'a mut Value, path: &[Segment]) -> Option<&'a mut Value> {
         };
     }
     Some(at)
+}
+
+/// A decoding error's path as every field error of the twin is keyed: dots between the parts,
+/// an item by its index (`products.0.HsCodeIs`, never `products[0].HsCodeIs`).
+pub(crate) fn dotted(path: &str) -> String {
+    path.replace("].", ".").replace('[', ".").replace(']', "")
 }

@@ -186,12 +186,12 @@ async fn confirm<R: Served>(
     let Authed(customer, lang) = c;
     let raw = or_reply!(body_of(body));
     let mut check = Check::new(lang);
-    let Some(req) = check.read::<ClientStatusRequest>(&raw, &["status"]) else {
+    let Some(req) = check.decode::<ClientStatusRequest>(&raw, &["status"]) else {
         return invalid(check.fields);
     };
     for (i, item) in req.status.iter().enumerate() {
         if item.id <= 0 {
-            check.push(&format!("status[{i}].id"), msg::too_small(lang, "id", "1"));
+            check.push(&format!("status.{i}.id"), msg::too_small(lang, "id", "1"));
         }
     }
     if !check.ok() {
