@@ -537,6 +537,25 @@ async fn directories_in_the_real_services_shapes() {
         in_city.iter().all(|b| !b.address.is_empty()),
         "address_ru read"
     );
+    // Production writes a branch's address in Russian under `address_ru`.
+    let raw_branches = json_of(
+        raw()
+            .get(format!(
+                "{}?r=directory/branches-with-city&cityId=101",
+                t.legacy_url()
+            ))
+            .bearer_auth(&token),
+    )
+    .await;
+    let branches = raw_branches["data"].as_array().expect("branches");
+    for b in branches {
+        let address = b["address_ru"].as_str().unwrap_or_default();
+        assert!(address.starts_with("г.Самарканд, "), "{b}");
+        assert!(
+            !address.contains("koʻchasi") && b.get("address").is_none(),
+            "{b}"
+        );
+    }
     assert_eq!(c.regions().await.unwrap().len(), 14);
     // Orders are created, found and cancelled against it as against the contract's form.
     let order = legacy_order();
@@ -544,6 +563,17 @@ async fn directories_in_the_real_services_shapes() {
     assert_eq!(created.core.status.id, LegacyStatus::AtSender);
     let found = c.order_detail(created.order_id).await.unwrap();
     assert_eq!(found.core.barcode, created.core.barcode);
+    // Its cities named as the city directory names them.
+    assert_eq!(
+        found.core.receiver_city.name.as_deref(),
+        Some("г.Самарканд")
+    );
+    let sender = cities.iter().find(|x| x.id == 197).map(|x| x.name.clone());
+    assert_eq!(found.core.sender_city.name, sender);
+    assert_eq!(
+        created.core.receiver_city.name.as_deref(),
+        Some("г.Самарканд")
+    );
     assert_eq!(
         c.track(created.order_id).await.unwrap().status.id,
         LegacyStatus::AtSender

@@ -102,9 +102,10 @@ pub(crate) async fn entry(
         "v1/order/reg-good" => cx.reg_good(&body),
         "v1/order/list-goods" => cx.list_goods(),
         "v1/order/detail" => cx.with_order(|w, o| {
+            let naming = (lang, cities_in(&s, lang));
             json_response(
                 StatusCode::OK,
-                &render::legacy_detail(&w.seed, w.links.base(), o, lang),
+                &render::legacy_detail(&w.seed, w.links.base(), o, naming),
             )
         }),
         "v1/order/cancel" => cx.cancel(),
@@ -192,7 +193,23 @@ struct Cx<'a> {
     q: &'a Q,
 }
 
+/// The language an order record names its cities in: production names them as its city
+/// directory does (Russian only); the contract's form in the language asked.
+fn cities_in(s: &Shared, lang: Language) -> Language {
+    if s.config.real_shapes {
+        Language::Ru
+    } else {
+        lang
+    }
+}
+
 impl Cx<'_> {
+    /// The languages a record is written in: everything in the one asked, cities as the city
+    /// directory names them.
+    fn naming(&self) -> (Language, Language) {
+        (self.lang, cities_in(self.s, self.lang))
+    }
+
     fn id_param(&self, name: &str) -> Result<i64, Response> {
         match self.q.get(name) {
             None => Err(framework(
@@ -361,7 +378,7 @@ impl Cx<'_> {
         let mut w = self.s.world();
         let (body, priced) = or_reply!(self.order_body(&w, raw, None));
         let order = w.create_order(self.customer, Iface::Legacy, body, priced);
-        let rendered = render::legacy_record(&w.seed, &w.links, &order, self.lang);
+        let rendered = render::legacy_record(&w.seed, &w.links, &order, self.naming());
         json_response(StatusCode::OK, &rendered)
     }
 
@@ -389,7 +406,7 @@ impl Cx<'_> {
         match w.edit_order(id, body, priced) {
             Some(order) => json_response(
                 StatusCode::OK,
-                &render::legacy_record(&w.seed, &w.links, &order, self.lang),
+                &render::legacy_record(&w.seed, &w.links, &order, self.naming()),
             ),
             None => framework(StatusCode::NOT_FOUND, msg::order_not_found(self.lang)),
         }
@@ -794,9 +811,15 @@ impl Cx<'_> {
                     .iter()
                     .filter(|b| by_city || region.is_none_or(|r| b.region_id == r))
                     .filter(|b| !by_city || city.is_none_or(|c| b.city_id == c));
-                values(branches.map(branch_wire))
-                    .into_iter()
-                    .map(|v| if real { address_as_in_production(v) } else { v })
+                branches
+                    .map(|b| {
+                        let v = serde_json::to_value(branch_wire(b)).unwrap_or_default();
+                        if real {
+                            address_as_in_production(v, &b.address_ru)
+                        } else {
+                            v
+                        }
+                    })
                     .collect()
             }
             "directory/post-types" => values(names(&seed.shipment_types, &|_| true)),
@@ -843,12 +866,11 @@ fn directory_list(real: bool, records: Vec<Value>) -> Response {
     }
 }
 
-/// A branch record as production writes it: its address under `address_ru`.
-fn address_as_in_production(mut branch: Value) -> Value {
-    if let Some(map) = branch.as_object_mut()
-        && let Some(address) = map.remove("address")
-    {
-        map.insert("address_ru".into(), address);
+/// A branch record as production writes it: its address in Russian under `address_ru`.
+fn address_as_in_production(mut branch: Value, address_ru: &str) -> Value {
+    if let Some(map) = branch.as_object_mut() {
+        map.remove("address");
+        map.insert("address_ru".into(), Value::from(address_ru));
     }
     branch
 }

@@ -49,7 +49,9 @@ fn name_of(n: Option<&super::seed::Name>, lang: Language) -> String {
     n.map(|n| n.get(lang).to_string()).unwrap_or_default()
 }
 
-fn legacy_core(seed: &Seed, o: &Order, lang: Language) -> OrderCore {
+/// The legacy record's core; its cities named in `cities_in` (production names them as its
+/// city directory does, in Russian, whatever the language asked).
+fn legacy_core(seed: &Seed, o: &Order, lang: Language, cities_in: Language) -> OrderCore {
     let b = &o.body;
     let customer = super::model::customer(o.customer_id);
     OrderCore {
@@ -65,8 +67,8 @@ fn legacy_core(seed: &Seed, o: &Order, lang: Language) -> OrderCore {
         },
         sender_region: region_ref(seed, b.sender.city_id, lang),
         receiver_region: region_ref(seed, b.receiver.city_id, lang),
-        sender_city: city_ref(seed, b.sender.city_id, lang, true),
-        receiver_city: city_ref(seed, b.receiver.city_id, lang, false),
+        sender_city: city_ref(seed, b.sender.city_id, cities_in, true),
+        receiver_city: city_ref(seed, b.receiver.city_id, cities_in, false),
         sender_branch: branch_ref(seed, b.sender.branch_id, lang),
         receiver_branch: branch_ref(seed, b.receiver.branch_id, lang),
         sender_delivery: b.sender.delivery,
@@ -101,11 +103,11 @@ pub(crate) fn legacy_record(
     seed: &Seed,
     links: &Links,
     o: &Order,
-    lang: Language,
+    (lang, cities_in): (Language, Language),
 ) -> wire::OrderRecord {
     wire::OrderRecord {
         order_id: o.id,
-        core: legacy_core(seed, o, lang),
+        core: legacy_core(seed, o, lang, cities_in),
         volume: o.body.volume,
         label_encode: Some(links.label(o.customer_id, o.id)),
         label_sticker: Some(links.label(o.customer_id, o.id)),
@@ -118,12 +120,12 @@ pub(crate) fn legacy_detail(
     seed: &Seed,
     base: &str,
     o: &Order,
-    lang: Language,
+    (lang, cities_in): (Language, Language),
 ) -> wire::OrderDetail {
     let pdf = super::label_pdf::render(seed, base, o);
     wire::OrderDetail {
         order_id: o.id,
-        core: legacy_core(seed, o, lang),
+        core: legacy_core(seed, o, lang, cities_in),
         volume: Some(o.body.volume.unwrap_or(0.0)),
         label_encode: Some(base64::engine::general_purpose::STANDARD.encode(pdf)),
         urgent: Some(0),

@@ -63,6 +63,8 @@ pub struct SeedBranch {
     pub city_id: i64,
     pub name: Name,
     pub address: String,
+    /// The address in Russian, as production's branch directory writes it (`address_ru`).
+    pub address_ru: String,
     pub lat_long: String,
     pub phone: String,
     pub video_link: String,
@@ -238,17 +240,18 @@ fn cities() -> Vec<SeedCity> {
     out
 }
 
-const STREETS: &[&str] = &[
-    "Amir Temur koʻchasi",
-    "Mustaqillik koʻchasi",
-    "Navoiy koʻchasi",
-    "Bobur koʻchasi",
-    "Alisher Navoiy shoh koʻchasi",
-    "Mirzo Ulugʻbek koʻchasi",
-    "Istiqlol koʻchasi",
-    "Gʻafur Gʻulom koʻchasi",
-    "Bunyodkor shoh koʻchasi",
-    "Ibn Sino koʻchasi",
+/// Streets of the branches' addresses, in Uzbek and in Russian.
+const STREETS: &[(&str, &str)] = &[
+    ("Amir Temur koʻchasi", "ул. Амира Темура"),
+    ("Mustaqillik koʻchasi", "ул. Мустакиллик"),
+    ("Navoiy koʻchasi", "ул. Навои"),
+    ("Bobur koʻchasi", "ул. Бабура"),
+    ("Alisher Navoiy shoh koʻchasi", "пр. Алишера Навои"),
+    ("Mirzo Ulugʻbek koʻchasi", "ул. Мирзо Улугбека"),
+    ("Istiqlol koʻchasi", "ул. Истиклол"),
+    ("Gʻafur Gʻulom koʻchasi", "ул. Гафура Гуляма"),
+    ("Bunyodkor shoh koʻchasi", "пр. Бунёдкор"),
+    ("Ibn Sino koʻchasi", "ул. Ибн Сины"),
 ];
 
 fn hours_pattern(n: usize) -> WorkingHours {
@@ -300,7 +303,8 @@ fn branches(regions: &[SeedRegion], cities: &[SeedCity]) -> Vec<SeedBranch> {
             } else {
                 " — отделение".to_string()
             };
-            let street = STREETS[(id as usize * 7) % STREETS.len()];
+            let (street, street_ru) = STREETS[(id as usize * 7) % STREETS.len()];
+            let house = 3 + (id * 11) % 140;
             let dlat = ((id * 37) % 200 - 100) as f64 / 4000.0;
             let dlng = ((id * 53) % 200 - 100) as f64 / 4000.0;
             let (lat, lng) = (
@@ -325,7 +329,8 @@ fn branches(regions: &[SeedRegion], cities: &[SeedCity]) -> Vec<SeedBranch> {
                         }
                     ),
                 ),
-                address: format!("{}, {} {}-uy", city.name.uz, street, 3 + (id * 11) % 140),
+                address: format!("{}, {street} {house}-uy", city.name.uz),
+                address_ru: format!("{}, {street_ru}, д. {house}", city.name.ru),
                 lat_long: format!("{lat:.6},{lng:.6}"),
                 phone: format!(
                     "+998 {} {:07}",
