@@ -80,12 +80,46 @@ fn a_test_notification_arrives_is_logged_and_replays_as_a_duplicate() {
     h.step();
     h.step();
     assert!(h.query_by_label(&tr("parcel.bad_url")).is_some());
+    // Another address takes the notifications from this desk's receiver: asked first, never
+    // silently.
     replace_text(&mut h, &tr("hooks.address"), "https://shop.example/hook");
     h.step();
     h.get_by_label(&tr("hooks.register_button")).click();
+    step_until(&mut h, "asked first", |h| {
+        h.query_by_label(&tr("hooks.move_title")).is_some()
+    });
+    assert!(
+        h.state().desk.notifications_elsewhere().is_none(),
+        "nothing sent yet"
+    );
+    h.get_by_label(&tr("hooks.move_yes")).click();
     step_until(&mut h, "registered", |h| {
         h.state()
             .find_screen::<WebhooksScreen>(ScreenId::Webhooks)
             .is_some_and(|s| s.registered.is_some())
+    });
+    // The screen says where they go now, and offers the way back.
+    assert_eq!(
+        h.state().desk.notifications_elsewhere().as_deref(),
+        Some("https://shop.example/hook")
+    );
+    let elsewhere = tr("hooks.elsewhere").replace("%{url}", "https://shop.example/hook");
+    step_until(&mut h, "told where they go", |h| {
+        h.query_by_label(&elsewhere).is_some()
+    });
+    h.get_by_label(&tr("hooks.back_here")).click();
+    step_until(&mut h, "back at this desk", |h| {
+        h.state().desk.notifications_elsewhere().is_none()
+            && h.state()
+                .find_screen::<WebhooksScreen>(ScreenId::Webhooks)
+                .is_some_and(|s| s.registered.is_some())
+    });
+    // And its live status works again: the next notification arrives here.
+    let before = screen(&h).len();
+    replace_text(&mut h, &tr("hooks.test_order"), &row.order_id.to_string());
+    h.step();
+    h.get_by_label(&tr("hooks.test")).click();
+    step_until(&mut h, "a notification at this desk again", |h| {
+        screen(h).len() > before
     });
 }

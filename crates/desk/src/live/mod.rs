@@ -328,6 +328,22 @@ impl Desk {
         live.receiver.as_ref().map(|_| live.expected_key.clone())
     }
 
+    /// Keeps the registration the service answered: the service sends notifications to one
+    /// address, the one registered last.
+    pub fn note_registered(&mut self, registered: WebhookConfig) {
+        if let Some(l) = &mut self.live {
+            l.registered = Some(registered);
+        }
+    }
+
+    /// The address notifications go to when it is not this desk's receiver (registered
+    /// elsewhere since): this desk then hears of statuses only from its background readings.
+    pub fn notifications_elsewhere(&self) -> Option<String> {
+        let here = self.receiver_url()?;
+        let there = &self.live.as_ref()?.registered.as_ref()?.webhook_url;
+        (there.trim_end_matches('/') != here.trim_end_matches('/')).then(|| there.clone())
+    }
+
     /// Where the receiver listens, once it does.
     pub fn receiver_url(&self) -> Option<String> {
         self.live.as_ref()?.receiver.as_ref().map(Receiver::url)

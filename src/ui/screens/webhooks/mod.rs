@@ -7,6 +7,7 @@ use crate::ui::frame::commands::Command;
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
+use crate::ui::widgets::confirm::{Answer, Question, ask};
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::{
     ERROR_COLOR, Form, button_if, choice, environment_text, inline_field, inline_secret,
@@ -38,6 +39,9 @@ pub struct WebhooksScreen {
     show_key: bool,
     registering: Option<Task<Result<WebhookConfig, DeskError>>>,
     pub registered: Option<WebhookConfig>,
+    /// A registration that would take the notifications away from this desk's receiver,
+    /// waiting for the clerk's yes.
+    moving: Option<WebhookConfigRequest>,
     errors: BTreeMap<String, String>,
     /// The receiver and readings as the clerk edits them (applied with a button).
     live: Option<LiveSettings>,
@@ -65,6 +69,7 @@ impl Default for WebhooksScreen {
             show_key: false,
             registering: None,
             registered: None,
+            moving: None,
             errors: BTreeMap::new(),
             live: None,
             poll_text: String::new(),
@@ -111,8 +116,64 @@ impl WebhooksScreen {
             environment: Some(self.environment),
             partner_api_key: (!key.is_empty()).then(|| key.to_string()),
         };
+        // The service sends to one address: another one takes them from this desk's receiver.
+        if cx.desk.receiver_url().is_some_and(|here| {
+            here.trim_end_matches('/') != request.webhook_url.trim_end_matches('/')
+        }) {
+            self.moving = Some(request);
+            return;
+        }
+        self.send(cx, request);
+    }
+
+    fn send(&mut self, cx: &mut Cx, request: WebhookConfigRequest) {
         self.registered = None;
         self.registering = Some(cx.desk.register_webhook(self.route, request));
+    }
+
+    /// Registers this desk's own receiver again, so its live status comes back.
+    fn back_here(&mut self, cx: &mut Cx) {
+        if let Some(url) = cx.desk.receiver_url() {
+            self.address = url;
+            self.key = cx.desk.receiver_key().unwrap_or_default();
+            self.route = Route::Current;
+            self.register(cx);
+        }
+    }
+
+    /// The question before notifications leave this desk: where they will go, what the desk
+    /// then knows of statuses, and how to bring them back.
+    fn ask_moving(&mut self, ui: &egui::Ui, cx: &mut Cx) {
+        let Some(request) = &self.moving else {
+            return;
+        };
+        let every = cx.desk.settings().live.poll_seconds;
+        let readings = if every == 0 {
+            t!("hooks.move_no_readings").to_string()
+        } else {
+            t!("hooks.move_readings", n = every).to_string()
+        };
+        let q = Question {
+            id: "move notifications",
+            title: t!("hooks.move_title").to_string(),
+            lines: vec![
+                t!("hooks.move_where", url = request.webhook_url.clone()).to_string(),
+                readings,
+                t!("hooks.move_back").to_string(),
+            ],
+            yes: t!("hooks.move_yes").to_string(),
+            no: t!("hooks.move_no").to_string(),
+            answer: Answer::Harmless,
+        };
+        match ask(ui.ctx(), q) {
+            Some(true) => {
+                if let Some(request) = self.moving.take() {
+                    self.send(cx, request);
+                }
+            }
+            Some(false) => self.moving = None,
+            None => {}
+        }
     }
 
     fn registration(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
@@ -184,6 +245,7 @@ impl WebhooksScreen {
 
     fn receiver(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         ui.heading(t!("hooks.receiver"));
+        let mut back = false;
         let demo = cx.desk.is_demo();
         if demo {
             ui.label(RichText::new(t!("hooks.demo_receiver")).weak());
@@ -246,6 +308,14 @@ impl WebhooksScreen {
                 match (cx.desk.receiver_url(), &l.receiver_error) {
                     (Some(url), _) => {
                         ui.label(t!("hooks.listening", url = url));
+                        if let Some(there) = cx.desk.notifications_elsewhere() {
+                            let said = t!("hooks.elsewhere", url = there);
+                            ui.label(RichText::new(said).color(ERROR_COLOR));
+                            let idle = self.registering.is_none();
+                            if button_if(ui, idle, t!("hooks.back_here")) {
+                                back = true;
+                            }
+                        }
                     }
                     (None, Some(problem)) => {
                         use desk::live::ReceiverProblem as P;
@@ -296,6 +366,9 @@ impl WebhooksScreen {
         if let Some(e) = &self.live_error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
+        if back {
+            self.back_here(cx);
+        }
     }
 }
 
@@ -311,7 +384,10 @@ impl Screen for WebhooksScreen {
 
     fn poll(&mut self, cx: &mut Cx) {
         match ready(&mut self.registering) {
-            Some(Ok(r)) => self.registered = Some(r),
+            Some(Ok(r)) => {
+                cx.desk.note_registered(r.clone());
+                self.registered = Some(r);
+            }
             Some(Err(DeskError::Service(api::ApiError::Validation { message, fields }))) => {
                 for (k, v) in fields {
                     self.errors.insert(k, v.join(" "));
@@ -394,6 +470,7 @@ impl Screen for WebhooksScreen {
             .show(ui, |ui| {
                 ui.set_max_width(ui.available_width().min(1000.0));
                 self.registration(ui, cx);
+                self.ask_moving(ui, cx);
                 ui.separator();
                 self.receiver(ui, cx);
                 ui.separator();
