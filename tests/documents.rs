@@ -153,7 +153,9 @@ fn a_cn23_declaration_holds_each_line_and_the_totals() {
         (Language::En, "pcs"),
     ] {
         let parcel = parcel("CN000000101UZ");
-        let pages = customs_declaration(&parcel, "Samarqand shahar", &from, lang);
+        // The second line says where it comes from itself; the first takes the shop's.
+        let origins = [String::new(), "Turkiya".to_string()];
+        let pages = customs_declaration(&parcel, "Samarqand shahar", &from, &origins, lang);
         // The PDF's own text, as a border officer's software would extract it.
         let pdf = parcel_desk::label::pdf::render_pdf(&pages, "cn23").expect("a PDF");
         let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
@@ -164,6 +166,7 @@ fn a_cn23_declaration_holds_each_line_and_the_totals() {
             "Toshkent, Chilonzor 9",
             "+998 71 200 00 01",
             "Xitoy",
+            "Turkiya",
         ] {
             assert!(
                 text.contains(want),

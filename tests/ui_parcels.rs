@@ -341,7 +341,7 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
         let task = h
             .state()
             .desk
-            .send_parcel(common::intl_parcel(n))
+            .send_parcel(common::intl_parcel(n), Vec::new())
             .expect("wired");
         match common::wait(task) {
             parcel_desk::desk::international::parcels::SendResult::Saved(_) => {}

@@ -209,12 +209,14 @@ fn unit_word(unit: api::codes::ProductUnit, lang: Language) -> String {
 }
 
 /// The customs declaration in the CN 23 layout: sender and receiver, each product line with
-/// its description, quantity, net weight, value, HS code and origin, totals, currency, the
-/// sender's signature and date.
+/// its description, quantity, net weight, value, HS code and origin (the line's own in
+/// `origins`, by line, or else the declarant's), totals, currency, the sender's signature and
+/// date.
 pub fn customs_declaration(
     p: &ParcelInput,
     city: &str,
     from: &Declarant,
+    origins: &[String],
     lang: Language,
 ) -> Vec<Page> {
     let mut pages = Vec::new();
@@ -304,7 +306,7 @@ pub fn customs_declaration(
     };
     head(&mut pen);
     let (mut total_weight, mut total_value) = (0.0f64, 0.0f64);
-    for line in &p.products {
+    for (n, line) in p.products.iter().enumerate() {
         if pen.y > A4.1 - 60.0 {
             pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
             head(&mut pen);
@@ -321,7 +323,12 @@ pub fn customs_declaration(
             format!("{weight:.3} {}", say("doc.unit_kg", lang)),
             format!("{:.2} {}", value * quantity, p.currency),
             line.hs_code.clone(),
-            from.origin.trim().to_string(),
+            origins
+                .get(n)
+                .map(|o| o.trim())
+                .filter(|o| !o.is_empty())
+                .unwrap_or(from.origin.trim())
+                .to_string(),
         ];
         for ((x, w), c) in cols.iter().zip(&cells) {
             pen.text_at(*x, *w, 3.4, Face::Regular, c);

@@ -38,12 +38,26 @@ pub struct ParcelRow {
     pub number: String,
     pub state: ParcelState,
     pub input: ParcelInput,
+    /// Each product line's country of origin as the clerk gave it (the service's parcel has no
+    /// field for it; the customs declaration does), by line; blank or missing: the shop's.
+    pub origins: Vec<String>,
     /// The last status the service told (the international chain's code) and its words.
     pub status: Option<(i64, String)>,
     pub created_at: i64,
     pub updated_at: i64,
     /// The saved manifest it was handed over on.
     pub manifest: Option<String>,
+}
+
+/// The `input` column: the parcel as sent, with the lines' countries of origin beside its own
+/// fields (under a name the service's parcel never has, so a row from before reads as one with
+/// none, and an older desk reads the parcel and passes the origins by).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Kept {
+    #[serde(flatten)]
+    input: ParcelInput,
+    #[serde(rename = "_origins", default, skip_serializing_if = "Vec::is_empty")]
+    origins: Vec<String>,
 }
 
 fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
@@ -63,7 +77,7 @@ type RawRow = (
 
 fn parse(raw: RawRow) -> Option<ParcelRow> {
     let (number, state, input, code, message, created_at, updated_at, manifest) = raw;
-    let input = match serde_json::from_str(&input) {
+    let kept: Kept = match serde_json::from_str(&input) {
         Ok(i) => i,
         Err(e) => {
             tracing::warn!("skipping unreadable parcel {number}: {e}");
@@ -73,7 +87,8 @@ fn parse(raw: RawRow) -> Option<ParcelRow> {
     Some(ParcelRow {
         number,
         state: ParcelState::parse(&state),
-        input,
+        input: kept.input,
+        origins: kept.origins,
         status: code.map(|c| (c, message.unwrap_or_default())),
         created_at,
         updated_at,
@@ -110,10 +125,15 @@ impl Store {
         &self,
         service: &ServiceKey,
         input: &ParcelInput,
+        origins: &[String],
         at: i64,
     ) -> Result<Option<ParcelRow>, StoreError> {
         let found = self.parcel(service, &input.parcel_number)?;
-        let json = serde_json::to_string(input).unwrap_or_default();
+        let kept = Kept {
+            input: input.clone(),
+            origins: origins.to_vec(),
+        };
+        let json = serde_json::to_string(&kept).unwrap_or_default();
         let saved = |p: &ParcelRow| p.state == ParcelState::Saved;
         self.sending_unless_saved(found, saved, |db, Hands { clerk, counter }| {
             db.execute(
@@ -188,7 +208,7 @@ mod tests {
     on_both_backends! {
         fn a_parcel_is_written_before_sending_and_kept_apart_by_service(s) {
             let (a, b) = (ServiceKey::new("a"), ServiceKey::new("b"));
-            assert_eq!(s.parcel_sending(&a, &input("CN1"), 1).unwrap(), None);
+            assert_eq!(s.parcel_sending(&a, &input("CN1"), &[], 1).unwrap(), None);
             assert_eq!(
                 s.parcel(&a, "CN1").unwrap().unwrap().state,
                 ParcelState::Sending
@@ -199,7 +219,7 @@ mod tests {
                 "another service's number is its own"
             );
             s.parcel_saved(&a, "CN1", 2).unwrap();
-            let again = s.parcel_sending(&a, &input("CN1"), 3).unwrap();
+            let again = s.parcel_sending(&a, &input("CN1"), &[], 3).unwrap();
             assert_eq!(
                 again.map(|r| r.state),
                 Some(ParcelState::Saved),
@@ -210,7 +230,7 @@ mod tests {
                 s.parcels(&a).unwrap()[0].status,
                 Some((200, "Yo'lda".into()))
             );
-            s.parcel_sending(&a, &input("CN2"), 5).unwrap();
+            s.parcel_sending(&a, &input("CN2"), &[], 5).unwrap();
             s.parcel_refused(&a, "CN2").unwrap();
             s.parcel_refused(&a, "CN1").unwrap();
             assert_eq!(
@@ -222,12 +242,35 @@ mod tests {
     }
 
     on_both_backends! {
+        fn a_parcels_countries_of_origin_are_kept_and_a_row_from_before_has_none(s) {
+            use crate::db::{Sql, args};
+            let svc = ServiceKey::new("a");
+            let origins = vec!["Xitoy".to_string(), String::new(), "Turkiya".to_string()];
+            s.parcel_sending(&svc, &input("CN3"), &origins, 1).unwrap();
+            let kept = s.parcel(&svc, "CN3").unwrap().unwrap();
+            assert_eq!(kept.origins, origins);
+            assert_eq!(kept.input, input("CN3"), "the parcel as sent, nothing added to it");
+            // A row written before origins were kept: the parcel alone.
+            let before = serde_json::to_string(&input("CN4")).unwrap();
+            s.conn()
+                .execute(
+                    "INSERT INTO parcels (service, number, state, input, created_at, updated_at)
+                     VALUES (?1, 'CN4', 'saved', ?2, 1, 1)",
+                    args![svc.as_str(), before],
+                )
+                .unwrap();
+            let old = s.parcel(&svc, "CN4").unwrap().unwrap();
+            assert_eq!((old.input, old.origins), (input("CN4"), Vec::new()));
+        }
+    }
+
+    on_both_backends! {
         fn a_parcel_and_a_manifest_keep_who_first_sent_them(s) {
             use crate::db::{Sql, args};
             let svc = ServiceKey::new("a");
             s.set_counter("Kassa 3");
             s.set_clerk("bek");
-            s.parcel_sending(&svc, &input("CN7"), 1).unwrap();
+            s.parcel_sending(&svc, &input("CN7"), &["CN".into()], 1).unwrap();
             let manifest = crate::ManifestRow {
                 number: "M-1".into(),
                 date: "2026-11-24".into(),
@@ -238,7 +281,7 @@ mod tests {
             s.manifest_sending(&svc, &manifest, 1).unwrap();
             // Sent again from another counter: the first sender stays.
             s.set_counter("Kassa 1");
-            s.parcel_sending(&svc, &input("CN7"), 2).unwrap();
+            s.parcel_sending(&svc, &input("CN7"), &[], 2).unwrap();
             s.manifest_sending(&svc, &manifest, 2).unwrap();
             for table in ["parcels", "manifests"] {
                 let who: (Option<String>, Option<String>) = s

@@ -94,7 +94,7 @@ impl ParcelFormScreen {
         self.tried = true;
         match self.draft.to_input() {
             Err(_) => toasts.error(t!("parcel.fix_fields"), None),
-            Ok(input) => match desk.send_parcel(input) {
+            Ok(input) => match desk.send_parcel(input, self.draft.origins()) {
                 Some(task) => {
                     self.refused.clear();
                     self.refused_message = None;
@@ -323,6 +323,7 @@ fn product_line(
                     line.url = s.url.clone();
                     line.unit = s.unit;
                     line.hs_code = s.hs_code.clone();
+                    line.origin = s.origin.clone();
                 }
             }
         });
@@ -346,6 +347,13 @@ fn product_line(
             pf::DESCRIPTION_RU,
         );
         field(left, t!("parcel.url"), &mut line.url, pf::URL);
+        // The desk's own: on the customs declaration only (blank: the shop's, from Settings).
+        field(
+            left,
+            t!("parcel.origin"),
+            &mut line.origin,
+            desk::international::parcel_import::ORIGIN,
+        );
         field(
             middle,
             t!("parcel.quantity"),

@@ -104,7 +104,7 @@ impl ParcelImportScreen {
             return;
         };
         match self.parcels[i].draft.to_input() {
-            Ok(input) => match cx.desk.send_parcel(input) {
+            Ok(input) => match cx.desk.send_parcel(input, self.parcels[i].draft.origins()) {
                 Some(task) => self.sending = Some((i, task)),
                 None => self.states[i] = RowState::NotSent(t!("error.store").to_string()),
             },

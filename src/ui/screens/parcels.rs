@@ -187,6 +187,7 @@ impl ParcelsScreen {
             return;
         };
         let input = r.input.clone();
+        let origins = r.origins.clone();
         let city = input
             .receiver_city_id
             .and_then(|id| cx.desk.directories()?.city(id))
@@ -212,7 +213,8 @@ impl ParcelsScreen {
                 let name = file_name("cn23", &input.parcel_number);
                 let from = cx.desk.settings().sender.declarant();
                 self.paper.start(cx, &name, move || {
-                    let pages = label::documents::customs_declaration(&input, &city, &from, lang);
+                    let pages =
+                        label::documents::customs_declaration(&input, &city, &from, &origins, lang);
                     pdf(&pages, &format!("CN 23 {}", input.parcel_number))
                 });
             }

@@ -154,6 +154,12 @@ const COLUMNS: &[Column] = &[
         example: "640411",
         says: "import.col_hs_code",
     },
+    Column {
+        name: crate::international::parcel_import::ORIGIN,
+        required: false,
+        example: "CN",
+        says: "import.col_origin",
+    },
 ];
 
 /// The header line's names, in order.

@@ -45,6 +45,9 @@ pub struct ProductDraft {
     pub hs_code: String,
     pub model: String,
     pub imei: String,
+    /// The goods' country of origin, for the customs declaration only (the service's line has
+    /// no such field); blank: where the shop's goods come from (Settings).
+    pub origin: String,
 }
 
 impl Default for ProductDraft {
@@ -60,6 +63,7 @@ impl Default for ProductDraft {
             hs_code: String::new(),
             model: String::new(),
             imei: String::new(),
+            origin: String::new(),
         }
     }
 }
@@ -257,6 +261,14 @@ impl ParcelDraft {
     }
 
     /// The parcel on the wire, or the problems that keep it from being sent.
+    /// Each line's country of origin as typed (kept with the parcel for its declaration).
+    pub fn origins(&self) -> Vec<String> {
+        self.products
+            .iter()
+            .map(|p| p.origin.trim().to_string())
+            .collect()
+    }
+
     pub fn to_input(&self) -> Result<ParcelInput, BTreeMap<String, Problem>> {
         let problems = self.problems();
         let weight = Weight::parse_kg(&self.weight);
@@ -383,7 +395,7 @@ pub fn earlier_lines(parcels: &[store::ParcelRow]) -> Vec<ProductDraft> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for p in parcels {
-        for l in &p.input.products {
+        for (n, l) in p.input.products.iter().enumerate() {
             let key = (
                 l.description.trim().to_lowercase(),
                 l.hs_code.trim().to_string(),
@@ -397,6 +409,7 @@ pub fn earlier_lines(parcels: &[store::ParcelRow]) -> Vec<ProductDraft> {
                 url: l.url.clone(),
                 unit: l.unit,
                 hs_code: l.hs_code.clone(),
+                origin: p.origins.get(n).cloned().unwrap_or_default(),
                 ..ProductDraft::default()
             });
             if out.len() >= 500 {
@@ -541,6 +554,7 @@ mod tests {
             }
             .to_input()
             .expect("valid"),
+            origins: Vec::new(),
             status: None,
             created_at: 0,
             updated_at: 0,

@@ -94,7 +94,12 @@ const LABELS: &[(&str, &str)] = &[
     (product_field::IMEI, "parcel.imei"),
     ("ProductUnit", "parcel.unit"),
     ("ReceiverCustomsAgree", "parcel.customs_agree"),
+    (ORIGIN, "parcel.origin"),
 ];
+
+/// The column of a line's country of origin: the desk's own (the service's parcel has no such
+/// field), kept for the customs declaration.
+pub const ORIGIN: &str = "ProductOrigin";
 
 /// Every name a column goes by, squeezed: its wire name and its label in uz, ru and en.
 fn names_of(column: &str) -> Vec<String> {
@@ -339,6 +344,7 @@ pub fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportEr
             hs_code: get(product_field::HS_CODE),
             model: get(product_field::MODEL),
             imei: get(product_field::IMEI),
+            origin: get(ORIGIN).trim().to_string(),
         };
         if let Some(p) = parcels
             .iter_mut()

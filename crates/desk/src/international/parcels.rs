@@ -56,13 +56,13 @@ impl Parcels {
 
     /// Sends a parcel once. A "sending" entry under the same number (an earlier answer lost)
     /// is first asked about: if the service has it, it is saved without sending again.
-    pub async fn send(&self, input: ParcelInput) -> SendResult {
+    pub async fn send(&self, input: ParcelInput, origins: Vec<String>) -> SendResult {
         let number = input.parcel_number.clone();
         let kept = input.clone();
         let before = match self
             .blocking(move |s, svc| {
                 let earlier = s.parcel(svc, &kept.parcel_number)?;
-                let saved = s.parcel_sending(svc, &kept, now())?;
+                let saved = s.parcel_sending(svc, &kept, &origins, now())?;
                 Ok((earlier, saved))
             })
             .await
