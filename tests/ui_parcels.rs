@@ -535,6 +535,20 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     assert_eq!(import.counts(), (0, 2, 18));
     let listed = common::wait(h.state().desk.parcel_list().expect("wired")).expect("listed");
     assert_eq!(listed.len(), 18);
+    // The same file read again: the eighteen are known as sent, nothing is offered to send.
+    h.get_by_label(&tr("import.read")).click();
+    step_until(&mut h, "read again", |h| {
+        h.state()
+            .screen_of::<ParcelImportScreen>()
+            .is_some_and(|i| i.states.contains(&RowState::SentBefore))
+    });
+    let again = h.state().screen_of::<ParcelImportScreen>().expect("import");
+    assert_eq!(again.counts(), (0, 2, 18));
+    assert!(
+        h.query_by_label(&tr("import.send").replace("%{n}", "0"))
+            .is_some()
+    );
+    let import = again;
     // The two left behind are offered as a file to fix: their rows as they were, with why.
     assert!(
         h.query_by_label(&tr("import.save_to_fix").replace("%{n}", "2"))

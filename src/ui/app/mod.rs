@@ -198,7 +198,8 @@ impl DeskApp {
                     AppEvent::GoodsChanged
                     | AppEvent::ParcelsChanged
                     | AppEvent::WarehouseChanged(_)
-                    | AppEvent::OrderMoved(_) => {}
+                    | AppEvent::OrderMoved(_)
+                    | AppEvent::LanguageChanged => {}
                 }
             }
         }

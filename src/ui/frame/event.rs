@@ -41,6 +41,9 @@ pub enum AppEvent {
     /// The session ended (logout, or another service): the app makes its screens new, and the
     /// screens kept across sessions forget the session's own part.
     SessionEnded,
+    /// The clerk's language changed: what a screen holds in the service's words (asked in the
+    /// language before) is read or asked again.
+    LanguageChanged,
 }
 
 /// A warehouse record an event opens the form for: `Some(Some(record))` to edit it, `Some(None)`

@@ -3,6 +3,7 @@
 //! tariff and customer id), the price the service gives and the request it says it priced.
 
 use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{RoutePickers, answer_lines, outcome, route_fields};
@@ -28,6 +29,8 @@ pub struct IntlCalculator {
     pub answer: Option<IntlCalcResponse>,
     refused: BTreeMap<&'static str, String>,
     message: Option<String>,
+    /// The request the refusal shown was given for: changed since, it is not said any more.
+    refused_for: Option<IntlCalcRequest>,
 }
 
 impl Default for IntlCalculator {
@@ -41,6 +44,7 @@ impl Default for IntlCalculator {
             answer: None,
             refused: BTreeMap::new(),
             message: None,
+            refused_for: None,
         }
     }
 }
@@ -52,6 +56,15 @@ impl IntlCalculator {
         self.message = None;
         if let Ok(req) = self.draft.to_request() {
             self.pricing = Some((req.clone(), cx.desk.price_international(req)));
+        }
+    }
+
+    /// Forgets what the service said of a request that is no longer the one on screen.
+    fn forget_stale_refusal(&mut self) {
+        if self.refused_for.is_some() && self.draft.to_request().ok() != self.refused_for {
+            self.refused.clear();
+            self.message = None;
+            self.refused_for = None;
         }
     }
 
@@ -79,16 +92,32 @@ impl Screen for IntlCalculator {
                 self.answer = Some(answer);
                 self.answered = Some(asked);
             }
-            Some((_, Err(refusal))) => {
+            Some((asked, Err(refusal))) => {
                 self.answer = None;
                 self.refused = refusal.fields;
                 self.message = Some(refusal.message);
+                self.refused_for = Some(asked);
             }
             None => {}
         }
     }
 
+    /// The service's words were in the language before: asked again in the new one.
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        if !matches!(event, AppEvent::LanguageChanged) {
+            return;
+        }
+        let shown = self.answer.is_some() || self.message.is_some();
+        self.refused.clear();
+        self.message = None;
+        self.refused_for = None;
+        if shown && self.pricing.is_none() {
+            self.ask(cx);
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
+        self.forget_stale_refusal();
         let errors = self.errors();
         let form = Form::new(&errors);
         let dirs = cx.desk.directories();

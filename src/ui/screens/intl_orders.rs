@@ -3,6 +3,7 @@
 //! the rows saved as CSV.
 
 use crate::ui::frame::cx::Cx;
+use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell;
 use crate::ui::widgets::filtered::Filtered;
@@ -261,6 +262,19 @@ impl Screen for IntlOrdersScreen {
                 }
             }
             None => {}
+        }
+    }
+
+    /// The service names countries, cities and statuses in the language asked: what is shown
+    /// is read again in the new one (the page shown, or every page when all were read).
+    fn on_event(&mut self, event: &AppEvent, cx: &mut Cx) {
+        let changed = matches!(event, AppEvent::LanguageChanged);
+        if !changed || self.read_range.is_none() || self.paging.busy() {
+            return;
+        }
+        match self.paging.page {
+            Some((page, _)) => self.show_page(cx, page),
+            None => self.load_all(cx),
         }
     }
 

@@ -10,7 +10,7 @@ use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::file_chooser::{Chosen, FileChooser};
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;
-use desk::international::parcel_import::{ImportError, ImportedParcel};
+use desk::international::parcel_import::{ImportError, ImportedParcel, ReadFile};
 use desk::international::parcels::SendResult;
 use desk::task::{Task, ready, ready_with};
 use egui::RichText;
@@ -25,6 +25,8 @@ pub enum RowState {
     Blocked,
     Ready,
     Sent,
+    /// This desk sent it before (the file was imported already): not sent again.
+    SentBefore,
     /// The service's words, or no answer.
     NotSent(String),
 }
@@ -35,7 +37,7 @@ pub struct ParcelImportScreen {
     pub states: Vec<RowState>,
     /// The file's cells as read: the rows to fix are written back from them.
     table: Vec<Vec<String>>,
-    reading: Option<Task<Result<(Vec<Vec<String>>, Vec<ImportedParcel>), ImportError>>>,
+    reading: Option<Task<Result<ReadFile, ImportError>>>,
     choosing: Option<Task<Option<PathBuf>>>,
     /// The row being sent and its task.
     sending: Option<(usize, Task<SendResult>)>,
@@ -129,14 +131,9 @@ impl ParcelImportScreen {
             .filter(|(_, s)| **s == RowState::Blocked)
             .map(|(p, _)| p.clone())
             .collect();
+        // In the file to fix a row moves: its column says where, not its line before.
         let mut why = desk::international::parcel_import::reasons(&blocked, |p| {
-            t!(
-                "import.problem",
-                line = p.line,
-                column = p.column.clone(),
-                what = problem_text(p.problem)
-            )
-            .to_string()
+            format!("{}: {}", p.column, problem_text(p.problem))
         });
         for (p, s) in self.parcels.iter().zip(&self.states) {
             if let RowState::NotSent(message) = s {
@@ -167,12 +164,13 @@ impl ParcelImportScreen {
         move || desk::international::parcel_import::rows_to_fix(&table, &reasons, &header)
     }
 
+    /// Ready, blocked, and with the service (sent now or before).
     pub fn counts(&self) -> (usize, usize, usize) {
         let count = |f: fn(&RowState) -> bool| self.states.iter().filter(|s| f(s)).count();
         (
             count(|s| matches!(s, RowState::Ready)),
             count(|s| matches!(s, RowState::Blocked)),
-            count(|s| matches!(s, RowState::Sent)),
+            count(|s| matches!(s, RowState::Sent | RowState::SentBefore)),
         )
     }
 
@@ -180,6 +178,7 @@ impl ParcelImportScreen {
         match &self.states[i] {
             RowState::Ready => RichText::new(t!("import.ready")),
             RowState::Sent => RichText::new(t!("import.sent")).strong(),
+            RowState::SentBefore => RichText::new(t!("import.sent_before")).weak(),
             RowState::NotSent(m) => RichText::new(m).color(ERROR_COLOR),
             RowState::Blocked => {
                 let lines: Vec<String> = self.parcels[i]
@@ -251,12 +250,18 @@ impl Screen for ParcelImportScreen {
             self.read(cx);
         }
         match ready(&mut self.reading) {
-            Some(Ok((table, parcels))) => {
+            Some(Ok(ReadFile {
+                table,
+                parcels,
+                sent,
+            })) => {
                 self.table = table;
                 self.states = parcels
                     .iter()
                     .map(|p| {
-                        if p.problems.is_empty() {
+                        if sent.contains(&p.draft.number) {
+                            RowState::SentBefore
+                        } else if p.problems.is_empty() {
                             RowState::Ready
                         } else {
                             RowState::Blocked

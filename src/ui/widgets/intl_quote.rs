@@ -56,15 +56,27 @@ pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcRes
     match answer {
         Ok(a) => Ok(a),
         Err(ApiError::Validation { message, fields }) => {
-            let fields = fields
+            let fields: BTreeMap<&'static str, String> = fields
                 .into_iter()
                 .filter_map(|(k, v)| {
                     let name = FIELDS.iter().find(|f| **f == k)?;
-                    Some((*name, v.join(" ")))
+                    // The service names the field by its wire name: the clerk reads its label.
+                    let said = v.join(" ");
+                    let said = match field_name(name) {
+                        Some(label) => said.replace(*name, &label),
+                        None => said,
+                    };
+                    Some((*name, said))
                 })
                 .collect();
+            // With its fields named, the service's sentence is a generic one ("Validation
+            // failed"): the clerk's own says where to look.
+            let message = match message {
+                Some(m) if fields.is_empty() => m,
+                _ => t!("intl_calc.refused").to_string(),
+            };
             Err(Refusal {
-                message: message.unwrap_or_else(|| t!("intl_calc.refused").to_string()),
+                message,
                 fields,
                 passing: false,
             })
@@ -120,12 +132,16 @@ pub fn route_fields(
         &mut route.country,
         form.error("receiverCountryId"),
     );
-    // Another country: a city of the one before is no city of it.
-    if route.country != country
-        && let (Some(c), Some(city)) = (route.country, route.receiver_city)
-        && dirs.and_then(|d| d.abroad_name(c, city)).is_none()
-    {
-        route.receiver_city = None;
+    if route.country != country {
+        // Another country: a city of the one before is no city of it; and the cursor goes to
+        // its city, so what the clerk types next lands there (a country picked with the mouse
+        // leaves no field with the cursor).
+        if let (Some(c), Some(city)) = (route.country, route.receiver_city)
+            && dirs.and_then(|d| d.abroad_name(c, city)).is_none()
+        {
+            route.receiver_city = None;
+        }
+        pickers.to.focus();
     }
     let places = dirs.map(|d| AbroadPlaces::new(d, route.country, &pickers.to.query));
     pickers.to.show(
@@ -224,6 +240,8 @@ pub struct LiveIntlQuote {
     answers: HashMap<String, (Instant, Result<IntlCalcResponse, Refusal>)>,
     /// The day the answers were given on: a request without a date is priced for that day.
     day: chrono::NaiveDate,
+    /// The language they were given in: a refusal is in the service's words.
+    language: Option<api::codes::Language>,
     /// The current inputs' request (as its wire text), when they make one.
     key: Option<String>,
     since: Instant,
@@ -236,6 +254,7 @@ impl LiveIntlQuote {
             pickers: RoutePickers::new(salt, "parcel-abroad"),
             answers: HashMap::new(),
             day: today(),
+            language: None,
             key: None,
             since: Instant::now(),
             asking: None,
@@ -260,11 +279,13 @@ impl LiveIntlQuote {
         if let Some((key, answer)) = ready_with(&mut self.asking) {
             self.answers.insert(key, (Instant::now(), outcome(answer)));
         }
-        // Prices of another day, and failures of the line that have been shown long enough,
-        // are asked again.
-        if self.day != today() {
+        // Prices of another day or language, and failures of the line that have been shown long
+        // enough, are asked again.
+        let language = desk.settings().language;
+        if self.day != today() || self.language != Some(language) {
             self.answers.clear();
             self.day = today();
+            self.language = Some(language);
         }
         self.answers
             .retain(|_, (at, a)| !matches!(a, Err(r) if r.passing && at.elapsed() >= RETRY));

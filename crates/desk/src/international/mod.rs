@@ -139,20 +139,21 @@ impl Desk {
 
 impl Desk {
     /// Reads and checks a parcels file (CSV, or a workbook: xlsx, xls, ods) on the background
-    /// runtime: its cells as read (for writing the rows to fix back) and its parcels.
+    /// runtime: its cells as read (for writing the rows to fix back), its parcels, and the
+    /// numbers among them the service already has from this desk (a file imported twice).
     pub fn read_parcel_file(
         &self,
         path: PathBuf,
     ) -> Task<
         Result<
-            (
-                Vec<Vec<String>>,
-                Vec<crate::international::parcel_import::ImportedParcel>,
-            ),
+            crate::international::parcel_import::ReadFile,
             crate::international::parcel_import::ImportError,
         >,
     > {
-        use crate::international::parcel_import::{ImportError, csv_table, workbook_table};
+        use crate::international::parcel_import::{
+            ImportError, ReadFile, csv_table, workbook_table,
+        };
+        let parcels = self.parcels.clone();
         self.spawn_blocking(move || {
             let bytes = std::fs::read(&path)
                 .map_err(|e| ImportError::Io(format!("{}: {e}", path.display())))?;
@@ -165,8 +166,22 @@ impl Desk {
             } else {
                 csv_table(&String::from_utf8_lossy(&bytes))?
             };
-            let parcels = crate::international::parcel_import::from_rows(table.clone())?;
-            Ok((table, parcels))
+            let read = crate::international::parcel_import::from_rows(table.clone())?;
+            // What this desk has sent and the service holds (a store that cannot be read
+            // hides nothing: sending again is exactly-once anyway).
+            let sent = parcels
+                .and_then(|p| p.store.parcels(&p.service).ok())
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|r| r.state == store::ParcelState::Saved)
+                .map(|r| r.number)
+                .filter(|n| read.iter().any(|p| p.draft.number == *n))
+                .collect();
+            Ok(ReadFile {
+                table,
+                parcels: read,
+                sent,
+            })
         })
     }
 

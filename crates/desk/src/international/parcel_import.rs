@@ -20,6 +20,15 @@ pub struct ImportedParcel {
     pub problems: Vec<CellProblem>,
 }
 
+/// A file as read: its cells, its parcels, and the numbers the service already has from this
+/// desk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadFile {
+    pub table: Vec<Vec<String>>,
+    pub parcels: Vec<ImportedParcel>,
+    pub sent: std::collections::BTreeSet<String>,
+}
+
 /// A problem of one cell: the file's line, the column's name, what is wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CellProblem {
@@ -250,16 +259,21 @@ pub fn workbook_table(bytes: Vec<u8>) -> Result<Vec<Vec<String>>, ImportError> {
 }
 
 /// Why each line of a parcel that cannot be sent stays behind, by the file's line numbers: every
-/// row of such a parcel (its rows go back together, to come in together again) carries all of
-/// its problems, each said by `says`.
+/// row of such a parcel goes back (its rows come in together again), with its own problems, or,
+/// for a row with none of its own, all of its parcel's; each said by `says`.
 pub fn reasons(
     parcels: &[ImportedParcel],
     says: impl Fn(&CellProblem) -> String,
 ) -> std::collections::BTreeMap<usize, String> {
     let mut out = std::collections::BTreeMap::new();
     for p in parcels.iter().filter(|p| !p.problems.is_empty()) {
-        let said: Vec<String> = p.problems.iter().map(&says).collect();
         for line in &p.lines {
+            let own: Vec<&CellProblem> = p.problems.iter().filter(|c| c.line == *line).collect();
+            let said: Vec<String> = if own.is_empty() {
+                p.problems.iter().map(&says).collect()
+            } else {
+                own.into_iter().map(&says).collect()
+            };
             out.insert(*line, said.join("; "));
         }
     }

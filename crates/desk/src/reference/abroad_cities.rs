@@ -14,6 +14,27 @@ pub struct AbroadCity {
     pub country: i64,
     pub id: i64,
     pub name: String,
+    /// Its names in the other languages, as lists read in them named it (found by these too).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+}
+
+/// Gives each city of `known` its names in `others` (the same cities as read in other
+/// languages) as aliases, so a name typed in any of them finds it.
+pub fn name_in_others<'a>(
+    known: &mut [AbroadCity],
+    others: impl IntoIterator<Item = &'a AbroadCity>,
+) {
+    for other in others {
+        if let Some(k) = known
+            .iter_mut()
+            .find(|k| k.country == other.country && k.id == other.id)
+            && k.name != other.name
+            && !k.aliases.contains(&other.name)
+        {
+            k.aliases.push(other.name.clone());
+        }
+    }
 }
 
 /// How far back a directory read looks for cities, and how many pages of orders it reads at
@@ -30,6 +51,7 @@ pub fn learn(known: &mut Vec<AbroadCity>, orders: &[IntlOrder]) -> bool {
         country: o.receiver.country.id,
         id: o.receiver.city.id,
         name: o.receiver.city.name.trim().to_string(),
+        aliases: Vec::new(),
     });
     merge(known, cities)
 }
@@ -46,7 +68,14 @@ pub fn merge(known: &mut Vec<AbroadCity>, cities: impl IntoIterator<Item = Abroa
             .iter_mut()
             .find(|k| k.country == city.country && k.id == city.id)
         {
-            Some(k) if k.name == city.name => {}
+            Some(k) if k.name == city.name => {
+                for alias in city.aliases {
+                    if !k.aliases.contains(&alias) {
+                        k.aliases.push(alias);
+                        changed = true;
+                    }
+                }
+            }
             Some(k) => {
                 k.name = city.name;
                 changed = true;
@@ -126,6 +155,17 @@ mod tests {
         assert!(learn(&mut known, &[order(1, 10101, "Москва")]));
         assert_eq!(known.len(), 3);
         assert_eq!(known[0].name, "Москва");
+        // Its names in other languages are found too.
+        name_in_others(
+            &mut known,
+            &[AbroadCity {
+                country: 1,
+                id: 10101,
+                name: "Moscow".into(),
+                aliases: Vec::new(),
+            }],
+        );
+        assert_eq!(known[0].aliases, ["Moscow"]);
         // No id or no name: nothing to pick.
         assert!(!learn(
             &mut known,

@@ -161,7 +161,7 @@ impl Directories {
         let abroad_keys = data
             .abroad_cities
             .iter()
-            .map(|c| place_key(&c.name))
+            .map(|c| place_key(&format!("{} {}", c.name, c.aliases.join(" "))))
             .collect();
         Directories {
             data,
@@ -463,6 +463,7 @@ mod tests {
             country,
             id,
             name: name.into(),
+            aliases: Vec::new(),
         };
         let d = Directories::new(
             DirectoryData {
@@ -483,6 +484,12 @@ mod tests {
         // Almaty is Kazakhstan's: not offered for Russia.
         assert!(d.find_abroad(1, "Almati").is_empty());
         assert_eq!(d.find_abroad(11, "нью"), vec![3]);
+        // Read in English too: its English name finds it, and the one shown stays.
+        let mut english = d.data.clone();
+        english.abroad_cities[0].aliases = vec!["Moscow".into()];
+        let d = Directories::new(english, false, Language::Uz);
+        assert_eq!(d.find_abroad(1, "mosc"), vec![0]);
+        assert_eq!(d.abroad_name(1, 10101), Some("Moskva"));
         assert_eq!(d.abroad_name(1, 10101), Some("Moskva"));
         assert_eq!(d.abroad_name(2, 10101), None);
     }

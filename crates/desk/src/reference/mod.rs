@@ -9,6 +9,7 @@ pub(crate) mod directory_sync;
 pub(crate) mod place_names;
 
 use crate::*;
+use api::codes::Language;
 use api::legacy::{GoodInput, RegisteredGood};
 use directories::Directories;
 
@@ -57,6 +58,14 @@ impl Desk {
                     let fresh = std::mem::take(&mut data.abroad_cities);
                     data.abroad_cities = before.abroad_cities;
                     abroad_cities::merge(&mut data.abroad_cities, fresh);
+                }
+                // The same cities as read in the other languages name them too.
+                for other in [Language::Uz, Language::Ru, Language::En] {
+                    if other != language
+                        && let Ok(Some(read)) = directories::load(&store, other)
+                    {
+                        abroad_cities::name_in_others(&mut data.abroad_cities, &read.abroad_cities);
+                    }
                 }
                 directories::save(&store, &data, language).map(|_| data)
             })

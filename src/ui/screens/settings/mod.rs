@@ -271,9 +271,13 @@ impl Screen for SettingsScreen {
             ));
             ui.add_space(6.0);
         }
+        let language = cx.desk.settings().language;
         if self.show(ui, cx.desk, cx.toasts) {
             // Another service: another session, other orders.
             cx.emit(AppEvent::SessionEnded);
+        }
+        if cx.desk.settings().language != language {
+            cx.emit(AppEvent::LanguageChanged);
         }
         if cx.desk.session().is_none() {
             ui.add_space(12.0);
