@@ -86,6 +86,12 @@ impl Toasts {
         }
     }
 
+    /// Withdraws the notice saying `text`: what it said is no longer so (a form it asked to
+    /// fix was sent).
+    pub fn withdraw(&mut self, text: &str) {
+        self.items.retain(|t| t.text != text);
+    }
+
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         self.items.iter().map(|t| t.text.as_str())
     }

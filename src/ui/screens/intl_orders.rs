@@ -252,13 +252,14 @@ impl Screen for IntlOrdersScreen {
                     .iter()
                     .map(|&i| all[i].clone())
                     .collect();
+                let lang = cx.desk.settings().language.as_str();
                 match sheet {
                     Sheet::Csv => self.export.start(cx, "international-orders.csv", move || {
-                        Ok(to_csv(&rows).into_bytes())
+                        Ok(to_csv(&rows, lang).into_bytes())
                     }),
-                    Sheet::Xlsx => self
-                        .export
-                        .start(cx, "international-orders.xlsx", move || to_xlsx(&rows)),
+                    Sheet::Xlsx => self.export.start(cx, "international-orders.xlsx", move || {
+                        to_xlsx(&rows, lang)
+                    }),
                 }
             }
             None => {}

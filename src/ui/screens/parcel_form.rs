@@ -46,6 +46,8 @@ pub struct ParcelFormScreen {
     earlier_loading: Option<Task<Result<Vec<store::ParcelRow>, desk::DeskError>>>,
     /// The parcel's price, asked as it is typed.
     pub quote: LiveIntlQuote,
+    /// The next parcel starts at the receiver's surname (after one was sent).
+    focus_first: bool,
 }
 
 impl Default for ParcelFormScreen {
@@ -64,6 +66,7 @@ impl Default for ParcelFormScreen {
             open_import: false,
             earlier: Vec::new(),
             earlier_loading: None,
+            focus_first: false,
             quote: LiveIntlQuote::new("parcel-quote-city"),
         }
     }
@@ -108,7 +111,11 @@ impl ParcelFormScreen {
     fn landed(&mut self, result: SendResult, cx: &mut Cx) {
         match result {
             SendResult::Saved(row) | SendResult::AlreadySaved(row) => {
+                // What it asked to fix is fixed: said no more beside the parcel sent.
+                cx.toasts.withdraw(&t!("parcel.fix_fields"));
+                cx.toasts.withdraw(&t!("parcel.refused"));
                 cx.toasts.info(t!("parcel.saved", number = row.number));
+                self.focus_first = true;
                 // The next parcel is most likely priced on the same route. The kept form is
                 // overwritten by this one (saved below, not cleared first: two writes in the
                 // background could land in either order).
@@ -161,10 +168,18 @@ impl ParcelFormScreen {
             let d = &mut self.draft;
             ui.columns(2, |cols| {
                 cols[0].strong(t!("parcel.receiver"));
+                let surname = form.text(
+                    &mut cols[0],
+                    &t!("parcel.surname"),
+                    &mut d.surname,
+                    f::SURNAME,
+                );
+                if std::mem::take(&mut self.focus_first) {
+                    surname.request_focus();
+                }
                 form.texts(
                     &mut cols[0],
                     [
-                        (t!("parcel.surname"), &mut d.surname, f::SURNAME),
                         (t!("parcel.first_name"), &mut d.first_name, f::FIRST_NAME),
                         (t!("parcel.patronymic"), &mut d.patronymic, f::PATRONYMIC),
                         (t!("parcel.phone"), &mut d.phone, f::PHONE),

@@ -113,7 +113,13 @@ impl ParcelsScreen {
     }
 
     /// The parcels' table; what the clerk asked of a row (track it, or one of its papers).
-    pub fn table(&mut self, ui: &mut egui::Ui) -> (Option<String>, Option<(usize, Paper)>) {
+    /// The parcels; `unnamed_sender`: Settings name no shop as a sender (the CN 23 then has
+    /// lines to write on, said beside its button).
+    pub fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        unnamed_sender: bool,
+    ) -> (Option<String>, Option<(usize, Paper)>) {
         let mut track = None;
         let mut paper = None;
         let columns = [
@@ -172,6 +178,10 @@ impl ParcelsScreen {
                                         paper = Some((i, kind));
                                         ui.close();
                                     }
+                                }
+                                if unnamed_sender {
+                                    let said = RichText::new(t!("parcels.cn23_no_sender"));
+                                    ui.add(egui::Label::new(said.weak().small()).wrap());
                                 }
                             });
                         });
@@ -308,7 +318,8 @@ impl Screen for ParcelsScreen {
         if self.rows.is_empty() {
             ui.label(t!("parcels.none"));
         } else {
-            let (track, asked) = self.table(ui);
+            let unnamed = cx.desk.settings().sender.name.trim().is_empty();
+            let (track, asked) = self.table(ui, unnamed);
             if track.is_some() {
                 go = track;
             }

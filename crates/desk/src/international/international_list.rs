@@ -45,20 +45,28 @@ fn cell(text: &str) -> String {
     }
 }
 
-/// The columns of an export, in order.
+/// The columns of an export, in order, by their names' catalog keys.
 const HEADS: [&str; 11] = [
-    "orderId",
-    "barcode",
-    "clientId",
-    "senderDate",
-    "receiver",
-    "phone",
-    "country",
-    "city",
-    "weight",
-    "cost",
-    "status",
+    "intl_export.order_id",
+    "intl_export.barcode",
+    "intl_export.client_id",
+    "intl_export.date",
+    "intl_export.receiver",
+    "intl_export.phone",
+    "intl_export.country",
+    "intl_export.city",
+    "intl_export.weight",
+    "intl_export.cost",
+    "intl_export.status",
 ];
+
+/// The header, named in `lang`.
+fn heads(lang: &str) -> Vec<String> {
+    HEADS
+        .iter()
+        .map(|k| rust_i18n::t!(*k, locale = lang).to_string())
+        .collect()
+}
 
 fn fields(o: &IntlOrder) -> [String; 11] {
     [
@@ -76,10 +84,11 @@ fn fields(o: &IntlOrder) -> [String; 11] {
     ]
 }
 
-/// The rows as CSV (comma-separated, quoted where needed, a header line, CRLF line ends as
-/// spreadsheets expect).
-pub fn to_csv(rows: &[IntlOrder]) -> String {
-    let mut out = HEADS.join(",");
+/// The rows as CSV (comma-separated, quoted where needed, a header line named in `lang`, CRLF
+/// line ends as spreadsheets expect).
+pub fn to_csv(rows: &[IntlOrder], lang: &str) -> String {
+    let named: Vec<String> = heads(lang).iter().map(|h| cell(h)).collect();
+    let mut out = named.join(",");
     out.push_str("\r\n");
     for o in rows {
         let line: Vec<String> = fields(o).iter().map(|f| cell(f)).collect();
@@ -89,27 +98,36 @@ pub fn to_csv(rows: &[IntlOrder]) -> String {
     out
 }
 
-/// The rows as an XLSX workbook: every cell a text (a barcode keeps its leading zero, nothing
-/// runs as a formula) but the weight and the cost, which are numbers a sum can add.
-pub fn to_xlsx(rows: &[IntlOrder]) -> Result<Vec<u8>, String> {
+/// The rows as an XLSX workbook with a header named in `lang`: every cell a text (a barcode
+/// keeps its leading zero, nothing runs as a formula) but the date, a date, and the weight and
+/// the cost, numbers a sum can add.
+pub fn to_xlsx(rows: &[IntlOrder], lang: &str) -> Result<Vec<u8>, String> {
+    use chrono::Datelike;
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     let bold = rust_xlsxwriter::Format::new().set_bold();
-    for (col, head) in (0u16..).zip(HEADS) {
+    let day = rust_xlsxwriter::Format::new().set_num_format("dd.mm.yyyy");
+    for (col, head) in (0u16..).zip(heads(lang)) {
         sheet
             .write_string_with_format(0, col, head, &bold)
             .map_err(|e| e.to_string())?;
     }
     for (r, o) in (1u32..).zip(rows) {
         for (col, text) in (0u16..).zip(fields(o)) {
-            match col {
-                8 => sheet.write_number(r, col, o.mail.weight.kg()),
-                9 => sheet.write_number(r, col, o.cost.0 as f64),
+            let d = o.sender.sender_date;
+            let date = u16::try_from(d.year()).ok().and_then(|y| {
+                rust_xlsxwriter::ExcelDateTime::from_ymd(y, d.month() as u8, d.day() as u8).ok()
+            });
+            match (col, date) {
+                (3, Some(date)) => sheet.write_datetime_with_format(r, col, &date, &day),
+                (8, _) => sheet.write_number(r, col, o.mail.weight.kg()),
+                (9, _) => sheet.write_number(r, col, o.cost.0 as f64),
                 _ => sheet.write_string(r, col, text),
             }
             .map_err(|e| e.to_string())?;
         }
     }
+    sheet.autofit();
     sheet.set_freeze_panes(1, 0).map_err(|e| e.to_string())?;
     book.save_to_buffer().map_err(|e| e.to_string())
 }
@@ -155,7 +173,7 @@ mod tests {
                 "package": {"id": 7, "name": "Quti"}, "postType": {"id": 11, "name": "Kiyim"}}
         }))
         .expect("an order");
-        let bytes = to_xlsx(std::slice::from_ref(&order)).expect("a workbook");
+        let bytes = to_xlsx(std::slice::from_ref(&order), "ru").expect("a workbook");
         let mut book = Xlsx::new(std::io::Cursor::new(bytes)).expect("readable");
         let sheet = book.worksheet_range_at(0).expect("a sheet").expect("cells");
         assert_eq!(sheet.get((1, 1)), Some(&Data::String("0799100001".into())));
@@ -165,6 +183,15 @@ mod tests {
             "text, never run"
         );
         assert_eq!(sheet.get((1, 8)), Some(&Data::Float(2.5)));
+        // Named in the clerk's language; the date a date a spreadsheet sorts.
+        assert_eq!(sheet.get((0, 0)), Some(&Data::String("№ заказа".into())));
+        assert_eq!(sheet.get((0, 8)), Some(&Data::String("Вес, кг".into())));
+        assert!(
+            matches!(sheet.get((1, 3)), Some(Data::DateTime(_))),
+            "{:?}",
+            sheet.get((1, 3))
+        );
+        assert!(to_csv(std::slice::from_ref(&order), "en").starts_with("Order no.,Barcode,"));
         assert_eq!(sheet.get((1, 9)), Some(&Data::Float(125_000.0)));
     }
 
