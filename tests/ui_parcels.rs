@@ -570,8 +570,10 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     h.state_mut().desk.without_file_dialogs();
     let folder = env.dir.join("from the supplier");
     std::fs::create_dir_all(folder.join("older")).expect("a folder");
-    let csv = desk_template();
-    std::fs::write(folder.join("parcels.csv"), csv).expect("written");
+    // The template with a blank line more (which the import passes over), to tell it from a
+    // template saved over it.
+    let csv = format!("{}\n", desk_template());
+    std::fs::write(folder.join("parcels.csv"), &csv).expect("written");
     std::fs::write(folder.join("photo.jpg"), b"not taken").expect("written");
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
@@ -619,6 +621,44 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     step_until(&mut h, "closed with nothing chosen", |h| {
         h.query_by_label(&tr("chooser.title")).is_none()
     });
+
+    // Saving asks where too: the template goes to the folder and name the clerk gives.
+    h.get_by_label(&tr("import.template")).click();
+    step_until(&mut h, "asked where to save", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_some()
+    });
+    replace_text(&mut h, &tr("chooser.folder"), &folder.display().to_string());
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the folder read", |h| {
+        h.query_by_label("parcels.csv").is_some()
+    });
+    replace_text(&mut h, &tr("chooser.file_name"), "supplier-template.csv");
+    h.get_by_label(&tr("chooser.save")).click();
+    let saved = folder.join("supplier-template.csv");
+    step_until(&mut h, "saved where asked", |h| {
+        saved.exists() && !h.state().is_busy()
+    });
+    assert_eq!(
+        std::fs::read_to_string(&saved).expect("written"),
+        desk_template()
+    );
+    // A name that is there is said before it is replaced.
+    h.get_by_label(&tr("import.template")).click();
+    step_until(&mut h, "asked again", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_some()
+    });
+    replace_text(&mut h, &tr("chooser.file_name"), "parcels.csv");
+    let warned = tr("chooser.replaces").replace("%{name}", "parcels.csv");
+    step_until(&mut h, "warned", |h| h.query_by_label(&warned).is_some());
+    h.get_by_label(&tr("chooser.cancel")).click();
+    step_until(&mut h, "cancelled", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_none() && !h.state().is_busy()
+    });
+    assert_eq!(
+        std::fs::read_to_string(folder.join("parcels.csv")).expect("kept"),
+        csv,
+        "nothing replaced"
+    );
 }
 
 /// The import's CSV template, as the clerk downloads it (one example parcel).

@@ -104,6 +104,8 @@ pub struct Desk {
     people: domestic::people::People,
     /// The scale on the counter.
     weighing: domestic::weighing::Weighing,
+    /// Where to save a document, being asked inside the window.
+    save_ask: Option<session::folders::SaveAsk>,
 }
 
 /// A journaled order and the tracking link from its record.
@@ -172,6 +174,7 @@ impl Desk {
             store_opening: None,
             people: Default::default(),
             weighing: Default::default(),
+            save_ask: None,
             settings_set_aside,
             said_set_aside: false,
         };

@@ -7,6 +7,13 @@ pub struct Task<T> {
     rx: oneshot::Receiver<T>,
 }
 
+/// A task answered by hand rather than by background work (a question shown inside the
+/// window): the sender gives the answer, the task is polled as any other.
+pub fn answered_by_hand<T>() -> (oneshot::Sender<T>, Task<T>) {
+    let (tx, rx) = oneshot::channel();
+    (tx, Task::new(rx))
+}
+
 /// What a poll of a task found.
 pub enum Poll<T> {
     Pending,

@@ -17,6 +17,7 @@ use crate::ui::screens::order_form_screen::OrderFormScreen;
 use crate::ui::screens::{order_detail::DetailScreen, order_form::OrderForm};
 use crate::ui::widgets::Toasts;
 use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::file_chooser::{Chosen, FileChooser};
 use desk::{Desk, DeskNote};
 use rust_i18n::t;
 
@@ -28,6 +29,8 @@ pub struct DeskApp {
     events: Vec<AppEvent>,
     finding: find::Finding,
     repaint_wired: bool,
+    /// The window's own "save as" chooser (a desktop with no file dialog).
+    saving_to: FileChooser,
 }
 
 impl DeskApp {
@@ -45,6 +48,7 @@ impl DeskApp {
             events: Vec::new(),
             finding: find::Finding::default(),
             repaint_wired: false,
+            saving_to: FileChooser::new(&[]),
         }
     }
 
@@ -298,6 +302,17 @@ impl DeskApp {
                 s.screen.ui(ui, &mut cx);
             }
         });
+        // Where to save a document, asked inside the window when the system has no dialog.
+        if let Some(proposed) = cx.desk.save_asked().map(std::path::Path::to_path_buf) {
+            if !self.saving_to.is_open() {
+                self.saving_to.open_to_save(&mut cx, &proposed);
+            }
+            match self.saving_to.show(&ctx, &mut cx) {
+                Chosen::File(path) => cx.desk.answer_save(Some(path)),
+                Chosen::Cancelled => cx.desk.answer_save(None),
+                Chosen::Not => {}
+            }
+        }
         self.handle(&ctx);
     }
 }

@@ -1,8 +1,10 @@
 //! The window's own file chooser, for a desktop with no system file dialog (no portal): a folder's
 //! folders and the files a choice takes, read on the background runtime; the way up, the
 //! documents folder, home and the folders files were last chosen from one click away; a folder
-//! typed or pasted is gone to with Enter. A file is chosen with a double click, or by selecting
-//! it and Open; Esc or Cancel closes it with nothing chosen.
+//! typed or pasted is gone to with Enter. To open, a file is chosen with a double click, or by
+//! selecting it and Open; to save, a file name is typed (or a file clicked to take its name) and
+//! Save or Enter chooses it, saying first when a file of that name is there. Esc or Cancel
+//! closes it with nothing chosen.
 
 use crate::ui::frame::cx::Cx;
 use crate::ui::widgets::ERROR_COLOR;
@@ -22,8 +24,19 @@ pub enum Chosen {
     Cancelled,
 }
 
+/// What the chooser is for.
+#[derive(Debug, Clone, PartialEq)]
+enum Purpose {
+    Open,
+    /// Saving under the name typed.
+    Save {
+        name: String,
+    },
+}
+
 /// The chooser's state while open.
 pub struct FileChooser {
+    purpose: Purpose,
     /// The files it takes, by extension (no dot, any case).
     extensions: &'static [&'static str],
     open: bool,
@@ -39,6 +52,7 @@ pub struct FileChooser {
 impl FileChooser {
     pub fn new(extensions: &'static [&'static str]) -> FileChooser {
         FileChooser {
+            purpose: Purpose::Open,
             extensions,
             open: false,
             folder: PathBuf::new(),
@@ -65,6 +79,21 @@ impl FileChooser {
             .unwrap_or(start);
         self.open = true;
         self.go(cx, folder);
+    }
+
+    /// Opens it to save a document: on the folder proposed (or the one files were last chosen
+    /// from), with the name proposed.
+    pub fn open_to_save(&mut self, cx: &mut Cx, proposed: &Path) {
+        let name = proposed
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let start = proposed
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(desk::documents_folder);
+        self.purpose = Purpose::Save { name };
+        self.open(cx, start);
     }
 
     /// Reads another folder.
@@ -94,7 +123,11 @@ impl FileChooser {
         let modal = egui::Modal::new(egui::Id::unique("file chooser")).show(ctx, |ui| {
             let size = ctx.content_rect().size();
             ui.set_width((size.x - 80.0).clamp(320.0, 900.0));
-            ui.strong(t!("chooser.title"));
+            let title = match self.purpose {
+                Purpose::Open => t!("chooser.title"),
+                Purpose::Save { .. } => t!("chooser.save_title"),
+            };
+            ui.strong(title);
             ui.horizontal(|ui| {
                 let up = self.folder.parent().map(Path::to_path_buf);
                 if ui
@@ -200,18 +233,47 @@ impl FileChooser {
                             ui.add(egui::Label::new(when.unwrap_or_default()).selectable(false));
                         });
                         let r = row.response();
+                        let saving = matches!(self.purpose, Purpose::Save { .. });
                         if r.double_clicked() {
                             if e.is_folder {
                                 go_to = Some(e.path.clone());
-                            } else {
+                            } else if !saving {
                                 chosen = Chosen::File(e.path.clone());
                             }
                         } else if r.clicked() {
                             self.selected = Some(i);
+                            // Saving: a file clicked lends its name.
+                            if let (Purpose::Save { name }, false) =
+                                (&mut self.purpose, e.is_folder)
+                            {
+                                *name = e.name.clone();
+                            }
                         }
                     });
                 });
             ui.separator();
+            if let Purpose::Save { name } = &mut self.purpose {
+                let l = ui.label(t!("chooser.file_name"));
+                let r = ui
+                    .add(egui::TextEdit::singleline(name).desired_width(f32::INFINITY))
+                    .labelled_by(l.id);
+                let typed = name.trim().to_string();
+                if self.entries.iter().any(|e| !e.is_folder && e.name == typed) {
+                    let said = t!("chooser.replaces", name = typed.clone());
+                    ui.label(RichText::new(said).color(ERROR_COLOR));
+                }
+                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let save = ui
+                    .add_enabled(!typed.is_empty(), egui::Button::new(t!("chooser.save")))
+                    .clicked();
+                if (enter || save) && !typed.is_empty() {
+                    chosen = Chosen::File(self.folder.join(typed));
+                }
+                if ui.button(t!("chooser.cancel")).clicked() {
+                    chosen = Chosen::Cancelled;
+                }
+                return;
+            }
             ui.horizontal(|ui| {
                 let picked = self.selected.and_then(|i| self.entries.get(i));
                 let open_label = match picked {

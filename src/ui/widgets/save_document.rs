@@ -1,7 +1,6 @@
 //! "Save as…" for a document made on the background runtime (a PDF, a CSV): the clerk chooses
-//! where (the system's dialog, or the documents folder when there is none), the document is made
-//! and written off the UI thread, and a toast says where it went or why not. Without a dialog a
-//! file already there is never replaced: the document takes the next free name.
+//! where (the system's dialog, or the window's own chooser when there is none), the document is
+//! made and written off the UI thread, and a toast says where it went or why not.
 
 use crate::ui::frame::cx::Cx;
 use desk::documents_folder;
@@ -33,11 +32,8 @@ impl SaveDocument {
             return;
         }
         let proposed = documents_folder().join(name);
-        if cx.desk.file_dialogs() {
-            self.choosing = Some((Box::new(make), cx.desk.choose_save_path(proposed)));
-        } else {
-            self.writing = Some(cx.desk.write_document(proposed, true, make));
-        }
+        // The system's dialog, or the window's own chooser where there is none.
+        self.choosing = Some((Box::new(make), cx.desk.ask_save_path(proposed)));
     }
 
     pub fn poll(&mut self, cx: &mut Cx) {

@@ -1,7 +1,8 @@
 //! What the window's own file chooser shows, for a desktop whose system offers no file dialog:
 //! a folder's entries (read on the background runtime, folders first, hidden ones left out, only
-//! the files a choice can take), and the folders files were last chosen from (kept in the
-//! settings, the most recent first).
+//! the files a choice can take), the folders files were last chosen from (kept in the settings,
+//! the most recent first), and the question where to save a document, asked by a screen and
+//! answered in the window's chooser.
 
 use crate::Desk;
 use crate::task::Task;
@@ -78,7 +79,41 @@ pub fn remember(recent: &mut Vec<String>, folder: &Path) {
     recent.truncate(RECENT);
 }
 
+/// Where to save a document, asked inside the window when the system has no file dialog: the
+/// name and folder proposed, and where the answer goes.
+pub struct SaveAsk {
+    pub proposed: PathBuf,
+    answer: tokio::sync::oneshot::Sender<Option<PathBuf>>,
+}
+
 impl Desk {
+    /// Asks where to save a document: the system's dialog, or, without one, the window's own
+    /// chooser (shown by the window while [`Desk::save_asked`] says so). `None` comes back
+    /// when the clerk cancels.
+    pub fn ask_save_path(&mut self, proposed: PathBuf) -> Task<Option<PathBuf>> {
+        if self.file_dialogs() {
+            return self.choose_save_path(proposed);
+        }
+        let (answer, task) = crate::task::answered_by_hand();
+        // A question asked before and not answered is given up (one chooser at a time).
+        if let Some(before) = self.save_ask.replace(SaveAsk { proposed, answer }) {
+            let _ = before.answer.send(None);
+        }
+        task
+    }
+
+    /// The name and folder proposed, while the window's chooser should ask where to save.
+    pub fn save_asked(&self) -> Option<&Path> {
+        self.save_ask.as_ref().map(|a| a.proposed.as_path())
+    }
+
+    /// The clerk's answer to [`Desk::ask_save_path`]: the file chosen, or `None` (cancelled).
+    pub fn answer_save(&mut self, path: Option<PathBuf>) {
+        if let Some(ask) = self.save_ask.take() {
+            let _ = ask.answer.send(path);
+        }
+    }
+
     /// Reads a folder's entries for the window's file chooser (on the background runtime).
     pub fn list_folder(
         &self,
