@@ -42,6 +42,7 @@ fn parcels() -> Vec<ParcelRow> {
                 number,
                 state: ParcelState::Saved,
                 input,
+                origins: Vec::new(),
                 status: Some((110, "At customs".into())),
                 created_at: 1_795_000_000 + i as i64,
                 updated_at: 1_795_000_000 + i as i64,
@@ -208,7 +209,7 @@ fn main() {
     measure(
         "international parcels",
         &mut |ui| {
-            let _ = list.table(ui);
+            let _ = list.table(ui, false);
         },
         None,
     );

@@ -649,6 +649,14 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     });
     replace_text(&mut h, &tr("chooser.file_name"), "parcels.csv");
     let warned = tr("chooser.replaces").replace("%{name}", "parcels.csv");
+    let named = |h: &egui_kittest::Harness<'static, parcel_desk::ui::DeskApp>| {
+        use egui_kittest::kittest::NodeT;
+        h.get_by_label(&tr("chooser.file_name"))
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+    };
+    assert_eq!(named(&h), "parcels.csv");
     step_until(&mut h, "warned", |h| h.query_by_label(&warned).is_some());
     h.get_by_label(&tr("chooser.cancel")).click();
     step_until(&mut h, "cancelled", |h| {

@@ -236,6 +236,14 @@ pub(crate) fn pick_one_of(
         shown.is_some()
     });
     let shown = shown.expect("a suggestion");
+    // A suggestion takes a click once the pointer rested on it (each step is a quarter second
+    // of the harness's clock).
+    h.get_all_by_label_contains(shown)
+        .next()
+        .expect("a suggestion")
+        .hover();
+    h.step();
+    h.step();
     h.get_all_by_label_contains(shown)
         .next()
         .expect("a suggestion")

@@ -561,21 +561,6 @@ pub(crate) fn paging(q: &std::collections::HashMap<String, String>) -> (u64, u64
     (page, per)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paging_links_and_meta() {
-        let items: Vec<u32> = (0..45).collect();
-        let p = page_of(&items, 3, 20, "/v1/x", "");
-        assert_eq!(p.items.len(), 5);
-        assert_eq!(p.meta.page_count, 3);
-        assert_eq!(p.links.next, None);
-        assert_eq!(p.links.prev.as_deref(), Some("/v1/x?page=2&per-page=20"));
-    }
-}
-
 /// The values tried in turn in place of a field that is missing or cannot be read (see
 /// [`Check::decode`]): one of them fits each kind of field the wire types hold.
 fn stand_in(n: usize) -> Option<Value> {
@@ -610,4 +595,19 @@ fn slot<'a>(body: &'a mut Value, path: &[Segment]) -> Option<&'a mut Value> {
 /// an item by its index (`products.0.HsCodeIs`, never `products[0].HsCodeIs`).
 pub(crate) fn dotted(path: &str) -> String {
     path.replace("].", ".").replace('[', ".").replace(']', "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paging_links_and_meta() {
+        let items: Vec<u32> = (0..45).collect();
+        let p = page_of(&items, 3, 20, "/v1/x", "");
+        assert_eq!(p.items.len(), 5);
+        assert_eq!(p.meta.page_count, 3);
+        assert_eq!(p.links.next, None);
+        assert_eq!(p.links.prev.as_deref(), Some("/v1/x?page=2&per-page=20"));
+    }
 }

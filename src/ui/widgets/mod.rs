@@ -7,6 +7,7 @@ pub mod date_field;
 pub mod errors;
 pub mod file_chooser;
 pub mod filtered;
+pub mod hover_intent;
 pub mod intl_quote;
 pub mod kept_here;
 pub mod pages;

@@ -2,6 +2,7 @@
 //! Cyrillic) and picks with Enter or a click, and a branch list limited to one city.
 
 use crate::ui::widgets::ERROR_COLOR;
+use crate::ui::widgets::hover_intent::HoverIntent;
 use api::codes::Language;
 use api::directory::DayHours;
 use desk::reference::directories::Directories;
@@ -28,6 +29,8 @@ pub struct CityPicker {
     dismissed: bool,
     /// Where the suggestions were drawn last (a press there keeps them open for its click).
     list_rect: Option<egui::Rect>,
+    /// A click on the suggestions counts once the pointer rested on them.
+    intent: HoverIntent,
 }
 
 impl CityPicker {
@@ -41,6 +44,7 @@ impl CityPicker {
             highlighted: 0,
             dismissed: false,
             list_rect: None,
+            intent: HoverIntent::default(),
         }
     }
 
@@ -156,17 +160,22 @@ impl CityPicker {
         // fields under a clerk's hand; shown while the field has the cursor (or while a row is
         // being clicked). Not drawn in the frame of a pick.
         let typed_nowhere = value.is_none() && !self.query.trim().is_empty() && hits.is_empty();
-        let pressing_a_row = self.list_rect.is_some_and(|rect| {
-            ui.input(|i| {
-                let over = i.pointer.interact_pos().is_some_and(|p| rect.contains(p));
-                over && (i.pointer.any_down() || i.pointer.any_released())
-            })
-        });
+        // They float over the fields below: a click right after the last key goes through them
+        // to the field under it, and takes a place only once the pointer rested on them.
+        let live = self.intent.live(ui, self.list_rect);
+        let pressing_a_row = live
+            && self.list_rect.is_some_and(|rect| {
+                ui.input(|i| {
+                    let over = i.pointer.interact_pos().is_some_and(|p| rect.contains(p));
+                    over && (i.pointer.any_down() || i.pointer.any_released())
+                })
+            });
         let open = (r.has_focus() || pressing_a_row) && !self.dismissed;
         self.list_rect = None;
         if let (None, Some(d), true) = (pick, dirs, open && (shown > 0 || typed_nowhere)) {
             let area = egui::Area::new(id.with("suggestions"))
                 .order(egui::Order::Foreground)
+                .interactable(live)
                 .fixed_pos(r.rect.left_bottom() + egui::vec2(0.0, 2.0));
             let list = area.show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {

@@ -3,6 +3,7 @@
 //! address, office, how it is handed over), and the cursor moves on to what is still to type. Esc
 //! puts the list away; every field stays editable after a pick.
 
+use crate::ui::widgets::hover_intent::HoverIntent;
 use api::codes::Delivery;
 use desk::Desk;
 use desk::domestic::order_draft::Side;
@@ -20,8 +21,8 @@ pub(super) struct Acquaintances {
     open_under: Option<egui::Id>,
     /// Where the list was drawn last (a press there keeps it open for its click).
     list_rect: Option<egui::Rect>,
-    /// Since when (the input's clock) the pointer has rested over the list.
-    hover_since: Option<f64>,
+    /// A click on the list counts once the pointer rested on it.
+    intent: HoverIntent,
     /// Esc was pressed on the list (taken before the field could let go of the cursor).
     escaped: bool,
     /// The clerk typed in the field since it got the cursor: a field come back to, half
@@ -31,11 +32,6 @@ pub(super) struct Acquaintances {
     /// found. Searched again only when one of the first two changed, not every frame.
     searched: Option<(String, u64, Vec<Person>)>,
 }
-
-/// How long the pointer must rest over the list before a click there takes a person. The list
-/// floats over the fields below its field: a clerk who clicks the next field right after the last
-/// key clicks through it, and only one who went to the list on purpose picks from it.
-const HOVER_INTENT: f64 = 0.35;
 
 /// Fills `side` with a person picked (and the receiver's office into `branch`).
 pub(super) fn fill(p: &Person, side: &mut Side, branch: Option<&mut Option<i64>>) {
@@ -85,26 +81,7 @@ impl Acquaintances {
         moved: isize,
     ) -> Option<Person> {
         let focused = fields.iter().find(|(r, _)| r.has_focus() || r.lost_focus());
-        let (over, now) = ui.input(|i| {
-            let at = i.pointer.latest_pos().or(i.pointer.interact_pos());
-            let over = self
-                .list_rect
-                .zip(at)
-                .is_some_and(|(rect, p)| rect.contains(p));
-            (over, i.time)
-        });
-        self.hover_since = match (over, self.hover_since) {
-            (true, Some(since)) => Some(since),
-            (true, None) => Some(now),
-            (false, _) => None,
-        };
-        let live = self
-            .hover_since
-            .is_some_and(|since| now - since >= HOVER_INTENT);
-        if over && !live {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(HOVER_INTENT));
-        }
+        let live = self.intent.live(ui, self.list_rect);
         let pressing_a_row = live && ui.input(|i| i.pointer.any_down() || i.pointer.any_released());
         let under = focused.or_else(|| {
             pressing_a_row
