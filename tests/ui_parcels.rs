@@ -517,9 +517,9 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     assert_eq!(import.counts(), (18, 2, 0));
     assert_eq!(import.states[6], RowState::Blocked);
     assert_eq!(import.states[12], RowState::Blocked);
-    // The bad rows say their line and column.
+    // The bad rows say their line and column (by the form's name for it).
     assert!(
-        h.query_all_by_label_contains("ReceiverPinfl")
+        h.query_all_by_label_contains(&format!("{}:", tr("parcel.pinfl")))
             .next()
             .is_some()
     );

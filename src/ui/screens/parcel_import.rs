@@ -185,10 +185,12 @@ impl ParcelImportScreen {
                     .problems
                     .iter()
                     .map(|p| {
+                        // The column by the form's name for it, as the clerk knows it.
+                        let column = desk::international::parcel_import::column_label(&p.column);
                         t!(
                             "import.problem",
                             line = p.line,
-                            column = p.column.clone(),
+                            column = column,
                             what = problem_text(p.problem)
                         )
                         .to_string()

@@ -155,6 +155,10 @@ impl FileChooser {
                 ];
                 for f in cx.desk.recent_folders() {
                     let path = PathBuf::from(f);
+                    // Documents or home, already offered under their names.
+                    if places.iter().any(|(_, p)| *p == path) {
+                        continue;
+                    }
                     let name = path
                         .file_name()
                         .map(|n| n.to_string_lossy().to_string())
@@ -178,8 +182,11 @@ impl FileChooser {
             if self.listing.is_some() {
                 ui.spinner();
             } else if self.entries.is_empty() && self.error.is_none() {
-                let kinds = self.extensions.join(", ");
-                ui.label(RichText::new(t!("chooser.empty", kinds = kinds)).weak());
+                let said = match self.extensions {
+                    [] => t!("chooser.empty_any"),
+                    kinds => t!("chooser.empty", kinds = kinds.join(", ")),
+                };
+                ui.label(RichText::new(said).weak());
             }
             let height = (size.y - 260.0).clamp(120.0, 520.0);
             let table = TableBuilder::new(ui)

@@ -102,6 +102,7 @@ impl CityPicker {
         }
         let mut changed = false;
         if r.changed() {
+            self.intent.changed(ui);
             self.dismissed = false;
             self.highlighted = 0;
             if value.is_some() {

@@ -110,6 +110,16 @@ const LABELS: &[(&str, &str)] = &[
 /// field), kept for the customs declaration.
 pub const ORIGIN: &str = "ProductOrigin";
 
+/// The name the parcel form gives a column, in the clerk's language (the file's columns are
+/// the service's names, which are not the clerk's); the column's own name where the form has
+/// none.
+pub fn column_label(column: &str) -> String {
+    match LABELS.iter().find(|(c, _)| *c == column) {
+        Some((_, key)) => rust_i18n::t!(*key).to_string(),
+        None => column.to_string(),
+    }
+}
+
 /// Every name a column goes by, squeezed: its wire name and its label in uz, ru and en.
 fn names_of(column: &str) -> Vec<String> {
     let mut names = vec![squeeze(column)];

@@ -81,6 +81,10 @@ impl Acquaintances {
         moved: isize,
     ) -> Option<Person> {
         let focused = fields.iter().find(|(r, _)| r.has_focus() || r.lost_focus());
+        // A key typed this frame changes the list: it is read anew before a click counts.
+        if fields.iter().any(|(r, _)| r.changed()) {
+            self.intent.changed(ui);
+        }
         let live = self.intent.live(ui, self.list_rect);
         let pressing_a_row = live && ui.input(|i| i.pointer.any_down() || i.pointer.any_released());
         let under = focused.or_else(|| {
