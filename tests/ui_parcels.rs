@@ -57,6 +57,9 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         h.state().screen() == ScreenId::NewParcel && !h.state().is_busy()
     });
 
+    // Every field the service requires is marked: the parcel's typed ones (eight) and a line's
+    // (seven), beside the pickers' own (the city and the price's route: five).
+    assert!(h.query_all_by_label("*").count() >= 8 + 7 + 5);
     for (label, text) in [
         ("parcel.surname", "Karimov"),
         ("parcel.first_name", "Aziz"),
@@ -627,12 +630,21 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     step_until(&mut h, "asked where to save", |h| {
         h.query_by_label(&tr("chooser.save_title")).is_some()
     });
-    replace_text(&mut h, &tr("chooser.folder"), &folder.display().to_string());
-    h.key_press(Key::Enter);
+    // It opens in the folder a file was last chosen from.
     step_until(&mut h, "the folder read", |h| {
         h.query_by_label("parcels.csv").is_some()
     });
-    replace_text(&mut h, &tr("chooser.file_name"), "supplier-template.csv");
+    // The name proposed has the cursor, selected: typing replaces it.
+    step_until(&mut h, "the name field ready", |h| {
+        h.get_by_label(&tr("chooser.file_name")).is_focused()
+    });
+    h.get_by_label(&tr("chooser.file_name"))
+        .type_text("supplier-template.csv");
+    h.step();
+    // What is typed may be held a moment by the scanner's gate: the name is in its field first.
+    step_until(&mut h, "the name typed", |h| {
+        file_name_typed(h) == "supplier-template.csv"
+    });
     h.get_by_label(&tr("chooser.save")).click();
     let saved = folder.join("supplier-template.csv");
     step_until(&mut h, "saved where asked", |h| {
@@ -647,16 +659,16 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     step_until(&mut h, "asked again", |h| {
         h.query_by_label(&tr("chooser.save_title")).is_some()
     });
-    replace_text(&mut h, &tr("chooser.file_name"), "parcels.csv");
+    step_until(&mut h, "the name field ready", |h| {
+        h.get_by_label(&tr("chooser.file_name")).is_focused()
+    });
+    h.get_by_label(&tr("chooser.file_name"))
+        .type_text("parcels.csv");
+    h.step();
     let warned = tr("chooser.replaces").replace("%{name}", "parcels.csv");
-    let named = |h: &egui_kittest::Harness<'static, parcel_desk::ui::DeskApp>| {
-        use egui_kittest::kittest::NodeT;
-        h.get_by_label(&tr("chooser.file_name"))
-            .accesskit_node()
-            .value()
-            .unwrap_or_default()
-    };
-    assert_eq!(named(&h), "parcels.csv");
+    step_until(&mut h, "the name typed", |h| {
+        file_name_typed(h) == "parcels.csv"
+    });
     step_until(&mut h, "warned", |h| h.query_by_label(&warned).is_some());
     h.get_by_label(&tr("chooser.cancel")).click();
     step_until(&mut h, "cancelled", |h| {
@@ -672,4 +684,13 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
 /// The import's CSV template, as the clerk downloads it (one example parcel).
 fn desk_template() -> String {
     parcel_desk::desk::international::import_template::template_csv()
+}
+
+/// What the chooser's file name field holds.
+fn file_name_typed(h: &Harness<'static, DeskApp>) -> String {
+    use egui_kittest::kittest::NodeT;
+    h.get_by_label(&tr("chooser.file_name"))
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
 }

@@ -1,23 +1,11 @@
-//! Cities abroad the twin ships to: real cities of each seeded country, with ids that never
-//! change (`10000 + country × 100 + n`, far from the home country's 1..220), a street to address
-//! its demo receivers at and the country's dialling prefix. The contract has no directory of
-//! them; they appear in the international orders and are what the price check holds a receiver
-//! city against.
-
-use crate::seed::Name;
-
-/// A city abroad: its id, its country's id, its names, a street and a phone prefix there.
-#[derive(Debug, Clone)]
-pub struct SeedAbroadCity {
-    pub id: i64,
-    pub country: i64,
-    pub name: Name,
-    pub street: &'static str,
-    pub dial: &'static str,
-}
+//! Cities abroad the twin ships to, as a table: real cities of each seeded country (the seed
+//! gives them ids that never change, `10000 + country × 100 + n`, far from the home country's
+//! 1..220), a street to address its demo receivers at and the country's dialling prefix. The
+//! contract has no directory of them; they appear in the international orders and are what the
+//! price check holds a receiver city against.
 
 /// country id, n, Uzbek, Russian, English, street, dialling prefix.
-type Row = (
+pub(crate) type Row = (
     i64,
     i64,
     &'static str,
@@ -28,7 +16,7 @@ type Row = (
 );
 
 #[rustfmt::skip]
-const CITIES: &[Row] = &[
+pub(crate) const CITIES: &[Row] = &[
     (1, 1, "Moskva", "Москва", "Moscow", "Tverskaya ul. 7", "+7 495"),
     (1, 2, "Sankt-Peterburg", "Санкт-Петербург", "Saint Petersburg", "Nevsky pr. 28", "+7 812"),
     (1, 3, "Yekaterinburg", "Екатеринбург", "Yekaterinburg", "Lenina pr. 24", "+7 343"),
@@ -69,47 +57,3 @@ const CITIES: &[Row] = &[
     (23, 1, "Prishtina", "Приштина", "Pristina", "Nëna Terezë Blvd. 3", "+383 38"),
     (25, 1, "Toronto", "Торонто", "Toronto", "Yonge St. 220", "+1 416"),
 ];
-
-/// Every city abroad, in the table's order.
-pub fn abroad_cities() -> Vec<SeedAbroadCity> {
-    CITIES
-        .iter()
-        .map(|&(country, n, uz, ru, en, street, dial)| SeedAbroadCity {
-            id: 10_000 + country * 100 + n,
-            country,
-            name: Name::new(uz, ru, en),
-            street,
-            dial,
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::seed::Seed;
-
-    #[test]
-    fn every_city_abroad_belongs_to_a_seeded_country_and_keeps_its_id() {
-        let seed = Seed::build();
-        let cities = abroad_cities();
-        let mut ids = std::collections::HashSet::new();
-        for c in &cities {
-            assert!(seed.country(c.country).is_some(), "{}", c.name.en);
-            assert_eq!(c.id / 100 - 100, c.country, "{} id {}", c.name.en, c.id);
-            assert!(ids.insert(c.id), "{} twice", c.id);
-            assert!(seed.city(c.id).is_none(), "{} is not a home city", c.id);
-        }
-        let moscow = cities.iter().find(|c| c.name.en == "Moscow");
-        assert_eq!(moscow.map(|c| (c.id, c.country)), Some((10_101, 1)));
-        assert_eq!(moscow.map(|c| c.name.ru.as_str()), Some("Москва"));
-        // Every country but "other countries" has a city.
-        for country in seed.countries.iter().filter(|c| c.id != 24) {
-            assert!(
-                cities.iter().any(|c| c.country == country.id),
-                "{}",
-                country.id
-            );
-        }
-    }
-}

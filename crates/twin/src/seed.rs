@@ -80,6 +80,30 @@ pub struct SeedCountry {
     pub zone: u8,
 }
 
+/// A city abroad: its id, its country's id, its names, a street and a phone prefix there.
+#[derive(Debug, Clone)]
+pub struct SeedAbroadCity {
+    pub id: i64,
+    pub country: i64,
+    pub name: Name,
+    pub street: &'static str,
+    pub dial: &'static str,
+}
+
+/// Every city abroad of the table, in its order, under ids that never change.
+fn abroad_cities() -> Vec<SeedAbroadCity> {
+    crate::abroad_seed::CITIES
+        .iter()
+        .map(|&(country, n, uz, ru, en, street, dial)| SeedAbroadCity {
+            id: 10_000 + country * 100 + n,
+            country,
+            name: Name::new(uz, ru, en),
+            street,
+            dial,
+        })
+        .collect()
+}
+
 pub struct Seed {
     pub regions: Vec<SeedRegion>,
     pub cities: Vec<SeedCity>,
@@ -87,7 +111,7 @@ pub struct Seed {
     pub shipment_types: Vec<(i64, Name)>,
     pub packaging_types: Vec<(i64, Name)>,
     pub countries: Vec<SeedCountry>,
-    pub abroad_cities: Vec<crate::abroad_seed::SeedAbroadCity>,
+    pub abroad_cities: Vec<SeedAbroadCity>,
 }
 
 impl Seed {
@@ -137,7 +161,7 @@ impl Seed {
     }
 
     /// A city abroad by its id.
-    pub fn abroad_city(&self, id: i64) -> Option<&crate::abroad_seed::SeedAbroadCity> {
+    pub fn abroad_city(&self, id: i64) -> Option<&SeedAbroadCity> {
         self.abroad_cities.iter().find(|c| c.id == id)
     }
 
@@ -156,7 +180,7 @@ impl Seed {
                     .map(|&(id, uz, ru, en, _)| (id, uz, ru, en)),
             ),
             countries: countries(),
-            abroad_cities: crate::abroad_seed::abroad_cities(),
+            abroad_cities: abroad_cities(),
         }
     }
 }
@@ -594,5 +618,28 @@ mod tests {
         assert_eq!(s.shipment_types.len(), 30);
         assert!(s.countries.iter().any(|c| c.code.is_none()));
         assert!(s.countries.iter().any(|c| c.code == Some("")));
+    }
+
+    #[test]
+    fn every_city_abroad_belongs_to_a_seeded_country_and_keeps_its_id() {
+        let seed = Seed::build();
+        let mut ids = std::collections::HashSet::new();
+        for c in &seed.abroad_cities {
+            assert!(seed.country(c.country).is_some(), "{}", c.name.en);
+            assert_eq!(c.id / 100 - 100, c.country, "{} id {}", c.name.en, c.id);
+            assert!(ids.insert(c.id), "{} twice", c.id);
+            assert!(seed.city(c.id).is_none(), "{} is not a home city", c.id);
+        }
+        let moscow = seed.abroad_cities.iter().find(|c| c.name.en == "Moscow");
+        assert_eq!(moscow.map(|c| (c.id, c.country)), Some((10_101, 1)));
+        assert_eq!(moscow.map(|c| c.name.ru.as_str()), Some("Москва"));
+        // Every country but "other countries" has a city.
+        for country in seed.countries.iter().filter(|c| c.id != 24) {
+            assert!(
+                seed.abroad_cities.iter().any(|c| c.country == country.id),
+                "{}",
+                country.id
+            );
+        }
     }
 }

@@ -178,7 +178,7 @@ impl ManifestScreen {
             .filter_map(|n| self.parcels.iter().find(|p| &p.number == n))
             .map(|p| p.input.clone())
             .collect();
-        let (number, date) = (m.number.clone(), m.date.clone());
+        let (number, date) = (m.number.clone(), shown_day(&m.date));
         let lang = cx.desk.settings().language;
         let name = file_name("manifest", &number);
         self.sheet.start(cx, &name, move || {
@@ -347,7 +347,7 @@ impl Screen for ManifestScreen {
                     ui.label(format!(
                         "{} · {} · {} · {}",
                         m.number,
-                        m.date,
+                        shown_day(&m.date),
                         t!("manifest.parcels_n", count = m.parcels.len()),
                         state
                     ));
@@ -365,4 +365,12 @@ impl Screen for ManifestScreen {
     fn is_busy(&self) -> bool {
         self.loading.is_some() || self.submitting.is_some() || self.sheet.is_busy()
     }
+}
+
+/// A manifest's day as the clerk reads days (DD.MM.YYYY); kept as the service takes it
+/// (YYYY-MM-DD), and shown as kept when it is not a day.
+fn shown_day(kept: &str) -> String {
+    chrono::NaiveDate::parse_from_str(kept.trim(), "%Y-%m-%d")
+        .map(|d| d.format("%d.%m.%Y").to_string())
+        .unwrap_or_else(|_| kept.to_string())
 }

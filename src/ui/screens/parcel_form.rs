@@ -153,7 +153,8 @@ impl ParcelFormScreen {
 
     fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let errors = self.errors();
-        let form = Form::new(&errors);
+        // The fields the service requires carry the asterisk (the city picker marks its own).
+        let form = Form::new(&errors).required(&api::international::PARCEL_REQUIRED);
         let dirs = desk.directories();
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -313,7 +314,13 @@ fn product_line(
     line: &mut ProductDraft,
     earlier: &[ProductDraft],
 ) {
-    let form = Form::new(errors);
+    // A line's required fields carry the asterisk, under the line's own keys.
+    let keys: Vec<String> = api::international::PARCEL_LINE_REQUIRED
+        .iter()
+        .map(|name| product_key(i, name))
+        .collect();
+    let required: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let form = Form::new(errors).required(&required);
     ui.label(t!("parcel.line", n = i + 1));
     // Lines declared before that match what is typed: one click fills the line's description,
     // Russian description, link, unit and HS code.

@@ -47,6 +47,9 @@ pub struct FileChooser {
     listing: Option<Task<Result<Vec<FolderEntry>, String>>>,
     error: Option<String>,
     selected: Option<usize>,
+    /// Saving: the name field takes the cursor, its text selected, when the chooser opens (as
+    /// a save dialog does: typing replaces the name proposed).
+    focus_name: bool,
 }
 
 impl FileChooser {
@@ -61,6 +64,7 @@ impl FileChooser {
             listing: None,
             error: None,
             selected: None,
+            focus_name: false,
         }
     }
 
@@ -93,6 +97,7 @@ impl FileChooser {
             .map(Path::to_path_buf)
             .unwrap_or_else(desk::documents_folder);
         self.purpose = Purpose::Save { name };
+        self.focus_name = true;
         self.open(cx, start);
     }
 
@@ -261,9 +266,20 @@ impl FileChooser {
             ui.separator();
             if let Purpose::Save { name } = &mut self.purpose {
                 let l = ui.label(t!("chooser.file_name"));
-                let r = ui
-                    .add(egui::TextEdit::singleline(name).desired_width(f32::INFINITY))
-                    .labelled_by(l.id);
+                let edit = egui::TextEdit::singleline(name)
+                    .id_salt("file chooser name")
+                    .desired_width(f32::INFINITY);
+                let r = ui.add(edit).labelled_by(l.id);
+                if self.focus_name {
+                    r.request_focus();
+                    // The field's state exists from its first frame on: selected then.
+                    if let Some(mut state) = egui::text_edit::TextEditState::load(ui.ctx(), r.id) {
+                        let all = egui::text_selection::CCursorRange::select_all_str(name);
+                        state.cursor.set_char_range(Some(all));
+                        state.store(ui.ctx(), r.id);
+                        self.focus_name = false;
+                    }
+                }
                 let typed = name.trim().to_string();
                 if self.entries.iter().any(|e| !e.is_folder && e.name == typed) {
                     let said = t!("chooser.replaces", name = typed.clone());
