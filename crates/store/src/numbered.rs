@@ -30,7 +30,8 @@ impl Store {
         )
     }
 
-    /// Every row of this service, newest first; a row that cannot be read, or that `read` finds
+    /// Every row of this service, newest first (rows of one second by number, highest first, as
+    /// a file sends them); a row that cannot be read, or that `read` finds
     /// unusable (`None`), is left out.
     pub(crate) fn all_numbered<T>(
         &self,
@@ -41,7 +42,7 @@ impl Store {
         let Numbered { table, columns } = of;
         let rows = self.conn().query(
             &format!(
-                "SELECT {columns} FROM {table} WHERE service = ?1 ORDER BY created_at DESC, number"
+                "SELECT {columns} FROM {table} WHERE service = ?1 ORDER BY created_at DESC, number DESC"
             ),
             args![service.as_str()],
             |r| Ok(read(r).ok().flatten()),

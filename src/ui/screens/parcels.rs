@@ -310,7 +310,12 @@ impl Screen for ParcelsScreen {
             ui.group(|ui| Self::timeline(ui, track));
         }
         ui.separator();
-        ui.strong(t!("parcels.mine"));
+        ui.horizontal(|ui| {
+            ui.strong(t!("parcels.mine"));
+            if !self.rows.is_empty() {
+                ui.label(RichText::new(t!("manifest.parcels_n", count = self.rows.len())).weak());
+            }
+        });
         if let Some(e) = &self.list_error {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }

@@ -54,7 +54,9 @@ pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) {
             false => ui.label(text.weak()),
         };
         if let Some(why) = &state.why {
-            shown.on_hover_text(why);
+            // The system's own words, under the clerk's heading for them (as every error's
+            // details are shown).
+            shown.on_hover_text(format!("{}: {why}", t!("error.details")));
         }
         if state.simulated {
             // Clicked, never tabbed to: the form's Tab order stays the same as without a scale.
