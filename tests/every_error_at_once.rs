@@ -25,6 +25,16 @@ fn fields_named(answer: &Value) -> Vec<String> {
     }
 }
 
+/// A write with a body, under a token; the status and the answer.
+async fn post(
+    t: &parcel_desk::twin::RunningSandbox,
+    url: &str,
+    body: Value,
+    token: &str,
+) -> (u16, Value) {
+    twin_http::send(t, Call::post(url, body).token(token)).await
+}
+
 fn assert_named(what: &str, (status, answer): (u16, Value), fields: &[&str]) {
     assert!(
         status >= 400 || answer.get("errors").is_some(),
@@ -51,9 +61,11 @@ async fn an_order_with_three_wrong_fields_is_refused_naming_all_three() {
         "receiverPhone": "12", "weight": "heavy", "piece": 1, "packageId": 7, "postTypeId": 11,
         "receiverDelivery": 0
     });
-    let legacy = twin_http::send(
+    let legacy = post(
         &t,
-        Call::post(&format!("{}?r=v1/order/add", t.legacy_url()), order).token(&company.legacy),
+        &format!("{}?r=v1/order/add", t.legacy_url()),
+        order,
+        &company.legacy,
     )
     .await;
     assert_named(
@@ -68,15 +80,32 @@ async fn an_order_with_three_wrong_fields_is_refused_naming_all_three() {
         "receiver": {"phone": "+998 91 7654321", "address": "Navoi 2", "city_code": "3001"},
         "cargo": {"weight": "heavy", "piece": "many", "packageId": 7}
     });
-    let current = twin_http::send(
+    let current = post(
         &t,
-        Call::post(&format!("{}/v1/order/add", t.current_url()), order).token(&company.current),
+        &format!("{}/v1/order/add", t.current_url()),
+        order,
+        &company.current,
     )
     .await;
     assert_named(
         "current order",
         current,
         &["receiver.name", "cargo.weight", "cargo.piece"],
+    );
+}
+
+#[tokio::test]
+async fn a_price_request_with_three_wrong_fields_is_refused_naming_all_three() {
+    let t = twin().await;
+    let company = twin_http::login(&t, DEMO).await;
+    // Read by the legacy interface's own reader (the token, goods and price routes use it).
+    let calc = json!({"senderCityId": "Samarkand", "receiverCityId": "x", "weight": "heavy"});
+    let url = format!("{}?r=v1/order/calculate", t.legacy_url());
+    let answer = post(&t, &url, calc, &company.legacy).await;
+    assert_named(
+        "price",
+        answer,
+        &["senderCityId", "receiverCityId", "weight"],
     );
 }
 
@@ -91,13 +120,11 @@ async fn a_parcel_with_three_wrong_fields_is_refused_naming_all_three() {
         "ReceiverPinfl": "123", "ParcelWeight": "heavy", "ParcelDeclareCurrency": "USD",
         "ReceiverDelivery": "1"
     });
-    let answer = twin_http::send(
+    let answer = post(
         &t,
-        Call::post(
-            &format!("{}?r=v1/international/add", t.legacy_url()),
-            parcel,
-        )
-        .token(&company.legacy),
+        &format!("{}?r=v1/international/add", t.legacy_url()),
+        parcel,
+        &company.legacy,
     )
     .await;
     assert_named(
@@ -112,9 +139,11 @@ async fn a_supplier_with_three_wrong_fields_is_refused_naming_all_three() {
     let t = twin().await;
     let company = twin_http::login(&t, DEMO).await;
     let supplier = json!({"group": 7, "code": "", "name": "A"});
-    let answer = twin_http::send(
+    let answer = post(
         &t,
-        Call::post(&format!("{}/v1/purveyor/create", t.wms_url()), supplier).token(&company.wms),
+        &format!("{}/v1/purveyor/create", t.wms_url()),
+        supplier,
+        &company.wms,
     )
     .await;
     assert_named("supplier", answer, &["group", "code", "full_name"]);
@@ -127,13 +156,11 @@ async fn warehouse_errors_have_one_shape_keyed_as_every_other_field() {
     // A confirmation with an id of zero and one that is no number: both items named, each
     // under its own dotted key, with a list of messages like every other field's.
     let status = json!({"status": [{"id": 0, "status": "ok"}, {"id": "x", "status": "ok"}]});
-    let (code, answer) = twin_http::send(
+    let (code, answer) = post(
         &t,
-        Call::post(
-            &format!("{}/v1/purveyor/client-status", t.wms_url()),
-            status,
-        )
-        .token(&company.wms),
+        &format!("{}/v1/purveyor/client-status", t.wms_url()),
+        status,
+        &company.wms,
     )
     .await;
     assert!(code >= 400, "{code} {answer}");

@@ -182,18 +182,17 @@ impl Check {
         }
     }
 
-    /// The body as a wire type once each of `required` is given (see [`Check::required`]) and it
-    /// decodes (see [`Check::typed`]); `None`, with what is wrong collected, otherwise.
+    /// The body as a wire type once each of `required` is given and every field reads: `None`
+    /// otherwise, with every field that is blank or of the wrong type named at once (see
+    /// [`Check::decode`]). An over-long text is said beside it for the caller's `ok()`.
     pub(crate) fn read<T: DeserializeOwned>(
         &mut self,
         body: &Value,
         required: &[&str],
     ) -> Option<T> {
-        self.required(body, required);
-        if !self.ok() {
-            return None;
-        }
-        self.typed(body)
+        let (value, stood_in) = self.decode_with(body, required);
+        let blank = required.iter().any(|name| self.has(name));
+        value.filter(|_| !stood_in && !blank)
     }
 
     /// A route's opening: [`Check::decode`] on a fresh checker, which comes along with the value
@@ -224,6 +223,16 @@ impl Check {
         body: &Value,
         required: &[&str],
     ) -> Option<T> {
+        self.decode_with(body, required).0
+    }
+
+    /// [`Check::decode`], and whether a stand-in took the place of a field that could not be
+    /// read.
+    fn decode_with<T: DeserializeOwned>(
+        &mut self,
+        body: &Value,
+        required: &[&str],
+    ) -> (Option<T>, bool) {
         self.required(body, required);
         self.text_limits("", "", body);
         let mut patched = body.clone();
@@ -273,28 +282,16 @@ impl Check {
         // A stand-in is not the clerk's: nothing more is said of its field.
         let flagged: Vec<String> = self.fields.keys().cloned().collect();
         self.settled.extend(flagged);
-        decoded
+        (decoded, !tried.is_empty())
     }
 
-    /// Decodes the body into a wire type; a type error lands under the field it concerns. Every
-    /// text in the body is held to its limit too (see `limits`): an over-long text is reported
-    /// beside the other checks' messages, so the caller's `ok()` before storing refuses it.
+    /// The body as a wire type, or `None` with every field of the wrong type named (see
+    /// [`Check::decode`]). Every text in the body is held to its limit too (see `limits`): an
+    /// over-long text is reported beside the other checks' messages, so the caller's `ok()`
+    /// before storing refuses it.
     pub(crate) fn typed<T: DeserializeOwned>(&mut self, body: &Value) -> Option<T> {
-        self.text_limits("", "", body);
-        match serde_path_to_error::deserialize::<_, T>(body) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                let path = dotted(&e.path().to_string());
-                let field = if path == "." {
-                    "body".to_string()
-                } else {
-                    path
-                };
-                let m = msg::invalid(self.lang, &field);
-                self.push(&field, m);
-                None
-            }
-        }
+        let (value, stood_in) = self.decode_with(body, &[]);
+        value.filter(|_| !stood_in)
     }
 
     /// Walks a body and marks each text longer than its field allows.
