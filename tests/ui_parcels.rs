@@ -501,14 +501,7 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     let file = env.dir.join("parcels.csv");
     std::fs::write(&file, csv).expect("written");
 
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
-    step_until(&mut h, "the parcel form", |h| {
-        h.state().screen() == ScreenId::NewParcel
-    });
-    h.get_by_label(&tr("import.open")).click();
-    step_until(&mut h, "the import", |h| {
-        h.state().screen() == ScreenId::ParcelImport
-    });
+    open_import(&mut h);
     type_into(&mut h, &tr("import.path"), 0, &file.display().to_string());
     h.get_by_label(&tr("import.read")).click();
     step_until(&mut h, "read and checked", |h| {
@@ -579,14 +572,7 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     std::fs::write(folder.join("parcels.csv"), &csv).expect("written");
     std::fs::write(folder.join("photo.jpg"), b"not taken").expect("written");
 
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
-    step_until(&mut h, "the parcel form", |h| {
-        h.state().screen() == ScreenId::NewParcel
-    });
-    h.get_by_label(&tr("import.open")).click();
-    step_until(&mut h, "the import", |h| {
-        h.state().screen() == ScreenId::ParcelImport
-    });
+    open_import(&mut h);
     h.get_by_label(&tr("import.choose")).click();
     step_until(&mut h, "the chooser", |h| {
         h.query_by_label(&tr("chooser.title")).is_some()
@@ -693,4 +679,16 @@ fn file_name_typed(h: &Harness<'static, DeskApp>) -> String {
         .accesskit_node()
         .value()
         .unwrap_or_default()
+}
+
+/// From anywhere to the parcels import, as a clerk goes: the new parcel, then its import.
+fn open_import(h: &mut Harness<'static, DeskApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    step_until(h, "the parcel form", |h| {
+        h.state().screen() == ScreenId::NewParcel
+    });
+    h.get_by_label(&tr("import.open")).click();
+    step_until(h, "the import", |h| {
+        h.state().screen() == ScreenId::ParcelImport
+    });
 }
