@@ -42,11 +42,13 @@ pub fn status_text(status_id: i64, service_name: &str) -> String {
     }
 }
 
+/// A moment in the counter's time, as every date the clerk reads or types is written
+/// (DD.MM.YYYY HH:MM).
 pub fn when(epoch: i64) -> String {
     chrono::DateTime::from_timestamp(epoch, 0)
         .map(|d| {
             d.with_timezone(&crate::ui::widgets::period::counter_zone())
-                .format("%Y-%m-%d %H:%M")
+                .format("%d.%m.%Y %H:%M")
                 .to_string()
         })
         .unwrap_or_default()
