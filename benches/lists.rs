@@ -42,7 +42,14 @@ fn parcels() -> Vec<ParcelRow> {
                 number,
                 state: ParcelState::Saved,
                 input,
-                origins: Vec::new(),
+                // Each named by its numbers: no directories in the bench.
+                extras: parcel_desk::store::ParcelExtras {
+                    origins: Vec::new(),
+                    abroad: Some(parcel_desk::store::PlaceAbroad {
+                        country: 1,
+                        city: 10_101,
+                    }),
+                },
                 status: Some((110, "At customs".into())),
                 created_at: 1_795_000_000 + i as i64,
                 updated_at: 1_795_000_000 + i as i64,
@@ -162,7 +169,7 @@ trait Filterable {
 
 impl Filterable for ManifestScreen {
     fn draw(&mut self, ui: &mut egui::Ui) {
-        self.parcels_table(ui);
+        self.parcels_table(ui, None);
     }
     fn set_filter(&mut self, filter: &str) {
         self.filter = filter.to_string();
@@ -209,7 +216,7 @@ fn main() {
     measure(
         "international parcels",
         &mut |ui| {
-            let _ = list.table(ui, false);
+            let _ = list.table(ui, false, None);
         },
         None,
     );

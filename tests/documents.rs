@@ -4,7 +4,9 @@
 
 use parcel_desk::api::codes::Language;
 use parcel_desk::api::international::ParcelInput;
-use parcel_desk::label::documents::{Declarant, customs_declaration, handover_sheet, parcel_label};
+use parcel_desk::label::documents::{
+    Declarant, HandedOver, customs_declaration, handover_sheet, parcel_label,
+};
 use parcel_desk::label::layout::{Item, Page};
 use parcel_desk::label::raster::{Raster, rasterize};
 use rxing::BarcodeFormat;
@@ -116,7 +118,15 @@ fn a_handover_sheet_lists_every_parcel_with_bars_that_scan_across_pages() {
     let parcels: Vec<ParcelInput> = (1..=20)
         .map(|i| parcel(&format!("CN0000005{i:02}UZ")))
         .collect();
-    let refs: Vec<&ParcelInput> = parcels.iter().collect();
+    // Every other parcel's route named a city abroad.
+    let refs: Vec<HandedOver> = parcels
+        .iter()
+        .enumerate()
+        .map(|(i, parcel)| HandedOver {
+            parcel,
+            abroad: if i % 2 == 0 { "Moskva, Rossiya" } else { "" },
+        })
+        .collect();
     let pages = handover_sheet("M-2026-001", "2026-11-23", &refs, Language::Ru).expect("sheet");
     assert!(pages.len() >= 2, "twenty rows take more than a page");
     let mut seen = Vec::new();
@@ -135,7 +145,16 @@ fn a_handover_sheet_lists_every_parcel_with_bars_that_scan_across_pages() {
     assert_eq!(seen, numbers);
     let last = texts(pages.last().expect("a page"));
     assert!(last.contains("20"), "the count: {last}");
-    assert!(last.contains("30.000"), "the total weight: {last}");
+    assert!(
+        last.contains("30.000 кг"),
+        "the total weight, in Russian: {last}"
+    );
+    let all = pages.iter().map(texts).collect::<Vec<_>>().join("\n");
+    assert_eq!(all.matches("Moskva, Rossiya").count(), 10, "{all}");
+    assert!(
+        !all.contains(" kg"),
+        "no English unit on a Russian sheet: {all}"
+    );
     parcel_desk::label::pdf::render_pdf(&pages, "sheet").expect("a PDF");
 }
 
@@ -155,7 +174,8 @@ fn a_cn23_declaration_holds_each_line_and_the_totals() {
         let parcel = parcel("CN000000101UZ");
         // The second line says where it comes from itself; the first takes the shop's.
         let origins = [String::new(), "Turkiya".to_string()];
-        let pages = customs_declaration(&parcel, "Samarqand shahar", &from, &origins, lang);
+        let abroad = "Moskva, Rossiya";
+        let pages = customs_declaration(&parcel, "Samarqand shahar", &from, &origins, abroad, lang);
         // The PDF's own text, as a border officer's software would extract it.
         let pdf = parcel_desk::label::pdf::render_pdf(&pages, "cn23").expect("a PDF");
         let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
@@ -167,6 +187,7 @@ fn a_cn23_declaration_holds_each_line_and_the_totals() {
             "+998 71 200 00 01",
             "Xitoy",
             "Turkiya",
+            "Moskva, Rossiya",
         ] {
             assert!(
                 text.contains(want),

@@ -31,7 +31,9 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
         drop_after_commit_rate: 1.0,
         ..Faults::default()
     });
-    let first = parcels.send(intl_parcel("CN000000201UZ"), Vec::new()).await;
+    let first = parcels
+        .send(intl_parcel("CN000000201UZ"), Default::default())
+        .await;
     assert!(matches!(first, SendResult::Unknown(_)), "{first:?}");
     assert_eq!(
         store
@@ -44,19 +46,24 @@ async fn a_lost_answer_is_settled_by_the_number_and_nothing_is_sent_twice() {
     t.set_faults(Faults::default());
     // Sent again: the service is asked first, has it, and it is saved without a second create
     // (which the service would refuse as a taken number).
-    match parcels.send(intl_parcel("CN000000201UZ"), Vec::new()).await {
+    match parcels
+        .send(intl_parcel("CN000000201UZ"), Default::default())
+        .await
+    {
         SendResult::Saved(row) => assert_eq!(row.state, ParcelState::Saved),
         other => panic!("{other:?}"),
     }
     assert!(matches!(
-        parcels.send(intl_parcel("CN000000201UZ"), Vec::new()).await,
+        parcels
+            .send(intl_parcel("CN000000201UZ"), Default::default())
+            .await,
         SendResult::AlreadySaved(_)
     ));
 
     // A refusal forgets the attempt, with the service's message under its field.
     let mut bad = intl_parcel("CN000000202UZ");
     bad.pinfl = "123".into();
-    match parcels.send(bad, Vec::new()).await {
+    match parcels.send(bad, Default::default()).await {
         SendResult::Refused(e @ ApiError::Validation { .. }) => {
             assert_eq!(e.field("ReceiverPinfl").len(), 1)
         }
@@ -73,7 +80,7 @@ async fn a_manifest_is_submitted_once_and_its_parcels_are_not_offered_twice() {
     let (_, parcels) = parcels_on(&t).await;
     for n in ["CN000000401UZ", "CN000000402UZ"] {
         assert!(matches!(
-            parcels.send(intl_parcel(n), Vec::new()).await,
+            parcels.send(intl_parcel(n), Default::default()).await,
             SendResult::Saved(_)
         ));
     }

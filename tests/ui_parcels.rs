@@ -21,8 +21,9 @@ const NUMBER: &str = "CN000000101UZ";
 
 /// Chooses a whole route for the international price (the calculator's or the parcel
 /// editor's): from Samarkand to Moscow (chosen by its Russian name among the cities the desk
-/// learned from the international orders), as the first shipment type.
-fn choose_route(h: &mut Harness<'static, DeskApp>) {
+/// learned from the international orders), as the first shipment type. `abroad`: the labels of
+/// the country's and the city's fields (the calculator's receiver's, or the parcel's own).
+fn choose_route(h: &mut Harness<'static, DeskApp>, abroad: [&str; 2]) {
     let (country, post_type) = {
         let d = h.state().desk.directories().expect("directories");
         (
@@ -39,8 +40,8 @@ fn choose_route(h: &mut Harness<'static, DeskApp>) {
     );
     h.step();
     h.step();
-    pick(h, &tr("intl_calc.country"), &country);
-    pick_suggestion(h, &tr("intl_calc.receiver_city"), 0, "Москва", "Moskva");
+    pick(h, &tr(abroad[0]), &country);
+    pick_suggestion(h, &tr(abroad[1]), 0, "Москва", "Moskva");
     h.step();
     h.step();
     pick(h, &tr("order.post_type"), &post_type);
@@ -155,7 +156,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         h.query_by_label(&tr("parcel.price_route")).is_some(),
         "the price says what it waits for"
     );
-    choose_route(&mut h);
+    choose_route(&mut h, ["parcel.abroad_country", "parcel.abroad_city"]);
     let priced_at = |h: &Harness<'static, DeskApp>, grams: u64| {
         h.state()
             .screen_of::<ParcelFormScreen>()
@@ -232,6 +233,16 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         .rows;
     assert_eq!(rows.len(), 1, "sent once");
     assert_eq!(rows[0].input.products.len(), 2);
+    // Its city abroad is kept with it, never sent, and named in the list.
+    let first_country = h.state().desk.directories().expect("dirs").data.countries[0].id;
+    assert_eq!(
+        rows[0].extras.abroad,
+        Some(parcel_desk::store::PlaceAbroad {
+            country: first_country,
+            city: 10_101
+        })
+    );
+    assert!(h.query_by_label_contains("Moskva, Rossiya").is_some());
     h.get_all_by_label(&tr("parcels.track"))
         .last()
         .expect("the row's track button")
@@ -344,7 +355,7 @@ fn parcels_go_on_one_manifest_and_are_not_offered_again() {
         let task = h
             .state()
             .desk
-            .send_parcel(common::intl_parcel(n), Vec::new())
+            .send_parcel(common::intl_parcel(n), Default::default())
             .expect("wired");
         match common::wait(task) {
             parcel_desk::desk::international::parcels::SendResult::Saved(_) => {}
@@ -409,7 +420,7 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     h.step();
     assert!(h.query_all_by_label(&tr("login.required")).count() >= 4);
     type_into(&mut h, &tr("parcel.weight"), 0, "1.5");
-    choose_route(&mut h);
+    choose_route(&mut h, ["intl_calc.country", "intl_calc.receiver_city"]);
     h.step();
     h.get_by_label(&tr("intl_calc.price")).click();
     step_until(&mut h, "priced", |h| {

@@ -211,12 +211,14 @@ fn unit_word(unit: api::codes::ProductUnit, lang: Language) -> String {
 /// The customs declaration in the CN 23 layout: sender and receiver, each product line with
 /// its description, quantity, net weight, value, HS code and origin (the line's own in
 /// `origins`, by line, or else the declarant's), totals, currency, the sender's signature and
-/// date.
+/// date. `abroad`: the city and country abroad of the parcel's route, in words ("" when none was
+/// chosen), said in the sender's block.
 pub fn customs_declaration(
     p: &ParcelInput,
     city: &str,
     from: &Declarant,
     origins: &[String],
+    abroad: &str,
     lang: Language,
 ) -> Vec<Page> {
     let mut pages = Vec::new();
@@ -248,6 +250,13 @@ pub fn customs_declaration(
         if !reach.is_empty() {
             pen.line(3.6, Face::Regular, &reach);
         }
+    }
+    if !abroad.trim().is_empty() {
+        pen.line(
+            3.6,
+            Face::Regular,
+            &format!("{}: {}", say("doc.city_abroad", lang), abroad.trim()),
+        );
     }
     pen.line(3.2, Face::Bold, &say("doc.receiver", lang));
     pen.line(4.2, Face::Bold, &p.receiver_name());
@@ -367,12 +376,19 @@ pub fn customs_declaration(
     pages
 }
 
-/// A manifest's handover sheet: every parcel with its number as bars, its receiver and weight,
-/// the totals, and lines for who hands over and who receives.
+/// One parcel of a handover sheet: the parcel as sent and its city abroad in words ("" when
+/// its route named none).
+pub struct HandedOver<'a> {
+    pub parcel: &'a ParcelInput,
+    pub abroad: &'a str,
+}
+
+/// A manifest's handover sheet: every parcel with its number as bars, its receiver, its city
+/// abroad and weight, the totals, and lines for who hands over and who receives.
 pub fn handover_sheet(
     number: &str,
     date: &str,
-    parcels: &[&ParcelInput],
+    parcels: &[HandedOver<'_>],
     lang: Language,
 ) -> Result<Vec<Page>, DesignError> {
     const ROW: f32 = 15.0;
@@ -395,7 +411,8 @@ pub fn handover_sheet(
     };
     title(&mut pen, 1);
     let mut total = 0u64;
-    for (i, p) in parcels.iter().enumerate() {
+    let kg = say("doc.unit_kg", lang);
+    for (i, HandedOver { parcel: p, abroad }) in parcels.iter().enumerate() {
         if pen.y + ROW > A4.1 - 45.0 {
             pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
             title(&mut pen, pages.len() + 1);
@@ -413,8 +430,12 @@ pub fn handover_sheet(
             20.0,
             3.6,
             Face::Regular,
-            &format!("{} kg", p.weight.to_decimal_string()),
+            &format!("{} {kg}", p.weight.to_decimal_string()),
         );
+        if !abroad.trim().is_empty() {
+            pen.y = top + 6.5;
+            pen.text_at(MARGIN + 85.0, 70.0, 3.0, Face::Regular, abroad.trim());
+        }
         pen.y = top + ROW;
     }
     pen.rule();
@@ -422,7 +443,7 @@ pub fn handover_sheet(
         4.0,
         Face::Bold,
         &format!(
-            "{}: {}   {}: {}.{:03} kg",
+            "{}: {}   {}: {}.{:03} {kg}",
             say("doc.parcels", lang),
             parcels.len(),
             say("doc.total_weight", lang),

@@ -75,7 +75,7 @@ pub use journal::{HistoryRow, JournalRow, RowFields, SharedNames, StatusMove};
 pub use manifests::ManifestRow;
 pub use notifications::{Notice, NotificationRow, Verdict};
 pub use outbox::{Kept, OutboxEntry, OutboxState, SENDING_LEASE};
-pub use parcels::{ParcelRow, ParcelState};
+pub use parcels::{ParcelExtras, ParcelRow, ParcelState, PlaceAbroad};
 pub use people::{Correction, Person, Seen, person_key};
 pub use print_log::{PrintOutcome, PrintRecord};
 pub use read_only::is_read_only;

@@ -38,9 +38,8 @@ pub struct ParcelRow {
     pub number: String,
     pub state: ParcelState,
     pub input: ParcelInput,
-    /// Each product line's country of origin as the clerk gave it (the service's parcel has no
-    /// field for it; the customs declaration does), by line; blank or missing: the shop's.
-    pub origins: Vec<String>,
+    /// What the desk keeps of it beside the service's fields.
+    pub extras: ParcelExtras,
     /// The last status the service told (the international chain's code) and its words.
     pub status: Option<(i64, String)>,
     pub created_at: i64,
@@ -49,15 +48,36 @@ pub struct ParcelRow {
     pub manifest: Option<String>,
 }
 
-/// The `input` column: the parcel as sent, with the lines' countries of origin beside its own
-/// fields (under a name the service's parcel never has, so a row from before reads as one with
-/// none, and an older desk reads the parcel and passes the origins by).
+/// What the desk keeps of a parcel that the service's parcel has no field for, and its papers
+/// need: never sent.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ParcelExtras {
+    /// Each product line's country of origin as the clerk gave it (the customs declaration
+    /// names one), by line; blank or missing: the shop's.
+    #[serde(rename = "_origins", default, skip_serializing_if = "Vec::is_empty")]
+    pub origins: Vec<String>,
+    /// The country and city abroad of its route, as chosen for its price.
+    #[serde(rename = "_abroad", default, skip_serializing_if = "Option::is_none")]
+    pub abroad: Option<PlaceAbroad>,
+}
+
+/// A city abroad by the service's ids: its country's and its own (the service numbers a city
+/// abroad within the world, but it is always read with its country).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlaceAbroad {
+    pub country: i64,
+    pub city: i64,
+}
+
+/// The `input` column: the parcel as sent, with the extras beside its own fields (under names
+/// the service's parcel never has, so a row from before reads as one with none, and an older
+/// desk reads the parcel and passes them by).
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Kept {
     #[serde(flatten)]
     input: ParcelInput,
-    #[serde(rename = "_origins", default, skip_serializing_if = "Vec::is_empty")]
-    origins: Vec<String>,
+    #[serde(flatten)]
+    extras: ParcelExtras,
 }
 
 fn row(r: &Row<'_>) -> Result<RawRow, StoreError> {
@@ -88,7 +108,7 @@ fn parse(raw: RawRow) -> Option<ParcelRow> {
         number,
         state: ParcelState::parse(&state),
         input: kept.input,
-        origins: kept.origins,
+        extras: kept.extras,
         status: code.map(|c| (c, message.unwrap_or_default())),
         created_at,
         updated_at,
@@ -125,13 +145,13 @@ impl Store {
         &self,
         service: &ServiceKey,
         input: &ParcelInput,
-        origins: &[String],
+        extras: &ParcelExtras,
         at: i64,
     ) -> Result<Option<ParcelRow>, StoreError> {
         let found = self.parcel(service, &input.parcel_number)?;
         let kept = Kept {
             input: input.clone(),
-            origins: origins.to_vec(),
+            extras: extras.clone(),
         };
         let json = serde_json::to_string(&kept).unwrap_or_default();
         let saved = |p: &ParcelRow| p.state == ParcelState::Saved;
@@ -205,10 +225,14 @@ mod tests {
         .unwrap()
     }
 
+    fn none() -> ParcelExtras {
+        ParcelExtras::default()
+    }
+
     on_both_backends! {
         fn a_parcel_is_written_before_sending_and_kept_apart_by_service(s) {
             let (a, b) = (ServiceKey::new("a"), ServiceKey::new("b"));
-            assert_eq!(s.parcel_sending(&a, &input("CN1"), &[], 1).unwrap(), None);
+            assert_eq!(s.parcel_sending(&a, &input("CN1"), &none(), 1).unwrap(), None);
             assert_eq!(
                 s.parcel(&a, "CN1").unwrap().unwrap().state,
                 ParcelState::Sending
@@ -219,7 +243,7 @@ mod tests {
                 "another service's number is its own"
             );
             s.parcel_saved(&a, "CN1", 2).unwrap();
-            let again = s.parcel_sending(&a, &input("CN1"), &[], 3).unwrap();
+            let again = s.parcel_sending(&a, &input("CN1"), &none(), 3).unwrap();
             assert_eq!(
                 again.map(|r| r.state),
                 Some(ParcelState::Saved),
@@ -230,7 +254,7 @@ mod tests {
                 s.parcels(&a).unwrap()[0].status,
                 Some((200, "Yo'lda".into()))
             );
-            s.parcel_sending(&a, &input("CN2"), &[], 5).unwrap();
+            s.parcel_sending(&a, &input("CN2"), &none(), 5).unwrap();
             s.parcel_refused(&a, "CN2").unwrap();
             s.parcel_refused(&a, "CN1").unwrap();
             assert_eq!(
@@ -242,13 +266,16 @@ mod tests {
     }
 
     on_both_backends! {
-        fn a_parcels_countries_of_origin_are_kept_and_a_row_from_before_has_none(s) {
+        fn a_parcels_origins_and_city_abroad_are_kept_and_a_row_from_before_has_none(s) {
             use crate::db::{Sql, args};
             let svc = ServiceKey::new("a");
-            let origins = vec!["Xitoy".to_string(), String::new(), "Turkiya".to_string()];
-            s.parcel_sending(&svc, &input("CN3"), &origins, 1).unwrap();
+            let extras = ParcelExtras {
+                origins: vec!["Xitoy".to_string(), String::new(), "Turkiya".to_string()],
+                abroad: Some(PlaceAbroad { country: 1, city: 10101 }),
+            };
+            s.parcel_sending(&svc, &input("CN3"), &extras, 1).unwrap();
             let kept = s.parcel(&svc, "CN3").unwrap().unwrap();
-            assert_eq!(kept.origins, origins);
+            assert_eq!(kept.extras, extras);
             assert_eq!(kept.input, input("CN3"), "the parcel as sent, nothing added to it");
             // A row written before origins were kept: the parcel alone.
             let before = serde_json::to_string(&input("CN4")).unwrap();
@@ -260,7 +287,7 @@ mod tests {
                 )
                 .unwrap();
             let old = s.parcel(&svc, "CN4").unwrap().unwrap();
-            assert_eq!((old.input, old.origins), (input("CN4"), Vec::new()));
+            assert_eq!((old.input, old.extras), (input("CN4"), ParcelExtras::default()));
         }
     }
 
@@ -270,7 +297,11 @@ mod tests {
             let svc = ServiceKey::new("a");
             s.set_counter("Kassa 3");
             s.set_clerk("bek");
-            s.parcel_sending(&svc, &input("CN7"), &["CN".into()], 1).unwrap();
+            let extras = ParcelExtras {
+                origins: vec!["CN".into()],
+                abroad: None,
+            };
+            s.parcel_sending(&svc, &input("CN7"), &extras, 1).unwrap();
             let manifest = crate::ManifestRow {
                 number: "M-1".into(),
                 date: "2026-11-24".into(),
@@ -281,7 +312,7 @@ mod tests {
             s.manifest_sending(&svc, &manifest, 1).unwrap();
             // Sent again from another counter: the first sender stays.
             s.set_counter("Kassa 1");
-            s.parcel_sending(&svc, &input("CN7"), &[], 2).unwrap();
+            s.parcel_sending(&svc, &input("CN7"), &none(), 2).unwrap();
             s.manifest_sending(&svc, &manifest, 2).unwrap();
             for table in ["parcels", "manifests"] {
                 let who: (Option<String>, Option<String>) = s

@@ -8,14 +8,17 @@ use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::filtered::Filtered;
+use crate::ui::widgets::pickers::place_abroad;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, send_button, titled};
 use api::ApiError;
 use desk::DeskError;
 use desk::international::parcels::{ManifestOutcome, ManifestView};
+use desk::reference::directories::Directories;
 use desk::task::{Task, ready};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
+use label::documents::HandedOver;
 use rust_i18n::t;
 use std::collections::{BTreeMap, BTreeSet};
 use store::{ManifestRow, ParcelRow, ParcelState};
@@ -172,17 +175,24 @@ impl ManifestScreen {
         let Some(m) = self.manifests.get(i) else {
             return;
         };
+        let dirs = cx.desk.directories();
         let parcels: Vec<_> = m
             .parcels
             .iter()
             .filter_map(|n| self.parcels.iter().find(|p| &p.number == n))
-            .map(|p| p.input.clone())
+            .map(|p| {
+                let abroad = p.extras.abroad.map(|a| place_abroad(dirs, a));
+                (p.input.clone(), abroad.unwrap_or_default())
+            })
             .collect();
         let (number, date) = (m.number.clone(), shown_day(&m.date));
         let lang = cx.desk.settings().language;
         let name = file_name("manifest", &number);
         self.sheet.start(cx, &name, move || {
-            let refs: Vec<_> = parcels.iter().collect();
+            let refs: Vec<_> = parcels
+                .iter()
+                .map(|(parcel, abroad)| HandedOver { parcel, abroad })
+                .collect();
             let pages = label::documents::handover_sheet(&number, &date, &refs, lang)
                 .map_err(|e| e.to_string())?;
             pdf(&pages, &number)
@@ -191,7 +201,7 @@ impl ManifestScreen {
 
     /// The parcels to pick from, as the filter lets them through: only the rows in view are
     /// laid out, however many there are.
-    pub fn parcels_table(&mut self, ui: &mut egui::Ui) {
+    pub fn parcels_table(&mut self, ui: &mut egui::Ui, dirs: Option<&Directories>) {
         let shown = self.filtered.shown(&self.filter);
         let (parcels, selected) = (&self.parcels, &mut self.selected);
         let columns = [
@@ -199,6 +209,10 @@ impl ManifestScreen {
             (
                 t!("parcel.receiver"),
                 Column::remainder().at_least(140.0).clip(true),
+            ),
+            (
+                t!("doc.city_abroad"),
+                Column::auto().at_least(120.0).clip(true),
             ),
             (t!("parcel.weight"), Column::auto().at_least(70.0)),
             (t!("manifest.on_manifest"), Column::auto().at_least(140.0)),
@@ -227,6 +241,11 @@ impl ManifestScreen {
                     });
                     row.col(|ui| {
                         ui.label(p.input.receiver_name());
+                    });
+                    row.col(|ui| {
+                        if let Some(place) = p.extras.abroad {
+                            ui.label(place_abroad(dirs, place));
+                        }
                     });
                     row.col(|ui| {
                         ui.label(p.input.weight.to_decimal_string());
@@ -323,7 +342,7 @@ impl Screen for ManifestScreen {
             if self.parcels.is_empty() {
                 ui.label(t!("parcels.none"));
             } else {
-                self.parcels_table(ui);
+                self.parcels_table(ui, cx.desk.directories());
             }
             ui.add_space(8.0);
             let busy = self.submitting.is_some();

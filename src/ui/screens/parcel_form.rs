@@ -97,7 +97,7 @@ impl ParcelFormScreen {
         self.tried = true;
         match self.draft.to_input() {
             Err(_) => toasts.error(t!("parcel.fix_fields"), None),
-            Ok(input) => match desk.send_parcel(input, self.draft.origins()) {
+            Ok(input) => match desk.send_parcel(input, self.draft.extras()) {
                 Some(task) => {
                     self.refused.clear();
                     self.refused_message = None;

@@ -106,7 +106,7 @@ impl ParcelImportScreen {
             return;
         };
         match self.parcels[i].draft.to_input() {
-            Ok(input) => match cx.desk.send_parcel(input, self.parcels[i].draft.origins()) {
+            Ok(input) => match cx.desk.send_parcel(input, self.parcels[i].draft.extras()) {
                 Some(task) => self.sending = Some((i, task)),
                 None => self.states[i] = RowState::NotSent(t!("error.store").to_string()),
             },
@@ -277,7 +277,8 @@ impl Screen for ParcelImportScreen {
             None => {}
         }
         if let Some((i, result)) = ready_with(&mut self.sending) {
-            self.states[i] = row_state(result);
+            let lines = self.parcels.get(i).map(|p| &p.lines[..]).unwrap_or(&[]);
+            self.states[i] = row_state(result, lines);
             if self.queue.is_empty() || self.stop {
                 cx.emit(AppEvent::ParcelsChanged);
             }
@@ -386,14 +387,31 @@ impl Screen for ParcelImportScreen {
     }
 }
 
-/// What became of one line once its sending ended, in the clerk's words.
-fn row_state(result: SendResult) -> RowState {
+/// What became of one parcel once its sending ended, in the clerk's words; `lines`: its rows
+/// in the file (a refusal names the line and column it points at, as the file's own problems
+/// are named).
+fn row_state(result: SendResult, lines: &[usize]) -> RowState {
     match result {
         SendResult::Saved(_) | SendResult::AlreadySaved(_) => RowState::Sent,
         SendResult::Refused(ApiError::Validation { message, fields }) => {
-            let mut words: Vec<String> = message.into_iter().collect();
-            for (k, v) in fields {
-                words.push(format!("{k}: {}", v.join(" ")));
+            use desk::international::parcel_import::{column_label, refusal_cells};
+            // With its fields named, the service's own sentence is a generic one.
+            let mut words: Vec<String> = match fields.is_empty() {
+                true => message.into_iter().collect(),
+                false => vec![t!("import.refused").to_string()],
+            };
+            for (line, column, said) in refusal_cells(lines, &fields) {
+                let told = match column {
+                    "" => t!("import.problem_line", line = line, what = said),
+                    c => {
+                        // The service names the field by its wire name: the clerk reads its
+                        // label.
+                        let label = column_label(c);
+                        let said = said.replace(c, &label);
+                        t!("import.problem", line = line, column = label, what = said)
+                    }
+                };
+                words.push(told.to_string());
             }
             RowState::NotSent(words.join("\n"))
         }

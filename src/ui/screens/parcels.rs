@@ -5,11 +5,13 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::pickers::place_abroad;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
 use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, titled};
 use api::codes::ParcelStatus;
 use api::international::ParcelTrack;
 use desk::DeskError;
+use desk::reference::directories::Directories;
 use desk::task::{Task, any_running, ready};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
@@ -114,11 +116,12 @@ impl ParcelsScreen {
 
     /// The parcels' table; what the clerk asked of a row (track it, or one of its papers).
     /// The parcels; `unnamed_sender`: Settings name no shop as a sender (the CN 23 then has
-    /// lines to write on, said beside its button).
+    /// lines to write on, said beside its button); `dirs` name their cities abroad.
     pub fn table(
         &mut self,
         ui: &mut egui::Ui,
         unnamed_sender: bool,
+        dirs: Option<&Directories>,
     ) -> (Option<String>, Option<(usize, Paper)>) {
         let mut track = None;
         let mut paper = None;
@@ -127,6 +130,10 @@ impl ParcelsScreen {
             (
                 t!("parcel.receiver"),
                 Column::remainder().at_least(160.0).clip(true),
+            ),
+            (
+                t!("doc.city_abroad"),
+                Column::auto().at_least(120.0).clip(true),
             ),
             (t!("parcel.weight"), Column::auto().at_least(70.0)),
             (
@@ -147,6 +154,11 @@ impl ParcelsScreen {
                     });
                     row.col(|ui| {
                         ui.label(r.input.receiver_name());
+                    });
+                    row.col(|ui| {
+                        if let Some(place) = r.extras.abroad {
+                            ui.label(place_abroad(dirs, place));
+                        }
                     });
                     row.col(|ui| {
                         ui.label(r.input.weight.to_decimal_string());
@@ -197,7 +209,12 @@ impl ParcelsScreen {
             return;
         };
         let input = r.input.clone();
-        let origins = r.origins.clone();
+        let origins = r.extras.origins.clone();
+        let abroad = r
+            .extras
+            .abroad
+            .map(|p| place_abroad(cx.desk.directories(), p))
+            .unwrap_or_default();
         let city = input
             .receiver_city_id
             .and_then(|id| cx.desk.directories()?.city(id))
@@ -223,8 +240,9 @@ impl ParcelsScreen {
                 let name = file_name("cn23", &input.parcel_number);
                 let from = cx.desk.settings().sender.declarant();
                 self.paper.start(cx, &name, move || {
-                    let pages =
-                        label::documents::customs_declaration(&input, &city, &from, &origins, lang);
+                    let pages = label::documents::customs_declaration(
+                        &input, &city, &from, &origins, &abroad, lang,
+                    );
                     pdf(&pages, &format!("CN 23 {}", input.parcel_number))
                 });
             }
@@ -324,7 +342,7 @@ impl Screen for ParcelsScreen {
             ui.label(t!("parcels.none"));
         } else {
             let unnamed = cx.desk.settings().sender.name.trim().is_empty();
-            let (track, asked) = self.table(ui, unnamed);
+            let (track, asked) = self.table(ui, unnamed, cx.desk.directories());
             if track.is_some() {
                 go = track;
             }

@@ -94,13 +94,26 @@ pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcRes
 pub struct RoutePickers {
     pub from: CityPicker,
     pub to: CityPicker,
+    /// The catalog keys of the country's and the city abroad's labels.
+    abroad_labels: (&'static str, &'static str),
 }
 
 impl RoutePickers {
+    /// The calculator's: an order abroad, to a receiver there.
     pub fn new(from: &'static str, to: &'static str) -> RoutePickers {
         RoutePickers {
             from: CityPicker::new(from),
             to: CityPicker::new(to),
+            abroad_labels: ("intl_calc.country", "intl_calc.receiver_city"),
+        }
+    }
+
+    /// A parcel's: its receiver is here, so the country and city abroad are its own (kept
+    /// with it for its papers).
+    pub fn for_parcel(from: &'static str, to: &'static str) -> RoutePickers {
+        RoutePickers {
+            abroad_labels: ("parcel.abroad_country", "parcel.abroad_city"),
+            ..RoutePickers::new(from, to)
         }
     }
 }
@@ -125,9 +138,10 @@ pub fn route_fields(
         form.error("senderCityId"),
     );
     let country = route.country;
+    let (country_label, city_label) = pickers.abroad_labels;
     id_name_picker(
         first,
-        &t!("intl_calc.country"),
+        &t!(country_label),
         countries,
         &mut route.country,
         form.error("receiverCountryId"),
@@ -146,7 +160,7 @@ pub fn route_fields(
     let places = dirs.map(|d| AbroadPlaces::new(d, route.country, &pickers.to.query));
     pickers.to.show(
         first,
-        &t!("intl_calc.receiver_city"),
+        &t!(city_label),
         &mut route.receiver_city,
         places.as_ref(),
         form.error("receiverCityId"),
@@ -251,7 +265,7 @@ pub struct LiveIntlQuote {
 impl LiveIntlQuote {
     pub fn new(salt: &'static str) -> LiveIntlQuote {
         LiveIntlQuote {
-            pickers: RoutePickers::new(salt, "parcel-abroad"),
+            pickers: RoutePickers::for_parcel(salt, "parcel-abroad"),
             answers: HashMap::new(),
             day: today(),
             language: None,

@@ -281,6 +281,20 @@ impl Places for Directories {
     }
 }
 
+/// A city abroad in words, "Moskva, Rossiya": its own and its country's names as the
+/// directories give them, or its numbers where they know none (yet).
+pub fn place_abroad(dirs: Option<&Directories>, place: store::PlaceAbroad) -> String {
+    let city = dirs
+        .and_then(|d| d.abroad_name(place.country, place.city))
+        .map(str::to_string)
+        .unwrap_or_else(|| t!("intl_calc.city_no", id = place.city).to_string());
+    let country = dirs
+        .and_then(|d| d.data.countries.iter().find(|c| c.id == place.country))
+        .map(|c| c.name.clone())
+        .unwrap_or_else(|| t!("intl_calc.country_no", id = place.country).to_string());
+    format!("{city}, {country}")
+}
+
 /// One country's cities abroad, as learned from the international orders; and, when the clerk
 /// types a number no known city has, that number as the service's id of a city not learned yet
 /// (the service prices any city it knows).

@@ -160,6 +160,18 @@ const COLUMNS: &[Column] = &[
         example: "CN",
         says: "import.col_origin",
     },
+    Column {
+        name: crate::international::parcel_import::ABROAD_COUNTRY,
+        required: false,
+        example: "",
+        says: "import.col_abroad_country",
+    },
+    Column {
+        name: crate::international::parcel_import::ABROAD_CITY,
+        required: false,
+        example: "",
+        says: "import.col_abroad_city",
+    },
 ];
 
 /// The header line's names, in order.

@@ -24,17 +24,17 @@ use store::ParcelRow;
 
 impl Desk {
     /// Sends a parcel once (its number is the key); `None` before login or without a database.
-    /// Its lines' countries of origin are kept with it here (for its customs declaration), never
-    /// sent: the service's parcel has no field for them.
+    /// Its extras (the lines' countries of origin, its city abroad) are kept with it here for
+    /// its papers, never sent: the service's parcel has no field for them.
     pub fn send_parcel(
         &self,
         input: ParcelInput,
-        origins: Vec<String>,
+        extras: store::ParcelExtras,
     ) -> Option<Task<SendResult>> {
         let parcels = self.parcels.clone()?;
         let reach = self.reach.clone();
         Some(self.spawn(async move {
-            let result = parcels.send(input, origins).await;
+            let result = parcels.send(input, extras).await;
             match &result {
                 SendResult::Unknown(e) => {
                     if let Some(e) = e.service() {

@@ -260,15 +260,23 @@ impl ParcelDraft {
         p
     }
 
-    /// The parcel on the wire, or the problems that keep it from being sent.
-    /// Each line's country of origin as typed (kept with the parcel for its declaration).
-    pub fn origins(&self) -> Vec<String> {
-        self.products
+    /// What is kept with the parcel beside what is sent: each line's country of origin as
+    /// typed, and the country and city abroad of the route it was priced on.
+    pub fn extras(&self) -> store::ParcelExtras {
+        let origins = self
+            .products
             .iter()
             .map(|p| p.origin.trim().to_string())
-            .collect()
+            .collect();
+        let abroad = self
+            .route
+            .country
+            .zip(self.route.receiver_city)
+            .map(|(country, city)| store::PlaceAbroad { country, city });
+        store::ParcelExtras { origins, abroad }
     }
 
+    /// The parcel on the wire, or the problems that keep it from being sent.
     pub fn to_input(&self) -> Result<ParcelInput, BTreeMap<String, Problem>> {
         let problems = self.problems();
         let weight = Weight::parse_kg(&self.weight);
@@ -409,7 +417,7 @@ pub fn earlier_lines(parcels: &[store::ParcelRow]) -> Vec<ProductDraft> {
                 url: l.url.clone(),
                 unit: l.unit,
                 hs_code: l.hs_code.clone(),
-                origin: p.origins.get(n).cloned().unwrap_or_default(),
+                origin: p.extras.origins.get(n).cloned().unwrap_or_default(),
                 ..ProductDraft::default()
             });
             if out.len() >= 500 {
@@ -554,7 +562,7 @@ mod tests {
             }
             .to_input()
             .expect("valid"),
-            origins: Vec::new(),
+            extras: store::ParcelExtras::default(),
             status: None,
             created_at: 0,
             updated_at: 0,

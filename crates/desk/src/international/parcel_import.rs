@@ -104,7 +104,14 @@ const LABELS: &[(&str, &str)] = &[
     ("ProductUnit", "parcel.unit"),
     ("ReceiverCustomsAgree", "parcel.customs_agree"),
     (ORIGIN, "parcel.origin"),
+    (ABROAD_COUNTRY, "parcel.abroad_country"),
+    (ABROAD_CITY, "parcel.abroad_city"),
 ];
+
+/// The columns of the parcel's country and city abroad, by the service's ids: the desk's own
+/// (the service's parcel has no such fields), kept for its CN 23 and manifest.
+pub const ABROAD_COUNTRY: &str = "AbroadCountryId";
+pub const ABROAD_CITY: &str = "AbroadCityId";
 
 /// The column of a line's country of origin: the desk's own (the service's parcel has no such
 /// field), kept for the customs declaration.
@@ -118,6 +125,46 @@ pub fn column_label(column: &str) -> String {
         Some((_, key)) => rust_i18n::t!(*key).to_string(),
         None => column.to_string(),
     }
+}
+
+/// Where the service's refusal of a parcel points in its file: each field it named, as the
+/// file's line and column (a product line's field on that line's own row, the parcel's on its
+/// first), with what it said there. `lines`: the parcel's rows in the file, by product line.
+pub fn refusal_cells(
+    lines: &[usize],
+    fields: &api::FieldErrors,
+) -> Vec<(usize, &'static str, String)> {
+    let first = lines.first().copied().unwrap_or(0);
+    fields
+        .iter()
+        .map(|(key, said)| {
+            let key = crate::international::parcel_draft::normalise_key(key);
+            let (line, column) = match key.strip_prefix("products.") {
+                Some(rest) => {
+                    let (n, column) = rest.split_once('.').unwrap_or((rest, ""));
+                    let n: Option<usize> = n.parse().ok();
+                    (
+                        n.and_then(|n| lines.get(n).copied()).unwrap_or(first),
+                        column,
+                    )
+                }
+                None => (first, key.as_str()),
+            };
+            // Known columns by their own name; anything else as the service wrote it.
+            let column = LABELS
+                .iter()
+                .map(|(c, _)| *c)
+                .find(|c| *c == column)
+                .unwrap_or("");
+            let said = said.join(" ");
+            let said = if column.is_empty() {
+                format!("{key}: {said}")
+            } else {
+                said
+            };
+            (line, column, said)
+        })
+        .collect()
 }
 
 /// Every name a column goes by, squeezed: its wire name and its label in uz, ru and en.
@@ -394,6 +441,18 @@ pub fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportEr
             problems.push(cell(line, field::BRANCH, Problem::Number));
             None
         });
+        let country = id(ABROAD_COUNTRY).unwrap_or_else(|()| {
+            problems.push(cell(line, ABROAD_COUNTRY, Problem::Number));
+            None
+        });
+        let abroad = id(ABROAD_CITY).unwrap_or_else(|()| {
+            problems.push(cell(line, ABROAD_CITY, Problem::Number));
+            None
+        });
+        if abroad.is_some() && country.is_none() {
+            // A city abroad is the service's within its country: one without it is no place.
+            problems.push(cell(line, ABROAD_COUNTRY, Problem::Required));
+        }
         let agree = get("ReceiverCustomsAgree");
         let draft = ParcelDraft {
             number,
@@ -426,8 +485,12 @@ pub fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportEr
                 }),
             },
             products: vec![product],
-            // A file's parcels are not priced here.
-            route: Default::default(),
+            // A file's parcels are not priced here: the route holds only its place abroad.
+            route: crate::international::intl_quote::QuoteRoute {
+                country,
+                receiver_city: abroad,
+                ..Default::default()
+            },
         };
         parcels.push(ImportedParcel {
             lines: vec![line],
@@ -552,6 +615,54 @@ mod tests {
                 .problems
                 .contains(&cell(4, "HsCodeIs", Problem::HsCode))
         );
+    }
+
+    #[test]
+    fn a_parcels_place_abroad_is_read_by_its_ids_and_named_in_any_language() {
+        let text = format!(
+            "{HEADER},Xorijdagi davlat,City abroad\n\
+             {ROW},1,10101\n\
+             {},,\n\
+             {},,10101\n\
+             {},1,Moskva\n",
+            ROW.replace("CN1", "CN2"),
+            ROW.replace("CN1", "CN3"),
+            ROW.replace("CN1", "CN4"),
+        );
+        let parcels = read(&text).expect("readable");
+        let abroad: Vec<_> = parcels.iter().map(|p| p.draft.extras().abroad).collect();
+        let moscow = store::PlaceAbroad {
+            country: 1,
+            city: 10101,
+        };
+        assert_eq!(abroad[..2], [Some(moscow), None]);
+        assert!(parcels[0].problems.is_empty() && parcels[1].problems.is_empty());
+        assert_eq!(
+            parcels[2].problems,
+            vec![cell(4, ABROAD_COUNTRY, Problem::Required)],
+            "a city abroad without its country"
+        );
+        assert_eq!(
+            parcels[3].problems,
+            vec![cell(5, ABROAD_CITY, Problem::Number)],
+            "the service's number, not a name"
+        );
+    }
+
+    #[test]
+    fn a_refusal_points_at_the_files_line_and_column() {
+        let fields: api::FieldErrors = [
+            ("products[1].HsCodeIs", "HsCodeIs is invalid."),
+            ("ReceiverPinfl", "Wrong PINFL."),
+            ("Mystery", "Odd."),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), vec![v.to_string()]))
+        .collect();
+        let cells = refusal_cells(&[7, 9], &fields);
+        assert!(cells.contains(&(9, "HsCodeIs", "HsCodeIs is invalid.".into())));
+        assert!(cells.contains(&(7, "ReceiverPinfl", "Wrong PINFL.".into())));
+        assert!(cells.contains(&(7, "", "Mystery: Odd.".into())));
     }
 
     /// A parcel's one row under [`HEADER`].

@@ -10,7 +10,7 @@ use api::international::{
 };
 use api::{ApiError, LegacyClient};
 use std::sync::Arc;
-use store::{ManifestRow, ParcelRow, ServiceKey, Store};
+use store::{ManifestRow, ParcelExtras, ParcelRow, ServiceKey, Store};
 
 use crate::DeskError;
 
@@ -56,13 +56,13 @@ impl Parcels {
 
     /// Sends a parcel once. A "sending" entry under the same number (an earlier answer lost)
     /// is first asked about: if the service has it, it is saved without sending again.
-    pub async fn send(&self, input: ParcelInput, origins: Vec<String>) -> SendResult {
+    pub async fn send(&self, input: ParcelInput, extras: ParcelExtras) -> SendResult {
         let number = input.parcel_number.clone();
         let kept = input.clone();
         let before = match self
             .blocking(move |s, svc| {
                 let earlier = s.parcel(svc, &kept.parcel_number)?;
-                let saved = s.parcel_sending(svc, &kept, &origins, now())?;
+                let saved = s.parcel_sending(svc, &kept, &extras, now())?;
                 Ok((earlier, saved))
             })
             .await
