@@ -21,9 +21,10 @@ const NUMBER: &str = "CN000000101UZ";
 
 /// Chooses a whole route for the international price (the calculator's or the parcel
 /// editor's): from Samarkand to Moscow (chosen by its Russian name among the cities the desk
-/// learned from the international orders), as the first shipment type. `abroad`: the labels of
-/// the country's and the city's fields (the calculator's receiver's, or the parcel's own).
-fn choose_route(h: &mut Harness<'static, DeskApp>, abroad: [&str; 2]) {
+/// learned from the international orders), as the first shipment type. `labels`: those of the
+/// city at home and the country's and the city's abroad (the calculator's sender's and
+/// receiver's, or the parcel's own).
+fn choose_route(h: &mut Harness<'static, DeskApp>, labels: [&str; 3]) {
     let (country, post_type) = {
         let d = h.state().desk.directories().expect("directories");
         (
@@ -33,15 +34,15 @@ fn choose_route(h: &mut Harness<'static, DeskApp>, abroad: [&str; 2]) {
     };
     pick_suggestion(
         h,
-        &tr("intl_calc.sender_city"),
+        &tr(labels[0]),
         0,
         "Самарканд",
         "Samarqand shahar — Samarqand viloyati",
     );
     h.step();
     h.step();
-    pick(h, &tr(abroad[0]), &country);
-    pick_suggestion(h, &tr(abroad[1]), 0, "Москва", "Moskva");
+    pick(h, &tr(labels[1]), &country);
+    pick_suggestion(h, &tr(labels[2]), 0, "Москва", "Moskva");
     h.step();
     h.step();
     pick(h, &tr("order.post_type"), &post_type);
@@ -156,7 +157,14 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         h.query_by_label(&tr("parcel.price_route")).is_some(),
         "the price says what it waits for"
     );
-    choose_route(&mut h, ["parcel.abroad_country", "parcel.abroad_city"]);
+    choose_route(
+        &mut h,
+        [
+            "parcel.home_city",
+            "parcel.abroad_country",
+            "parcel.abroad_city",
+        ],
+    );
     let priced_at = |h: &Harness<'static, DeskApp>, grams: u64| {
         h.state()
             .screen_of::<ParcelFormScreen>()
@@ -168,7 +176,7 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     step_until(&mut h, "priced at 1.5 kg", |h| priced_at(h, 1500).is_some());
     let light = priced_at(&h, 1500).expect("a price");
     // The price names the city chosen, never its id.
-    assert!(h.query_by_label_contains("Rossiya, Moskva").is_some());
+    assert!(h.query_by_label_contains("Moskva, Rossiya").is_some());
     replace_text(&mut h, &tr("parcel.weight"), "7.5");
     step_until(&mut h, "priced again at 7.5 kg", |h| {
         priced_at(h, 7500).is_some()
@@ -420,7 +428,14 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     h.step();
     assert!(h.query_all_by_label(&tr("login.required")).count() >= 4);
     type_into(&mut h, &tr("parcel.weight"), 0, "1.5");
-    choose_route(&mut h, ["intl_calc.country", "intl_calc.receiver_city"]);
+    choose_route(
+        &mut h,
+        [
+            "intl_calc.sender_city",
+            "intl_calc.country",
+            "intl_calc.receiver_city",
+        ],
+    );
     h.step();
     h.get_by_label(&tr("intl_calc.price")).click();
     step_until(&mut h, "priced", |h| {
@@ -437,7 +452,7 @@ fn an_international_price_and_the_international_orders_in_a_range() {
     assert!(answer.summary_price.0 > 0);
     // Moscow's id at the service, and its name (never its id) in the price's line.
     assert_eq!(answer.request_data.receiver_city_id, 10101);
-    assert!(h.query_by_label_contains("Rossiya, Moskva").is_some());
+    assert!(h.query_by_label_contains("Moskva, Rossiya").is_some());
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::L);
     step_until(&mut h, "the international orders", |h| {
@@ -492,20 +507,25 @@ fn an_international_price_and_the_international_orders_in_a_range() {
 
 #[test]
 fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
+    // Of the eighteen, the service refuses the last (its city is none it knows): it is told by
+    // its line and column. Every parcel comes from Moscow.
     use parcel_desk::ui::screens::parcel_import::RowState;
     let (env, mut h) = ready_desk("import");
     let mut csv = String::from(
         "ParcelNumber,ReceiverSurname,ReceiverFirstName,ReceiverPhone,ReceiverPassposrtSerial,\
          ReceiverPassposrtNumber,ReceiverPinfl,ParcelWeight,ParcelValue,ParcelDeclareCurrency,\
          ReceiverCityId,ReceiverDelivery,ProductDescription,ProductDescriptionRu,ProductQuantity,\
-         ProductWeight,ProductDeclareValue,ProductUrl,ProductUnit,HsCodeIs\n",
+         ProductWeight,ProductDeclareValue,ProductUrl,ProductUnit,HsCodeIs,AbroadCountryId,\
+         AbroadCityId\n",
     );
     for i in 1..=20 {
         let pinfl = if i == 7 { "123" } else { "31234567890123" };
         let hs = if i == 13 { "64" } else { "640411" };
+        let city = if i == 20 { "999999" } else { "101" };
         csv.push_str(&format!(
             "CN0000005{i:02}UZ,Karimov,\"Aziz {i}\",+998 90 1234567,AA,1234567,{pinfl},1.5,80,USD,\
-             101,1,\"Shoes, size {i}\",Обувь,1,1.2,80,https://shop.example/p/{i},pcs,{hs}\n"
+             {city},1,\"Shoes, size {i}\",Обувь,1,1.2,80,https://shop.example/p/{i},pcs,{hs},\
+             1,10101\n"
         ));
     }
     std::fs::create_dir_all(&env.dir).expect("a folder");
@@ -521,7 +541,11 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
             .is_some_and(|i| i.parcels.len() == 20)
     });
     let import = h.state().screen_of::<ParcelImportScreen>().expect("import");
-    assert_eq!(import.counts(), (18, 2, 0));
+    assert_eq!(import.counts(), (18, 2, 0, 0));
+    assert!(
+        h.query_all_by_label("Moskva, Rossiya").count() >= 10,
+        "where each comes from"
+    );
     assert_eq!(import.states[6], RowState::Blocked);
     assert_eq!(import.states[12], RowState::Blocked);
     // The bad rows say their line and column (by the form's name for it).
@@ -530,18 +554,38 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
             .next()
             .is_some()
     );
-    h.get_by_label_contains(&tr("import.send").replace("%{n}", "18"))
+    h.get_by_label_contains(&tr("import.send.other").replace("%{n}", "18"))
         .click();
     step_until(&mut h, "the good ones sent", |h| {
         !h.state().is_busy()
             && h.state()
                 .screen_of::<ParcelImportScreen>()
-                .is_some_and(|i| i.counts().2 == 18)
+                .is_some_and(|i| i.counts().2 + i.counts().3 == 18)
     });
     let import = h.state().screen_of::<ParcelImportScreen>().expect("import");
-    assert_eq!(import.counts(), (0, 2, 18));
+    assert_eq!(import.counts(), (0, 2, 17, 1));
+    // The refusal by the file's line (the twentieth parcel's row is the file's 21st line) and
+    // the column's label, never the service's key for it.
+    let told = tr("import.problem")
+        .replace("%{line}", "21")
+        .replace("%{column}", &tr("parcel.city"));
+    let told = told.split("%{what}").next().expect("a prefix").to_string();
+    assert!(
+        h.query_all_by_label_contains(&told).next().is_some(),
+        "{told}"
+    );
+    assert!(
+        h.query_all_by_label_contains("ReceiverCityId")
+            .next()
+            .is_none()
+    );
     let listed = common::wait(h.state().desk.parcel_list().expect("wired")).expect("listed");
-    assert_eq!(listed.len(), 18);
+    assert_eq!(listed.len(), 17);
+    let moscow = parcel_desk::store::PlaceAbroad {
+        country: 1,
+        city: 10_101,
+    };
+    assert!(listed.iter().all(|p| p.extras.abroad == Some(moscow)));
     // The same file read again: the eighteen are known as sent, nothing is offered to send.
     h.get_by_label(&tr("import.read")).click();
     step_until(&mut h, "read again", |h| {
@@ -550,9 +594,13 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
             .is_some_and(|i| i.states.contains(&RowState::SentBefore))
     });
     let again = h.state().screen_of::<ParcelImportScreen>().expect("import");
-    assert_eq!(again.counts(), (0, 2, 18));
+    assert_eq!(
+        again.counts(),
+        (1, 2, 17, 0),
+        "only the refused one may go again"
+    );
     assert!(
-        h.query_by_label(&tr("import.send").replace("%{n}", "0"))
+        h.query_by_label(&tr("import.send.one").replace("%{n}", "1"))
             .is_some()
     );
     let import = again;

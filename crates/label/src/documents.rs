@@ -258,6 +258,8 @@ pub fn customs_declaration(
             &format!("{}: {}", say("doc.city_abroad", lang), abroad.trim()),
         );
     }
+    // The two blocks apart, as the form's boxes are.
+    pen.y += 2.5;
     pen.line(3.2, Face::Bold, &say("doc.receiver", lang));
     pen.line(4.2, Face::Bold, &p.receiver_name());
     let address = [
@@ -443,7 +445,7 @@ pub fn handover_sheet(
         4.0,
         Face::Bold,
         &format!(
-            "{}: {}   {}: {}.{:03} {kg}",
+            "{}: {}  ·  {}: {}.{:03} {kg}",
             say("doc.parcels", lang),
             parcels.len(),
             say("doc.total_weight", lang),

@@ -6,5 +6,6 @@
 
 pub mod day;
 pub mod place_kind;
+pub mod plural;
 pub mod search_keys;
 pub mod translit;

@@ -86,7 +86,8 @@ impl IntlCalculator {
 
 impl Screen for IntlCalculator {
     fn poll(&mut self, _cx: &mut Cx) {
-        let landed = ready_with(&mut self.pricing).map(|(asked, a)| (asked, outcome(a)));
+        let landed =
+            ready_with(&mut self.pricing).map(|(asked, a)| (asked, outcome(a, &self.pickers)));
         match landed {
             Some((asked, Ok(answer))) => {
                 self.answer = Some(answer);

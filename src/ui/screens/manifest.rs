@@ -10,7 +10,7 @@ use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pickers::place_abroad;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, Form, inline_field, send_button, titled};
+use crate::ui::widgets::{ERROR_COLOR, Form, counted, inline_field, send_button, titled};
 use api::ApiError;
 use desk::DeskError;
 use desk::international::parcels::{ManifestOutcome, ManifestView};
@@ -132,10 +132,11 @@ impl ManifestScreen {
     fn landed(&mut self, outcome: ManifestOutcome, cx: &mut Cx) {
         match outcome {
             ManifestOutcome::Saved(m) | ManifestOutcome::AlreadySaved(m) => {
+                let n = m.parcels.len();
                 cx.toasts.info(t!(
-                    "manifest.saved",
+                    format!("manifest.saved.{}", counted(n)),
                     number = m.number,
-                    count = m.parcels.len()
+                    count = n
                 ));
                 self.number.clear();
                 self.selected.clear();
@@ -211,10 +212,10 @@ impl ManifestScreen {
                 Column::remainder().at_least(140.0).clip(true),
             ),
             (
-                t!("doc.city_abroad"),
-                Column::auto().at_least(120.0).clip(true),
+                t!("parcels.from"),
+                Column::auto().at_least(100.0).clip(true),
             ),
-            (t!("parcel.weight"), Column::auto().at_least(70.0)),
+            (t!("parcel.weight"), Column::auto().at_least(100.0)),
             (t!("manifest.on_manifest"), Column::auto().at_least(140.0)),
         ];
         let table = TableBuilder::new(ui)
@@ -367,7 +368,10 @@ impl Screen for ManifestScreen {
                         "{} · {} · {} · {}",
                         m.number,
                         shown_day(&m.date),
-                        t!("manifest.parcels_n", count = m.parcels.len()),
+                        t!(
+                            format!("manifest.parcels_n.{}", counted(m.parcels.len())),
+                            count = m.parcels.len()
+                        ),
                         state
                     ));
                     if m.saved && ui.button(t!("manifest.sheet_pdf")).clicked() {

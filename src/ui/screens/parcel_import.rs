@@ -8,10 +8,12 @@ use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::file_chooser::{Chosen, FileChooser};
-use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
+use crate::ui::widgets::pickers::place_abroad;
+use crate::ui::widgets::{ERROR_COLOR, button_if, counted, inline_field, titled};
 use api::ApiError;
 use desk::international::parcel_import::{ImportError, ImportedParcel, ReadFile};
 use desk::international::parcels::SendResult;
+use desk::reference::directories::Directories;
 use desk::task::{Task, ready, ready_with};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
@@ -164,13 +166,15 @@ impl ParcelImportScreen {
         move || desk::international::parcel_import::rows_to_fix(&table, &reasons, &header)
     }
 
-    /// Ready, blocked, and with the service (sent now or before).
-    pub fn counts(&self) -> (usize, usize, usize) {
+    /// Ready, blocked, with the service (sent now or before), and not taken by it (refused,
+    /// or no answer): every parcel is in exactly one.
+    pub fn counts(&self) -> (usize, usize, usize, usize) {
         let count = |f: fn(&RowState) -> bool| self.states.iter().filter(|s| f(s)).count();
         (
             count(|s| matches!(s, RowState::Ready)),
             count(|s| matches!(s, RowState::Blocked)),
             count(|s| matches!(s, RowState::Sent | RowState::SentBefore)),
+            count(|s| matches!(s, RowState::NotSent(_))),
         )
     }
 
@@ -201,7 +205,7 @@ impl ParcelImportScreen {
         }
     }
 
-    fn table(&self, ui: &mut egui::Ui) {
+    fn table(&self, ui: &mut egui::Ui, dirs: Option<&Directories>) {
         let columns = [
             (t!("import.lines"), Column::auto().at_least(70.0)),
             (t!("parcel.number"), Column::auto().at_least(140.0)),
@@ -209,16 +213,20 @@ impl ParcelImportScreen {
                 t!("parcel.receiver"),
                 Column::auto().at_least(160.0).clip(true),
             ),
+            (
+                t!("parcels.from"),
+                Column::auto().at_least(100.0).clip(true),
+            ),
             (t!("import.goods"), Column::auto().at_least(60.0)),
             (t!("parcels.status"), Column::remainder().at_least(200.0)),
         ];
         let table = TableBuilder::new(ui).id_salt("parcel-import").striped(true);
         titled(table, columns).body(|mut body| {
             for (i, p) in self.parcels.iter().enumerate() {
-                let rows = if self.states[i] == RowState::Blocked {
-                    p.problems.len().max(1)
-                } else {
-                    1
+                let rows = match &self.states[i] {
+                    RowState::Blocked => p.problems.len().max(1),
+                    RowState::NotSent(m) => m.lines().count().max(1),
+                    _ => 1,
                 };
                 body.row(18.0 * rows as f32 + 4.0, |mut row| {
                     row.col(|ui| {
@@ -230,6 +238,11 @@ impl ParcelImportScreen {
                     });
                     row.col(|ui| {
                         ui.label(format!("{} {}", p.draft.surname, p.draft.first_name));
+                    });
+                    row.col(|ui| {
+                        if let Some(place) = p.draft.extras().abroad {
+                            ui.label(place_abroad(dirs, place));
+                        }
                     });
                     row.col(|ui| {
                         ui.label(p.draft.products.len().to_string());
@@ -331,14 +344,20 @@ impl Screen for ParcelImportScreen {
         if self.parcels.is_empty() {
             return;
         }
-        let (ready, blocked, sent) = self.counts();
-        ui.label(t!(
-            "import.summary",
-            all = self.parcels.len(),
+        let (ready, blocked, sent, not_sent) = self.counts();
+        let all = self.parcels.len();
+        let mut summary = t!(
+            format!("import.summary.{}", counted(all)),
+            all = all,
             ready = ready,
             blocked = blocked,
             sent = sent
-        ));
+        )
+        .to_string();
+        if not_sent > 0 {
+            summary.push_str(&t!("import.summary_not_sent", n = not_sent));
+        }
+        ui.label(summary);
         ui.horizontal(|ui| {
             let busy = self.sending.is_some() || !self.queue.is_empty();
             let waiting = self
@@ -350,7 +369,10 @@ impl Screen for ParcelImportScreen {
                 && ui
                     .add_enabled(
                         waiting > 0,
-                        egui::Button::new(t!("import.send", n = waiting)),
+                        egui::Button::new(t!(
+                            format!("import.send.{}", counted(waiting)),
+                            n = waiting
+                        )),
                     )
                     .clicked()
             {
@@ -375,7 +397,7 @@ impl Screen for ParcelImportScreen {
             });
         }
         ui.separator();
-        self.table(ui);
+        self.table(ui, cx.desk.directories());
     }
 
     fn is_busy(&self) -> bool {

@@ -7,7 +7,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::pickers::place_abroad;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
-use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, titled};
+use crate::ui::widgets::{ERROR_COLOR, counted, entered, inline_field, titled};
 use api::codes::ParcelStatus;
 use api::international::ParcelTrack;
 use desk::DeskError;
@@ -129,13 +129,13 @@ impl ParcelsScreen {
             (t!("parcel.number"), Column::auto().at_least(140.0)),
             (
                 t!("parcel.receiver"),
-                Column::remainder().at_least(160.0).clip(true),
+                Column::remainder().at_least(120.0).clip(true),
             ),
             (
-                t!("doc.city_abroad"),
-                Column::auto().at_least(120.0).clip(true),
+                t!("parcels.from"),
+                Column::auto().at_least(100.0).clip(true),
             ),
-            (t!("parcel.weight"), Column::auto().at_least(70.0)),
+            (t!("parcel.weight"), Column::auto().at_least(100.0)),
             (
                 t!("parcels.status"),
                 Column::auto().at_least(120.0).clip(true),
@@ -331,7 +331,9 @@ impl Screen for ParcelsScreen {
         ui.horizontal(|ui| {
             ui.strong(t!("parcels.mine"));
             if !self.rows.is_empty() {
-                ui.label(RichText::new(t!("manifest.parcels_n", count = self.rows.len())).weak());
+                let n = self.rows.len();
+                let said = t!(format!("manifest.parcels_n.{}", counted(n)), count = n);
+                ui.label(RichText::new(said).weak());
             }
         });
         if let Some(e) = &self.list_error {

@@ -51,8 +51,12 @@ pub struct Refusal {
     pub passing: bool,
 }
 
-/// The service's answer to one price request, in the clerk's words when it is not a price.
-pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcResponse, Refusal> {
+/// The service's answer to one price request, in the clerk's words when it is not a price (its
+/// fields named as `pickers` label them).
+pub fn outcome(
+    answer: Result<IntlCalcResponse, ApiError>,
+    pickers: &RoutePickers,
+) -> Result<IntlCalcResponse, Refusal> {
     match answer {
         Ok(a) => Ok(a),
         Err(ApiError::Validation { message, fields }) => {
@@ -62,7 +66,7 @@ pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcRes
                     let name = FIELDS.iter().find(|f| **f == k)?;
                     // The service names the field by its wire name: the clerk reads its label.
                     let said = v.join(" ");
-                    let said = match field_name(name) {
+                    let said = match pickers.field_name(name) {
                         Some(label) => said.replace(*name, &label),
                         None => said,
                     };
@@ -94,8 +98,8 @@ pub fn outcome(answer: Result<IntlCalcResponse, ApiError>) -> Result<IntlCalcRes
 pub struct RoutePickers {
     pub from: CityPicker,
     pub to: CityPicker,
-    /// The catalog keys of the country's and the city abroad's labels.
-    abroad_labels: (&'static str, &'static str),
+    /// The catalog keys of the labels of the city at home, the country and the city abroad.
+    labels: (&'static str, &'static str, &'static str),
 }
 
 impl RoutePickers {
@@ -104,16 +108,35 @@ impl RoutePickers {
         RoutePickers {
             from: CityPicker::new(from),
             to: CityPicker::new(to),
-            abroad_labels: ("intl_calc.country", "intl_calc.receiver_city"),
+            labels: (
+                "intl_calc.sender_city",
+                "intl_calc.country",
+                "intl_calc.receiver_city",
+            ),
         }
     }
 
     /// A parcel's: its receiver is here, so the country and city abroad are its own (kept
-    /// with it for its papers).
+    /// with it for its papers), and the sender's city of the price is the city at home.
     pub fn for_parcel(from: &'static str, to: &'static str) -> RoutePickers {
         RoutePickers {
-            abroad_labels: ("parcel.abroad_country", "parcel.abroad_city"),
+            labels: (
+                "parcel.home_city",
+                "parcel.abroad_country",
+                "parcel.abroad_city",
+            ),
             ..RoutePickers::new(from, to)
+        }
+    }
+
+    /// The name these fields go by for a field of the calculation, as the form shows it.
+    pub fn field_name(&self, key: &str) -> Option<String> {
+        let (home, country, city) = self.labels;
+        match key {
+            "senderCityId" => Some(t!(home).to_string()),
+            "receiverCountryId" => Some(t!(country).to_string()),
+            "receiverCityId" => Some(t!(city).to_string()),
+            _ => field_name(key),
         }
     }
 }
@@ -130,15 +153,15 @@ pub fn route_fields(
 ) {
     let countries: &[api::directory::Country] = dirs.map(|d| &d.data.countries[..]).unwrap_or(&[]);
     let post_types: &[IdName] = dirs.map(|d| &d.data.shipment_types[..]).unwrap_or(&[]);
+    let (home_label, country_label, city_label) = pickers.labels;
     pickers.from.show(
         first,
-        &t!("intl_calc.sender_city"),
+        &t!(home_label),
         &mut route.sender_city,
         dirs,
         form.error("senderCityId"),
     );
     let country = route.country;
-    let (country_label, city_label) = pickers.abroad_labels;
     id_name_picker(
         first,
         &t!(country_label),
@@ -291,7 +314,8 @@ impl LiveIntlQuote {
     /// Picks up an answer and asks for the current inputs once they have rested.
     pub fn poll(&mut self, ctx: &egui::Context, desk: &Desk, draft: &IntlQuoteDraft) {
         if let Some((key, answer)) = ready_with(&mut self.asking) {
-            self.answers.insert(key, (Instant::now(), outcome(answer)));
+            let told = outcome(answer, &self.pickers);
+            self.answers.insert(key, (Instant::now(), told));
         }
         // Prices of another day or language, and failures of the line that have been shown long
         // enough, are asked again.
@@ -364,7 +388,10 @@ impl LiveIntlQuote {
                 ui.label(RichText::new(&r.message).color(ERROR_COLOR));
                 // What it said of fields outside the route's box, said here.
                 for (k, v) in r.fields.iter().filter(|(k, _)| !ROUTE.contains(k)) {
-                    let name = field_name(k).unwrap_or_else(|| (*k).to_string());
+                    let name = self
+                        .pickers
+                        .field_name(k)
+                        .unwrap_or_else(|| (*k).to_string());
                     ui.label(RichText::new(format!("{name}: {v}")).color(ERROR_COLOR));
                 }
             }
@@ -384,7 +411,7 @@ impl LiveIntlQuote {
                         .err()
                         .unwrap_or_default()
                         .keys()
-                        .filter_map(|k| field_name(k))
+                        .filter_map(|k| self.pickers.field_name(k))
                         .collect();
                     t!("parcel.price_needs", fields = fields.join(", ")).to_string()
                 };

@@ -25,6 +25,12 @@ pub const ERROR_COLOR: Color32 = Color32::from_rgb(200, 40, 40);
 
 /// A label above a single-line field, and the field's error (if any) under it. The label names
 /// the field for AccessKit, so screen readers and UI tests find it by its text.
+/// The catalog's form of a counted text for `n` in the clerk's language: a counted text is kept
+/// under `.one`, `.few` and `.other` (`t!(format!("manifest.parcels_n.{}", counted(n)), ..)`).
+pub fn counted(n: usize) -> &'static str {
+    text::plural::form(&rust_i18n::locale(), n as u64)
+}
+
 pub fn field(
     ui: &mut egui::Ui,
     label: &str,

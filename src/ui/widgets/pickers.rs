@@ -152,10 +152,16 @@ impl CityPicker {
         let tab =
             r.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Tab) && !i.modifiers.shift);
         let mut pick = None;
-        if shown > 0 && (pressed(egui::Key::Enter) || tab) && !self.dismissed {
+        let enter = pressed(egui::Key::Enter);
+        if shown > 0 && (enter || tab) && !self.dismissed {
             pick = Some(hits[self.highlighted]);
-        } else if value.is_some() && pressed(egui::Key::Enter) {
+        } else if value.is_some() && enter {
             move_on(ui, id);
+        }
+        if enter && (pick.is_some() || value.is_some()) {
+            // The Enter was the picker's: the field the cursor moves on to this very frame
+            // must not take it too (a drop-down there would open).
+            ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
         }
         // The suggestions float over the form below the field, so choosing one never moves the
         // fields under a clerk's hand; shown while the field has the cursor (or while a row is
