@@ -199,9 +199,8 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     assert_eq!(form.draft.products[1].imei, "490154203237518");
 
     replace_text(&mut h, &tr("parcel.pinfl"), "31234567890123");
-    // The PINFL's message goes away: let the layout settle before clicking below it.
-    h.step();
-    h.get_by_label(&tr("parcel.save")).click();
+    // Sent with Ctrl+Enter right after the last key, the cursor still in the field.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     step_until(&mut h, "the parcel is with the service", |h| {
         !h.state().is_busy()
             && h.state()
@@ -216,6 +215,11 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         .draft;
     assert!(next.weight.is_empty() && !next.route.is_blank());
     assert_eq!(next.route.receiver_city, Some(10_101), "still to Moscow");
+    h.step();
+    assert!(
+        h.get_by_label(&tr("parcel.surname")).is_focused(),
+        "the next parcel starts at its first field"
+    );
 
     // The twin moves it to customs; the clerk tracks it from the list.
     let control = h.state().desk.twin_control().expect("demo twin");
@@ -251,9 +255,10 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
         })
     );
     assert!(h.query_by_label_contains("Moskva, Rossiya").is_some());
-    h.get_all_by_label(&tr("parcels.track"))
+    // The row's number tracks it.
+    h.get_all_by_label(NUMBER)
         .last()
-        .expect("the row's track button")
+        .expect("the row's number")
         .click();
     step_until(&mut h, "tracked", |h| {
         h.state()
@@ -564,6 +569,11 @@ fn a_file_of_twenty_parcels_with_two_bad_rows_sends_the_eighteen_good_ones() {
     });
     let import = h.state().screen_of::<ParcelImportScreen>().expect("import");
     assert_eq!(import.counts(), (0, 2, 17, 1));
+    assert!(
+        h.query_by_label(&tr("import.send_again").replace("%{n}", "1"))
+            .is_some(),
+        "the one not taken is offered again as such"
+    );
     // The refusal by the file's line (the twentieth parcel's row is the file's 21st line) and
     // the column's label, never the service's key for it.
     let told = tr("import.problem")

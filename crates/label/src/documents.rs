@@ -275,7 +275,7 @@ pub fn customs_declaration(
         3.6,
         Face::Regular,
         &format!(
-            "{}: {}   {}: {} {}   {}: {}",
+            "{}: {}  ·  {}: {} {}  ·  {}: {}",
             say("doc.phone", lang),
             p.receiver_phone,
             say("doc.passport", lang),
@@ -334,12 +334,17 @@ pub fn customs_declaration(
             format!("{weight:.3} {}", say("doc.unit_kg", lang)),
             format!("{:.2} {}", value * quantity, p.currency),
             line.hs_code.clone(),
-            origins
-                .get(n)
-                .map(|o| o.trim())
-                .filter(|o| !o.is_empty())
-                .unwrap_or(from.origin.trim())
-                .to_string(),
+            // Neither the line nor the shop names one: a line to write it on, as the sender's.
+            Some(
+                origins
+                    .get(n)
+                    .map(|o| o.trim())
+                    .filter(|o| !o.is_empty())
+                    .unwrap_or(from.origin.trim()),
+            )
+            .filter(|o| !o.is_empty())
+            .unwrap_or("________")
+            .to_string(),
         ];
         for ((x, w), c) in cols.iter().zip(&cells) {
             pen.text_at(*x, *w, 3.4, Face::Regular, c);
@@ -351,7 +356,7 @@ pub fn customs_declaration(
         3.8,
         Face::Bold,
         &format!(
-            "{}: {:.3} {kg}   {}: {:.2} {}   {}: {} {kg}",
+            "{}: {:.3} {kg}  ·  {}: {:.2} {}  ·  {}: {} {kg}",
             say("doc.total_net", lang),
             total_weight,
             say("doc.total_value", lang),

@@ -211,10 +211,7 @@ impl ManifestScreen {
                 t!("parcel.receiver"),
                 Column::remainder().at_least(140.0).clip(true),
             ),
-            (
-                t!("parcels.from"),
-                Column::auto().at_least(100.0).clip(true),
-            ),
+            (t!("parcels.from"), Column::auto().at_least(110.0)),
             (t!("parcel.weight"), Column::auto().at_least(100.0)),
             (t!("manifest.on_manifest"), Column::auto().at_least(140.0)),
         ];

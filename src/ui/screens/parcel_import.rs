@@ -213,10 +213,7 @@ impl ParcelImportScreen {
                 t!("parcel.receiver"),
                 Column::auto().at_least(160.0).clip(true),
             ),
-            (
-                t!("parcels.from"),
-                Column::auto().at_least(100.0).clip(true),
-            ),
+            (t!("parcels.from"), Column::auto().at_least(110.0)),
             (t!("import.goods"), Column::auto().at_least(60.0)),
             (t!("parcels.status"), Column::remainder().at_least(200.0)),
         ];
@@ -369,10 +366,13 @@ impl Screen for ParcelImportScreen {
                 && ui
                     .add_enabled(
                         waiting > 0,
-                        egui::Button::new(t!(
-                            format!("import.send.{}", counted(waiting)),
-                            n = waiting
-                        )),
+                        // Only those the service did not take: they go again as they are
+                        // (a line that failed may take them now), and the button says so.
+                        egui::Button::new(if ready == 0 && not_sent > 0 {
+                            t!("import.send_again", n = not_sent)
+                        } else {
+                            t!(format!("import.send.{}", counted(waiting)), n = waiting)
+                        }),
                     )
                     .clicked()
             {
