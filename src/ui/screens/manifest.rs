@@ -242,7 +242,8 @@ impl ManifestScreen {
                     });
                     row.col(|ui| {
                         if let Some(place) = p.extras.abroad {
-                            ui.label(place_abroad(dirs, place));
+                            // Whole, on one line: the column grows to it.
+                            ui.add(egui::Label::new(place_abroad(dirs, place)).extend());
                         }
                     });
                     row.col(|ui| {

@@ -238,7 +238,8 @@ impl ParcelImportScreen {
                     });
                     row.col(|ui| {
                         if let Some(place) = p.draft.extras().abroad {
-                            ui.label(place_abroad(dirs, place));
+                            // Whole, on one line: the column grows to it.
+                            ui.add(egui::Label::new(place_abroad(dirs, place)).extend());
                         }
                     });
                     row.col(|ui| {

@@ -93,8 +93,10 @@ impl ParcelsScreen {
         };
         let at = chain.iter().position(|s| *s == now).unwrap_or(0);
         ui.heading(format!("{} — {}", track.barcode, status_name(now)));
-        if !track.status.message.trim().is_empty() {
-            ui.label(&track.status.message);
+        // The service's own words, when they say more than the status's name.
+        let said = track.status.message.trim();
+        if !said.is_empty() && said != status_name(now) {
+            ui.label(said);
         }
         for (i, step) in chain.iter().enumerate() {
             let mark = match i.cmp(&at) {
@@ -160,7 +162,8 @@ impl ParcelsScreen {
                     });
                     row.col(|ui| {
                         if let Some(place) = r.extras.abroad {
-                            ui.label(place_abroad(dirs, place));
+                            // Whole, on one line: the column grows to it.
+                            ui.add(egui::Label::new(place_abroad(dirs, place)).extend());
                         }
                     });
                     row.col(|ui| {
@@ -259,6 +262,13 @@ impl Screen for ParcelsScreen {
         match event {
             AppEvent::ParcelsChanged => self.reload(cx),
             AppEvent::TrackParcel(number) => self.track(cx, number.clone()),
+            // The service's words of the tracked status are in the language asked in: asked
+            // again in the new one.
+            AppEvent::LanguageChanged => {
+                if let Some(number) = self.tracked.as_ref().map(|t| t.barcode.clone()) {
+                    self.track(cx, number);
+                }
+            }
             _ => {}
         }
     }
