@@ -184,6 +184,18 @@ fn a_parcel_with_two_lines_is_checked_sent_once_and_tracked() {
     assert!(priced_at(&h, 7500) > Some(light), "heavier costs more");
     replace_text(&mut h, &tr("parcel.weight"), "1.5");
     h.step();
+    // A declared value the goods do not add up to is warned of; the warning coming and going
+    // moves nothing below it.
+    let price_at = |h: &Harness<'static, DeskApp>| h.get_by_label(&tr("parcel.price")).rect();
+    let before = price_at(&h);
+    replace_text(&mut h, &tr("parcel.value"), "90");
+    h.step();
+    assert!(h.query_by_label(&tr("parcel.value_differs")).is_some());
+    assert_eq!(price_at(&h), before, "the warning moved the price box");
+    replace_text(&mut h, &tr("parcel.value"), "100");
+    h.step();
+    assert!(h.query_by_label(&tr("parcel.value_differs")).is_none());
+    assert_eq!(price_at(&h), before);
 
     // The wrong PINFL is said under its field and nothing is sent.
     h.get_by_label(&tr("parcel.save")).click();

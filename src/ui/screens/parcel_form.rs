@@ -288,11 +288,18 @@ impl ParcelFormScreen {
                 value = format!("{:.2}", totals.value),
                 currency = d.currency.clone()
             ));
-            if totals.weight_over {
-                ui.label(RichText::new(t!("parcel.weight_over")).color(ERROR_COLOR));
-            }
-            if totals.value_differs {
-                ui.label(RichText::new(t!("parcel.value_differs")).color(ERROR_COLOR));
+            // The two warnings' room is kept whether they show or not: one coming or going as
+            // the clerk types never moves the fields and the button below under the pointer.
+            let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+            for (warn, key) in [
+                (totals.weight_over, "parcel.weight_over"),
+                (totals.value_differs, "parcel.value_differs"),
+            ] {
+                if warn {
+                    ui.label(RichText::new(t!(key)).color(ERROR_COLOR));
+                } else {
+                    ui.add_space(line);
+                }
             }
             ui.separator();
             self.quote
