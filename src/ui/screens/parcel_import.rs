@@ -237,7 +237,7 @@ impl ParcelImportScreen {
                         ui.label(format!("{} {}", p.draft.surname, p.draft.first_name));
                     });
                     row.col(|ui| {
-                        if let Some(place) = p.draft.extras().abroad {
+                        if let Some(place) = p.draft.abroad() {
                             // Whole, on one line: the column grows to it.
                             ui.add(egui::Label::new(place_abroad(dirs, place)).extend());
                         }

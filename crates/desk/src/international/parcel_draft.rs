@@ -268,12 +268,16 @@ impl ParcelDraft {
             .iter()
             .map(|p| p.origin.trim().to_string())
             .collect();
-        let abroad = self
-            .route
-            .country
-            .zip(self.route.receiver_city)
-            .map(|(country, city)| store::PlaceAbroad { country, city });
-        store::ParcelExtras { origins, abroad }
+        store::ParcelExtras {
+            origins,
+            abroad: self.abroad(),
+        }
+    }
+
+    /// The country and city abroad of its route, once both are chosen.
+    pub fn abroad(&self) -> Option<store::PlaceAbroad> {
+        let (country, city) = self.route.country.zip(self.route.receiver_city)?;
+        Some(store::PlaceAbroad { country, city })
     }
 
     /// The parcel on the wire, or the problems that keep it from being sent.

@@ -127,6 +127,20 @@ pub fn column_label(column: &str) -> String {
     }
 }
 
+/// Where a parcel's field (`ReceiverPinfl`, `products.1.HsCodeIs`) stands in its file, given
+/// its rows by product line: a line's field on that line's own row, the parcel's on its first.
+fn place_of<'k>(lines: &[usize], key: &'k str) -> (usize, &'k str) {
+    let first = lines.first().copied().unwrap_or(0);
+    match key.strip_prefix("products.") {
+        Some(rest) => {
+            let (n, column) = rest.split_once('.').unwrap_or((rest, ""));
+            let row = n.parse::<usize>().ok().and_then(|n| lines.get(n).copied());
+            (row.unwrap_or(first), column)
+        }
+        None => (first, key),
+    }
+}
+
 /// Where the service's refusal of a parcel points in its file: each field it named, as the
 /// file's line and column (a product line's field on that line's own row, the parcel's on its
 /// first), with what it said there. `lines`: the parcel's rows in the file, by product line.
@@ -134,22 +148,11 @@ pub fn refusal_cells(
     lines: &[usize],
     fields: &api::FieldErrors,
 ) -> Vec<(usize, &'static str, String)> {
-    let first = lines.first().copied().unwrap_or(0);
     fields
         .iter()
         .map(|(key, said)| {
             let key = crate::international::parcel_draft::normalise_key(key);
-            let (line, column) = match key.strip_prefix("products.") {
-                Some(rest) => {
-                    let (n, column) = rest.split_once('.').unwrap_or((rest, ""));
-                    let n: Option<usize> = n.parse().ok();
-                    (
-                        n.and_then(|n| lines.get(n).copied()).unwrap_or(first),
-                        column,
-                    )
-                }
-                None => (first, key.as_str()),
-            };
+            let (line, column) = place_of(lines, &key);
             // Known columns by their own name; anything else as the service wrote it.
             let column = LABELS
                 .iter()
@@ -499,22 +502,10 @@ pub fn from_rows(rows: Vec<Vec<String>>) -> Result<Vec<ImportedParcel>, ImportEr
         });
     }
     for p in &mut parcels {
-        let first = p.lines.first().copied().unwrap_or(0);
         let checked: Vec<(String, Problem)> = p.draft.problems().into_iter().collect();
         for (key, problem) in checked {
-            // A product line's problem names its own row.
-            let (line, column) = match key.strip_prefix("products.") {
-                Some(rest) => {
-                    let mut parts = rest.splitn(2, '.');
-                    let n: usize = parts.next().and_then(|n| n.parse().ok()).unwrap_or(0);
-                    (
-                        p.lines.get(n).copied().unwrap_or(first),
-                        parts.next().unwrap_or("").to_string(),
-                    )
-                }
-                None => (first, key),
-            };
-            p.problems.push(cell(line, &column, problem));
+            let (line, column) = place_of(&p.lines, &key);
+            p.problems.push(cell(line, column, problem));
         }
     }
     Ok(parcels)
