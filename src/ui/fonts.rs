@@ -1,5 +1,7 @@
-//! The bundled font (DejaVu Sans) goes first in every family: egui's own fonts lack U+02BB, the
-//! letter mark of Uzbek oʻ and gʻ, and some Uzbek Cyrillic letters.
+//! The window's look, set once on every context (the window's and the tests'): the bundled font
+//! (DejaVu Sans) goes first in every family, since egui's own fonts lack U+02BB, the letter mark
+//! of Uzbek oʻ and gʻ, and some Uzbek Cyrillic letters; and scroll bars take room of their own
+//! beside what they scroll (egui's float over the content, over the right edge of every input).
 
 use egui::epaint::text::{FontInsert, InsertFontFamily};
 use egui::{FontData, FontFamily};
@@ -8,6 +10,7 @@ use egui::{FontData, FontFamily};
 pub const DEJAVU_SANS: &[u8] = label::font::REGULAR_TTF;
 
 pub fn install(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
     ctx.add_font(FontInsert::new(
         "DejaVuSans",
         FontData::from_static(DEJAVU_SANS),

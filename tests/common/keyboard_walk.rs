@@ -126,8 +126,9 @@ impl Walker<'_> {
             self.cost.keys += 1;
         }
         step_until(self.h, "the known person offered", |h| {
-            let known = tr("people.known");
-            let by = egui_kittest::kittest::by().label_contains(&known);
+            let by = egui_kittest::kittest::by()
+                .role(egui::accesskit::Role::Button)
+                .label_contains(search);
             h.query_all(by).next().is_some()
         });
         self.key(Key::Enter, Modifiers::NONE);

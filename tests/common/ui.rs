@@ -87,8 +87,10 @@ impl Drop for Env {
     }
 }
 
+/// A window of a counter's usual screen (1280×1024): the order form's fields down to cash on
+/// delivery in sight. (What each screen shows at 1024×700 is looked at under Xvfb.)
 pub(crate) fn harness(desk: Desk) -> Harness<'static, DeskApp> {
-    harness_sized(desk, [1280.0, 800.0])
+    harness_sized(desk, [1280.0, 1024.0])
 }
 
 /// A harness with a window of this size (a long form seen whole).

@@ -9,6 +9,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
+use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
 use crate::ui::widgets::{ERROR_COLOR, Form, send_button};
 use api::ApiError;
 use api::codes::{Delivery, ProductUnit};
@@ -25,6 +26,23 @@ use std::collections::BTreeMap;
 
 /// Errors by the wire's field names (lines' fields as `products.N.Name`).
 type Errors = BTreeMap<String, String>;
+
+/// A product line the clerk removed, and where it stood: it can be brought back.
+struct RemovedLine {
+    at: usize,
+    line: ProductDraft,
+}
+
+/// Where a removed line stood: that it was removed, and Undo at the left. True when Undo was
+/// pressed.
+fn removed_heading(ui: &mut egui::Ui, at: usize) -> bool {
+    ui.horizontal(|ui| {
+        let undo = ui.button(t!("parcel.undo_remove")).clicked();
+        ui.weak(t!("parcel.line_removed", n = at + 1));
+        undo
+    })
+    .inner
+}
 
 pub struct ParcelFormScreen {
     pub draft: ParcelDraft,
@@ -48,6 +66,10 @@ pub struct ParcelFormScreen {
     pub quote: LiveIntlQuote,
     /// The next parcel starts at the receiver's surname (after one was sent).
     focus_first: bool,
+    /// Each product line's list of lines declared before.
+    line_lists: Vec<Suggestions>,
+    /// The line removed last, until it is brought back or the parcel is sent.
+    removed: Option<RemovedLine>,
 }
 
 impl Default for ParcelFormScreen {
@@ -68,6 +90,8 @@ impl Default for ParcelFormScreen {
             earlier_loading: None,
             focus_first: false,
             quote: LiveIntlQuote::new("parcel-quote-city"),
+            line_lists: Vec::new(),
+            removed: None,
         }
     }
 }
@@ -95,6 +119,18 @@ impl ParcelFormScreen {
             return;
         }
         self.tried = true;
+        // A place field left showing a name the form did not take stops the send there: the
+        // parcel's papers would go without it.
+        let dirs = desk.directories();
+        let city = self.city.settle(&mut self.draft.to.city, dirs);
+        if city.is_err() {
+            self.city.focus();
+        }
+        let route = self.quote.settle(&mut self.draft.route, dirs);
+        if city.is_err() || !route {
+            toasts.error(t!("parcel.fix_fields"), None);
+            return;
+        }
         match self.draft.to_input() {
             Err(_) => toasts.error(t!("parcel.fix_fields"), None),
             Ok(input) => match desk.send_parcel(input, self.draft.extras()) {
@@ -116,13 +152,13 @@ impl ParcelFormScreen {
                 cx.toasts.withdraw(&t!("parcel.refused"));
                 cx.toasts.info(t!("parcel.saved", number = row.number));
                 self.focus_first = true;
-                // The next parcel is most likely priced on the same route. The kept form is
-                // overwritten by this one (saved below, not cleared first: two writes in the
-                // background could land in either order).
-                self.draft = ParcelDraft {
-                    route: std::mem::take(&mut self.draft.route),
-                    ..ParcelDraft::default()
-                };
+                // The next customer's parcel starts from nothing of this one's: its route abroad
+                // and price are asked anew (one kept would be sent with the next parcel's
+                // papers unnoticed). The kept form is overwritten by this blank one (saved below,
+                // not cleared first: two writes in the background could land in either order).
+                self.draft = ParcelDraft::default();
+                self.removed = None;
+                self.line_lists.clear();
                 self.saved_as = None;
                 self.tried = false;
                 cx.emit(crate::ui::frame::event::AppEvent::ParcelsChanged);
@@ -148,6 +184,54 @@ impl ParcelFormScreen {
                 let told = tell_desk(&e);
                 cx.toasts.error(told.message, told.details);
             }
+        }
+    }
+
+    /// The product lines, each under its heading with its Remove button at the heading's right
+    /// (kept, not pressable, while it is the only line), then Add. A removed line leaves its
+    /// heading saying so with Undo at the left, where no second click of the Remove button
+    /// lands; it can be brought back until the parcel is sent or another line is removed.
+    fn product_lines(&mut self, ui: &mut egui::Ui, errors: &Errors) {
+        let d = &mut self.draft;
+        self.line_lists
+            .resize_with(d.products.len(), Suggestions::default);
+        let lines = d.products.len();
+        let mut remove = None;
+        let mut undo = false;
+        for (i, (line, list)) in d.products.iter_mut().zip(&mut self.line_lists).enumerate() {
+            ui.push_id(("product", i), |ui| {
+                if let Some(removed) = self.removed.as_ref().filter(|r| r.at == i) {
+                    undo |= removed_heading(ui, removed.at);
+                }
+                ui.horizontal(|ui| {
+                    ui.label(t!("parcel.line", n = i + 1));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let button = egui::Button::new(t!("parcel.remove_line"));
+                        if ui.add_enabled(lines > 1, button).clicked() {
+                            remove = Some(i);
+                        }
+                    });
+                });
+                product_line(ui, errors, i, line, (&self.earlier, list));
+            });
+            ui.separator();
+        }
+        if let Some(removed) = self.removed.as_ref().filter(|r| r.at >= lines) {
+            undo |= removed_heading(ui, removed.at);
+        }
+        if undo && let Some(removed) = self.removed.take() {
+            let at = removed.at.min(d.products.len());
+            d.products.insert(at, removed.line);
+            self.line_lists.insert(at, Suggestions::default());
+        } else if let Some(i) = remove {
+            self.removed = Some(RemovedLine {
+                at: i,
+                line: d.products.remove(i),
+            });
+            self.line_lists.remove(i);
+        }
+        if ui.button(t!("parcel.add_line")).clicked() {
+            d.products.push(ProductDraft::default());
         }
     }
 
@@ -264,23 +348,8 @@ impl ParcelFormScreen {
             if let Some(e) = form.error(f::PRODUCTS) {
                 ui.label(RichText::new(e).color(ERROR_COLOR));
             }
-            let mut remove = None;
-            let lines = d.products.len();
-            for (i, line) in d.products.iter_mut().enumerate() {
-                ui.push_id(("product", i), |ui| {
-                    product_line(ui, &errors, i, line, &self.earlier);
-                    if lines > 1 && ui.button(t!("parcel.remove_line")).clicked() {
-                        remove = Some(i);
-                    }
-                });
-                ui.separator();
-            }
-            if let Some(i) = remove {
-                d.products.remove(i);
-            }
-            if ui.button(t!("parcel.add_line")).clicked() {
-                d.products.push(ProductDraft::default());
-            }
+            self.product_lines(ui, &errors);
+            let d = &mut self.draft;
             let totals = d.totals();
             ui.label(t!(
                 "parcel.totals",
@@ -313,13 +382,15 @@ impl ParcelFormScreen {
     }
 }
 
-/// One product line: its fields in three columns, each over its own error.
+/// One product line: its fields in three columns, each over its own error, and the lines
+/// declared before that match its description in the room under it (one pick fills the line's
+/// description, Russian description, link, unit, HS code and origin).
 fn product_line(
     ui: &mut egui::Ui,
     errors: &Errors,
     i: usize,
     line: &mut ProductDraft,
-    earlier: &[ProductDraft],
+    (earlier, list): (&[ProductDraft], &mut Suggestions),
 ) {
     // A line's required fields carry the asterisk, under the line's own keys.
     let keys: Vec<String> = api::international::PARCEL_LINE_REQUIRED
@@ -328,47 +399,42 @@ fn product_line(
         .collect();
     let required: Vec<&str> = keys.iter().map(String::as_str).collect();
     let form = Form::new(errors).required(&required);
-    ui.label(t!("parcel.line", n = i + 1));
-    // Lines declared before that match what is typed: one click fills the line's description,
-    // Russian description, link, unit and HS code.
-    let offered: Vec<ProductDraft> = if line.hs_code.trim().is_empty() {
-        desk::international::parcel_draft::suggest(earlier, &line.description, 4)
-            .into_iter()
-            .cloned()
-            .collect()
-    } else {
-        Vec::new()
-    };
-    if !offered.is_empty() {
-        ui.horizontal_wrapped(|ui| {
-            ui.weak(t!("parcel.earlier"));
-            for s in offered {
-                if ui
-                    .button(format!("{} — {}", s.description, s.hs_code))
-                    .clicked()
-                {
-                    line.description = s.description.clone();
-                    line.description_ru = s.description_ru.clone();
-                    line.url = s.url.clone();
-                    line.unit = s.unit;
-                    line.hs_code = s.hs_code.clone();
-                    line.origin = s.origin.clone();
-                }
-            }
-        });
-    }
     // Each field's problem is kept under its line's own key.
     let field = |ui: &mut egui::Ui, label: Cow<'_, str>, value: &mut String, name: &str| {
-        form.text(ui, &label, value, &product_key(i, name));
+        form.text(ui, &label, value, &product_key(i, name))
     };
     ui.columns(3, |cols| {
         let [left, middle, right] = cols else { return };
-        field(
+        list.take_keys(left);
+        let described = field(
             left,
             t!("parcel.description"),
             &mut line.description,
             pf::DESCRIPTION,
         );
+        let room = Room::reserve(left);
+        let offered: Vec<&ProductDraft> = if line.hs_code.trim().is_empty() {
+            desk::international::parcel_draft::suggest(earlier, &line.description, ROWS)
+        } else {
+            Vec::new()
+        };
+        let rows: Vec<String> = offered
+            .iter()
+            .map(|s| format!("{} — {}", s.description, s.hs_code))
+            .collect();
+        let under = list.under(left, &room, &[&described]);
+        let typed = under.map(|_| (&described, line.description.as_str()));
+        if let Some(n) = list.show(left, &room, typed, &rows, None) {
+            let s = offered[n];
+            line.description = s.description.clone();
+            line.description_ru = s.description_ru.clone();
+            line.url = s.url.clone();
+            line.unit = s.unit;
+            line.hs_code = s.hs_code.clone();
+            line.origin = s.origin.clone();
+            move_on(left, described.id);
+        }
+        room.rest(left, Rest::Note(&t!("parcel.earlier_hint")));
         field(
             left,
             t!("parcel.description_ru"),

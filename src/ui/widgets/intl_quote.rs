@@ -129,6 +129,21 @@ impl RoutePickers {
         }
     }
 
+    /// Takes what the place fields show where each names exactly one place; otherwise the first
+    /// one that does not is marked and given the cursor, and the form is not to be sent.
+    pub fn settle(&mut self, route: &mut QuoteRoute, dirs: Option<&Directories>) -> bool {
+        let home = self.from.settle(&mut route.sender_city, dirs);
+        let typed = self.to.query.clone();
+        let places = dirs.map(|d| AbroadPlaces::new(d, route.country, &typed));
+        let abroad = self.to.settle(&mut route.receiver_city, places.as_ref());
+        match (home, abroad) {
+            (Err(_), _) => self.from.focus(),
+            (_, Err(_)) => self.to.focus(),
+            _ => return true,
+        }
+        false
+    }
+
     /// The name these fields go by for a field of the calculation, as the form shows it.
     pub fn field_name(&self, key: &str) -> Option<String> {
         let (home, country, city) = self.labels;
@@ -300,6 +315,12 @@ impl LiveIntlQuote {
 
     pub fn is_busy(&self) -> bool {
         self.asking.is_some()
+    }
+
+    /// Takes what the route's place fields show, or marks the one that names no place (see
+    /// [`RoutePickers::settle`]); false when the parcel must not be sent yet.
+    pub fn settle(&mut self, route: &mut QuoteRoute, dirs: Option<&Directories>) -> bool {
+        self.pickers.settle(route, dirs)
     }
 
     /// The answer for these very inputs, if it has come.

@@ -7,7 +7,6 @@ pub mod date_field;
 pub mod errors;
 pub mod file_chooser;
 pub mod filtered;
-pub mod hover_intent;
 pub mod intl_quote;
 pub mod kept_here;
 pub mod pages;
@@ -16,6 +15,7 @@ pub mod pickers;
 pub mod price_box;
 pub mod save_document;
 pub mod status;
+pub mod suggestions;
 
 pub use crate::ui::frame::toasts::{ToastKind, Toasts};
 use egui::{Color32, Response, RichText, Ui};

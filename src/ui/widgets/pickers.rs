@@ -1,8 +1,12 @@
 //! Pickers shared by the order screens: a city field that searches as the clerk types (Latin or
 //! Cyrillic) and picks with Enter or a click, and a branch list limited to one city.
+//!
+//! A city field's suggestions are the window's one list ([`Suggestions`]), in a room under the
+//! field. Text the clerk leaves in it (Tab, a click away, Ctrl+Enter) is taken when it names
+//! exactly one place; otherwise the field says it is not chosen and the form stops there.
 
 use crate::ui::widgets::ERROR_COLOR;
-use crate::ui::widgets::hover_intent::HoverIntent;
+use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
 use api::codes::Language;
 use api::directory::DayHours;
 use desk::reference::directories::Directories;
@@ -10,11 +14,7 @@ use egui::RichText;
 use rust_i18n::t;
 use text::place_kind::PlaceKind;
 
-/// How many suggestions a city field lists at most (Tashkent city alone has twelve districts).
-const SUGGESTIONS: usize = 8;
-
-/// The text typed into a city field and whether its suggestions are showing.
-#[derive(Clone)]
+/// The text typed into a city field, and its list.
 pub struct CityPicker {
     pub query: String,
     shown_for: Option<i64>,
@@ -23,15 +23,15 @@ pub struct CityPicker {
     /// Distinguishes two pickers with the same label (sender's and receiver's city).
     salt: &'static str,
     focus: bool,
-    /// The suggestion Enter takes (moved with the arrow keys).
-    highlighted: usize,
-    /// Esc put the suggestions away; typing brings them back.
-    dismissed: bool,
-    /// Where the suggestions were drawn last (a press there keeps them open for its click).
-    list_rect: Option<egui::Rect>,
-    /// A click on the suggestions counts once the pointer rested on them.
-    intent: HoverIntent,
+    list: Suggestions,
+    /// The clerk left the field with text that names no one place: said under it, and the
+    /// form is not sent until a place is chosen.
+    unchosen: bool,
 }
+
+/// A city field left with text that names no one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotChosen;
 
 impl CityPicker {
     pub fn new(salt: &'static str) -> CityPicker {
@@ -41,10 +41,8 @@ impl CityPicker {
             shown_in: None,
             salt,
             focus: false,
-            highlighted: 0,
-            dismissed: false,
-            list_rect: None,
-            intent: HoverIntent::default(),
+            list: Suggestions::default(),
+            unchosen: false,
         }
     }
 
@@ -62,16 +60,56 @@ impl CityPicker {
             if let Some(name) = value.and_then(|id| dirs?.name_of(id)) {
                 self.query = name.to_string();
                 self.shown_in = language;
+                self.unchosen = false;
             } else if value.is_none() || value != self.shown_for {
                 // A city not (yet) in the directories keeps what is shown until they come.
                 self.query.clear();
                 self.shown_in = None;
+                self.unchosen = false;
             }
             self.shown_for = value;
         }
     }
 
-    /// Returns true when the value changed.
+    /// Takes what the field shows when it names exactly one place (in any script the search
+    /// reads); otherwise marks the field as not chosen. Called when the clerk leaves the field
+    /// and before the form is sent: the form stops on `Err`.
+    pub fn settle<P: Places + ?Sized>(
+        &mut self,
+        value: &mut Option<i64>,
+        dirs: Option<&P>,
+    ) -> Result<bool, NotChosen> {
+        if value.is_some() || self.query.trim().is_empty() {
+            self.unchosen = false;
+            return Ok(false);
+        }
+        match dirs.and_then(|d| d.named(&self.query).map(|i| (d, i))) {
+            Some((d, i)) => {
+                self.take(value, d, i);
+                Ok(true)
+            }
+            None => {
+                self.unchosen = true;
+                Err(NotChosen)
+            }
+        }
+    }
+
+    /// Whether the field shows a name the form did not take.
+    pub fn is_unchosen(&self) -> bool {
+        self.unchosen
+    }
+
+    fn take<P: Places + ?Sized>(&mut self, value: &mut Option<i64>, d: &P, index: usize) {
+        *value = Some(d.id_at(index));
+        self.query = d.name_at(index).to_string();
+        self.shown_for = *value;
+        self.shown_in = Some(d.language());
+        self.unchosen = false;
+    }
+
+    /// The field, its list and, when no list is open, what the room says (its problem, the
+    /// place chosen, or how to choose). True when the value changed.
     pub fn show<P: Places + ?Sized>(
         &mut self,
         ui: &mut egui::Ui,
@@ -80,160 +118,108 @@ impl CityPicker {
         dirs: Option<&P>,
         error: Option<&str>,
     ) -> bool {
+        let (changed, room) = self.field(ui, label, value, dirs);
+        self.rest(ui, &room, *value, dirs, error);
+        ui.add_space(4.0);
+        changed
+    }
+
+    /// The field and its room, with the list when it is open: the room is handed back for
+    /// another list of the form to use (a side's known people) before [`Self::rest`].
+    pub fn field<P: Places + ?Sized>(
+        &mut self,
+        ui: &mut egui::Ui,
+        label: &str,
+        value: &mut Option<i64>,
+        dirs: Option<&P>,
+    ) -> (bool, Room) {
         self.sync(*value, dirs);
         let id = ui.make_persistent_id(("city", self.salt));
         // A place is always needed where a city is asked.
         let l = crate::ui::widgets::required_label(ui, label);
-        // Enter, the arrows and Esc are the picker's own while it has the cursor.
-        let keys = egui::EventFilter {
-            vertical_arrows: true,
-            escape: true,
-            ..Default::default()
-        };
+        self.list.take_keys(ui);
         let edit = egui::TextEdit::singleline(&mut self.query)
             .id(id)
             .return_key(None)
-            .event_filter(keys)
             .desired_width(f32::INFINITY)
             .hint_text(t!("dir.search_hint"));
         let r = ui.add(edit).labelled_by(l.id);
         if std::mem::take(&mut self.focus) {
             r.request_focus();
         }
+        if r.gained_focus() {
+            // Given the cursor by a refused send or by Tab: in view.
+            r.scroll_to_me(Some(egui::Align::Center));
+        }
         let mut changed = false;
         if r.changed() {
-            self.intent.changed(ui);
-            self.dismissed = false;
-            self.highlighted = 0;
+            self.unchosen = false;
             if value.is_some() {
                 *value = None;
                 self.shown_for = None;
                 changed = true;
             }
         }
-        let pressed = |key| r.has_focus() && ui.input(|i| i.key_pressed(key));
+        let room = Room::reserve(ui);
+        let typed = value.is_none() && !self.query.trim().is_empty();
         let hits: Vec<usize> = match dirs {
-            Some(d) if value.is_none() && !self.query.trim().is_empty() && !self.dismissed => {
-                d.find(&self.query)
-            }
+            Some(d) if typed => d.find(&self.query),
             _ => Vec::new(),
         };
-        if pressed(egui::Key::Escape) {
-            if hits.is_empty() {
-                ui.memory_mut(|m| m.surrender_focus(id));
-            }
-            self.dismissed = true;
-        }
-        // Every press of the arrows counts, however fast they come; they are the list's, never
-        // the caret's (Up would jump to the start of the text).
-        let (down, up) = if r.has_focus() {
-            ui.input_mut(|i| {
-                let none = egui::Modifiers::NONE;
-                let down = i.count_and_consume_key(none, egui::Key::ArrowDown);
-                let up = i.count_and_consume_key(none, egui::Key::ArrowUp);
-                (down, up)
-            })
-        } else {
-            (0, 0)
+        let rows: Vec<String> = match dirs {
+            Some(d) => hits.iter().take(ROWS).map(|i| d.row(*i)).collect(),
+            None => Vec::new(),
         };
-        let mut hits = hits;
-        if down > 0 && self.dismissed && value.is_none() {
-            // Down brings back the list Esc put away.
-            self.dismissed = false;
-            if let Some(d) = dirs.filter(|_| !self.query.trim().is_empty()) {
-                hits = d.find(&self.query);
-            }
-        }
-        let shown = hits.len().min(SUGGESTIONS);
-        if shown > 0 {
-            self.highlighted = (self.highlighted + down).saturating_sub(up).min(shown - 1);
-        }
-        // Enter or Tab takes the highlighted suggestion; Enter on a chosen city moves on.
-        let tab =
-            r.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Tab) && !i.modifiers.shift);
-        let mut pick = None;
-        let enter = pressed(egui::Key::Enter);
-        if shown > 0 && (enter || tab) && !self.dismissed {
-            pick = Some(hits[self.highlighted]);
-        } else if value.is_some() && enter {
-            move_on(ui, id);
-        }
-        if enter && (pick.is_some() || value.is_some()) {
-            // The Enter was the picker's: the field the cursor moves on to this very frame
-            // must not take it too (a drop-down there would open).
-            ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
-        }
-        // The suggestions float over the form below the field, so choosing one never moves the
-        // fields under a clerk's hand; shown while the field has the cursor (or while a row is
-        // being clicked). Not drawn in the frame of a pick.
-        let typed_nowhere = value.is_none() && !self.query.trim().is_empty() && hits.is_empty();
-        // They float over the fields below: a click right after the last key goes through them
-        // to the field under it, and takes a place only once the pointer rested on them.
-        let live = self.intent.live(ui, self.list_rect);
-        let pressing_a_row = live
-            && self.list_rect.is_some_and(|rect| {
-                ui.input(|i| {
-                    let over = i.pointer.interact_pos().is_some_and(|p| rect.contains(p));
-                    over && (i.pointer.any_down() || i.pointer.any_released())
-                })
-            });
-        let open = (r.has_focus() || pressing_a_row) && !self.dismissed;
-        self.list_rect = None;
-        if let (None, Some(d), true) = (pick, dirs, open && (shown > 0 || typed_nowhere)) {
-            let area = egui::Area::new(id.with("suggestions"))
-                .order(egui::Order::Foreground)
-                .interactable(live)
-                .fixed_pos(r.rect.left_bottom() + egui::vec2(0.0, 2.0));
-            let list = area.show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_width(r.rect.width().max(240.0));
-                    for (n, i) in hits.iter().take(shown).enumerate() {
-                        // Clicked, never tabbed to: the keyboard picks with the arrows and Enter.
-                        let row = egui::Button::selectable(n == self.highlighted, d.row(*i))
-                            .sense(egui::Sense::CLICK);
-                        if ui.add(row).clicked() {
-                            pick = Some(*i);
-                        }
-                    }
-                    if hits.len() > shown {
-                        let more = t!("dir.more_places", n = hits.len() - shown);
-                        ui.label(RichText::new(more).weak().small());
-                    }
-                    if typed_nowhere {
-                        ui.label(RichText::new(d.nothing_found()).weak());
-                    }
-                })
-            });
-            self.list_rect = Some(list.response.rect);
-        }
-        if let (Some(i), Some(d)) = (pick, dirs) {
-            *value = Some(d.id_at(i));
-            self.query = d.name_at(i).to_string();
-            self.shown_for = *value;
-            self.shown_in = Some(d.language());
+        let note = match (dirs, hits.len()) {
+            (Some(d), 0) if typed => Some(d.nothing_found()),
+            (_, n) if n > ROWS => Some(t!("dir.more_places", n = n - ROWS).to_string()),
+            _ => None,
+        };
+        let clicked = self.list.is_clicked(ui, &room);
+        let field = self
+            .list
+            .under(ui, &room, &[&r])
+            .map(|_| (&r, self.query.as_str()));
+        let picked = self.list.show(ui, &room, field, &rows, note.as_deref());
+        let enter = r.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if let (Some(n), Some(d)) = (picked, dirs) {
+            self.take(value, d, hits[n]);
             changed = true;
-            if !tab {
-                move_on(ui, id);
-            }
+            move_on(ui, id);
+        } else if enter && value.is_some() {
+            // Enter on a chosen place moves on; the field after it must not take the Enter too
+            // (a drop-down there would open).
+            ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
+            move_on(ui, id);
+        } else if (enter || (r.lost_focus() && !clicked)) && value.is_none() {
+            // Enter where nothing is offered, or the field left: what it shows is taken when
+            // it names one place, or said not chosen.
+            changed |= self.settle(value, dirs).unwrap_or(false);
         }
-        if let Some(e) = error {
-            ui.label(RichText::new(e).color(ERROR_COLOR));
-        }
-        ui.add_space(4.0);
-        changed
+        (changed, room)
     }
-}
 
-/// Gives the cursor to the field after the picker `id`, in reading order, within this frame:
-/// the picker takes it and at once passes it on, so the next field that wants the keyboard when
-/// egui meets it has it (a keystroke right after Enter lands there, never in the picker).
-fn move_on(ui: &egui::Ui, id: egui::Id) {
-    let layer = ui.layer_id();
-    ui.memory_mut(|m| {
-        m.request_focus(id);
-        m.move_focus(egui::FocusDirection::Next);
-        m.interested_in_focus(id, layer);
-    });
+    /// What the room says when no list is open in it: the field's problem, the place chosen
+    /// (with its region), or how to choose one.
+    pub fn rest<P: Places + ?Sized>(
+        &self,
+        ui: &mut egui::Ui,
+        room: &Room,
+        value: Option<i64>,
+        dirs: Option<&P>,
+        error: Option<&str>,
+    ) {
+        let not_chosen = t!("dir.not_chosen", typed = self.query.trim());
+        let chosen = value.and_then(|id| dirs?.chosen_row(id));
+        let hint = t!("dir.pick_hint");
+        let rest = match (error.filter(|e| !e.is_empty()), self.unchosen, &chosen) {
+            (_, true, _) => Rest::Problem(&not_chosen),
+            (Some(e), _, _) => Rest::Problem(e),
+            (None, false, Some(row)) => Rest::Note(row),
+            (None, false, None) => Rest::Note(&hint),
+        };
+        room.rest(ui, rest);
+    }
 }
 
 /// What a place field searches and names: the home country's cities (the directories), or one
@@ -251,6 +237,26 @@ pub trait Places {
     fn row(&self, index: usize) -> String;
     /// The language the names are in.
     fn language(&self) -> Language;
+    /// The one place the text names: the only one it finds, or the only one whose own name
+    /// (in any script) it is.
+    fn named(&self, query: &str) -> Option<usize> {
+        let hits = self.find(query);
+        if let [one] = hits.as_slice() {
+            return Some(*one);
+        }
+        let key = text::translit::place_key(query);
+        let mut exact = hits
+            .into_iter()
+            .filter(|i| text::translit::place_key(self.name_at(*i)) == key);
+        match (exact.next(), exact.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        }
+    }
+    /// What the room under a field says of the place chosen in it.
+    fn chosen_row(&self, _id: i64) -> Option<String> {
+        None
+    }
     /// What the list says when the text points at nothing.
     fn nothing_found(&self) -> String {
         t!("dir.no_place").to_string()
@@ -284,6 +290,19 @@ impl Places for Directories {
     }
     fn language(&self) -> Language {
         Directories::language(self)
+    }
+    fn named(&self, query: &str) -> Option<usize> {
+        if let Some(i) = self.city_index_named(query) {
+            return Some(i);
+        }
+        match self.find_cities(query).as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+    fn chosen_row(&self, id: i64) -> Option<String> {
+        let region = self.region_name(self.city(id)?.region_id)?;
+        Some(t!("dir.chosen", place = region).to_string())
     }
 }
 
@@ -362,6 +381,15 @@ impl Places for AbroadPlaces<'_> {
     }
     fn row(&self, index: usize) -> String {
         self.name_at(index).to_string()
+    }
+    fn chosen_row(&self, _id: i64) -> Option<String> {
+        let country = self
+            .dirs
+            .data
+            .countries
+            .iter()
+            .find(|c| Some(c.id) == self.country)?;
+        Some(t!("dir.chosen", place = country.name).to_string())
     }
     fn language(&self) -> Language {
         self.dirs.language()

@@ -212,6 +212,11 @@ impl Directories {
             .map(|c| c.name.as_str())
     }
 
+    /// The index of the one city that goes by this name in any of its spellings, if one does.
+    pub fn city_index_named(&self, name: &str) -> Option<usize> {
+        self.city_by_name.get(&place_key(name)).copied()
+    }
+
     /// A city named as a record names it (in whatever language it was read), named in the
     /// clerk's language; `None` when no city, or more than one, goes by that name.
     pub fn city_named(&self, name: &str) -> Option<&str> {

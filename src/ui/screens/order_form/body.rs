@@ -4,6 +4,7 @@
 use super::OrderForm;
 use super::delivery_choice;
 use crate::ui::widgets::pickers::{branch_picker, id_name_picker};
+use crate::ui::widgets::suggestions::{Rest, Room, focus_now};
 use crate::ui::widgets::{ERROR_COLOR, Form, sides};
 use api::codes::Delivery;
 use desk::Desk;
@@ -58,8 +59,9 @@ fn person(
 }
 
 impl OrderForm {
-    /// A party's heading and its city, the top of its column.
-    fn party_city(&mut self, ui: &mut egui::Ui, desk: &Desk, party: Party, form: &Form) {
+    /// A party's heading and its city, the top of its column; the room under the city, where
+    /// the side's known people are offered too.
+    fn party_city(&mut self, ui: &mut egui::Ui, desk: &Desk, party: Party, form: &Form) -> Room {
         let dirs = desk.directories();
         let title = match party {
             Party::Sender => t!("order.sender"),
@@ -91,7 +93,26 @@ impl OrderForm {
         if form.claim_first_error(form.error(key).is_some()) {
             picker.focus();
         }
-        picker.show(ui, &label, city, dirs, form.error(key));
+        picker.field(ui, &label, city, dirs).1
+    }
+
+    /// What the side's room says when neither its city's nor its people's list is open.
+    fn party_rest(&self, ui: &mut egui::Ui, desk: &Desk, party: Party, room: &Room, form: &Form) {
+        let (picker, city, key) = match party {
+            Party::Sender => (&self.sender_city, self.draft.sender.city, f::SENDER_CITY),
+            Party::Receiver => (
+                &self.receiver_city,
+                self.draft.receiver.city,
+                f::RECEIVER_CITY,
+            ),
+        };
+        let error = form.error(key);
+        if picker.is_unchosen() || error.is_some_and(|e| !e.is_empty()) || city.is_some() {
+            picker.rest(ui, room, city, desk.directories(), error);
+        } else {
+            room.rest(ui, Rest::Note(&t!("people.room_hint")));
+        }
+        ui.add_space(4.0);
     }
 
     pub(super) fn body(&mut self, ui: &mut egui::Ui, desk: &Desk) {
@@ -127,19 +148,23 @@ impl OrderForm {
             }
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
-                self.party_city(ui, desk, Party::Sender, &form);
-                let moved = self.sender_people.take_arrows(ui);
+                let room = self.party_city(ui, desk, Party::Sender, &form);
+                self.sender_people.take_keys(ui);
                 let d = &mut self.draft;
                 let [first, number] = person(ui, &form, &mut d.sender, Party::Sender, None);
                 let typed = [
                     (&first, d.sender.name.as_str()),
                     (&number, d.sender.phone.as_str()),
                 ];
-                if let Some(p) = self.sender_people.offer(ui, desk, dirs, typed, moved) {
+                if let Some(p) = self.sender_people.offer(ui, &room, desk, dirs, typed) {
                     super::people::fill(&p, &mut self.draft.sender, None);
-                    // On to the receiver: the sender is whole.
-                    self.move_to = self.receiver_name;
+                    // On to the receiver, in this frame: the sender is whole, and a key typed
+                    // right after the pick lands in the receiver's name.
+                    if let Some(id) = self.receiver_name {
+                        focus_now(ui, id);
+                    }
                 }
+                self.party_rest(ui, desk, Party::Sender, &room, &form);
                 // A blank form starts at the sender's city; the counter's own city stays between
                 // orders, and then the sender's name comes first.
                 // The shop as the sender (its profile): the receiver's name comes first.
@@ -170,8 +195,8 @@ impl OrderForm {
                 );
 
                 let ui = &mut cols[1];
-                self.party_city(ui, desk, Party::Receiver, &form);
-                let moved = self.receiver_people.take_arrows(ui);
+                let room = self.party_city(ui, desk, Party::Receiver, &form);
+                self.receiver_people.take_keys(ui);
                 let d = &mut self.draft;
                 let phone1 = Some(&mut d.receiver_phone1);
                 let [name, number] = person(ui, &form, &mut d.receiver, Party::Receiver, phone1);
@@ -180,12 +205,16 @@ impl OrderForm {
                     (&name, d.receiver.name.as_str()),
                     (&number, d.receiver.phone.as_str()),
                 ];
-                if let Some(p) = self.receiver_people.offer(ui, desk, dirs, typed, moved) {
+                if let Some(p) = self.receiver_people.offer(ui, &room, desk, dirs, typed) {
                     let branch = Some(&mut self.draft.receiver_branch);
                     super::people::fill(&p, &mut self.draft.receiver, branch);
-                    // On to the parcel: what is new in a repeat customer's order is its weight.
-                    self.move_to = self.weight_field;
+                    // On to the parcel, in this frame: what is new in a repeat customer's order
+                    // is its weight.
+                    if let Some(id) = self.weight_field {
+                        focus_now(ui, id);
+                    }
                 }
+                self.party_rest(ui, desk, Party::Receiver, &room, &form);
                 delivery_choice(
                     ui,
                     &t!("order.dropoff"),

@@ -437,13 +437,39 @@ impl OrderForm {
         if self.creating.is_some() || self.saving_edit.is_some() {
             return;
         }
+        // A city field left showing a name the form did not take stops the send there.
+        let dirs = desk.directories();
+        let unchosen: Vec<(&'static str, String)> = [
+            (
+                &mut self.sender_city,
+                &mut self.draft.sender.city,
+                f::SENDER_CITY,
+            ),
+            (
+                &mut self.receiver_city,
+                &mut self.draft.receiver.city,
+                f::RECEIVER_CITY,
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(picker, city, key)| {
+            let typed = picker.query.trim().to_string();
+            picker.settle(city, dirs).err()?;
+            Some((key, t!("dir.not_chosen", typed = typed).to_string()))
+        })
+        .collect();
         self.errors.clear();
         self.checked = self.draft.clone();
-        match self.draft.check(desk.directories()) {
+        match self.draft.check(dirs) {
             Err(problems) => {
                 for (k, p) in problems {
                     self.errors.insert(k, problem_text(p));
                 }
+                self.errors.extend(unchosen);
+                self.to_first_error = true;
+            }
+            Ok(_) if !unchosen.is_empty() => {
+                self.errors.extend(unchosen);
                 self.to_first_error = true;
             }
             Ok(input) => {

@@ -1,30 +1,22 @@
-//! The people the shop already knows, offered under a side's name or phone field as the clerk
-//! types: the arrows move through them, Enter or a click takes one and fills the whole side (city,
-//! address, office, how it is handed over), and the cursor moves on to what is still to type. Esc
-//! puts the list away; every field stays editable after a pick.
+//! The people the shop already knows, offered as the clerk types a side's name or phone: the
+//! arrows move through them, Enter or a click takes one and fills the whole side (city, address,
+//! office, how it is handed over), and the cursor moves on to what is still to type. Esc puts the
+//! list away; every field stays editable after a pick. The list is the window's one list of
+//! suggestions, in the room under the side's city.
 
-use crate::ui::widgets::hover_intent::HoverIntent;
+use crate::ui::widgets::suggestions::{ROWS, Room, Suggestions};
 use api::codes::Delivery;
+use api::phone::phone_digits;
 use desk::Desk;
 use desk::domestic::order_draft::Side;
 use desk::reference::directories::Directories;
-use egui::RichText;
 use rust_i18n::t;
 use store::Person;
 
-/// One side's list: which row Enter takes, and the text Esc put it away for.
+/// One side's list, and what it found last.
 #[derive(Default)]
 pub(super) struct Acquaintances {
-    highlighted: usize,
-    dismissed_for: Option<String>,
-    /// The field the list was open under in the last frame (its arrows are the list's).
-    open_under: Option<egui::Id>,
-    /// Where the list was drawn last (a press there keeps it open for its click).
-    list_rect: Option<egui::Rect>,
-    /// A click on the list counts once the pointer rested on it.
-    intent: HoverIntent,
-    /// Esc was pressed on the list (taken before the field could let go of the cursor).
-    escaped: bool,
+    list: Suggestions,
     /// The clerk typed in the field since it got the cursor: a field come back to, half
     /// filled, offers nothing until it is typed in (Enter there never replaces what was typed).
     typed: bool,
@@ -51,116 +43,54 @@ pub(super) fn fill(p: &Person, side: &mut Side, branch: Option<&mut Option<i64>>
 }
 
 impl Acquaintances {
-    /// Takes the arrows and Esc before the fields are drawn, when the list is open under the
-    /// field that has the cursor (they would move the caret, or take the cursor out of the
-    /// field): how far down (+) or up (-).
-    pub(super) fn take_arrows(&mut self, ui: &mut egui::Ui) -> isize {
-        let Some(under) = self.open_under else {
-            return 0;
-        };
-        if !ui.memory(|m| m.has_focus(under)) {
-            return 0;
-        }
-        ui.input_mut(|i| {
-            let none = egui::Modifiers::NONE;
-            let down = i.count_and_consume_key(none, egui::Key::ArrowDown);
-            let up = i.count_and_consume_key(none, egui::Key::ArrowUp);
-            self.escaped |= i.consume_key(none, egui::Key::Escape);
-            down as isize - up as isize
-        })
+    /// Takes the list's keys before the side's fields read them.
+    pub(super) fn take_keys(&mut self, ui: &mut egui::Ui) {
+        self.list.take_keys(ui);
     }
 
-    /// After a side's name and phone fields are drawn: the list under the one with the cursor.
-    /// A person picked (Enter or a click) comes back.
+    /// After a side's name and phone fields are drawn: the people the one with the cursor
+    /// points at, in `room`. A person picked (Enter or a click) comes back. `fields` are the
+    /// name's and the phone's responses with their texts.
     pub(super) fn offer(
         &mut self,
         ui: &mut egui::Ui,
+        room: &Room,
         desk: &Desk,
         dirs: Option<&Directories>,
         fields: [(&egui::Response, &str); 2],
-        moved: isize,
     ) -> Option<Person> {
-        let focused = fields.iter().find(|(r, _)| r.has_focus() || r.lost_focus());
-        // A key typed this frame changes the list: it is read anew before a click counts.
-        if fields.iter().any(|(r, _)| r.changed()) {
-            self.intent.changed(ui);
-        }
-        let live = self.intent.live(ui, self.list_rect);
-        let pressing_a_row = live && ui.input(|i| i.pointer.any_down() || i.pointer.any_released());
-        let under = focused.or_else(|| {
-            pressing_a_row
-                .then(|| fields.iter().find(|(r, _)| Some(r.id) == self.open_under))
-                .flatten()
-        });
-        self.list_rect = None;
-        let Some((field, typed)) = under else {
-            self.open_under = None;
+        let responses = [fields[0].0, fields[1].0];
+        let Some(at) = self.list.under(ui, room, &responses) else {
+            self.list.show(ui, room, None, &[], None);
             return None;
         };
+        let (field, typed) = fields[at];
         if field.gained_focus() {
             self.typed = false;
         }
         if field.changed() {
-            self.highlighted = 0;
-            self.dismissed_for = None;
             self.typed = true;
         }
-        let typed = typed.trim();
-        if std::mem::take(&mut self.escaped) {
-            self.dismissed_for = Some(typed.to_string());
-        }
-        if !self.typed {
-            self.open_under = None;
-            return None;
-        }
-        let found = match &self.dismissed_for {
-            Some(d) if d == typed => Vec::new(),
-            _ => self.search(desk, typed),
+        let found = match self.typed {
+            true => self.search(desk, typed.trim()),
+            false => Vec::new(),
         };
-        // Already the person in the field: nothing to offer.
+        // The side already is that person (name and number as written): nothing to offer.
+        let (name, phone) = (fields[0].1.trim(), phone_digits(fields[1].1));
         let found: Vec<Person> = found
             .into_iter()
-            .filter(|p| !(p.name == typed || p.phone == typed))
+            .filter(|p| !(p.name == name && phone_digits(&p.phone) == phone))
             .collect();
-        if found.is_empty() {
-            self.open_under = None;
-            return None;
-        }
-        let last = found.len() - 1;
-        self.highlighted = self.highlighted.saturating_add_signed(moved).min(last);
-        // Enter takes the cursor out of a one-line field: then it takes the highlighted person.
-        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        let mut pick = enter.then_some(self.highlighted);
-        if pick.is_none() && (field.has_focus() || pressing_a_row) {
-            let area = egui::Area::new(field.id.with("people"))
-                .order(egui::Order::Foreground)
-                .interactable(live)
-                .fixed_pos(field.rect.left_bottom() + egui::vec2(0.0, 2.0));
-            let list = area.show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    // No wider than its field: the other side's column stays in sight.
-                    ui.set_width(field.rect.width());
-                    ui.label(RichText::new(t!("people.known")).weak().small());
-                    for (n, p) in found.iter().enumerate() {
-                        let row = egui::Button::selectable(n == self.highlighted, line(p, dirs))
-                            .sense(egui::Sense::CLICK);
-                        if ui.add(row).clicked() {
-                            pick = Some(n);
-                        }
-                    }
-                    ui.label(RichText::new(t!("people.keys")).weak().small());
-                })
-            });
-            self.list_rect = Some(list.response.rect);
-            self.open_under = Some(field.id);
-        } else {
-            self.open_under = None;
-        }
-        let person = found.into_iter().nth(pick?)?;
-        self.highlighted = 0;
-        self.dismissed_for = None;
-        self.open_under = None;
-        Some(person)
+        let rows: Vec<String> = found.iter().take(ROWS).map(|p| line(p, dirs)).collect();
+        let note = match found.len() {
+            0 => None,
+            n if n > ROWS => Some(t!("people.more", n = n - ROWS).to_string()),
+            _ => Some(t!("people.keys").to_string()),
+        };
+        let picked = self
+            .list
+            .show(ui, room, Some((field, typed)), &rows, note.as_deref())?;
+        found.into_iter().nth(picked)
     }
 }
 
