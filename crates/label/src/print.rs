@@ -87,6 +87,45 @@ impl Default for Spooler {
     }
 }
 
+/// What is wrong with a printer's network address as typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AddressProblem {
+    /// No host before the port.
+    NoHost,
+    /// A space inside it.
+    Spaces,
+    /// A port that is no number from 1 to 65535.
+    Port,
+}
+
+/// Checks a raw-port printer's address as the clerk typed it: `host` or `host:port` (an IPv6
+/// host in brackets), the port a number from 1 to 65535.
+pub fn check_address(address: &str) -> Result<(), AddressProblem> {
+    let a = address.trim();
+    if a.chars().any(char::is_whitespace) {
+        return Err(AddressProblem::Spaces);
+    }
+    let (host, port) = match a.strip_prefix('[') {
+        Some(rest) => match rest.split_once(']') {
+            Some((host, "")) => (host, None),
+            Some((host, tail)) => (host, Some(tail.strip_prefix(':').unwrap_or(tail))),
+            None => return Err(AddressProblem::NoHost),
+        },
+        None => match a.rsplit_once(':') {
+            // One colon: a port; several: a bare IPv6 address.
+            Some((host, port)) if !host.contains(':') => (host, Some(port)),
+            _ => (a, None),
+        },
+    };
+    if host.is_empty() {
+        return Err(AddressProblem::NoHost);
+    }
+    match port.map(str::parse::<u16>) {
+        None | Some(Ok(1..)) => Ok(()),
+        Some(_) => Err(AddressProblem::Port),
+    }
+}
+
 /// `host` → `host:9100`.
 pub fn with_port(address: &str) -> String {
     let a = address.trim();
@@ -397,6 +436,29 @@ pub(crate) async fn sumatra(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_address_is_a_host_and_a_port_from_1_to_65535() {
+        for good in [
+            "10.0.0.7",
+            "zebra.local:6101",
+            " printer:9100 ",
+            "[::1]:9100",
+            "fe80::1",
+        ] {
+            assert_eq!(check_address(good), Ok(()), "{good}");
+        }
+        for (bad, why) in [
+            ("127.0.0.1:99999", AddressProblem::Port),
+            ("127.0.0.1:0", AddressProblem::Port),
+            ("printer:abc", AddressProblem::Port),
+            (":9100", AddressProblem::NoHost),
+            ("", AddressProblem::NoHost),
+            ("my printer", AddressProblem::Spaces),
+        ] {
+            assert_eq!(check_address(bad), Err(why), "{bad}");
+        }
+    }
 
     #[test]
     fn addresses_get_the_raw_port_and_media_the_stock() {

@@ -7,7 +7,7 @@ use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{RoutePickers, answer_lines, outcome, route_fields};
-use crate::ui::widgets::{ERROR_COLOR, Form, button_if};
+use crate::ui::widgets::{ERROR_COLOR, Form, button_if, replace_prefilled};
 use api::ApiError;
 use api::codes::Delivery;
 use api::international::IntlCalcRequest;
@@ -54,6 +54,13 @@ impl IntlCalculator {
         self.tried = true;
         self.refused.clear();
         self.message = None;
+        // A place field showing a name not taken is priced only once it is chosen.
+        if !self
+            .pickers
+            .settle(&mut self.draft.route, cx.desk.directories())
+        {
+            return;
+        }
         if let Ok(req) = self.draft.to_request() {
             self.pricing = Some((req.clone(), cx.desk.price_international(req)));
         }
@@ -157,7 +164,8 @@ impl Screen for IntlCalculator {
                         t!("order.mode_courier"),
                     );
                 });
-                form.text(ui, &t!("intl_calc.pieces"), &mut d.pieces, "piece");
+                let pieces = form.text(ui, &t!("intl_calc.pieces"), &mut d.pieces, "piece");
+                replace_prefilled(ui, &pieces, &d.pieces, "1");
                 form.text(ui, &t!("intl_calc.date"), &mut d.date, "senderDate");
                 ui.checkbox(&mut d.company, t!("intl_calc.company"));
                 if d.company {

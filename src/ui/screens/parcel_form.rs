@@ -8,9 +8,10 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::intl_quote::LiveIntlQuote;
+use crate::ui::widgets::lines::LineUndo;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
 use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
-use crate::ui::widgets::{ERROR_COLOR, Form, send_button};
+use crate::ui::widgets::{ERROR_COLOR, Form, replace_prefilled, send_button};
 use api::ApiError;
 use api::codes::{Delivery, ProductUnit};
 use api::international::{line_field as pf, parcel_field as f};
@@ -26,23 +27,6 @@ use std::collections::BTreeMap;
 
 /// Errors by the wire's field names (lines' fields as `products.N.Name`).
 type Errors = BTreeMap<String, String>;
-
-/// A product line the clerk removed, and where it stood: it can be brought back.
-struct RemovedLine {
-    at: usize,
-    line: ProductDraft,
-}
-
-/// Where a removed line stood: that it was removed, and Undo at the left. True when Undo was
-/// pressed.
-fn removed_heading(ui: &mut egui::Ui, at: usize) -> bool {
-    ui.horizontal(|ui| {
-        let undo = ui.button(t!("parcel.undo_remove")).clicked();
-        ui.weak(t!("parcel.line_removed", n = at + 1));
-        undo
-    })
-    .inner
-}
 
 pub struct ParcelFormScreen {
     pub draft: ParcelDraft,
@@ -69,7 +53,7 @@ pub struct ParcelFormScreen {
     /// Each product line's list of lines declared before.
     line_lists: Vec<Suggestions>,
     /// The line removed last, until it is brought back or the parcel is sent.
-    removed: Option<RemovedLine>,
+    removed: LineUndo<ProductDraft>,
 }
 
 impl Default for ParcelFormScreen {
@@ -91,7 +75,7 @@ impl Default for ParcelFormScreen {
             focus_first: false,
             quote: LiveIntlQuote::new("parcel-quote-city"),
             line_lists: Vec::new(),
-            removed: None,
+            removed: LineUndo::default(),
         }
     }
 }
@@ -157,7 +141,7 @@ impl ParcelFormScreen {
                 // papers unnoticed). The kept form is overwritten by this blank one (saved below,
                 // not cleared first: two writes in the background could land in either order).
                 self.draft = ParcelDraft::default();
-                self.removed = None;
+                self.removed.forget();
                 self.line_lists.clear();
                 self.saved_as = None;
                 self.tried = false;
@@ -188,9 +172,8 @@ impl ParcelFormScreen {
     }
 
     /// The product lines, each under its heading with its Remove button at the heading's right
-    /// (kept, not pressable, while it is the only line), then Add. A removed line leaves its
-    /// heading saying so with Undo at the left, where no second click of the Remove button
-    /// lands; it can be brought back until the parcel is sent or another line is removed.
+    /// (kept, not pressable, while it is the only line), then Add. A removed line can be
+    /// brought back ([`LineUndo`]).
     fn product_lines(&mut self, ui: &mut egui::Ui, errors: &Errors) {
         let d = &mut self.draft;
         self.line_lists
@@ -200,9 +183,7 @@ impl ParcelFormScreen {
         let mut undo = false;
         for (i, (line, list)) in d.products.iter_mut().zip(&mut self.line_lists).enumerate() {
             ui.push_id(("product", i), |ui| {
-                if let Some(removed) = self.removed.as_ref().filter(|r| r.at == i) {
-                    undo |= removed_heading(ui, removed.at);
-                }
+                undo |= self.removed.row_before(ui, i);
                 ui.horizontal(|ui| {
                     ui.label(t!("parcel.line", n = i + 1));
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -216,18 +197,13 @@ impl ParcelFormScreen {
             });
             ui.separator();
         }
-        if let Some(removed) = self.removed.as_ref().filter(|r| r.at >= lines) {
-            undo |= removed_heading(ui, removed.at);
-        }
-        if undo && let Some(removed) = self.removed.take() {
-            let at = removed.at.min(d.products.len());
-            d.products.insert(at, removed.line);
+        undo |= self.removed.row_before(ui, lines);
+        if undo {
+            let at = self.removed.at().unwrap_or(0).min(lines);
+            self.removed.restore(&mut d.products);
             self.line_lists.insert(at, Suggestions::default());
         } else if let Some(i) = remove {
-            self.removed = Some(RemovedLine {
-                at: i,
-                line: d.products.remove(i),
-            });
+            self.removed.remove(&mut d.products, i);
             self.line_lists.remove(i);
         }
         if ui.button(t!("parcel.add_line")).clicked() {
@@ -449,12 +425,13 @@ fn product_line(
             &mut line.origin,
             desk::international::parcel_import::ORIGIN,
         );
-        field(
+        let quantity = field(
             middle,
             t!("parcel.quantity"),
             &mut line.quantity,
             pf::QUANTITY,
         );
+        replace_prefilled(middle, &quantity, &line.quantity, "1");
         let l = middle.label(t!("parcel.unit"));
         egui::ComboBox::from_id_salt(("unit", i))
             .selected_text(unit_name(line.unit))

@@ -1,10 +1,11 @@
 //! A question the clerk answers before going on (cancel this order? send these unusual values?
 //! print a cancelled order's label?): egui's modal, so the window behind is dimmed and cannot be
 //! clicked, the text wraps inside a fixed width whatever its length, and the two answers sit below
-//! it, never over anything else. Esc or a click beside it is "no". For a harmless question the
-//! "yes" button has the focus, so Enter or Space answers it; for a destructive one (cancelling an
-//! order, deleting, closing the day) "no" has it: Enter never destroys anything, "yes" takes a
-//! deliberate click or Tab first.
+//! it, never over anything else. Esc or a click beside it is "no". Every question's "yes" changes
+//! or throws away something (an order sent with unusual values, notifications moved elsewhere, a
+//! day closed), so "no" has the focus whenever neither answer has it (also when the question was
+//! opened from the keyboard and the cursor stayed behind it): Enter or Space never says yes, which
+//! takes a deliberate click, or Tab first.
 
 use egui::RichText;
 
@@ -15,16 +16,6 @@ pub struct Question<'a> {
     pub lines: Vec<String>,
     pub yes: String,
     pub no: String,
-    pub answer: Answer,
-}
-
-/// What a "yes" does, and so which answer Enter gives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
-    /// Nothing is lost by it: "yes" has the focus.
-    Harmless,
-    /// It cannot be undone: "no" has the focus.
-    Destructive,
 }
 
 /// Shows the question this frame; `Some(true)` for yes, `Some(false)` for no, `None` while open.
@@ -42,11 +33,8 @@ pub fn ask(ctx: &egui::Context, q: Question<'_>) -> Option<bool> {
         ui.horizontal_wrapped(|ui| {
             let yes = ui.button(&q.yes);
             let no = ui.button(&q.no);
-            if ui.memory(|m| m.focused().is_none()) {
-                match q.answer {
-                    Answer::Harmless => yes.request_focus(),
-                    Answer::Destructive => no.request_focus(),
-                }
+            if !yes.has_focus() && !no.has_focus() {
+                no.request_focus();
             }
             if yes.clicked() {
                 Some(true)
@@ -73,7 +61,6 @@ pub fn print_cancelled(ctx: &egui::Context, id: &str, title: String) -> Option<b
         lines: vec![rust_i18n::t!("print.cancelled_body").to_string()],
         yes: rust_i18n::t!("print.cancelled_yes").to_string(),
         no: rust_i18n::t!("print.back").to_string(),
-        answer: Answer::Harmless,
     };
     ask(ctx, question)
 }

@@ -9,6 +9,7 @@ pub mod file_chooser;
 pub mod filtered;
 pub mod intl_quote;
 pub mod kept_here;
+pub mod lines;
 pub mod pages;
 pub mod period;
 pub mod pickers;
@@ -398,6 +399,30 @@ pub fn sides(ui: &mut egui::Ui, salt: &str, values: [&mut String; 3]) {
             });
         }
     });
+}
+
+/// A field filled in for the clerk (a count of 1, a good's listed price): when it gets the cursor
+/// (by a click, once the button is let go, or by Tab) still holding what was filled in, all of it
+/// is selected, so what the clerk types replaces it ("2" over "1" is 2, never 12).
+pub fn replace_prefilled(ui: &egui::Ui, r: &Response, value: &str, prefilled: &str) {
+    let pending = r.id.with("prefilled");
+    if r.gained_focus() {
+        ui.data_mut(|d| d.insert_temp(pending, true));
+    }
+    let waiting = ui.data(|d| d.get_temp::<bool>(pending)).unwrap_or(false);
+    if !waiting || ui.input(|i| i.pointer.any_down()) {
+        return;
+    }
+    ui.data_mut(|d| d.remove::<bool>(pending));
+    if value.trim() != prefilled || !r.has_focus() {
+        return;
+    }
+    if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), r.id) {
+        use egui::text::{CCursor, CCursorRange};
+        let all = CCursorRange::two(CCursor::new(0), CCursor::new(value.chars().count()));
+        state.cursor.set_char_range(Some(all));
+        state.store(ui.ctx(), r.id);
+    }
 }
 
 /// Whether the clerk pressed Enter in this field (it loses the focus on Enter).

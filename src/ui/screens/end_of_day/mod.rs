@@ -269,7 +269,6 @@ impl EndOfDayScreen {
             lines,
             yes: t!("eod.close_yes").to_string(),
             no: t!("eod.close_no").to_string(),
-            answer: crate::ui::widgets::confirm::Answer::Destructive,
         };
         let day = r.day;
         match ask(cx.ctx, question) {

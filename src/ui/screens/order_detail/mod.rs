@@ -300,7 +300,6 @@ impl OrderDetail {
                     lines: vec![format!("{} · {} · {}", row.barcode(), row.receiver(), city)],
                     yes: t!("detail.cancel_yes").to_string(),
                     no: t!("detail.cancel_no").to_string(),
-                    answer: crate::ui::widgets::confirm::Answer::Destructive,
                 },
             );
             if let Some(yes) = answer {

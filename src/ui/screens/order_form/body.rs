@@ -5,7 +5,7 @@ use super::OrderForm;
 use super::delivery_choice;
 use crate::ui::widgets::pickers::{branch_picker, id_name_picker};
 use crate::ui::widgets::suggestions::{Rest, Room, focus_now};
-use crate::ui::widgets::{ERROR_COLOR, Form, sides};
+use crate::ui::widgets::{ERROR_COLOR, Form, replace_prefilled, sides};
 use api::codes::Delivery;
 use desk::Desk;
 use desk::domestic::order_draft::{Side, field as f};
@@ -238,10 +238,14 @@ impl OrderForm {
             ui.strong(t!("order.parcel"));
             ui.columns(2, |cols| {
                 let ui = &mut cols[0];
-                let d = &mut self.draft;
-                let weight = form.text(ui, &t!("order.weight"), &mut d.weight, f::WEIGHT);
+                let typed = &mut self.draft.weight;
+                let weight = form.text(ui, &t!("order.weight"), typed, f::WEIGHT);
                 self.weight_field = Some(weight.id);
-                super::scale_line::scale_line(ui, desk, &d.weight);
+                if let Some(weight) = super::scale_line::scale_line(ui, desk, &self.draft.weight) {
+                    // Asked for by the clerk: the pan's weight into this form.
+                    self.take_weight(weight);
+                }
+                let d = &mut self.draft;
                 sides(
                     ui,
                     "dimension",
@@ -253,7 +257,9 @@ impl OrderForm {
                 if let Some(e) = err(&errors, f::DIMENSIONS) {
                     ui.label(RichText::new(e).color(ERROR_COLOR));
                 }
-                form.text(ui, &t!("order.pieces"), &mut self.draft.pieces, f::PIECES);
+                let pieces = &mut self.draft.pieces;
+                let r = form.text(ui, &t!("order.pieces"), pieces, f::PIECES);
+                replace_prefilled(ui, &r, pieces, "1");
                 let ui = &mut cols[1];
                 let empty = Vec::new();
                 let lists = dirs.map(|d| (&d.data.packaging_types, &d.data.shipment_types));
@@ -272,6 +278,7 @@ impl OrderForm {
             crate::ui::screens::order_form::item_lines::item_lines(
                 ui,
                 &mut self.draft.items,
+                &mut self.removed_items,
                 err(&errors, f::ITEMS).as_deref(),
             );
             self.cod_block(ui, desk, &errors);
@@ -328,7 +335,10 @@ impl OrderForm {
                 {
                     self.submit(desk);
                 }
-                if self.creating.is_some() || self.saving_edit.is_some() {
+                if self.waiting_scale.is_some() {
+                    ui.spinner();
+                    ui.label(t!("order.waiting_scale"));
+                } else if self.creating.is_some() || self.saving_edit.is_some() {
                     ui.spinner();
                     ui.label(t!("order.creating"));
                 } else if self.editing.is_none() {

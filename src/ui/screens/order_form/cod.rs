@@ -2,7 +2,7 @@
 //! price), their total, and registering a good on the spot — said in words when none exists yet.
 
 use super::OrderForm;
-use crate::ui::widgets::{ERROR_COLOR, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, inline_field, replace_prefilled};
 use desk::Desk;
 use desk::domestic::order_draft::field as f;
 use egui::RichText;
@@ -33,9 +33,12 @@ impl OrderForm {
             }
         }
         let mut remove = None;
+        let mut restore = false;
         let registered = &self.goods.list;
+        let count = self.draft.goods.len();
         for (i, line) in self.draft.goods.iter_mut().enumerate() {
             ui.push_id(("good-line", i), |ui| {
+                restore |= self.removed_goods.row_before(ui, i);
                 // Wrapped: in the narrow form (1024 px) the price goes under, not out of view.
                 ui.horizontal_wrapped(|ui| {
                     let l = ui.label(t!("order.good"));
@@ -64,10 +67,20 @@ impl OrderForm {
                         })
                         .response
                         .labelled_by(l.id);
+                    // Filled in when a good is picked (one, at its price): typed over, not
+                    // added to.
                     let amount = t!("order.good_amount");
-                    inline_field(ui, &amount, &mut line.amount, "amount", 50.0);
+                    let r = inline_field(ui, &amount, &mut line.amount, "amount", 50.0);
+                    replace_prefilled(ui, &r, &line.amount, "1");
                     let price = t!("order.good_price");
-                    inline_field(ui, &price, &mut line.price, "price", 90.0);
+                    let r = inline_field(ui, &price, &mut line.price, "price", 90.0);
+                    let listed = line
+                        .good_id
+                        .and_then(|id| registered.iter().find(|g| g.id == id))
+                        .map(|g| g.good_price.0.to_string());
+                    if let Some(listed) = listed {
+                        replace_prefilled(ui, &r, &line.price, &listed);
+                    }
                     if ui
                         .small_button("✕")
                         .on_hover_text(t!("order.good_remove"))
@@ -78,8 +91,11 @@ impl OrderForm {
                 });
             });
         }
-        if let Some(i) = remove {
-            self.draft.goods.remove(i);
+        restore |= self.removed_goods.row_before(ui, count);
+        if restore {
+            self.removed_goods.restore(&mut self.draft.goods);
+        } else if let Some(i) = remove {
+            self.removed_goods.remove(&mut self.draft.goods, i);
         }
         ui.horizontal(|ui| {
             if ui.button(t!("order.good_add")).clicked() {

@@ -19,7 +19,6 @@ impl OrderForm {
                 lines: found.iter().map(doubt_text).collect(),
                 yes: t!("order.doubt_send").to_string(),
                 no: t!("order.doubt_back").to_string(),
-                answer: crate::ui::widgets::confirm::Answer::Harmless,
             },
         );
         match answer {

@@ -13,23 +13,29 @@ mod scale_line;
 
 use crate::ui::screens::goods::GoodsBook;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
+use crate::ui::widgets::lines::LineUndo;
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
 use api::codes::Delivery;
 use api::{ApiError, Sum};
+use desk::domestic::order_draft::GoodLine;
 use desk::domestic::order_draft::{OrderDraft, field as f};
 use desk::domestic::orders::CreateResult;
 use desk::domestic::plausible::{Doubt, doubts};
+use desk::international::item_draft::ItemDraft;
 use desk::task::{Task, take};
 use desk::{Desk, DeskError};
 use egui::RichText;
 use rust_i18n::t;
+use scale::Shown;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use store::JournalRow;
 
 const DRAFT_PAUSE: Duration = Duration::from_millis(500);
+/// How long a send waits for the scale to settle before it stops and says so.
+const SCALE_WAIT: Duration = Duration::from_secs(4);
 /// How long a cleared form can be brought back.
 const UNDO_FOR: Duration = Duration::from_secs(10);
 
@@ -73,6 +79,13 @@ pub struct OrderForm {
     receiver_name: Option<egui::Id>,
     weight_field: Option<egui::Id>,
     move_to: Option<egui::Id>,
+    /// The item line and the cash-on-delivery line removed last, to be brought back.
+    removed_items: LineUndo<ItemDraft>,
+    removed_goods: LineUndo<GoodLine>,
+    /// The weight field's text as the scale put it there (typed over: the clerk's).
+    from_scale: Option<String>,
+    /// A send waiting for the scale to settle, since when.
+    waiting_scale: Option<Instant>,
 }
 
 impl OrderForm {
@@ -103,6 +116,10 @@ impl OrderForm {
             receiver_name: None,
             weight_field: None,
             move_to: None,
+            removed_items: LineUndo::default(),
+            removed_goods: LineUndo::default(),
+            from_scale: None,
+            waiting_scale: None,
         }
     }
 
@@ -133,6 +150,7 @@ impl OrderForm {
 
     pub fn is_busy(&self) -> bool {
         self.creating.is_some()
+            || self.waiting_scale.is_some()
             || self.price.is_busy()
             || self.draft_loading.is_some()
             || self.goods.is_busy()
@@ -179,13 +197,7 @@ impl OrderForm {
             Some(_) if self.draft.is_blank() => self.shop_sends_by_default(desk),
             _ => {}
         }
-        // A weight settled on the scale goes into the field (typed over, it stays typed until
-        // the next parcel settles).
-        if let Some(weight) = desk.take_scale_weight()
-            && self.editing.is_none()
-        {
-            self.draft.weight = weight.to_decimal_string();
-        }
+        self.follow_scale(ctx, desk);
         self.price.poll(ctx, desk, &self.draft);
         match take(&mut self.saving_edit) {
             Some(Ok(Ok(row))) => {
@@ -278,6 +290,66 @@ impl OrderForm {
         }
     }
 
+    /// The scale's weight, and a send waiting for it. A weight settled on the scale goes into
+    /// the field (typed over, it stays typed until the next parcel settles) — but never while an
+    /// order is on its way or being edited: it would land in the next customer's form, where it
+    /// is no one's (the clerk takes it there with the scale line's button). A send that waits
+    /// goes once the scale settles with its weight in the field, or stops with the reason.
+    fn follow_scale(&mut self, ctx: &egui::Context, desk: &Desk) {
+        if let Some(weight) = desk.take_scale_weight()
+            && self.editing.is_none()
+            && self.creating.is_none()
+        {
+            self.take_weight(weight);
+        }
+        let Some(since) = self.waiting_scale else {
+            return;
+        };
+        let shown = desk.scale_state().map(|s| s.shown);
+        match shown {
+            Some(Shown::Weighing(_)) if since.elapsed() < SCALE_WAIT => {
+                ctx.request_repaint_after(Duration::from_millis(100));
+            }
+            Some(Shown::Settled(g)) if self.holds_scale_weight(g) => {
+                self.waiting_scale = None;
+                self.submit(desk);
+            }
+            _ => {
+                // Not sent: said under the weight, with the cursor there.
+                self.waiting_scale = None;
+                self.errors.clear();
+                self.errors
+                    .insert(f::WEIGHT, t!("scale.not_settled").to_string());
+                self.checked = self.draft.clone();
+                self.to_first_error = true;
+            }
+        }
+    }
+
+    /// Puts the scale's weight into the field.
+    pub(super) fn take_weight(&mut self, weight: api::Weight) {
+        let text = weight.to_decimal_string();
+        self.draft.weight.clone_from(&text);
+        self.from_scale = Some(text);
+    }
+
+    /// Whether the field holds `grams` as the scale put them there.
+    fn holds_scale_weight(&self, grams: u64) -> bool {
+        let text = api::Weight::from_grams(grams).to_decimal_string();
+        self.draft.weight.trim() == text && self.from_scale.as_deref() == Some(text.as_str())
+    }
+
+    /// Whether a send must wait for the scale: it is settling, and the field holds what the
+    /// scale put there before (or nothing), not a weight the clerk typed.
+    fn scale_unsettled(&self, desk: &Desk) -> bool {
+        let Some(state) = desk.scale_state() else {
+            return false;
+        };
+        let weight = self.draft.weight.trim();
+        let the_scales = weight.is_empty() || self.from_scale.as_deref() == Some(weight);
+        self.editing.is_none() && the_scales && matches!(state.shown, Shown::Weighing(_))
+    }
+
     fn place_service_errors(&mut self, e: &ApiError, toasts: &mut Toasts) {
         self.errors.clear();
         self.checked = self.draft.clone();
@@ -368,6 +440,10 @@ impl OrderForm {
         blank.post_type_id = self.draft.post_type_id;
         self.draft = blank;
         self.saved_draft = self.draft.clone();
+        self.removed_items.forget();
+        self.removed_goods.forget();
+        self.from_scale = None;
+        self.waiting_scale = None;
         self.errors.clear();
         self.focus_first = true;
         self.scroll_top = true;
@@ -434,7 +510,13 @@ impl OrderForm {
 
     /// Checks and sends; errors land under their fields.
     pub fn submit(&mut self, desk: &Desk) {
-        if self.creating.is_some() || self.saving_edit.is_some() {
+        if self.creating.is_some() || self.saving_edit.is_some() || self.waiting_scale.is_some() {
+            return;
+        }
+        // A parcel still settling on the scale: the send waits for its weight (see
+        // `follow_scale`), never goes with the weight of the parcel before.
+        if self.scale_unsettled(desk) {
+            self.waiting_scale = Some(Instant::now());
             return;
         }
         // A city field left showing a name the form did not take stops the send there.

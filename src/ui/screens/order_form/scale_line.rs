@@ -41,25 +41,41 @@ fn said(state: &ScaleState, field: &str) -> (String, bool) {
     }
 }
 
-/// The scale's line; the demo's pan buttons beside it.
-pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) {
-    let Some(state) = desk.scale_state() else {
-        return;
-    };
+/// The scale's line, one row whatever it says (cut with "…", whole on hover: a longer state
+/// never moves the form under the pointer), with Take when the pan's settled weight is not the
+/// field's; in the demo, the simulated pan's buttons on a second row. The weight Take asked for.
+pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) -> Option<api::Weight> {
+    let state = desk.scale_state()?;
     let (text, warn) = said(&state, field);
-    ui.horizontal_wrapped(|ui| {
+    let mut take = None;
+    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    let line = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(row, line, |ui| {
+        // Clicked, never tabbed to: the form's Tab order stays the same as without a scale.
+        let small =
+            |text: String| egui::Button::new(RichText::new(text).small()).sense(egui::Sense::CLICK);
+        if let Shown::Settled(g) = state.shown
+            && field.trim() != api::Weight::from_grams(g).to_decimal_string()
+        {
+            let button = small(t!("scale.take", weight = kg(g)).to_string());
+            if ui.add(button).clicked() {
+                take = Some(api::Weight::from_grams(g));
+            }
+        }
         let text = RichText::new(text).small();
-        let shown = match warn {
-            true => ui.label(text.color(crate::ui::widgets::ERROR_COLOR)),
-            false => ui.label(text.weak()),
+        let text = match warn {
+            true => text.color(crate::ui::widgets::ERROR_COLOR),
+            false => text.weak(),
         };
+        let shown = ui.add(egui::Label::new(text).truncate());
         if let Some(why) = &state.why {
             // The system's own words, under the clerk's heading for them (as every error's
             // details are shown).
             shown.on_hover_text(format!("{}: {why}", t!("error.details")));
         }
-        if state.simulated {
-            // Clicked, never tabbed to: the form's Tab order stays the same as without a scale.
+    });
+    if state.simulated {
+        ui.horizontal(|ui| {
             let pan = |text: String| {
                 egui::Button::new(RichText::new(text).small()).sense(egui::Sense::CLICK)
             };
@@ -74,6 +90,7 @@ pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) {
             if ui.add(pan(t!("scale.sim_clear").to_string())).clicked() {
                 desk.simulate_clear();
             }
-        }
-    });
+        });
+    }
+    take
 }

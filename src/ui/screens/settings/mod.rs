@@ -95,13 +95,11 @@ impl SettingsScreen {
         self.errors.clear();
         let mut draft = self.draft(desk.settings());
         // Every part read (each shows its own errors at once), then saved only when all are right.
-        let printing = self.printer.settings();
-        self.printer.error = printing.as_ref().err().cloned();
         let parts = (
-            printing.ok(),
+            self.printer.settings(),
             self.limits.limits(),
             self.shop.settings(),
-            self.sender.profile(),
+            self.sender.profile(desk.directories()),
             self.receipt.settings(),
             self.scale.settings(),
         );

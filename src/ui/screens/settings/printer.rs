@@ -7,7 +7,7 @@ use desk::Desk;
 use desk::session::settings::PrintSettings;
 use desk::task::{Task, take};
 use egui::RichText;
-use label::print::Printer;
+use label::print::{AddressProblem, Printer, check_address};
 use label::queues::QueuesError;
 use label::{Dpi, LabelSize};
 use rust_i18n::t;
@@ -48,7 +48,32 @@ pub struct PrinterForm {
     dpi: Dpi,
     copies: String,
     auto_print: bool,
-    pub error: Option<String>,
+    errors: Errors,
+}
+
+/// What is wrong with each field of the printer's part, said under it.
+#[derive(Default)]
+struct Errors {
+    target: Option<String>,
+    size: Option<String>,
+    copies: Option<String>,
+}
+
+impl Errors {
+    fn any(&self) -> bool {
+        self.target.is_some() || self.size.is_some() || self.copies.is_some()
+    }
+}
+
+/// A printer's network address that cannot be used, in the clerk's words (the receipt
+/// printer's too).
+pub(super) fn address_problem(p: AddressProblem) -> String {
+    match p {
+        AddressProblem::NoHost => t!("printer.address_no_host"),
+        AddressProblem::Spaces => t!("printer.address_spaces"),
+        AddressProblem::Port => t!("printer.address_port"),
+    }
+    .to_string()
 }
 
 impl PrinterForm {
@@ -68,15 +93,18 @@ impl PrinterForm {
             dpi: p.dpi,
             copies: p.copies.to_string(),
             auto_print: p.auto_print,
-            error: None,
+            errors: Errors::default(),
         }
     }
 
-    /// The settings the form describes, or what is wrong with them.
-    pub fn settings(&self) -> Result<PrintSettings, String> {
+    /// The settings the form describes; `None` with each problem said under its field.
+    pub fn settings(&mut self) -> Option<PrintSettings> {
+        self.errors = Errors::default();
         let target = self.target.trim().to_string();
         if self.kind != Kind::None && target.is_empty() {
-            return Err(t!("printer.target_missing").to_string());
+            self.errors.target = Some(t!("printer.target_missing").to_string());
+        } else if self.kind == Kind::NetworkZpl {
+            self.errors.target = check_address(&target).err().map(address_problem);
         }
         let printer = match self.kind {
             Kind::None => None,
@@ -89,17 +117,23 @@ impl PrinterForm {
             Some(Printer::SystemZpl { .. } | Printer::NetworkZpl { .. })
         ) && self.size == LabelSize::A4
         {
-            return Err(t!("printer.a4_not_zpl").to_string());
+            self.errors.size = Some(t!("printer.a4_not_zpl").to_string());
         }
         let copies = match self.copies.trim().parse::<u32>() {
-            Ok(n) if (1..=99).contains(&n) => n,
-            _ => return Err(t!("printer.copies_range").to_string()),
+            Ok(n) if (1..=99).contains(&n) => Some(n),
+            _ => {
+                self.errors.copies = Some(t!("printer.copies_range").to_string());
+                None
+            }
         };
-        Ok(PrintSettings {
+        if self.errors.any() {
+            return None;
+        }
+        Some(PrintSettings {
             printer,
             size: self.size,
             dpi: self.dpi,
-            copies,
+            copies: copies?,
             auto_print: self.auto_print,
         })
     }
@@ -199,7 +233,8 @@ impl PrinterForm {
             } else {
                 t!("printer.queue")
             };
-            field(ui, &label, &mut self.target, None, false);
+            let error = self.errors.target.clone();
+            field(ui, &label, &mut self.target, error.as_deref(), false);
             if self.kind != Kind::NetworkZpl {
                 self.queue_picker(ui, desk);
             }
@@ -223,10 +258,17 @@ impl PrinterForm {
                 |d| d.to_string(),
             );
         });
-        field(ui, &t!("printer.copies"), &mut self.copies, None, false);
-        ui.checkbox(&mut self.auto_print, t!("printer.auto_print"));
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+        if let Some(e) = &self.errors.size {
+            ui.colored_label(crate::ui::widgets::ERROR_COLOR, e);
         }
+        let error = self.errors.copies.clone();
+        field(
+            ui,
+            &t!("printer.copies"),
+            &mut self.copies,
+            error.as_deref(),
+            false,
+        );
+        ui.checkbox(&mut self.auto_print, t!("printer.auto_print"));
     }
 }

@@ -87,8 +87,14 @@ impl ReceiptForm {
     /// The settings typed, or `None` with the error shown under the target's field.
     pub fn settings(&mut self) -> Option<ReceiptSettings> {
         let target = self.target.trim().to_string();
-        self.error = (self.kind != Kind::None && target.is_empty())
-            .then(|| t!("receipt.where_needed").to_string());
+        self.error = if self.kind != Kind::None && target.is_empty() {
+            Some(t!("receipt.where_needed").to_string())
+        } else if self.kind == Kind::NetworkRaw {
+            let checked = label::print::check_address(&target);
+            checked.err().map(super::printer::address_problem)
+        } else {
+            None
+        };
         if self.error.is_some() {
             return None;
         }

@@ -24,13 +24,15 @@ impl SenderForm {
         }
     }
 
-    /// The profile typed, or `None` with the error shown under the phone.
-    pub fn profile(&mut self) -> Option<SenderProfile> {
+    /// The profile typed, or `None` with the errors shown under the phone and the city (a city
+    /// typed but not taken is not saved as none).
+    pub fn profile(&mut self, dirs: Option<&Directories>) -> Option<SenderProfile> {
+        let city = self.city.settle(&mut self.profile.city, dirs);
         let p = &self.profile;
         let phone = p.phone.trim();
         self.phone_error =
             (!phone.is_empty() && !valid_phone(phone)).then(|| t!("order.bad_phone").to_string());
-        self.phone_error.is_none().then(|| SenderProfile {
+        (self.phone_error.is_none() && city.is_ok()).then(|| SenderProfile {
             name: p.name.trim().to_string(),
             phone: phone.to_string(),
             city: p.city,

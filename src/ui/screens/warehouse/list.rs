@@ -270,7 +270,6 @@ impl<R: Row> WarehouseList<R> {
                 lines: vec![title.clone(), t!("wms.delete_body").to_string()],
                 yes: t!("wms.delete_yes").to_string(),
                 no: t!("wms.delete_no").to_string(),
-                answer: crate::ui::widgets::confirm::Answer::Destructive,
             };
             match ask(ui.ctx(), question) {
                 Some(true) => {

@@ -7,7 +7,7 @@ use crate::ui::frame::commands::Command;
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
-use crate::ui::widgets::confirm::{Answer, Question, ask};
+use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell, tell_desk};
 use crate::ui::widgets::{
     ERROR_COLOR, Form, button_if, choice, environment_text, inline_field, inline_secret,
@@ -163,7 +163,6 @@ impl WebhooksScreen {
             ],
             yes: t!("hooks.move_yes").to_string(),
             no: t!("hooks.move_no").to_string(),
-            answer: Answer::Harmless,
         };
         match ask(ui.ctx(), q) {
             Some(true) => {
@@ -299,7 +298,9 @@ impl WebhooksScreen {
                         self.live_error = None;
                         self.saving = Some(cx.desk.set_live_settings(settings));
                     }
-                    _ => self.live_error = Some(t!("order.bad_number").to_string()),
+                    // Said with the field it is about.
+                    (Err(_), _) => self.live_error = Some(t!("hooks.bad_port").to_string()),
+                    (_, Err(_)) => self.live_error = Some(t!("hooks.bad_poll").to_string()),
                 }
             }
         });
