@@ -1,5 +1,7 @@
 //! Short messages in a strip of their own above the status bar: what happened, what failed (with
-//! details for support), and what the clerk must act on (stays until closed).
+//! details for support), and what the clerk must act on (stays until closed). The strip is always
+//! there and one row high (the newest that matters most shows, the others behind "+N"), so a
+//! message coming or going never moves the screen above it or covers an input.
 //!
 //! One language at a time: a notice that only reports is said once, in the language of the
 //! moment, and withdrawn if the clerk changes language; a notice the clerk must act on is worded
@@ -33,12 +35,13 @@ struct Toast {
     details_open: bool,
 }
 
-/// Short messages in a strip of their own above the status bar, newest last: they push the
-/// screen up instead of covering its controls. Each can be closed; only those the clerk must act
-/// on stay until closed, the others fade.
+/// Short messages in a strip of their own above the status bar, newest last. Each can be closed;
+/// only those the clerk must act on stay until closed, the others fade.
 #[derive(Default)]
 pub struct Toasts {
     items: Vec<Toast>,
+    /// The clerk opened the list of every toast (the strip shows one).
+    all_open: bool,
 }
 
 const INFO_LIFETIME: Duration = Duration::from_secs(6);
@@ -118,7 +121,33 @@ impl Toasts {
         });
     }
 
-    /// Draws the strip (call before the central panel, so the screen makes room for it).
+    /// The toast the strip shows: the newest the clerk must act on, else the newest failure,
+    /// else the newest notice.
+    fn shown(&self) -> Option<usize> {
+        let newest = |kind| self.items.iter().rposition(|t| t.kind == kind);
+        newest(ToastKind::Act)
+            .or_else(|| newest(ToastKind::Error))
+            .or_else(|| newest(ToastKind::Info))
+    }
+
+    /// How long until the next toast fades, if one will.
+    fn next_fade(&self) -> Option<Duration> {
+        self.items
+            .iter()
+            .filter_map(|t| {
+                let life = match t.kind {
+                    ToastKind::Act => return None,
+                    ToastKind::Error => ERROR_LIFETIME,
+                    ToastKind::Info => INFO_LIFETIME,
+                };
+                Some(life.saturating_sub(t.born.elapsed()))
+            })
+            .min()
+    }
+
+    /// Draws the strip (call before the central panel, so the screen makes room for it). It is
+    /// always there and one row high, so a toast coming or going moves nothing on the screen;
+    /// it grows only when the clerk opens a toast's details or the list of the others.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.follow_language();
         self.items.retain(|t| match t.kind {
@@ -126,63 +155,117 @@ impl Toasts {
             ToastKind::Error => t.born.elapsed() < ERROR_LIFETIME,
             ToastKind::Info => t.born.elapsed() < INFO_LIFETIME,
         });
-        if self.items.is_empty() {
-            return;
+        if let Some(fade) = self.next_fade() {
+            // Woken when the next one fades, not before.
+            ui.ctx()
+                .request_repaint_after(fade + Duration::from_millis(10));
         }
-        if self.items.iter().any(|t| t.kind != ToastKind::Act) {
-            ui.ctx().request_repaint_after(Duration::from_millis(500));
+        let row = ui.spacing().interact_size.y + 6.0;
+        let grown = self.all_open || self.items.iter().any(|t| t.details_open);
+        let mut panel = egui::Panel::bottom("toasts").resizable(false);
+        if !grown {
+            panel = panel.exact_size(row);
         }
         let mut close = None;
         let mut toggle = None;
-        egui::Panel::bottom("toasts").show(ui, |ui| {
-            ui.add_space(4.0);
-            for (i, t) in self.items.iter().enumerate() {
-                let fill = match t.kind {
-                    ToastKind::Info => Color32::from_rgb(230, 244, 234),
-                    ToastKind::Error | ToastKind::Act => Color32::from_rgb(252, 232, 230),
+        let mut open_all = false;
+        panel.show(ui, |ui| {
+            let Some(first) = self.shown() else {
+                return;
+            };
+            let order: Vec<usize> = match self.all_open {
+                true => (0..self.items.len()).rev().collect(),
+                false => vec![first],
+            };
+            for i in order {
+                let t = &self.items[i];
+                let others = (i == first)
+                    .then(|| self.items.len() - 1)
+                    .filter(|n| *n > 0);
+                let said = toast_row(ui, t, others, &mut close, &mut toggle, &mut open_all, i);
+                // A live region: a screen reader says it when it appears, an error at once, a
+                // notice when it is done speaking.
+                let live = match t.kind {
+                    ToastKind::Info => egui::accesskit::Live::Polite,
+                    ToastKind::Error | ToastKind::Act => egui::accesskit::Live::Assertive,
                 };
-                egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.horizontal(|ui| {
-                        if small_button(ui, "✕")
-                            .on_hover_text(rust_i18n::t!("error.close"))
-                            .clicked()
-                        {
-                            close = Some(i);
-                        }
-                        let said = ui.add(
-                            egui::Label::new(RichText::new(&t.text).color(Color32::BLACK)).wrap(),
-                        );
-                        // A live region: a screen reader says it when it appears, an error at
-                        // once, a notice when it is done speaking.
-                        let live = match t.kind {
-                            ToastKind::Info => egui::accesskit::Live::Polite,
-                            ToastKind::Error | ToastKind::Act => egui::accesskit::Live::Assertive,
-                        };
-                        ui.ctx()
-                            .accesskit_node_builder(said.id, |node| node.set_live(live));
-                    });
-                    if let Some(d) = &t.details {
-                        let arrow = if t.details_open { "▾" } else { "▸" };
-                        let head = format!("{arrow} {}", rust_i18n::t!("error.details"));
-                        if small_button(ui, &head).clicked() {
-                            toggle = Some(i);
-                        }
-                        if t.details_open {
-                            ui.label(RichText::new(d).monospace().small());
-                        }
-                    }
-                });
+                ui.ctx()
+                    .accesskit_node_builder(said.id, |node| node.set_live(live));
+                if t.details_open
+                    && let Some(d) = &t.details
+                {
+                    ui.label(RichText::new(d).monospace().small());
+                }
             }
-            ui.add_space(2.0);
         });
+        if open_all {
+            self.all_open = !self.all_open;
+        }
         if let Some(t) = toggle.and_then(|i| self.items.get_mut(i)) {
             t.details_open = !t.details_open;
         }
         if let Some(i) = close {
             self.items.remove(i);
         }
+        if self.items.len() < 2 {
+            self.all_open = false;
+        }
     }
+}
+
+/// One toast's row: close, its words (one line, whole on hover), its details' switch, and how
+/// many others there are. The words' response.
+fn toast_row(
+    ui: &mut egui::Ui,
+    t: &Toast,
+    others: Option<usize>,
+    close: &mut Option<usize>,
+    toggle: &mut Option<usize>,
+    open_all: &mut bool,
+    i: usize,
+) -> egui::Response {
+    let fill = match t.kind {
+        ToastKind::Info => Color32::from_rgb(230, 244, 234),
+        ToastKind::Error | ToastKind::Act => Color32::from_rgb(252, 232, 230),
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .inner_margin(egui::Margin::symmetric(4, 1))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                if small_button(ui, "✕")
+                    .on_hover_text(rust_i18n::t!("error.close"))
+                    .clicked()
+                {
+                    *close = Some(i);
+                }
+                // The buttons at the right, the words in what is left (cut, whole on hover).
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if let Some(n) = others {
+                        let more = rust_i18n::t!("error.others", n = n);
+                        if small_button(ui, more.as_ref()).clicked() {
+                            *open_all = true;
+                        }
+                    }
+                    if t.details.is_some() {
+                        let arrow = if t.details_open { "▾" } else { "▸" };
+                        let head = format!("{arrow} {}", rust_i18n::t!("error.details"));
+                        if small_button(ui, &head).clicked() {
+                            *toggle = Some(i);
+                        }
+                    }
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        let words = RichText::new(&t.text).color(Color32::BLACK);
+                        ui.add(egui::Label::new(words).truncate())
+                    })
+                    .inner
+                })
+                .inner
+            })
+            .inner
+        })
+        .inner
 }
 
 /// A toast's small button, clicked, never tabbed to (Tab stays in the screen's form).

@@ -7,7 +7,7 @@ use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{RoutePickers, answer_lines, outcome, route_fields};
-use crate::ui::widgets::{ERROR_COLOR, Form, button_if, replace_prefilled};
+use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form, button_if, replace_prefilled};
 use api::ApiError;
 use api::codes::Delivery;
 use api::international::IntlCalcRequest;
@@ -31,6 +31,8 @@ pub struct IntlCalculator {
     message: Option<String>,
     /// The request the refusal shown was given for: changed since, it is not said any more.
     refused_for: Option<IntlCalcRequest>,
+    /// Errors' lines kept until the next ask.
+    rooms: ErrorRooms,
 }
 
 impl Default for IntlCalculator {
@@ -45,6 +47,7 @@ impl Default for IntlCalculator {
             refused: BTreeMap::new(),
             message: None,
             refused_for: None,
+            rooms: ErrorRooms::default(),
         }
     }
 }
@@ -54,6 +57,7 @@ impl IntlCalculator {
         self.tried = true;
         self.refused.clear();
         self.message = None;
+        self.rooms.sent();
         // A place field showing a name not taken is priced only once it is chosen.
         if !self
             .pickers
@@ -127,7 +131,7 @@ impl Screen for IntlCalculator {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         self.forget_stale_refusal();
         let errors = self.errors();
-        let form = Form::new(&errors);
+        let form = Form::new(&errors).rooms(&self.rooms);
         let dirs = cx.desk.directories();
         let mut ask = false;
         egui::ScrollArea::vertical().show(ui, |ui| {

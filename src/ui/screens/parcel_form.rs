@@ -11,7 +11,7 @@ use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::lines::LineUndo;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
 use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
-use crate::ui::widgets::{ERROR_COLOR, Form, replace_prefilled, send_button};
+use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form, replace_prefilled, send_button};
 use api::ApiError;
 use api::codes::{Delivery, ProductUnit};
 use api::international::{line_field as pf, parcel_field as f};
@@ -54,6 +54,8 @@ pub struct ParcelFormScreen {
     line_lists: Vec<Suggestions>,
     /// The line removed last, until it is brought back or the parcel is sent.
     removed: LineUndo<ProductDraft>,
+    /// Errors' lines kept until the next send.
+    rooms: ErrorRooms,
 }
 
 impl Default for ParcelFormScreen {
@@ -76,6 +78,7 @@ impl Default for ParcelFormScreen {
             quote: LiveIntlQuote::new("parcel-quote-city"),
             line_lists: Vec::new(),
             removed: LineUndo::default(),
+            rooms: ErrorRooms::default(),
         }
     }
 }
@@ -103,6 +106,7 @@ impl ParcelFormScreen {
             return;
         }
         self.tried = true;
+        self.rooms.sent();
         // A place field left showing a name the form did not take stops the send there: the
         // parcel's papers would go without it.
         let dirs = desk.directories();
@@ -174,7 +178,7 @@ impl ParcelFormScreen {
     /// The product lines, each under its heading with its Remove button at the heading's right
     /// (kept, not pressable, while it is the only line), then Add. A removed line can be
     /// brought back ([`LineUndo`]).
-    fn product_lines(&mut self, ui: &mut egui::Ui, errors: &Errors) {
+    fn product_lines(&mut self, ui: &mut egui::Ui, errors: &Errors, rooms: &ErrorRooms) {
         let d = &mut self.draft;
         self.line_lists
             .resize_with(d.products.len(), Suggestions::default);
@@ -193,7 +197,7 @@ impl ParcelFormScreen {
                         }
                     });
                 });
-                product_line(ui, errors, i, line, (&self.earlier, list));
+                product_line(ui, errors, i, line, (&self.earlier, list, rooms));
             });
             ui.separator();
         }
@@ -213,8 +217,12 @@ impl ParcelFormScreen {
 
     fn show(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let errors = self.errors();
+        // Out of the form while it is drawn (the form's fields borrow it), back after.
+        let rooms = std::mem::take(&mut self.rooms);
         // The fields the service requires carry the asterisk (the city picker marks its own).
-        let form = Form::new(&errors).required(&api::international::PARCEL_REQUIRED);
+        let form = Form::new(&errors)
+            .required(&api::international::PARCEL_REQUIRED)
+            .rooms(&rooms);
         let dirs = desk.directories();
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -324,7 +332,7 @@ impl ParcelFormScreen {
             if let Some(e) = form.error(f::PRODUCTS) {
                 ui.label(RichText::new(e).color(ERROR_COLOR));
             }
-            self.product_lines(ui, &errors);
+            self.product_lines(ui, &errors, &rooms);
             let d = &mut self.draft;
             let totals = d.totals();
             ui.label(t!(
@@ -355,6 +363,7 @@ impl ParcelFormScreen {
                 self.submit_requested = true;
             }
         });
+        self.rooms = rooms;
     }
 }
 
@@ -366,7 +375,7 @@ fn product_line(
     errors: &Errors,
     i: usize,
     line: &mut ProductDraft,
-    (earlier, list): (&[ProductDraft], &mut Suggestions),
+    (earlier, list, rooms): (&[ProductDraft], &mut Suggestions, &ErrorRooms),
 ) {
     // A line's required fields carry the asterisk, under the line's own keys.
     let keys: Vec<String> = api::international::PARCEL_LINE_REQUIRED
@@ -374,7 +383,7 @@ fn product_line(
         .map(|name| product_key(i, name))
         .collect();
     let required: Vec<&str> = keys.iter().map(String::as_str).collect();
-    let form = Form::new(errors).required(&required);
+    let form = Form::new(errors).required(&required).rooms(rooms);
     // Each field's problem is kept under its line's own key.
     let field = |ui: &mut egui::Ui, label: Cow<'_, str>, value: &mut String, name: &str| {
         form.text(ui, &label, value, &product_key(i, name))

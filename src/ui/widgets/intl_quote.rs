@@ -403,6 +403,22 @@ impl LiveIntlQuote {
         // Read again after the route's fields: a choice made this frame is not priced yet.
         let draft = IntlQuoteDraft::of_parcel(route, weight, delivery);
         let key = key_of(&draft);
+        // The answer's room is kept (a heading and two lines): a spinner, a price or a refusal
+        // in its place never moves the button below it under the pointer.
+        let body = ui.text_style_height(&egui::TextStyle::Body);
+        let heading = ui.text_style_height(&egui::TextStyle::Heading);
+        let room = heading + 2.0 * body + 3.0 * ui.spacing().item_spacing.y;
+        crate::ui::widgets::keep_room(ui, room, |ui| self.answer_part(ui, &draft, key, dirs));
+    }
+
+    /// The price of the parcel on its route, or why there is none (yet).
+    fn answer_part(
+        &self,
+        ui: &mut egui::Ui,
+        draft: &IntlQuoteDraft,
+        key: Option<String>,
+        dirs: Option<&Directories>,
+    ) {
         match (self.answer_for(key.as_deref()), &key) {
             (Some(Ok(a)), _) => answer_lines(ui, a, dirs),
             (Some(Err(r)), _) => {

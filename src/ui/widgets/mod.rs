@@ -172,12 +172,36 @@ fn header_cells<'a>(
     }
 }
 
+/// The fields of a form that have shown an error since the form was last sent: each keeps its
+/// error's line, blank once mended, until the next send, so an error that goes as the clerk
+/// types never moves the fields below it under the clerk's next click.
+#[derive(Default)]
+pub struct ErrorRooms(std::cell::RefCell<std::collections::BTreeSet<String>>);
+
+impl ErrorRooms {
+    /// The form was sent (or cleared): the rooms of mended errors go.
+    pub fn sent(&self) {
+        self.0.borrow_mut().clear();
+    }
+
+    fn keep(&self, key: &str) {
+        if !self.0.borrow().contains(key) {
+            self.0.borrow_mut().insert(key.to_string());
+        }
+    }
+
+    fn kept(&self, key: &str) -> bool {
+        self.0.borrow().contains(key)
+    }
+}
+
 /// A form's fields, each under its label and over its own error: `text` for what is read,
 /// `secret` for passwords. Required fields are marked; after a refused send, the first field
 /// with an error is scrolled into view and takes the cursor.
 pub struct Form<'e> {
     errors: &'e dyn ErrorsByField,
     required: &'e [&'e str],
+    rooms: Option<&'e ErrorRooms>,
     /// The first field drawn with an error still has to be brought into view.
     to_first_error: std::cell::Cell<bool>,
 }
@@ -187,7 +211,16 @@ impl<'e> Form<'e> {
         Form {
             errors,
             required: &[],
+            rooms: None,
             to_first_error: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Keeps the line of each error shown until the form is sent again ([`ErrorRooms`]).
+    pub fn rooms(self, rooms: &'e ErrorRooms) -> Form<'e> {
+        Form {
+            rooms: Some(rooms),
+            ..self
         }
     }
 
@@ -209,7 +242,15 @@ impl<'e> Form<'e> {
     /// The error said under the field of this name, if any (blank: a mended one, whose line
     /// stays until the next send).
     pub fn error(&self, key: &str) -> Option<&'e str> {
-        self.errors.error(key)
+        let error = self.errors.error(key);
+        match (error, self.rooms) {
+            (Some(e), Some(rooms)) if !e.is_empty() => {
+                rooms.keep(key);
+                error
+            }
+            (None, Some(rooms)) if rooms.kept(key) => Some(""),
+            _ => error,
+        }
     }
 
     /// Whether the field of this name must be filled in.
@@ -423,6 +464,18 @@ pub fn replace_prefilled(ui: &egui::Ui, r: &Response, value: &str, prefilled: &s
         state.cursor.set_char_range(Some(all));
         state.store(ui.ctx(), r.id);
     }
+}
+
+/// Draws `add` in a room at least `height` high: what comes and goes in it (a spinner, a
+/// price, a refusal of a line or two) never moves what is below it, as long as it fits.
+pub fn keep_room<R>(ui: &mut egui::Ui, height: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let top = ui.cursor().top();
+    let inner = ui.scope(add).inner;
+    let used = ui.cursor().top() - top;
+    if used < height {
+        ui.add_space(height - used);
+    }
+    inner
 }
 
 /// Whether the clerk pressed Enter in this field (it loses the focus on Enter).

@@ -127,6 +127,20 @@ impl PriceBox {
         ui.add_space(8.0);
         ui.strong(t!("order.price"));
         ui.add_space(6.0);
+        // The price line's room is kept: a spinner, a price or an error in its place never
+        // moves the delivery modes below it under the pointer.
+        let room = 2.0 * ui.text_style_height(&egui::TextStyle::Heading) + 8.0;
+        let priced = crate::ui::widgets::keep_room(ui, room, |ui| self.price_line(ui, draft));
+        if !priced {
+            return;
+        }
+        ui.add_space(10.0);
+        self.by_mode(ui, draft);
+    }
+
+    /// The price of the inputs (or what it waits for, or why there is none); false when the
+    /// inputs make no request yet.
+    fn price_line(&self, ui: &mut egui::Ui, draft: &OrderDraft) -> bool {
         match (self.price(), &self.key) {
             (_, None) => {
                 // Something typed that cannot be read is said, not silently left unpriced.
@@ -137,7 +151,7 @@ impl PriceBox {
                 for line in typed {
                     ui.label(RichText::new(line).color(ERROR_COLOR));
                 }
-                return;
+                return false;
             }
             (Some(Ok(sum)), _) => {
                 ui.label(
@@ -153,7 +167,11 @@ impl PriceBox {
                 ui.spinner();
             }
         }
-        ui.add_space(10.0);
+        true
+    }
+
+    /// The modes' prices, each a row the clerk can click to take it.
+    fn by_mode(&mut self, ui: &mut egui::Ui, draft: &mut OrderDraft) {
         ui.label(RichText::new(t!("order.price_by_mode")).weak());
         let mut choose = None;
         egui::Grid::new("price-modes")

@@ -9,7 +9,7 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::{AppEvent, Edited};
 use crate::ui::frame::screen::{Screen, ScreenId};
 use crate::ui::widgets::errors::{problem_text, tell_desk};
-use crate::ui::widgets::{ERROR_COLOR, Form};
+use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form};
 use api::ApiError;
 use api::warehouse_client::{Kind, Record, RecordInput};
 use desk::DeskError;
@@ -98,6 +98,8 @@ pub struct WarehouseForm<D: Fields> {
     to_first_error: bool,
     pub message: Option<String>,
     pub error: Option<String>,
+    /// Errors' lines kept until the next send.
+    rooms: ErrorRooms,
 }
 
 impl<D: Fields> Default for WarehouseForm<D> {
@@ -118,6 +120,7 @@ impl<D: Fields> Default for WarehouseForm<D> {
             to_first_error: false,
             message: None,
             error: None,
+            rooms: ErrorRooms::default(),
         }
     }
 }
@@ -142,6 +145,7 @@ impl<D: Fields> WarehouseForm<D> {
 
     fn submit(&mut self, cx: &mut Cx) {
         self.shown = true;
+        self.rooms.sent();
         self.refused.clear();
         self.message = None;
         self.error = None;
@@ -317,6 +321,7 @@ impl<D: Fields> Screen for WarehouseForm<D> {
         let to_first_error = std::mem::take(&mut self.to_first_error);
         let form = Form::new(&errors)
             .required(&required)
+            .rooms(&self.rooms)
             .to_first_error(to_first_error);
         let mut send = false;
         // Each form (a new one, each record's) opens at its top.
