@@ -37,9 +37,35 @@ pub fn phone_prefix(typed: &str) -> String {
     }
 }
 
+/// Every start of a national number the typed digits may be: as [`phone_prefix`] reads them,
+/// and, for digits typed without a `+` that begin with the country code (`998901`), also what
+/// follows it (`901`): a national number may begin with 998 too (99 8…), so both are asked.
+pub fn phone_starts(typed: &str) -> Vec<String> {
+    let first = phone_prefix(typed);
+    let digits: String = typed.chars().filter(char::is_ascii_digit).collect();
+    let mut starts = vec![first];
+    if let Some(national) = digits.strip_prefix("998")
+        && !typed.trim_start().starts_with('+')
+        && !national.is_empty()
+        && starts[0] != national
+    {
+        starts.push(national.to_string());
+    }
+    starts
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{phone_digits, phone_prefix, valid_phone};
+    use super::{phone_digits, phone_prefix, phone_starts, valid_phone};
+
+    #[test]
+    fn digits_that_begin_with_the_country_code_are_read_both_ways() {
+        assert_eq!(phone_starts("998901"), ["998901", "901"]);
+        assert_eq!(phone_starts("998 90 123 45 67"), ["901234567"]);
+        assert_eq!(phone_starts("+998 90"), ["90"]);
+        assert_eq!(phone_starts("90123"), ["90123"]);
+        assert_eq!(phone_starts("998"), ["998"]);
+    }
 
     #[test]
     fn a_number_is_known_by_its_national_digits_however_typed() {

@@ -3,7 +3,7 @@
 //! matching people among 100,000 within the budget (`benches/people.rs`) without asking the
 //! database. Built on the background runtime from the store's rows and swapped in whole.
 
-use api::phone::{phone_digits, phone_prefix};
+use api::phone::{phone_digits, phone_starts};
 use store::Person;
 use text::translit::search_key;
 
@@ -86,11 +86,13 @@ impl AddressBook {
     /// the start of their name's words otherwise, in Latin or Cyrillic (`aziz kar`, `Азиз`).
     pub fn suggest(&self, typed: &str, most: usize) -> Vec<&Person> {
         let mut found = if looks_like_phone(typed) {
-            let start = phone_prefix(typed);
-            if start.len() < FEWEST_DIGITS {
-                return Vec::new();
-            }
-            let mut hits: Vec<u32> = starting(&self.phones, &start).collect();
+            // Every reading of the digits (998 typed as the country code, or as the number's
+            // own start) is asked.
+            let mut hits: Vec<u32> = phone_starts(typed)
+                .iter()
+                .filter(|start| start.len() >= FEWEST_DIGITS)
+                .flat_map(|start| starting(&self.phones, start).collect::<Vec<_>>())
+                .collect();
             hits.sort_unstable();
             hits.dedup();
             hits
@@ -223,7 +225,7 @@ mod tests {
     #[test]
     fn a_number_typed_any_way_finds_its_people_most_used_first() {
         let b = book();
-        for typed in ["+998 90 123", "90123", "90-123", "+998901 23"] {
+        for typed in ["+998 90 123", "90123", "90-123", "+998901 23", "998901", "998 90 123"] {
             assert_eq!(
                 names(b.suggest(typed, 5)),
                 ["Azamat Rahimov", "Aziz Karimov"],
@@ -232,6 +234,16 @@ mod tests {
         }
         assert_eq!(names(b.suggest("90 123 45", 5)), ["Aziz Karimov"]);
         assert_eq!(names(b.suggest("998 90 123 45", 5)), ["Aziz Karimov"]);
+        // The whole number, in every usual form.
+        for whole in [
+            "+998 90 123 45 67",
+            "998901234567",
+            "90-123-45-67",
+            "901234567",
+            "(90) 123-45-67",
+        ] {
+            assert_eq!(names(b.suggest(whole, 5)), ["Aziz Karimov"], "{whole}");
+        }
         assert!(b.suggest("+998 9", 5).is_empty(), "too little typed yet");
         assert!(b.suggest("95", 5).is_empty());
         // A duplicate merged in brings its number along.
