@@ -168,7 +168,7 @@ pub(crate) fn repeat_customer_order(h: &mut Harness<'static, DeskApp>, weight: W
         // On the scale: the demo's simulated one, a parcel put on its pan.
         Weighed::OnTheScale(grams) => {
             w.h.state().desk.simulate_parcel(grams);
-            let settled = format!("{}.{:03}", grams / 1000, grams % 1000);
+            let settled = parcel_desk::ui::widgets::numbers::kg_number(grams);
             step_until(w.h, "the weight from the scale", |h| {
                 h.state()
                     .order_form()

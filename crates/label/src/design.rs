@@ -479,7 +479,8 @@ fn sender(pen: &mut Pen, c: &Sheet) {
 /// set from y = 0 in a column of their own.
 fn foot_facts(facts: &mut Pen, c: &Sheet, piece: Piece, facts_w: f32) {
     let (order, s, lang, l) = (c.order, &c.s, c.lang, c.l);
-    let weight = format!("{} {}", order.weight, t!("label.kg", locale = l));
+    let kg = text::number::kilograms(order.weight.grams(), l);
+    let weight = format!("{kg} {}", t!("label.kg", locale = l));
     if piece.count > 1 {
         // The piece mark at the right, on the weight's line.
         let mark = format!("{}/{}", piece.index, piece.count);

@@ -13,6 +13,7 @@ use super::symbols;
 use api::codes::Language;
 use api::international::ParcelInput;
 use rust_i18n::t;
+use text::number::{float, float_trimmed};
 
 pub(super) const A4: (f32, f32) = (210.0, 297.0);
 pub(super) const MARGIN: f32 = 15.0;
@@ -20,6 +21,11 @@ const RULE: f32 = 0.3;
 /// Documents are printed on office printers: bars sized for 300 dpi, three dots to a module.
 const DPI: Dpi = Dpi::D300;
 const DOTS: u32 = 3;
+
+/// A line's number as the service holds it (or as typed, with a decimal comma); 0 when none.
+fn number(text: &str) -> f64 {
+    text.trim().replace(',', ".").parse().unwrap_or(0.0)
+}
 
 pub(super) fn say(key: &str, lang: Language) -> String {
     t!(key, locale = lang.as_str()).to_string()
@@ -172,7 +178,11 @@ pub fn parcel_label(
         ),
         (
             say("doc.weight", lang),
-            format!("{} kg", p.weight.to_decimal_string()),
+            format!(
+                "{} {}",
+                text::number::kilograms(p.weight.grams(), lang.as_str()),
+                say("doc.unit_kg", lang)
+            ),
         ),
     ] {
         pen.text_at(8.0, inner, 3.0, Face::Regular, &label);
@@ -316,23 +326,28 @@ pub fn customs_declaration(
         pen.rule();
     };
     head(&mut pen);
+    let l = lang.as_str();
     let (mut total_weight, mut total_value) = (0.0f64, 0.0f64);
     for (n, line) in p.products.iter().enumerate() {
         if pen.y > A4.1 - 60.0 {
             pages.push(std::mem::replace(&mut pen, Pen::new(A4, MARGIN)).page());
             head(&mut pen);
         }
-        let quantity: f64 = line.quantity.trim().parse().unwrap_or(0.0);
-        let weight: f64 = line.weight.trim().parse().unwrap_or(0.0);
-        let value: f64 = line.declare_value.trim().parse().unwrap_or(0.0);
+        let quantity = number(&line.quantity);
+        let weight = number(&line.weight);
+        let value = number(&line.declare_value);
         total_weight += weight;
         total_value += value * quantity;
         let description = format!("{} / {}", line.description, line.description_ru);
         let cells = [
             description,
             format!("{} {}", line.quantity, unit_word(line.unit, lang)),
-            format!("{weight:.3} {}", say("doc.unit_kg", lang)),
-            format!("{:.2} {}", value * quantity, p.currency),
+            format!(
+                "{} {}",
+                float_trimmed(weight, 3, l),
+                say("doc.unit_kg", lang)
+            ),
+            format!("{} {}", float(value * quantity, 2, l), p.currency),
             line.hs_code.clone(),
             // Neither the line nor the shop names one: a line to write it on, as the sender's.
             Some(
@@ -356,14 +371,14 @@ pub fn customs_declaration(
         3.8,
         Face::Bold,
         &format!(
-            "{}: {:.3} {kg}  ·  {}: {:.2} {}  ·  {}: {} {kg}",
+            "{}: {} {kg}  ·  {}: {} {}  ·  {}: {} {kg}",
             say("doc.total_net", lang),
-            total_weight,
+            float_trimmed(total_weight, 3, l),
             say("doc.total_value", lang),
-            total_value,
+            float(total_value, 2, l),
             p.currency,
             say("doc.gross", lang),
-            p.weight.to_decimal_string(),
+            text::number::kilograms(p.weight.grams(), l),
             kg = say("doc.unit_kg", lang),
         ),
     );
@@ -437,7 +452,10 @@ pub fn handover_sheet(
             20.0,
             3.6,
             Face::Regular,
-            &format!("{} {kg}", p.weight.to_decimal_string()),
+            &format!(
+                "{} {kg}",
+                text::number::kilograms(p.weight.grams(), lang.as_str())
+            ),
         );
         if !abroad.trim().is_empty() {
             pen.y = top + 6.5;
@@ -450,12 +468,11 @@ pub fn handover_sheet(
         4.0,
         Face::Bold,
         &format!(
-            "{}: {}  ·  {}: {}.{:03} {kg}",
+            "{}: {}  ·  {}: {} {kg}",
             say("doc.parcels", lang),
             parcels.len(),
             say("doc.total_weight", lang),
-            total / 1000,
-            total % 1000
+            text::number::kilograms(total, lang.as_str()),
         ),
     );
     pen.y += 12.0;

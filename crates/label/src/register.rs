@@ -51,9 +51,9 @@ const COLS: [f32; 7] = [0.0, 8.0, 45.0, 100.0, 130.0, 141.0, 156.0];
 /// Room the totals and signatures need below the last row.
 const FOOT: f32 = 52.0;
 
-/// Grams as the service writes kilograms (`1.250`).
-fn kilograms(grams: u64) -> String {
-    api::Weight::from_grams(grams).to_decimal_string()
+/// Grams as kilograms in the register's language (`1,25` in Uzbek and Russian).
+fn kilograms(grams: u64, lang: Language) -> String {
+    text::number::kilograms(grams, lang.as_str())
 }
 
 fn heading(pen: &mut Pen, head: &RegisterHead, lang: Language) {
@@ -145,7 +145,7 @@ pub fn handover_register(
         }
         let cells = [
             (4, r.pieces.to_string()),
-            (5, kilograms(r.grams)),
+            (5, kilograms(r.grams, lang)),
             (6, r.cod.map(|c| Sum(c).to_string()).unwrap_or_default()),
         ];
         for (col, text) in cells {
@@ -178,7 +178,7 @@ pub fn handover_register(
             say("doc.pieces", lang),
             pieces,
             say("doc.total_weight", lang),
-            kilograms(grams),
+            kilograms(grams, lang),
             say("doc.kg", lang),
         ),
     );

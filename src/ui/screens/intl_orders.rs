@@ -149,7 +149,9 @@ impl IntlOrdersScreen {
                     ));
                 });
                 row.col(|ui| {
-                    ui.label(o.mail.weight.to_decimal_string());
+                    ui.label(crate::ui::widgets::numbers::kg_number(
+                        o.mail.weight.grams(),
+                    ));
                 });
                 row.col(|ui| {
                     ui.label(o.cost.to_string());

@@ -247,7 +247,9 @@ impl ManifestScreen {
                         }
                     });
                     row.col(|ui| {
-                        ui.label(p.input.weight.to_decimal_string());
+                        ui.label(crate::ui::widgets::numbers::kg_number(
+                            p.input.weight.grams(),
+                        ));
                     });
                     row.col(|ui| {
                         ui.label(p.manifest.clone().unwrap_or_default());

@@ -337,8 +337,8 @@ impl ParcelFormScreen {
             let totals = d.totals();
             ui.label(t!(
                 "parcel.totals",
-                weight = format!("{:.3}", totals.weight),
-                value = format!("{:.2}", totals.value),
+                weight = crate::ui::widgets::numbers::kg_of(totals.weight),
+                value = crate::ui::widgets::numbers::amount(totals.value),
                 currency = d.currency.clone()
             ));
             // The two warnings' room is kept whether they show or not: one coming or going as

@@ -167,7 +167,9 @@ impl ParcelsScreen {
                         }
                     });
                     row.col(|ui| {
-                        ui.label(r.input.weight.to_decimal_string());
+                        ui.label(crate::ui::widgets::numbers::kg_number(
+                            r.input.weight.grams(),
+                        ));
                     });
                     row.col(|ui| {
                         let status = match (r.state, &r.status) {

@@ -236,7 +236,7 @@ impl UnsentScreen {
             match &unsent.order {
                 Some(o) => {
                     ui.strong(format!("{} · {}", o.receiver, o.receiver_phone));
-                    ui.label(format!("{} {}", o.weight, t!("label.kg")));
+                    ui.label(crate::ui::widgets::numbers::kg(o.weight.grams()));
                 }
                 None => {
                     ui.label(RichText::new(t!("unsent.unreadable")).color(ERROR_COLOR));

@@ -350,7 +350,7 @@ fn size_text(bytes: u64) -> String {
         b if b < 1_024 => t!("chooser.bytes", n = b).to_string(),
         b if b < 1_024 * 1_024 => t!("chooser.kb", n = b.div_ceil(1_024)).to_string(),
         b => {
-            let mb = format!("{:.1}", b as f64 / (1_024.0 * 1_024.0));
+            let mb = crate::ui::widgets::numbers::one_decimal(b as f64 / (1_024.0 * 1_024.0));
             t!("chooser.mb", n = mb).to_string()
         }
     }

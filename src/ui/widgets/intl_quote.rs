@@ -241,7 +241,7 @@ pub fn answer_lines(ui: &mut egui::Ui, a: &IntlCalcResponse, dirs: Option<&Direc
         .unwrap_or_else(|| r.receiver_country_id.to_string());
     ui.label(t!(
         "intl_calc.echo",
-        weight = r.weight.to_decimal_string(),
+        weight = crate::ui::widgets::numbers::kg_number(r.weight.grams()),
         piece = r.piece,
         country = country,
         city = dirs

@@ -10,6 +10,7 @@ pub mod filtered;
 pub mod intl_quote;
 pub mod kept_here;
 pub mod lines;
+pub mod numbers;
 pub mod pages;
 pub mod period;
 pub mod pickers;

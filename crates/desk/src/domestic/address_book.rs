@@ -225,7 +225,14 @@ mod tests {
     #[test]
     fn a_number_typed_any_way_finds_its_people_most_used_first() {
         let b = book();
-        for typed in ["+998 90 123", "90123", "90-123", "+998901 23", "998901", "998 90 123"] {
+        for typed in [
+            "+998 90 123",
+            "90123",
+            "90-123",
+            "+998901 23",
+            "998901",
+            "998 90 123",
+        ] {
             assert_eq!(
                 names(b.suggest(typed, 5)),
                 ["Azamat Rahimov", "Aziz Karimov"],

@@ -22,10 +22,12 @@ fn day(d: chrono::NaiveDate) -> String {
     d.format("%d.%m.%Y").to_string()
 }
 
-/// The form for this order, as both details describe it.
+/// The form for this order, as both details describe it (its weight written as the clerk of
+/// `lang` reads and types it: `2,5` in Uzbek and Russian).
 pub(crate) fn draft_from_records(
     legacy: &OrderDetail,
     current: &OrderRecord,
+    lang: api::codes::Language,
 ) -> Result<OrderDraft, RebuildError> {
     if legacy.order_id != current.order_id {
         return Err(RebuildError::NotTheSameOrder {
@@ -63,7 +65,7 @@ pub(crate) fn draft_from_records(
         },
         receiver_phone1: core.receiver_phone1.clone().unwrap_or_default(),
         receiver_branch: core.receiver_branch.as_ref().and_then(|b| b.id),
-        weight: format!("{:.3}", core.weight.kg()),
+        weight: text::number::kilograms(core.weight.grams(), lang.as_str()),
         length: String::new(),
         width: String::new(),
         height: String::new(),

@@ -217,12 +217,13 @@ impl Desk {
     /// never kept.
     pub fn order_form_from_service(&self, order_id: i64) -> Task<Result<OrderDraft, DeskError>> {
         let (legacy, current) = (self.services.legacy.clone(), self.services.current.clone());
+        let lang = self.settings.language;
         self.spawn(async move {
             let (l, c) = tokio::join!(
                 legacy.order_detail(order_id),
                 current.order_detail(order_id)
             );
-            draft_from_service::draft_from_records(&l?, &c?)
+            draft_from_service::draft_from_records(&l?, &c?, lang)
                 .map_err(|e| DeskError::Unreadable(e.to_string()))
         })
     }

@@ -69,7 +69,11 @@ pub(crate) fn says(r: &Receipt, lang: Language) -> Vec<Said> {
         fact("receipt.to", r.to_city.clone(), false),
         fact(
             "receipt.weight",
-            format!("{} {}", r.weight, t!("label.kg", locale = l)),
+            format!(
+                "{} {}",
+                text::number::kilograms(r.weight.grams(), l),
+                t!("label.kg", locale = l)
+            ),
             false,
         ),
         fact("receipt.paid", format!("{} {sum}", r.paid), true),

@@ -92,7 +92,11 @@ pub(crate) fn facts(r: &Receipt, lang: Language) -> Vec<String> {
             r.from_city
         ),
         format!("{}: {}", rust_i18n::t!("receipt.to", locale = l), r.to_city),
-        "2.500".into(),
+        // The weight as the receipt's language writes it: 2,5 in Uzbek and Russian.
+        match lang {
+            Language::En => "2.5 kg".into(),
+            _ => format!("2,5 {}", rust_i18n::t!("label.kg", locale = l)),
+        },
         format!("25\u{2009}000 {}", rust_i18n::t!("label.sum", locale = l)),
         AGREEMENT.into(),
         rust_i18n::t!("receipt.signature", locale = l).to_string(),

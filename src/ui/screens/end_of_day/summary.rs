@@ -14,7 +14,7 @@ use store::OutboxState;
 
 /// Grams as the service writes kilograms (`1.250`).
 fn kilograms(grams: u64) -> String {
-    api::Weight::from_grams(grams).to_decimal_string()
+    crate::ui::widgets::numbers::kg_number(grams)
 }
 
 /// The time of day at the counter (the day is the screen's).

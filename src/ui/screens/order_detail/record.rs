@@ -126,11 +126,17 @@ impl RecordView {
         ));
         rows.extend([
             (t!("order.parcel").to_string(), None),
-            row("order.weight", format!("{:.3}", c.weight.kg())),
+            row(
+                "order.weight",
+                crate::ui::widgets::numbers::kg_number(c.weight.grams()),
+            ),
             row("order.pieces", c.piece.to_string()),
             row(
                 "detail.volume",
-                r.volume.map_or_else(|| "—".into(), |v| format!("{v:.0}")),
+                r.volume.map_or_else(
+                    || "—".into(),
+                    |v| crate::ui::widgets::numbers::whole(v.round() as i64),
+                ),
             ),
             row("order.package", c.package.name.clone()),
             row("order.post_type", c.post_type.name.clone()),

@@ -252,7 +252,10 @@ impl OrderForm {
                     [&mut d.length, &mut d.width, &mut d.height],
                 );
                 if let Some(v) = self.draft.volume_on_record() {
-                    ui.weak(t!("order.volume_on_record", volume = format!("{v:.0}")));
+                    ui.weak(t!(
+                        "order.volume_on_record",
+                        volume = crate::ui::widgets::numbers::whole(v.round() as i64)
+                    ));
                 }
                 if let Some(e) = err(&errors, f::DIMENSIONS) {
                     ui.label(RichText::new(e).color(ERROR_COLOR));

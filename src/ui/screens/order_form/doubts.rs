@@ -37,7 +37,9 @@ impl OrderForm {
 fn doubt_text(d: &Doubt) -> String {
     match d {
         Doubt::Weight { kg, max_kg } => {
-            t!("order.doubt_weight", kg = format!("{kg}"), max = max_kg).to_string()
+            let kg = crate::ui::widgets::numbers::kg_of(*kg);
+            let max = crate::ui::widgets::numbers::whole(i64::from(*max_kg));
+            t!("order.doubt_weight", kg = kg, max = max).to_string()
         }
         Doubt::Cod { total, max } => t!(
             "order.doubt_cod",

@@ -328,14 +328,15 @@ impl OrderForm {
 
     /// Puts the scale's weight into the field.
     pub(super) fn take_weight(&mut self, weight: api::Weight) {
-        let text = weight.to_decimal_string();
+        // Written as the clerk reads it (2,5 in Uzbek and Russian), as they would type it.
+        let text = crate::ui::widgets::numbers::kg_number(weight.grams());
         self.draft.weight.clone_from(&text);
         self.from_scale = Some(text);
     }
 
     /// Whether the field holds `grams` as the scale put them there.
     fn holds_scale_weight(&self, grams: u64) -> bool {
-        let text = api::Weight::from_grams(grams).to_decimal_string();
+        let text = crate::ui::widgets::numbers::kg_number(grams);
         self.draft.weight.trim() == text && self.from_scale.as_deref() == Some(text.as_str())
     }
 

@@ -2,16 +2,12 @@
 //! in the demo the simulated scale's pan (put a parcel on, take it off). A settled weight goes
 //! into the field by itself (`OrderForm::poll`); everything else is only said.
 
+use crate::ui::widgets::numbers::{kg, kg_number};
 use desk::Desk;
 use desk::domestic::weighing::ScaleState;
 use egui::RichText;
 use rust_i18n::t;
 use scale::{Fault, Shown};
-
-/// Grams as the clerk reads them: `2.345 kg`.
-fn kg(grams: u64) -> String {
-    format!("{}.{:03} {}", grams / 1000, grams % 1000, t!("scale.kg"))
-}
 
 /// What the scale's state says; a settled weight is "taken" only while the field holds it (the
 /// clerk typed over it, or a new form began with it still on the pan).
@@ -22,7 +18,7 @@ fn said(state: &ScaleState, field: &str) -> (String, bool) {
         Shown::Waiting => ok(t!("scale.waiting").to_string()),
         Shown::Empty => ok(t!("scale.empty").to_string()),
         Shown::Weighing(g) => ok(t!("scale.weighing", weight = kg(g)).to_string()),
-        Shown::Settled(g) if field.trim() == format!("{}.{:03}", g / 1000, g % 1000) => {
+        Shown::Settled(g) if field.trim() == kg_number(g) => {
             ok(t!("scale.settled", weight = kg(g)).to_string())
         }
         Shown::Settled(g) => ok(t!("scale.on_pan", weight = kg(g)).to_string()),
@@ -55,7 +51,7 @@ pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) -> Option<
         let small =
             |text: String| egui::Button::new(RichText::new(text).small()).sense(egui::Sense::CLICK);
         if let Shown::Settled(g) = state.shown
-            && field.trim() != api::Weight::from_grams(g).to_decimal_string()
+            && field.trim() != kg_number(g)
         {
             let button = small(t!("scale.take", weight = kg(g)).to_string());
             if ui.add(button).clicked() {
