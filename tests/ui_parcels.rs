@@ -758,6 +758,118 @@ fn without_a_system_file_dialog_the_file_is_chosen_in_the_window() {
     );
 }
 
+#[test]
+fn the_window_s_file_chooser_is_used_with_the_keyboard_alone() {
+    let (env, mut h) = ready_desk("chooser-keys");
+    h.state_mut().desk.without_file_dialogs();
+    let folder = env.dir.join("keys");
+    std::fs::create_dir_all(folder.join("a-folder")).expect("a folder");
+    let csv = format!("{}\n", desk_template());
+    std::fs::write(folder.join("b-parcels.csv"), &csv).expect("written");
+    std::fs::write(folder.join("c-more.csv"), &csv).expect("written");
+    open_import(&mut h);
+    // A file's whole path typed into the import's own field, and Enter: read.
+    replace_text(
+        &mut h,
+        &tr("import.path"),
+        &folder.join("c-more.csv").display().to_string(),
+    );
+    h.key_press(Key::Enter);
+    step_until(&mut h, "read by Enter in the path", |h| {
+        h.state()
+            .screen_of::<ParcelImportScreen>()
+            .is_some_and(|i| i.parcels.len() == 1)
+    });
+    // The chooser: a file's whole path typed into its path field and Enter chooses it.
+    h.get_by_label(&tr("import.choose")).click();
+    step_until(&mut h, "the chooser, its path field with the cursor", |h| {
+        h.query_by_label(&tr("chooser.title")).is_some()
+            && h.get_by_label(&tr("chooser.folder")).is_focused()
+    });
+    let typed = folder.join("b-parcels.csv").display().to_string();
+    replace_text(&mut h, &tr("chooser.folder"), &typed);
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the typed file chosen and read", |h| {
+        h.query_by_label(&tr("chooser.title")).is_none()
+            && h.state()
+                .screen_of::<ParcelImportScreen>()
+                .is_some_and(|i| i.path == typed)
+            && !h.state().is_busy()
+    });
+    // Again, by the rows: Down to the folder, Enter goes in, Alt+Up back, Down twice, Enter.
+    h.get_by_label(&tr("import.choose")).click();
+    step_until(&mut h, "the folder read", |h| {
+        h.query_by_label("b-parcels.csv").is_some()
+            && h.get_by_label(&tr("chooser.folder")).is_focused()
+    });
+    h.key_press(Key::ArrowDown);
+    h.key_press(Key::Enter);
+    step_until(&mut h, "into the folder", |h| {
+        h.query_by_label("b-parcels.csv").is_none() && !h.state().is_busy()
+    });
+    h.key_press_modifiers(egui::Modifiers::ALT, Key::ArrowUp);
+    step_until(&mut h, "back up", |h| {
+        h.query_by_label("c-more.csv").is_some()
+    });
+    h.get_by_label(&tr("chooser.folder")).focus();
+    h.step();
+    for _ in 0..3 {
+        h.key_press(Key::ArrowDown);
+        h.step();
+    }
+    h.key_press(Key::Enter);
+    step_until(&mut h, "the third row chosen", |h| {
+        h.query_by_label(&tr("chooser.title")).is_none()
+            && h.state()
+                .screen_of::<ParcelImportScreen>()
+                .is_some_and(|i| i.path.ends_with("c-more.csv"))
+            && !h.state().is_busy()
+    });
+
+    // Saving a name without its extension: the document's is added.
+    h.get_by_label(&tr("import.template")).click();
+    step_until(&mut h, "the name field ready", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_some()
+            && h.get_by_label(&tr("chooser.file_name")).is_focused()
+    });
+    h.get_by_label(&tr("chooser.file_name")).type_text("шаблон");
+    step_until(&mut h, "the name typed", |h| file_name_typed(h) == "шаблон");
+    h.key_press(Key::Enter);
+    let saved = folder.join("шаблон.csv");
+    step_until(&mut h, "saved with its extension", |h| {
+        saved.exists() && !h.state().is_busy()
+    });
+    // A name that is there: Enter does not replace it; the Replace button would.
+    h.get_by_label(&tr("import.template")).click();
+    step_until(&mut h, "the name field ready", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_some()
+            && h.get_by_label(&tr("chooser.file_name")).is_focused()
+    });
+    h.get_by_label(&tr("chooser.file_name"))
+        .type_text("b-parcels");
+    step_until(&mut h, "the name typed", |h| {
+        file_name_typed(h) == "b-parcels"
+    });
+    h.key_press(Key::Enter);
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(
+        h.query_by_label(&tr("chooser.save_title")).is_some(),
+        "still asking"
+    );
+    assert!(h.query_by_label(&tr("chooser.replace")).is_some());
+    h.key_press(Key::Escape);
+    step_until(&mut h, "closed", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_none() && !h.state().is_busy()
+    });
+    assert_eq!(
+        std::fs::read_to_string(folder.join("b-parcels.csv")).expect("kept"),
+        csv,
+        "nothing replaced"
+    );
+}
+
 /// The import's CSV template, as the clerk downloads it (one example parcel).
 fn desk_template() -> String {
     parcel_desk::desk::international::import_template::template_csv()

@@ -317,7 +317,9 @@ impl Screen for ParcelImportScreen {
         });
         let mut read = false;
         ui.horizontal_wrapped(|ui| {
-            inline_field(ui, &t!("import.path"), &mut self.path, "import-path", 360.0);
+            let typed = inline_field(ui, &t!("import.path"), &mut self.path, "import-path", 360.0);
+            // Enter in the path reads the file, as the Read button does.
+            read |= crate::ui::widgets::entered(ui, &typed) && self.reading.is_none();
             if button_if(ui, !self.chooser.is_open(), t!("import.choose")) {
                 if cx.desk.file_dialogs() {
                     self.choosing = Some(cx.desk.choose_csv_to_open());
