@@ -132,8 +132,8 @@ fn a_supplier_and_its_product_from_creation_to_confirmation() {
     assert!(
         suppliers(&h)
             .message
-            .as_deref()
-            .is_some_and(|m| m.contains('1'))
+            .as_ref()
+            .is_some_and(|m| m.text().contains('1'))
     );
 
     // Edited: it waits for confirmation again.

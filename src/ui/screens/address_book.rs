@@ -6,6 +6,7 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::pickers::CityPicker;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, grid_head};
 use desk::DeskError;
 use desk::task::{Poll, Task};
@@ -47,7 +48,7 @@ pub struct AddressBookScreen {
     focus_search: bool,
     doing: Option<Doing>,
     sent: Option<Sent>,
-    error: Option<String>,
+    error: Option<Words>,
 }
 
 impl AddressBookScreen {
@@ -161,7 +162,7 @@ impl AddressBookScreen {
                     ui.horizontal(|ui| {
                         if ui.button(t!("people.save")).clicked() {
                             if store::person_key(&fixed.name, &fixed.phone).is_none() {
-                                self.error = Some(t!("people.needs_name_phone").to_string());
+                                self.error = Some(crate::words!("people.needs_name_phone"));
                             } else if let Some(task) =
                                 cx.desk.correct_person(key.clone(), fixed.clone())
                             {

@@ -7,6 +7,7 @@ use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::problem_text;
 use crate::ui::widgets::intl_quote::{RoutePickers, answer_lines, outcome, route_fields};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form, button_if, replace_prefilled};
 use api::ApiError;
 use api::codes::Delivery;
@@ -28,7 +29,7 @@ pub struct IntlCalculator {
     answered: Option<IntlCalcRequest>,
     pub answer: Option<IntlCalcResponse>,
     refused: BTreeMap<&'static str, String>,
-    message: Option<String>,
+    message: Option<Words>,
     /// The request the refusal shown was given for: changed since, it is not said any more.
     refused_for: Option<IntlCalcRequest>,
     /// Errors' lines kept until the next ask.
@@ -107,7 +108,7 @@ impl Screen for IntlCalculator {
             Some((asked, Err(refusal))) => {
                 self.answer = None;
                 self.refused = refusal.fields;
-                self.message = Some(refusal.message);
+                self.message = Some(Words::said(refusal.message));
                 self.refused_for = Some(asked);
             }
             None => {}

@@ -5,10 +5,11 @@
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
-use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::errors::told;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;
 use crate::ui::widgets::save_document::SaveDocument;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use api::ApiError;
 use api::international::{IntlListQuery, IntlOrder};
@@ -27,7 +28,7 @@ pub struct IntlOrdersScreen {
     filtered: Filtered,
     pub paging: Paging<IntlOrder, ApiError>,
     export: SaveDocument,
-    error: Option<String>,
+    error: Option<Words>,
     /// The range of the rows shown, as read (the empty list says it).
     read_range: Option<(String, String)>,
 }
@@ -69,7 +70,7 @@ impl IntlOrdersScreen {
         match (read(&self.begin), read(&self.end)) {
             (Ok(b), Ok(e)) => Some((b, e)),
             _ => {
-                self.error = Some(t!("order.bad_date").to_string());
+                self.error = Some(crate::words!("order.bad_date"));
                 None
             }
         }
@@ -172,7 +173,7 @@ impl Screen for IntlOrdersScreen {
                 cx.desk.learn_abroad_cities(&rows);
                 self.set_rows(rows);
             }
-            Some(Err(e)) => self.error = Some(tell(&e).message),
+            Some(Err(e)) => self.error = Some(told(&e)),
             None => {}
         }
         self.export.poll(cx);

@@ -6,7 +6,8 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::frame::screen_id::ScreenId;
-use crate::ui::widgets::errors::tell;
+use crate::ui::widgets::errors::{tell, told};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{Form, Toasts};
 use api::ApiError;
 use desk::task::{Task, take};
@@ -18,7 +19,8 @@ use std::collections::HashMap;
 pub struct LoginScreen {
     creds: Credentials,
     same_as_above: bool,
-    errors: HashMap<&'static str, String>,
+    /// What is wrong with each field, said in the language of the moment.
+    errors: HashMap<&'static str, Words>,
     pending: Option<Task<LoginOutcome>>,
     recall: Option<Task<Credentials>>,
     focus_first: bool,
@@ -70,7 +72,7 @@ impl LoginScreen {
         if let Err(e) = &outcome.legacy {
             match e {
                 ApiError::Unauthorized { .. } => {
-                    self.errors.insert("password", tell(e).message);
+                    self.errors.insert("password", told(e));
                 }
                 ApiError::Validation { fields, .. } if !fields.is_empty() => {
                     for (name, key) in [
@@ -79,7 +81,7 @@ impl LoginScreen {
                         ("inn", "inn"),
                     ] {
                         if let Some(m) = fields.get(name) {
-                            self.errors.insert(key, m.join(" "));
+                            self.errors.insert(key, Words::said(m.join(" ")));
                         }
                     }
                 }
@@ -87,16 +89,16 @@ impl LoginScreen {
             }
         }
         if let Some(Err(e)) = &outcome.current {
-            let message = tell(e).message;
+            let message = told(e);
             if matches!(
                 e,
                 ApiError::Unauthorized { .. } | ApiError::Validation { .. }
             ) {
                 if self.same_as_above {
-                    self.errors.insert(
-                        "password",
-                        t!("login.current_prefix", message = message).to_string(),
-                    );
+                    let said = Words::new(move || {
+                        t!("login.current_prefix", message = message.text()).to_string()
+                    });
+                    self.errors.insert("password", said);
                 } else {
                     self.errors.insert("current_password", message);
                 }
@@ -109,7 +111,7 @@ impl LoginScreen {
                 e,
                 ApiError::Unauthorized { .. } | ApiError::Validation { .. }
             ) {
-                self.errors.insert("warehouse_password", tell(e).message);
+                self.errors.insert("warehouse_password", told(e));
             } else {
                 general(e, toasts);
             }
@@ -118,7 +120,7 @@ impl LoginScreen {
 
     fn submit(&mut self, desk: &Desk) {
         self.errors.clear();
-        let required = t!("login.required").to_string();
+        let required = crate::words!("login.required");
         for (key, value) in [
             ("username", &self.creds.username),
             ("password", &self.creds.password),
@@ -151,7 +153,10 @@ impl LoginScreen {
 
     /// The three services' credentials, top to bottom; their responses, to submit on Enter.
     fn credential_fields(&mut self, ui: &mut egui::Ui) -> Vec<egui::Response> {
-        let form = Form::new(&self.errors);
+        // Said in the language of the moment.
+        let errors: HashMap<&'static str, String> =
+            self.errors.iter().map(|(k, w)| (*k, w.text())).collect();
+        let form = Form::new(&errors);
         let c = &mut self.creds;
         ui.strong(t!("login.section_orders"));
         ui.add_space(6.0);

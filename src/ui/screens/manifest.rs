@@ -6,10 +6,12 @@
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
-use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::errors::{told, told_desk};
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pickers::place_abroad;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, Form, counted, inline_field, send_button, titled};
 use api::ApiError;
 use desk::DeskError;
@@ -39,7 +41,7 @@ pub struct ManifestScreen {
     filtered: Filtered,
     pub manifests: Vec<ManifestRow>,
     errors: BTreeMap<String, String>,
-    message: Option<String>,
+    message: Option<Words>,
     loading: Option<Task<Result<ManifestView, DeskError>>>,
     submitting: Option<Task<ManifestOutcome>>,
     stale: bool,
@@ -158,9 +160,9 @@ impl ManifestScreen {
                     };
                     self.errors.insert(key, v.join(" "));
                 }
-                self.message = message;
+                self.message = message.map(Words::said);
             }
-            ManifestOutcome::Refused(e) => self.message = Some(tell(&e).message),
+            ManifestOutcome::Refused(e) => self.message = Some(told(&e)),
             ManifestOutcome::Unknown(e) => {
                 cx.toasts
                     .error(t!("manifest.unknown"), Some(tell_desk(&e).message));
@@ -284,7 +286,7 @@ impl Screen for ManifestScreen {
                 self.set_parcels(parcels);
                 self.manifests = manifests;
             }
-            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.message = Some(told_desk(&e)),
             None => {}
         }
         if let Some(outcome) = ready(&mut self.submitting) {

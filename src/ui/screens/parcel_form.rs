@@ -11,6 +11,7 @@ use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::lines::LineUndo;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
 use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form, replace_prefilled, send_button};
 use api::ApiError;
 use api::codes::{Delivery, ProductUnit};
@@ -36,7 +37,7 @@ pub struct ParcelFormScreen {
     /// What the service refused, by field, until the field is typed in again.
     refused: BTreeMap<String, String>,
     /// The service's sentence when it named no field.
-    refused_message: Option<String>,
+    refused_message: Option<Words>,
     sending: Option<Task<SendResult>>,
     loading: Option<Task<Option<ParcelDraft>>>,
     loaded: bool,
@@ -156,12 +157,12 @@ impl ParcelFormScreen {
                     .iter()
                     .map(|(k, v)| (normalise_key(k), v.join(" ")))
                     .collect();
-                self.refused_message = message.filter(|_| fields.is_empty());
+                self.refused_message = message.filter(|_| fields.is_empty()).map(Words::said);
                 cx.toasts.error(t!("parcel.refused"), None);
             }
             SendResult::Refused(e) => {
+                self.refused_message = Some(crate::ui::widgets::errors::told(&e));
                 let told = tell(&e);
-                self.refused_message = Some(told.message.clone());
                 cx.toasts.error(told.message, told.details);
             }
             SendResult::Unknown(e) => {

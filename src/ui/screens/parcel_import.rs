@@ -9,6 +9,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::file_chooser::{Chosen, FileChooser};
 use crate::ui::widgets::pickers::place_abroad;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, button_if, counted, inline_field, titled};
 use api::ApiError;
 use desk::international::parcel_import::{ImportError, ImportedParcel, ReadFile};
@@ -45,7 +46,7 @@ pub struct ParcelImportScreen {
     sending: Option<(usize, Task<SendResult>)>,
     /// Rows still to send, in order.
     queue: Vec<usize>,
-    pub error: Option<String>,
+    pub error: Option<Words>,
     stop: bool,
     /// A template being saved.
     template: crate::ui::widgets::save_document::SaveDocument,
@@ -82,7 +83,7 @@ impl ParcelImportScreen {
     fn read(&mut self, cx: &mut Cx) {
         let path = self.path.trim();
         if path.is_empty() {
-            self.error = Some(t!("import.need_path").to_string());
+            self.error = Some(crate::words!("import.need_path"));
             return;
         }
         self.error = None;
@@ -284,7 +285,12 @@ impl Screen for ParcelImportScreen {
                 self.parcels = parcels;
                 self.queue.clear();
             }
-            Some(Err(e)) => self.error = Some(import_error(&e)),
+            Some(Err(e)) => {
+                // Worded anew after a language switch (a header's problem named in the
+                // language of the moment).
+                let e = std::sync::Arc::new(e);
+                self.error = Some(Words::new(move || import_error(&e)));
+            }
             None => {}
         }
         if let Some((i, result)) = ready_with(&mut self.sending) {

@@ -4,9 +4,10 @@
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
-use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::errors::told_desk;
 use crate::ui::widgets::pickers::place_abroad;
 use crate::ui::widgets::save_document::{SaveDocument, file_name, pdf};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, counted, entered, inline_field, titled};
 use api::codes::ParcelStatus;
 use api::international::ParcelTrack;
@@ -23,12 +24,12 @@ pub struct ParcelsScreen {
     pub number: String,
     tracking: Option<Task<Result<ParcelTrack, DeskError>>>,
     pub tracked: Option<ParcelTrack>,
-    track_error: Option<String>,
+    track_error: Option<Words>,
     listing: Option<Task<Result<Vec<ParcelRow>, DeskError>>>,
     /// The journal changed while it was being read: read it again when that read lands.
     stale: bool,
     pub rows: Vec<ParcelRow>,
-    list_error: Option<String>,
+    list_error: Option<Words>,
     paper: SaveDocument,
     printing: Option<Task<Result<(), desk::labels::printing::PrintProblem>>>,
 }
@@ -68,7 +69,7 @@ pub fn status_name(s: ParcelStatus) -> String {
 impl ParcelsScreen {
     fn track(&mut self, cx: &mut Cx, number: String) {
         if number.trim().is_empty() {
-            self.track_error = Some(t!("parcels.type_number").to_string());
+            self.track_error = Some(crate::words!("parcels.type_number"));
             return;
         }
         self.number = number.trim().to_string();
@@ -292,7 +293,7 @@ impl Screen for ParcelsScreen {
             }
             Some(Err(e)) => {
                 self.tracked = None;
-                self.track_error = Some(tell_desk(&e).message);
+                self.track_error = Some(told_desk(&e));
             }
             None => {}
         }
@@ -301,7 +302,7 @@ impl Screen for ParcelsScreen {
                 self.rows = rows;
                 self.list_error = None;
             }
-            Some(Err(e)) => self.list_error = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.list_error = Some(told_desk(&e)),
             None => {}
         }
         if self.listing.is_none() && std::mem::take(&mut self.stale) {

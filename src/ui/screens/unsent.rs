@@ -6,7 +6,9 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::errors::{told, told_desk};
 use crate::ui::widgets::status::when;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered};
 use desk::Desk;
 use desk::domestic::orders::CreateResult;
@@ -35,7 +37,7 @@ struct EntryWork {
     barcode: String,
     checking: Option<Task<Result<Candidate, DecisionError>>>,
     candidate: Option<Candidate>,
-    problem: Option<String>,
+    problem: Option<Words>,
     asking: Option<Asking>,
 }
 
@@ -99,9 +101,9 @@ impl UnsentScreen {
                 }
                 Some(Ok(Err(e))) => {
                     work.candidate = None;
-                    work.problem = Some(decision_problem(&e));
+                    work.problem = Some(Words::said(decision_problem(&e)));
                 }
-                Some(Err(_)) => work.problem = Some(t!("error.lost").to_string()),
+                Some(Err(_)) => work.problem = Some(crate::words!("error.lost")),
                 None => {}
             }
         }
@@ -123,11 +125,10 @@ impl UnsentScreen {
                         toasts.error(t!("unsent.refused"), Some(told.message));
                     }
                     Decided::Sent(CreateResult::Queued { reason, .. }) => {
-                        self.work.entry(key).or_default().problem = Some(tell(&reason).message);
+                        self.work.entry(key).or_default().problem = Some(told(&reason));
                     }
                     Decided::Sent(CreateResult::Unknown { reason, .. }) => {
-                        let told = tell_desk(&reason);
-                        self.work.entry(key).or_default().problem = Some(told.message);
+                        self.work.entry(key).or_default().problem = Some(told_desk(&reason));
                     }
                     Decided::Sent(CreateResult::Conflict {
                         order_id, barcode, ..
@@ -141,7 +142,7 @@ impl UnsentScreen {
                         CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. },
                     ) => {
                         self.work.entry(key).or_default().problem =
-                            Some(t!("unsent.in_flight").to_string());
+                            Some(crate::words!("unsent.in_flight"));
                     }
                     Decided::Sent(CreateResult::Local(e)) => {
                         toasts.error(t!("order.not_saved"), Some(tell_desk(&e).message));
@@ -151,7 +152,7 @@ impl UnsentScreen {
                 self.reload(desk);
             }
             Some(Ok(Err(e))) => {
-                self.work.entry(key).or_default().problem = Some(decision_problem(&e));
+                self.work.entry(key).or_default().problem = Some(Words::said(decision_problem(&e)));
                 self.reload(desk);
             }
             Some(Err(_)) => toasts.error(t!("error.lost"), None),

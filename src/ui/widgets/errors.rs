@@ -17,6 +17,12 @@ pub struct Told {
 }
 
 /// A form field's problem, in the clerk's words.
+/// A problem of a field as [`Words`](crate::ui::widgets::words::Words): said anew in the
+/// language of the moment.
+pub fn problem_words(p: Problem) -> crate::ui::widgets::words::Words {
+    crate::ui::widgets::words::Words::new(move || problem_text(p))
+}
+
 pub fn problem_text(p: Problem) -> String {
     let text = match p {
         Problem::Required => t!("login.required"),
@@ -126,6 +132,22 @@ pub fn tell_prints(errors: &[PrintProblem]) -> String {
 
 /// Any failure of the desk in the clerk's words: the service's own (as [`tell`] says them), the
 /// database on this computer, the settings file, the embedded twin, something unreadable.
+/// What went wrong, as [`Words`](crate::ui::widgets::words::Words) said anew in the language of
+/// the moment.
+pub fn told(err: &ApiError) -> crate::ui::widgets::words::Words {
+    let err = err.clone();
+    crate::ui::widgets::words::Words::new(move || tell(&err).message)
+}
+
+/// As [`told`], for the desk's errors: the service's are said anew; the others (the disk's,
+/// the database's, worded with what the system said) as they were said.
+pub fn told_desk(err: &DeskError) -> crate::ui::widgets::words::Words {
+    match err {
+        DeskError::Service(e) => told(e),
+        other => crate::ui::widgets::words::Words::said(tell_desk(other).message),
+    }
+}
+
 pub fn tell_desk(err: &DeskError) -> Told {
     let (message, details) = match err {
         DeskError::Service(e) => return tell(e),

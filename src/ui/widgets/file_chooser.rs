@@ -12,6 +12,7 @@
 
 use crate::ui::frame::cx::Cx;
 use crate::ui::widgets::ERROR_COLOR;
+use crate::ui::widgets::words::Words;
 use desk::session::folders::FolderEntry;
 use desk::task::{Task, ready};
 use egui::RichText;
@@ -50,7 +51,7 @@ pub struct FileChooser {
     typed: String,
     entries: Vec<FolderEntry>,
     listing: Option<Task<Result<Vec<FolderEntry>, String>>>,
-    error: Option<String>,
+    error: Option<Words>,
     selected: Option<usize>,
     /// A path typed and entered: the row of this name is taken once its folder is read.
     pending: Option<String>,
@@ -180,7 +181,7 @@ impl FileChooser {
             Some(Ok(entries)) => self.entries = entries,
             Some(Err(e)) => {
                 self.entries.clear();
-                self.error = Some(t!("chooser.unreadable", detail = e).to_string());
+                self.error = Some(crate::words!("chooser.unreadable", detail = e));
             }
             None => return,
         }
@@ -194,7 +195,7 @@ impl FileChooser {
             }
             None if self.error.is_none() => {
                 let path = self.folder.join(&wanted).display().to_string();
-                self.error = Some(t!("chooser.no_such", path = path).to_string());
+                self.error = Some(crate::words!("chooser.no_such", path = path));
             }
             None => {}
         }
@@ -586,7 +587,7 @@ mod tests {
     #[test]
     fn a_name_without_the_documents_extension_gets_it() {
         assert_eq!(with_extension("шаблон", "xlsx"), "шаблон.xlsx");
-        assert_eq!(with_extension("day.CSV", "csv"), "day.CSV");
+        assert_eq!(with_extension("register.CSV", "csv"), "register.CSV");
         assert_eq!(with_extension("report.2026", "pdf"), "report.2026.pdf");
         assert_eq!(with_extension("notes", ""), "notes");
         assert_eq!(with_extension("", "pdf"), "");

@@ -18,6 +18,7 @@ pub mod price_box;
 pub mod save_document;
 pub mod status;
 pub mod suggestions;
+pub mod words;
 
 pub use crate::ui::frame::toasts::{ToastKind, Toasts};
 use egui::{Color32, Response, RichText, Ui};

@@ -57,8 +57,8 @@ impl CityPicker {
         let language = dirs.map(|d| d.language());
         let renamed = value.is_some() && language.is_some() && language != self.shown_in;
         if value != self.shown_for || renamed {
-            if let Some(name) = value.and_then(|id| dirs?.name_of(id)) {
-                self.query = name.to_string();
+            if let Some(name) = value.and_then(|id| dirs?.shown_name(id)) {
+                self.query = name;
                 self.shown_in = language;
                 self.unchosen = false;
             } else if value.is_none() || value != self.shown_for {
@@ -235,6 +235,10 @@ pub trait Places {
     fn name_of(&self, id: i64) -> Option<&str>;
     /// A suggestion's row.
     fn row(&self, index: usize) -> String;
+    /// What the field shows for a place chosen by its id, in the language of the moment.
+    fn shown_name(&self, id: i64) -> Option<String> {
+        self.name_of(id).map(str::to_string)
+    }
     /// The language the names are in.
     fn language(&self) -> Language;
     /// The one place the text names: the only one it finds, or the only one whose own name
@@ -381,6 +385,16 @@ impl Places for AbroadPlaces<'_> {
     }
     fn row(&self, index: usize) -> String {
         self.name_at(index).to_string()
+    }
+    /// A city not learned yet is shown by its number, said in the language of the moment (a
+    /// switch says it anew).
+    fn shown_name(&self, id: i64) -> Option<String> {
+        match self.name_of(id) {
+            Some(name) => Some(name.to_string()),
+            None => self
+                .country
+                .map(|_| t!("intl_calc.city_number", id = id).to_string()),
+        }
     }
     fn chosen_row(&self, _id: i64) -> Option<String> {
         let country = self

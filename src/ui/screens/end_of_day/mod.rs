@@ -12,6 +12,7 @@ use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
 use crate::ui::widgets::errors::{tell_desk, tell_print};
 use crate::ui::widgets::save_document::SaveDocument;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, Form, button_if, choice, date_field};
 use chrono::NaiveDate;
 use desk::DeskError;
@@ -38,7 +39,7 @@ pub struct EndOfDayScreen {
     loading: Option<Task<Result<DayReport, DeskError>>>,
     /// The journal's generation the report was read at (read again when it moves).
     seen: u64,
-    error: Option<String>,
+    error: Option<Words>,
     asking_close: bool,
     closing: Option<Task<Result<Register, DeskError>>>,
     /// The closed day's register, as printed.
@@ -325,10 +326,10 @@ impl Screen for EndOfDayScreen {
             }
             Some(Err(e)) => {
                 let told = tell_desk(&e);
-                self.error = Some(match told.details {
+                self.error = Some(Words::said(match told.details {
                     Some(details) => format!("{}\n{details}", told.message),
                     None => told.message.to_string(),
-                });
+                }));
                 // Another day's figures never stand under this day's name.
                 if self.report.as_ref().map(|r| r.day) != self.day {
                     self.report = None;

@@ -6,6 +6,7 @@
 use crate::ui::widgets::confirm::print_cancelled;
 use crate::ui::widgets::errors::{printer_chosen, tell_print, tell_prints};
 use crate::ui::widgets::pages::working;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{Toasts, button_if, entered, field};
 use desk::labels::printing::{Preview, PrintProblem};
 use desk::task::{Task, any_running, take};
@@ -24,7 +25,7 @@ pub struct LabelPanel {
     texture: Option<egui::TextureHandle>,
     page: usize,
     drawing: Option<Task<Result<Preview, PrintProblem>>>,
-    problem: Option<String>,
+    problem: Option<Words>,
     printing: Option<(Arc<Progress>, Task<Vec<PrintProblem>>)>,
     log: Vec<PrintRecord>,
     log_loading: Option<Task<Vec<PrintRecord>>>,
@@ -152,8 +153,8 @@ impl LabelPanel {
                 self.problem = None;
                 self.preview = Some(preview);
             }
-            Some(Ok(Err(e))) => self.problem = Some(tell_print(&e).message),
-            Some(Err(_)) => self.problem = Some(t!("error.lost").to_string()),
+            Some(Ok(Err(e))) => self.problem = Some(Words::said(tell_print(&e).message)),
+            Some(Err(_)) => self.problem = Some(crate::words!("error.lost")),
             None => {}
         }
         if let Some(Ok(log)) = take(&mut self.log_loading) {

@@ -2,6 +2,8 @@
 //! facts: both parties with their regions, cities, offices and delivery modes, the parcel, the
 //! days, the customer and the signatures. Read when the detail opens and after each refresh.
 
+use crate::ui::widgets::errors::told;
+use crate::ui::widgets::words::Words;
 use api::ApiError;
 use api::codes::Delivery;
 use api::legacy::{OrderDetail, PlaceRef};
@@ -16,7 +18,7 @@ use std::borrow::Cow;
 pub struct RecordView {
     record: Option<OrderDetail>,
     loading: Option<Task<Result<OrderDetail, ApiError>>>,
-    failed: Option<String>,
+    failed: Option<Words>,
 }
 
 fn mode(d: Delivery) -> Cow<'static, str> {
@@ -83,8 +85,8 @@ impl RecordView {
                 self.record = Some(r);
                 self.failed = None;
             }
-            Some(Ok(Err(e))) => self.failed = Some(e.to_string()),
-            Some(Err(_)) => self.failed = Some(t!("error.lost").to_string()),
+            Some(Ok(Err(e))) => self.failed = Some(told(&e)),
+            Some(Err(_)) => self.failed = Some(crate::words!("error.lost")),
             None => {}
         }
     }

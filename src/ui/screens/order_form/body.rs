@@ -118,7 +118,9 @@ impl OrderForm {
     pub(super) fn body(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let dirs = desk.directories();
         let err = |e: &BTreeMap<&'static str, String>, k: &str| e.get(k).cloned();
-        let errors = self.errors.clone();
+        // Said in the language of the moment.
+        let errors: BTreeMap<&'static str, String> =
+            self.errors.iter().map(|(k, w)| (*k, w.text())).collect();
         let required = self.draft.required_fields();
         let to_first_error = std::mem::take(&mut self.to_first_error);
         let form = Form::new(&errors)

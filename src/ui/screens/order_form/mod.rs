@@ -12,10 +12,11 @@ mod people;
 mod scale_line;
 
 use crate::ui::screens::goods::GoodsBook;
-use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
+use crate::ui::widgets::errors::{problem_words, tell, tell_desk};
 use crate::ui::widgets::lines::LineUndo;
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::price_box::{PRICE_PANE, PriceBox};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, Toasts, beside};
 use api::codes::Delivery;
 use api::{ApiError, Sum};
@@ -43,7 +44,8 @@ pub struct OrderForm {
     pub draft: OrderDraft,
     sender_city: CityPicker,
     receiver_city: CityPicker,
-    errors: BTreeMap<&'static str, String>,
+    /// What is wrong with each field, said in the language of the moment.
+    errors: BTreeMap<&'static str, Words>,
     creating: Option<Task<CreateResult>>,
     price: PriceBox,
     saved_draft: OrderDraft,
@@ -159,7 +161,7 @@ impl OrderForm {
 
     /// Whether the form shows an error under any field.
     pub fn has_errors(&self) -> bool {
-        self.errors.values().any(|e| !e.is_empty())
+        self.errors.values().any(|e| !e.text().is_empty())
     }
 
     /// The price shown for the current inputs, if known.
@@ -268,7 +270,7 @@ impl OrderForm {
             }
             Ok(CreateResult::InFlight { .. } | CreateResult::AlreadyWaiting { .. }) => {
                 self.errors
-                    .insert(f::WCS_CODE, t!("order.key_waiting").to_string());
+                    .insert(f::WCS_CODE, crate::words!("order.key_waiting"));
                 self.checked = self.draft.clone();
                 self.keep_draft(desk);
                 None
@@ -319,7 +321,7 @@ impl OrderForm {
                 self.waiting_scale = None;
                 self.errors.clear();
                 self.errors
-                    .insert(f::WEIGHT, t!("scale.not_settled").to_string());
+                    .insert(f::WEIGHT, crate::words!("scale.not_settled"));
                 self.checked = self.draft.clone();
                 self.to_first_error = true;
             }
@@ -363,10 +365,12 @@ impl OrderForm {
                     if key == f::GENERAL {
                         toasts.error(text, Some(wire.clone()));
                     } else {
-                        self.errors
-                            .entry(key)
-                            .and_modify(|m| m.push_str(&format!(" {text}")))
-                            .or_insert(text);
+                        // The service's own words, asked in the clerk's language.
+                        let joined = match self.errors.get(key) {
+                            Some(before) => format!("{} {text}", before.text()),
+                            None => text,
+                        };
+                        self.errors.insert(key, Words::said(joined));
                     }
                 }
             }
@@ -495,13 +499,13 @@ impl OrderForm {
             }
             match problems.get(k) {
                 Some(p) => {
-                    *text = problem_text(*p);
+                    *text = problem_words(*p);
                     true
                 }
                 // Mended: its line stays, blank, until the next send, so the fields below do
                 // not move up under the clerk's next click.
                 None => {
-                    text.clear();
+                    *text = Words::said("");
                     true
                 }
             }
@@ -522,7 +526,7 @@ impl OrderForm {
         }
         // A city field left showing a name the form did not take stops the send there.
         let dirs = desk.directories();
-        let unchosen: Vec<(&'static str, String)> = [
+        let unchosen: Vec<(&'static str, Words)> = [
             (
                 &mut self.sender_city,
                 &mut self.draft.sender.city,
@@ -538,7 +542,7 @@ impl OrderForm {
         .filter_map(|(picker, city, key)| {
             let typed = picker.query.trim().to_string();
             picker.settle(city, dirs).err()?;
-            Some((key, t!("dir.not_chosen", typed = typed).to_string()))
+            Some((key, crate::words!("dir.not_chosen", typed = typed)))
         })
         .collect();
         self.errors.clear();
@@ -546,7 +550,7 @@ impl OrderForm {
         match self.draft.check(dirs) {
             Err(problems) => {
                 for (k, p) in problems {
-                    self.errors.insert(k, problem_text(p));
+                    self.errors.insert(k, problem_words(p));
                 }
                 self.errors.extend(unchosen);
                 self.to_first_error = true;

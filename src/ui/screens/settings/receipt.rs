@@ -2,6 +2,7 @@
 //! PDF or raw ESC/POS, a receipt printer on the network, or its device file), the roll's width,
 //! whether each new order's receipt prints at once, and the line the sender signs under.
 
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{choice, field};
 use desk::session::settings::ReceiptSettings;
 use label::receipt::ReceiptWidth;
@@ -65,7 +66,7 @@ pub struct ReceiptForm {
     width: ReceiptWidth,
     after_create: bool,
     agreement: String,
-    error: Option<String>,
+    error: Option<Words>,
 }
 
 impl ReceiptForm {
@@ -88,10 +89,12 @@ impl ReceiptForm {
     pub fn settings(&mut self) -> Option<ReceiptSettings> {
         let target = self.target.trim().to_string();
         self.error = if self.kind != Kind::None && target.is_empty() {
-            Some(t!("receipt.where_needed").to_string())
+            Some(crate::words!("receipt.where_needed"))
         } else if self.kind == Kind::NetworkRaw {
             let checked = label::print::check_address(&target);
-            checked.err().map(super::printer::address_problem)
+            checked
+                .err()
+                .map(|p| Words::new(move || super::printer::address_problem(p)))
         } else {
             None
         };
@@ -125,7 +128,7 @@ impl ReceiptForm {
             |k| k.name(),
         );
         if let Some(label) = self.kind.target_label() {
-            let error = self.error.clone();
+            let error = self.error.as_ref().map(Words::text);
             field(ui, &label, &mut self.target, error.as_deref(), false);
         }
         choice(

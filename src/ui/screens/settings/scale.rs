@@ -2,6 +2,7 @@
 //! scale (the point-of-sale kind most postal scales are), or a serial or USB-serial scale with
 //! its port, speed and what it speaks; in the demo, the simulated scale.
 
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{choice, field};
 use desk::session::settings::{ScaleKind, ScaleSettings, SerialFormat};
 use rust_i18n::t;
@@ -46,7 +47,7 @@ pub struct ScaleForm {
     port: String,
     baud: u32,
     format: SerialFormat,
-    error: Option<String>,
+    error: Option<Words>,
     /// The serial ports found on this machine (looked for on the background runtime when the
     /// clerk chooses a serial scale).
     ports: Vec<String>,
@@ -85,7 +86,7 @@ impl ScaleForm {
     pub fn settings(&mut self) -> Option<ScaleSettings> {
         let port = self.port.trim().to_string();
         self.error = (self.kind == Kind::Serial && port.is_empty())
-            .then(|| t!("scale.port_needed").to_string());
+            .then(|| crate::words!("scale.port_needed"));
         if self.error.is_some() {
             return None;
         }
@@ -129,7 +130,7 @@ impl ScaleForm {
             ui,
             &t!("scale.port"),
             &mut self.port,
-            error.as_deref(),
+            error.as_ref().map(Words::text).as_deref(),
             false,
         );
         if !self.ports.is_empty() {

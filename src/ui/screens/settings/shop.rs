@@ -2,6 +2,7 @@
 //! PostgreSQL database the shop's counters share, and the name this counter goes by there.
 
 use crate::ui::widgets::field;
+use crate::ui::widgets::words::Words;
 use desk::session::settings::ShopSettings;
 use rust_i18n::t;
 
@@ -9,7 +10,7 @@ pub struct ShopForm {
     database: String,
     password: String,
     counter: String,
-    error: Option<String>,
+    error: Option<Words>,
     counter_error: Option<String>,
 }
 
@@ -35,7 +36,7 @@ impl ShopForm {
         // The fields show what is kept: a password typed into the address is in its own now.
         self.database.clone_from(&shop.database);
         self.password.clone_from(&shop.password);
-        self.error = (!shop.database_readable()).then(|| t!("settings.shop_bad").to_string());
+        self.error = (!shop.database_readable()).then(|| crate::words!("settings.shop_bad"));
         let max = ShopSettings::COUNTER_NAME_MAX;
         self.counter_error = (shop.counter.chars().count() > max)
             .then(|| t!("settings.counter_long", max = max).to_string());
@@ -45,7 +46,7 @@ impl ShopForm {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         ui.strong(t!("settings.shop"));
         ui.label(egui::RichText::new(t!("settings.shop_hint")).weak());
-        let error = self.error.clone();
+        let error = self.error.as_ref().map(Words::text);
         field(
             ui,
             &t!("settings.shop_database"),

@@ -3,7 +3,8 @@
 //! order session stays as it is), else who is logged in, from the account's own details.
 
 use crate::ui::frame::cx::Cx;
-use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::errors::told_desk;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, entered, inline_field, inline_secret};
 use api::warehouse::AboutMe;
 use desk::DeskError;
@@ -20,7 +21,7 @@ pub struct Account {
     /// The account's details were asked for once this session (asked again only by the clerk,
     /// never each frame: every request counts against the warehouse's limit).
     asked: bool,
-    error: Option<String>,
+    error: Option<Words>,
 }
 
 impl Account {
@@ -45,12 +46,12 @@ impl Account {
                 self.error = None;
                 opened = true;
             }
-            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.error = Some(told_desk(&e)),
             None => {}
         }
         match ready(&mut self.reading) {
             Some(Ok(me)) => cx.desk.note_warehouse_account(me),
-            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.error = Some(told_desk(&e)),
             None => {}
         }
         opened
@@ -100,9 +101,9 @@ impl Account {
         });
         if go && self.logging_in.is_none() {
             if self.login.trim().is_empty() {
-                self.error = Some(t!("wms.login_required").to_string());
+                self.error = Some(crate::words!("wms.login_required"));
             } else if self.password.chars().count() < 6 {
-                self.error = Some(t!("wms.password_short").to_string());
+                self.error = Some(crate::words!("wms.password_short"));
             } else {
                 self.error = None;
                 let (login, password) = (self.login.clone(), self.password.clone());

@@ -8,7 +8,9 @@ use crate::ui::frame::commands::Command;
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::{AppEvent, Edited};
 use crate::ui::frame::screen::{Screen, ScreenId};
+use crate::ui::widgets::errors::told_desk;
 use crate::ui::widgets::errors::{problem_text, tell_desk};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form};
 use api::ApiError;
 use api::warehouse_client::{Kind, Record, RecordInput};
@@ -96,8 +98,8 @@ pub struct WarehouseForm<D: Fields> {
     refused_draft: serde_json::Value,
     /// The first field with a problem is to be brought into view (after a send was refused).
     to_first_error: bool,
-    pub message: Option<String>,
-    pub error: Option<String>,
+    pub message: Option<Words>,
+    pub error: Option<Words>,
     /// Errors' lines kept until the next send.
     rooms: ErrorRooms,
 }
@@ -189,13 +191,16 @@ impl<D: Fields> WarehouseForm<D> {
                 }
                 self.refused_draft = serde_json::to_value(&self.draft).unwrap_or_default();
                 self.to_first_error = true;
-                self.error = Some(message.unwrap_or_else(|| t!("wms.refused").to_string()));
+                self.error = Some(match message {
+                    Some(said) => Words::said(said),
+                    None => crate::words!("wms.refused"),
+                });
             }
             Err(e) if e.service().is_some_and(ApiError::outcome_unknown) => {
                 // Not found by its code either: only the clerk can tell, with the list.
-                self.error = Some(t!("wms.unknown", detail = tell_desk(&e).message).to_string());
+                self.error = Some(crate::words!("wms.unknown", detail = tell_desk(&e).message));
             }
-            Err(e) => self.error = Some(tell_desk(&e).message),
+            Err(e) => self.error = Some(told_desk(&e)),
         }
     }
 }
@@ -270,7 +275,7 @@ impl<D: Fields> Screen for WarehouseForm<D> {
             // Another record while this form holds unsaved typing: the typing stays and the
             // clerk is told to save it or clear it first (there is one form, nothing is lost).
             if unsaved {
-                self.error = Some(t!("wms.unsaved_first").to_string());
+                self.error = Some(crate::words!("wms.unsaved_first"));
                 return;
             }
             self.editing = id;

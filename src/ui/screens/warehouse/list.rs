@@ -10,9 +10,10 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
-use crate::ui::widgets::errors::tell_desk;
+use crate::ui::widgets::errors::told_desk;
 use crate::ui::widgets::filtered::Filtered;
 use crate::ui::widgets::pages::Paging;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, button_if, inline_field, titled};
 use desk::DeskError;
 use desk::task::{Task, any_running, ready, ready_with};
@@ -40,8 +41,8 @@ pub struct WarehouseList<R: Row> {
     asking_delete: Option<(i64, String)>,
     deleting: Option<Deleting>,
     /// What the service said last (a confirmation's message, a deletion).
-    pub message: Option<String>,
-    pub error: Option<String>,
+    pub message: Option<Words>,
+    pub error: Option<Words>,
     /// Read again after the next answer (a change while a page was being read).
     stale: bool,
 }
@@ -296,28 +297,28 @@ impl<R: Row> Screen for WarehouseList<R> {
         }
         match self.paging.poll() {
             Some(Ok(rows)) => self.set_rows(rows),
-            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.error = Some(told_desk(&e)),
             None => {}
         }
         match ready(&mut self.confirming) {
             Some(Ok(said)) => {
-                self.message = Some(said);
+                self.message = Some(Words::said(said));
                 self.selected.clear();
                 cx.emit(AppEvent::WarehouseChanged(R::KIND));
             }
-            Some(Err(e)) => self.error = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.error = Some(told_desk(&e)),
             None => {}
         }
         match ready_with(&mut self.deleting) {
             Some(((id, title), Ok(()))) => {
-                self.message = Some(t!("wms.deleted", what = title).to_string());
+                self.message = Some(crate::words!("wms.deleted", what = title));
                 self.selected.remove(&id);
                 if self.open == Some(id) {
                     self.open = None;
                 }
                 cx.emit(AppEvent::WarehouseChanged(R::KIND));
             }
-            Some((_, Err(e))) => self.error = Some(tell_desk(&e).message),
+            Some((_, Err(e))) => self.error = Some(told_desk(&e)),
             None => {}
         }
         if self.stale && !self.paging.busy() {

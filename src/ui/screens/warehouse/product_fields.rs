@@ -6,6 +6,7 @@ use super::form::Fields;
 use super::supplier_fields::flag;
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, Form};
 use api::envelope::LoadProgress;
 use api::warehouse::Purveyor;
@@ -22,7 +23,7 @@ use std::sync::Arc;
 pub struct Suppliers {
     list: Vec<Purveyor>,
     reading: Option<Task<Result<Vec<Purveyor>, DeskError>>>,
-    error: Option<String>,
+    error: Option<Words>,
 }
 
 impl Fields for ProductDraft {
@@ -60,7 +61,7 @@ impl Fields for ProductDraft {
                 aid.list = list;
                 aid.error = None;
             }
-            Some(Err(e)) => aid.error = Some(crate::ui::widgets::errors::tell_desk(&e).message),
+            Some(Err(e)) => aid.error = Some(crate::ui::widgets::errors::told_desk(&e)),
             None => {}
         }
     }
@@ -102,7 +103,8 @@ impl Fields for ProductDraft {
         if aid.reading.is_some() {
             ui.spinner();
         }
-        for e in [aid.error.as_deref(), form.error("supplier_buyer_id")]
+        let fetched = aid.error.as_ref().map(Words::text);
+        for e in [fetched.as_deref(), form.error("supplier_buyer_id")]
             .into_iter()
             .flatten()
         {

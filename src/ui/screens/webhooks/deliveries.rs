@@ -51,7 +51,7 @@ impl WebhooksScreen {
                     self.message = None;
                     match id {
                         Some(id) => self.testing = cx.desk.send_test_notification(id),
-                        None => self.message = Some(t!("hooks.bad_test_order").to_string()),
+                        None => self.message = Some(crate::words!("hooks.bad_test_order")),
                     }
                 }
             }

@@ -8,7 +8,9 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::confirm::{Question, ask};
+use crate::ui::widgets::errors::told_desk;
 use crate::ui::widgets::errors::{tell, tell_desk};
+use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{
     ERROR_COLOR, Form, button_if, choice, environment_text, inline_field, inline_secret,
     status::when,
@@ -48,14 +50,14 @@ pub struct WebhooksScreen {
     poll_text: String,
     port_text: String,
     saving: Option<Task<Result<(), String>>>,
-    live_error: Option<String>,
+    live_error: Option<Words>,
     pub log: Vec<NotificationRow>,
     loading: Option<Task<Result<Vec<NotificationRow>, DeskError>>>,
     open: Option<i64>,
     replaying: Option<Task<Result<Verdict, DeskError>>>,
     test_order: String,
     testing: Option<Task<Result<(), DeskError>>>,
-    pub message: Option<String>,
+    pub message: Option<Words>,
 }
 
 impl Default for WebhooksScreen {
@@ -299,8 +301,8 @@ impl WebhooksScreen {
                         self.saving = Some(cx.desk.set_live_settings(settings));
                     }
                     // Said with the field it is about.
-                    (Err(_), _) => self.live_error = Some(t!("hooks.bad_port").to_string()),
-                    (_, Err(_)) => self.live_error = Some(t!("hooks.bad_poll").to_string()),
+                    (Err(_), _) => self.live_error = Some(crate::words!("hooks.bad_port")),
+                    (_, Err(_)) => self.live_error = Some(crate::words!("hooks.bad_poll")),
                 }
             }
         });
@@ -408,29 +410,29 @@ impl Screen for WebhooksScreen {
         }
         match ready(&mut self.saving) {
             Some(Ok(())) => self.live = None,
-            Some(Err(e)) => self.live_error = Some(e),
+            Some(Err(e)) => self.live_error = Some(Words::said(e)),
             None => {}
         }
         match ready(&mut self.loading) {
             Some(Ok(rows)) => self.log = rows,
-            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.message = Some(told_desk(&e)),
             None => {}
         }
         match ready(&mut self.replaying) {
             Some(Ok(v)) => {
-                self.message = Some(t!("hooks.replayed", verdict = verdict_text(v)).to_string());
+                self.message = Some(crate::words!("hooks.replayed", verdict = verdict_text(v)));
                 self.reload(cx);
             }
-            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.message = Some(told_desk(&e)),
             None => {}
         }
         match ready(&mut self.testing) {
-            Some(Ok(())) => self.message = Some(t!("hooks.test_sent").to_string()),
+            Some(Ok(())) => self.message = Some(crate::words!("hooks.test_sent")),
             // The twin's own words are for the details: the clerk reads why in theirs.
             Some(Err(DeskError::Service(api::ApiError::Rejected { message, .. }))) => {
                 cx.toasts.error(t!("hooks.test_refused"), Some(message));
             }
-            Some(Err(e)) => self.message = Some(tell_desk(&e).message),
+            Some(Err(e)) => self.message = Some(told_desk(&e)),
             None => {}
         }
     }
