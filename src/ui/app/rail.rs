@@ -25,6 +25,13 @@ pub(crate) fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> O
     ui.heading(t!("app.title"));
     let ctx = ui.ctx().clone();
     let mut section = None;
+    // The entry chosen last: one newly chosen (by a shortcut, below the fold) is brought into
+    // view.
+    let shown_id = egui::Id::unique("rail-shown");
+    let newly = ui.data(|d| d.get_temp::<ScreenId>(shown_id)) != Some(selected_id);
+    ui.data_mut(|d| d.insert_temp(shown_id, selected_id));
+    // A thin bar of its own: the entries' names and shortcuts are never under it.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::thin();
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (in_section, id) in entries {
             if section != Some(in_section) {
@@ -36,22 +43,27 @@ pub(crate) fn rail(ui: &mut egui::Ui, screens: &[Entry], current: ScreenId) -> O
                         .weak(),
                 );
             }
-            if item(ui, &ctx, Command::Open(id), id == selected_id) {
+            let r = item(ui, &ctx, Command::Open(id), id == selected_id);
+            if r.clicked() {
                 clicked = Some(Command::Open(id));
+            }
+            if newly && id == selected_id {
+                r.scroll_to_me(None);
             }
         }
         ui.add_space(10.0);
-        if item(ui, &ctx, Command::Logout, false) {
+        if item(ui, &ctx, Command::Logout, false).clicked() {
             clicked = Some(Command::Logout);
         }
     });
     clicked
 }
 
-fn item(ui: &mut egui::Ui, ctx: &egui::Context, cmd: Command, selected: bool) -> bool {
-    // Clicked, never tabbed to: Tab stays in the screen's form (each entry has its shortcut).
+fn item(ui: &mut egui::Ui, ctx: &egui::Context, cmd: Command, selected: bool) -> egui::Response {
+    // Clicked, never tabbed to: Tab stays in the screen's form (each entry has its shortcut,
+    // in small type: the name keeps the room to wrap between words).
     let button = egui::Button::selectable(selected, cmd.label())
-        .shortcut_text(RichText::new(cmd.shortcut_text(ctx)).weak())
+        .shortcut_text(RichText::new(cmd.shortcut_text(ctx)).weak().small())
         .sense(egui::Sense::CLICK);
-    ui.add_sized([ui.available_width(), 28.0], button).clicked()
+    ui.add_sized([ui.available_width(), 28.0], button)
 }

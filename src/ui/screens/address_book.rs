@@ -4,10 +4,10 @@
 
 use crate::ui::frame::cx::Cx;
 use crate::ui::frame::screen::Screen;
+use crate::ui::widgets::ERROR_COLOR;
 use crate::ui::widgets::errors::tell_desk;
 use crate::ui::widgets::pickers::CityPicker;
 use crate::ui::widgets::words::Words;
-use crate::ui::widgets::{ERROR_COLOR, grid_head};
 use desk::DeskError;
 use desk::task::{Poll, Task};
 use egui::RichText;
@@ -69,70 +69,59 @@ impl AddressBookScreen {
 
     fn table(&mut self, ui: &mut egui::Ui, cx: &Cx, people: &[Person]) {
         let dirs = cx.desk.directories();
-        // Both ways: at 1024 pixels the actions stay reachable.
-        egui::ScrollArea::both().show(ui, |ui| {
-            egui::Grid::new("people")
-                .striped(true)
-                .num_columns(7)
-                .show(ui, |ui| {
-                    let heads = [
-                        t!("people.name"),
-                        "".into(),
-                        t!("people.phone"),
-                        t!("people.city"),
-                        t!("people.address"),
-                        t!("people.orders"),
-                        t!("people.last"),
-                    ];
-                    grid_head(ui, heads.into_iter().map(|h| RichText::new(h).strong()));
-                    for p in people {
-                        ui.label(&p.name);
-                        // The actions next to the name: in sight however narrow the window.
-                        ui.menu_button(t!("people.actions"), |ui| {
-                            if ui.button(t!("people.correct")).clicked() {
-                                self.doing = Some(Doing::Correcting {
-                                    key: p.key.clone(),
-                                    fixed: Correction {
-                                        name: p.name.clone(),
-                                        phone: p.phone.clone(),
-                                        city: p.city,
-                                        address: p.address.clone(),
-                                        branch: p.branch,
-                                    },
-                                    city: Box::new(CityPicker::new("person")),
-                                });
-                                ui.close();
-                            }
-                            if ui.button(t!("people.merge")).clicked() {
-                                self.doing = Some(Doing::Merging {
-                                    gone: p.clone(),
-                                    search: String::new(),
-                                    kept: None,
-                                });
-                                ui.close();
-                            }
-                            if ui.button(t!("people.forget")).clicked() {
-                                self.doing = Some(Doing::Forgetting {
-                                    person: p.clone(),
-                                    from_journal: false,
-                                });
-                                ui.close();
-                            }
-                        });
-                        ui.label(&p.phone);
-                        let city = p.city.and_then(|id| dirs?.city_name(id)).unwrap_or("");
-                        ui.label(city);
-                        ui.scope(|ui| {
-                            ui.set_min_width(120.0);
-                            ui.set_max_width(320.0);
-                            ui.add(egui::Label::new(&p.address).wrap());
-                        });
-                        ui.label(p.uses.to_string());
-                        ui.label(crate::ui::widgets::status::when(p.last_at));
-                        ui.end_row();
-                    }
+        // Every column whole in a 1024-pixel window: the address takes what the others leave,
+        // and long names and addresses are cut (whole on hover); the actions sit next to the
+        // name, in sight however narrow the window.
+        let ctx = ui.ctx().clone();
+        let table = egui_extras::TableBuilder::new(ui)
+            .id_salt("people")
+            .striped(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+        use egui_extras::Column;
+        let columns = [
+            (t!("people.name"), Column::initial(170.0).clip(true)),
+            ("".into(), Column::auto()),
+            (t!("people.phone"), Column::auto()),
+            (t!("people.city"), Column::initial(120.0).clip(true)),
+            (
+                t!("people.address"),
+                Column::remainder().at_least(80.0).clip(true),
+            ),
+            (t!("people.orders"), Column::auto()),
+            (t!("people.last"), Column::auto()),
+        ];
+        let mut doing = None;
+        crate::ui::widgets::titled(&ctx, table, columns).body(|body| {
+            body.rows(24.0, people.len(), |mut row| {
+                let p = &people[row.index()];
+                let cut = |ui: &mut egui::Ui, text: &str| {
+                    ui.add(egui::Label::new(text).truncate())
+                        .on_hover_text(text);
+                };
+                row.col(|ui| cut(ui, &p.name));
+                row.col(|ui| {
+                    ui.menu_button(t!("people.actions"), |ui| {
+                        if let Some(d) = actions(ui, p) {
+                            doing = Some(d);
+                            ui.close();
+                        }
+                    });
                 });
+                row.col(|ui| cut(ui, &p.phone));
+                let city = p.city.and_then(|id| dirs?.city_name(id)).unwrap_or("");
+                row.col(|ui| cut(ui, city));
+                row.col(|ui| cut(ui, &p.address));
+                row.col(|ui| {
+                    ui.label(p.uses.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(crate::ui::widgets::status::when(p.last_at));
+                });
+            });
         });
+        if doing.is_some() {
+            self.doing = doing;
+        }
     }
 
     /// The correction form, the merge picker or the question, over the list.
@@ -350,4 +339,35 @@ impl Screen for AddressBookScreen {
     fn is_busy(&self) -> bool {
         self.sent.is_some()
     }
+}
+
+/// A person's actions (correct, merge, forget): what the clerk chose to do, if anything.
+fn actions(ui: &mut egui::Ui, p: &Person) -> Option<Doing> {
+    if ui.button(t!("people.correct")).clicked() {
+        return Some(Doing::Correcting {
+            key: p.key.clone(),
+            fixed: Correction {
+                name: p.name.clone(),
+                phone: p.phone.clone(),
+                city: p.city,
+                address: p.address.clone(),
+                branch: p.branch,
+            },
+            city: Box::new(CityPicker::new("person")),
+        });
+    }
+    if ui.button(t!("people.merge")).clicked() {
+        return Some(Doing::Merging {
+            gone: p.clone(),
+            search: String::new(),
+            kept: None,
+        });
+    }
+    if ui.button(t!("people.forget")).clicked() {
+        return Some(Doing::Forgetting {
+            person: p.clone(),
+            from_journal: false,
+        });
+    }
+    None
 }

@@ -81,11 +81,13 @@ impl Calculator {
                     .map(|p| problem_text(*p))
             };
             let (weight_error, sides_error) = (said(f::WEIGHT), said(f::DIMENSIONS));
+            // The weight's error line is kept whether it shows or not: the fields below never
+            // move as a weight is typed.
             field(
                 ui,
                 &t!("order.weight"),
                 &mut self.inputs.weight,
-                weight_error.as_deref(),
+                Some(weight_error.as_deref().unwrap_or("")),
                 false,
             );
             let i = &mut self.inputs;
@@ -94,9 +96,12 @@ impl Calculator {
                 "calc-dimension",
                 [&mut i.length, &mut i.width, &mut i.height],
             );
-            if let Some(e) = sides_error {
-                ui.label(egui::RichText::new(e).color(ERROR_COLOR));
-            }
+            let line = ui.text_style_height(&egui::TextStyle::Body);
+            crate::ui::widgets::keep_room(ui, line, |ui| {
+                if let Some(e) = sides_error {
+                    ui.label(egui::RichText::new(e).color(ERROR_COLOR));
+                }
+            });
             delivery_choice(
                 ui,
                 &t!("order.pickup"),

@@ -6,7 +6,7 @@ use crate::ui::frame::cx::Cx;
 use crate::ui::frame::event::AppEvent;
 use crate::ui::frame::screen::Screen;
 use crate::ui::widgets::errors::tell;
-use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered, grid_head, inline_field};
+use crate::ui::widgets::{ERROR_COLOR, Toasts, button_if, entered, inline_field, text_width};
 use api::legacy::{GoodInput, RegisteredGood};
 use api::{ApiError, Sum};
 use desk::Desk;
@@ -161,22 +161,32 @@ impl GoodsBook {
     /// The registration form: four labelled fields, each with its message under it.
     pub fn register_form(&mut self, ui: &mut egui::Ui, desk: &Desk) {
         let mut enter = false;
-        // In a row where it fits; in a narrow column (the order form at 1024 px) one field under
-        // another, so the button is never out of view (a wrapped row does not wrap columns).
-        let layout = if ui.available_width() < 760.0 {
+        let new = &mut self.new;
+        let fields = [
+            (t!("order.good_spic"), &mut new.spic, SPIC, 170.0),
+            (t!("order.good_name"), &mut new.name, NAME, 180.0),
+            (t!("order.good_units"), &mut new.units, UNITS, 60.0),
+            (t!("order.good_new_price"), &mut new.price, PRICE, 90.0),
+        ];
+        // Each field at least as wide as its label. In a row where they and the button fit; in
+        // a narrow column (the order form at 1024 px) one under another, so the button is never
+        // out of view (a wrapped row does not wrap columns).
+        let widths: Vec<f32> = fields
+            .iter()
+            .map(|(label, _, _, width)| text_width(ui, label, false).max(*width))
+            .collect();
+        let button = text_width(ui, &t!("order.good_register"), false) + 24.0;
+        let gaps = 5.0 * ui.spacing().item_spacing.x;
+        let row = widths.iter().sum::<f32>() + button + gaps;
+        let layout = if ui.available_width() < row {
             egui::Layout::top_down(egui::Align::Min)
         } else {
             egui::Layout::left_to_right(egui::Align::Min)
         };
         ui.with_layout(layout, |ui| {
-            let new = &mut self.new;
-            for (label, value, field, width) in [
-                (t!("order.good_spic"), &mut new.spic, SPIC, 170.0),
-                (t!("order.good_name"), &mut new.name, NAME, 180.0),
-                (t!("order.good_units"), &mut new.units, UNITS, 60.0),
-                (t!("order.good_new_price"), &mut new.price, PRICE, 90.0),
-            ] {
+            for ((label, value, field, _), width) in fields.into_iter().zip(widths) {
                 ui.vertical(|ui| {
+                    ui.set_width(width);
                     let l = ui.label(label);
                     let r = ui
                         .add(
@@ -251,30 +261,39 @@ impl GoodsBook {
             ui.label(RichText::new(t!("goods.empty")).weak());
             return;
         }
-        egui::ScrollArea::vertical()
+        // The name takes what the other columns leave and cuts its text (whole on hover): every
+        // column stays in a 1024-pixel window.
+        let ctx = ui.ctx().clone();
+        let table = egui_extras::TableBuilder::new(ui)
             .id_salt("goods-list")
-            .show(ui, |ui| {
-                egui::Grid::new("goods-grid")
-                    .num_columns(4)
-                    .striped(true)
-                    .spacing([24.0, 4.0])
-                    .show(ui, |ui| {
-                        let heads = [
-                            t!("order.good_spic"),
-                            t!("order.good_name"),
-                            t!("order.good_units"),
-                            t!("order.good_price"),
-                        ];
-                        grid_head(ui, heads.map(|h| RichText::new(h).strong()));
-                        for g in shown {
-                            ui.label(RichText::new(&g.spic).monospace());
-                            ui.label(&g.name);
-                            ui.label(&g.units);
-                            ui.label(format!("{} {}", g.good_price, t!("order.sum")));
-                            ui.end_row();
-                        }
-                    });
+            .striped(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+        let columns = [
+            (t!("order.good_spic"), egui_extras::Column::auto()),
+            (
+                t!("order.good_name"),
+                egui_extras::Column::remainder().at_least(120.0).clip(true),
+            ),
+            (t!("order.good_units"), egui_extras::Column::auto()),
+            (t!("order.good_price"), egui_extras::Column::auto()),
+        ];
+        crate::ui::widgets::titled(&ctx, table, columns).body(|body| {
+            body.rows(22.0, shown.len(), |mut row| {
+                let g = shown[row.index()];
+                row.col(|ui| {
+                    ui.label(RichText::new(&g.spic).monospace());
+                });
+                row.col(|ui| {
+                    ui.add(egui::Label::new(&g.name).truncate());
+                });
+                row.col(|ui| {
+                    ui.label(&g.units);
+                });
+                row.col(|ui| {
+                    ui.label(format!("{} {}", g.good_price, t!("order.sum")));
+                });
             });
+        });
     }
 }
 

@@ -130,8 +130,9 @@ impl IntlOrdersScreen {
                 Column::auto().at_least(80.0).clip(true),
             ),
         ];
+        let ctx = ui.ctx().clone();
         let table = TableBuilder::new(ui).id_salt("intl-orders").striped(true);
-        titled(table, columns).body(|body| {
+        titled(&ctx, table, columns).body(|body| {
             body.rows(22.0, shown.len(), |mut row| {
                 let o = &all[shown[row.index()]];
                 row.col(|ui| {

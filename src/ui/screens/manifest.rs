@@ -217,11 +217,12 @@ impl ManifestScreen {
             (t!("parcel.weight"), Column::auto().at_least(100.0)),
             (t!("manifest.on_manifest"), Column::auto().at_least(140.0)),
         ];
+        let ctx = ui.ctx().clone();
         let table = TableBuilder::new(ui)
             .id_salt("manifest-parcels")
             .striped(true)
             .max_scroll_height(320.0);
-        titled(table, columns).body(|body| {
+        titled(&ctx, table, columns).body(|body| {
             body.rows(22.0, shown.len(), |mut row| {
                 let p = &parcels[shown[row.index()]];
                 {

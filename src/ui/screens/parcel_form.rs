@@ -280,6 +280,7 @@ impl ParcelFormScreen {
                 );
                 let l = ui.label(t!("parcel.currency"));
                 egui::ComboBox::from_id_salt("parcel-currency")
+                    .truncate()
                     .selected_text(d.currency.clone())
                     .show_ui(ui, |ui| {
                         for c in CURRENCIES {
@@ -444,6 +445,7 @@ fn product_line(
         replace_prefilled(middle, &quantity, &line.quantity, "1");
         let l = middle.label(t!("parcel.unit"));
         egui::ComboBox::from_id_salt(("unit", i))
+            .truncate()
             .selected_text(unit_name(line.unit))
             .show_ui(middle, |ui| {
                 for u in ProductUnit::ALL {

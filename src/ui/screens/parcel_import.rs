@@ -218,8 +218,9 @@ impl ParcelImportScreen {
             (t!("import.goods"), Column::auto().at_least(60.0)),
             (t!("parcels.status"), Column::remainder().at_least(200.0)),
         ];
+        let ctx = ui.ctx().clone();
         let table = TableBuilder::new(ui).id_salt("parcel-import").striped(true);
-        titled(table, columns).body(|mut body| {
+        titled(&ctx, table, columns).body(|mut body| {
             for (i, p) in self.parcels.iter().enumerate() {
                 let rows = match &self.states[i] {
                     RowState::Blocked => p.problems.len().max(1),

@@ -143,8 +143,9 @@ impl ParcelsScreen {
             ),
             (t!("parcels.action"), Column::auto().at_least(110.0)),
         ];
+        let ctx = ui.ctx().clone();
         let table = TableBuilder::new(ui).striped(true);
-        titled(table, columns).body(|body| {
+        titled(&ctx, table, columns).body(|body| {
             // Only the rows in view are laid out, however many parcels there are.
             body.rows(22.0, self.rows.len(), |mut row| {
                 let i = row.index();

@@ -151,15 +151,30 @@ impl ErrorsByField for std::collections::BTreeMap<String, String> {
 /// A table whose columns each stand beside their title, so the two cannot drift apart; the
 /// caller draws the body.
 pub fn titled<'a>(
+    ctx: &egui::Context,
     mut table: egui_extras::TableBuilder<'a>,
     columns: impl IntoIterator<Item = (std::borrow::Cow<'a, str>, egui_extras::Column)>,
 ) -> egui_extras::Table<'a> {
     let mut titles = Vec::new();
     for (title, column) in columns {
-        table = table.column(column);
+        // At least as wide as its title: a title is never cut, in any language.
+        let least = title_width(ctx, &title);
+        table = table.column(column.at_least(least));
         titles.push(title);
     }
     table.header(22.0, |mut h| header_cells(&mut h, titles))
+}
+
+/// How wide a column's title is drawn (strong, in the body font), with the cell's margins.
+fn title_width(ctx: &egui::Context, title: &str) -> f32 {
+    let style = ctx.global_style();
+    let font = style.text_styles[&egui::TextStyle::Body].clone();
+    let strong = style.visuals.strong_text_color();
+    let width = ctx
+        .fonts_mut(|f| f.layout_no_wrap(title.to_string(), font, strong))
+        .size()
+        .x;
+    width + 8.0
 }
 
 /// A table's header row: each title strong, cut to its column rather than spilling over.
@@ -468,6 +483,20 @@ pub fn replace_prefilled(ui: &egui::Ui, r: &Response, value: &str, prefilled: &s
     }
 }
 
+/// How wide `text` is drawn in the body font (bold when `strong`), to make a column or a field
+/// as wide as its title.
+pub fn text_width(ui: &egui::Ui, text: &str, strong: bool) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = match strong {
+        true => ui.visuals().strong_text_color(),
+        false => ui.visuals().text_color(),
+    };
+    ui.ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, color))
+        .size()
+        .x
+}
+
 /// Draws `add` in a room at least `height` high: what comes and goes in it (a spinner, a
 /// price, a refusal of a line or two) never moves what is below it, as long as it fits.
 pub fn keep_room<R>(ui: &mut egui::Ui, height: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
@@ -586,6 +615,7 @@ pub fn choice<T: PartialEq + Clone>(
     let l = ui.label(label);
     let options: Vec<T> = options.into_iter().collect();
     let r = egui::ComboBox::from_id_salt(id)
+        .truncate()
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for option in &options {
@@ -622,7 +652,14 @@ pub fn beside<S>(
             // Strip cells cut text by default; here text wraps as anywhere else.
             strip.cell(|ui| {
                 ui.style_mut().wrap_mode = None;
-                main(ui, state)
+                // A margin before the pane's line: an input's right edge is never cut by it.
+                let margin = egui::Margin {
+                    right: 10,
+                    ..Default::default()
+                };
+                egui::Frame::new()
+                    .inner_margin(margin)
+                    .show(ui, |ui| main(ui, state));
             });
             strip.cell(|ui| {
                 ui.style_mut().wrap_mode = None;

@@ -467,6 +467,7 @@ pub fn branch_picker(
         .map(|b| text(b))
         .unwrap_or_default();
     let r = egui::ComboBox::from_id_salt(("branch", label))
+        .truncate()
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {
@@ -537,6 +538,7 @@ pub fn id_name_picker<T: Named>(
         .map(|x| x.name().to_string())
         .unwrap_or_default();
     let r = egui::ComboBox::from_id_salt(("pick", label))
+        .truncate()
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {

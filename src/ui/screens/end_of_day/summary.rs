@@ -177,26 +177,29 @@ pub(crate) fn orders(
         });
         return;
     }
+    // Narrow enough for a 1024-pixel window (each at least as wide as its title): the receiver
+    // takes what is left and the longer texts are cut, whole on hover.
     let columns = [
-        (t!("eod.csv_barcode"), Column::exact(110.0)),
-        (t!("eod.time"), Column::exact(60.0)),
-        (t!("eod.csv_clerk"), Column::initial(90.0).clip(true)),
+        (t!("eod.csv_barcode"), Column::exact(105.0)),
+        (t!("eod.time"), Column::exact(45.0)),
+        (t!("eod.csv_clerk"), Column::initial(70.0).clip(true)),
         (
             t!("eod.csv_receiver"),
-            Column::remainder().at_least(160.0).clip(true),
+            Column::remainder().at_least(90.0).clip(true),
         ),
-        (t!("eod.csv_city"), Column::initial(150.0).clip(true)),
-        (t!("eod.pieces"), Column::initial(70.0)),
-        (t!("eod.weight"), Column::initial(90.0)),
-        (t!("eod.cod"), Column::initial(130.0)),
-        (t!("eod.csv_status"), Column::initial(190.0).clip(true)),
+        (t!("eod.csv_city"), Column::initial(100.0).clip(true)),
+        (t!("eod.pieces"), Column::initial(40.0)),
+        (t!("eod.weight"), Column::initial(60.0)),
+        (t!("eod.cod"), Column::initial(90.0)),
+        (t!("eod.csv_status"), Column::initial(110.0).clip(true)),
     ];
+    let ctx = ui.ctx().clone();
     let table = TableBuilder::new(ui)
         .id_salt("eod-orders")
         .striped(true)
         .vscroll(false)
         .resizable(true);
-    titled(table, columns).body(|body| {
+    titled(&ctx, table, columns).body(|body| {
         body.rows(22.0, lines.len(), |mut row| {
             let Some(l) = lines.get(row.index()) else {
                 return;

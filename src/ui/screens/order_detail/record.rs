@@ -197,7 +197,9 @@ impl RecordView {
                                 }
                                 Some(v) => {
                                     ui.label(RichText::new(k).weak());
-                                    ui.label(v);
+                                    // Wrapped within the pane: a long name or address is read
+                                    // whole, never cut at the pane's edge.
+                                    ui.add(egui::Label::new(v).wrap());
                                     ui.end_row();
                                 }
                             }

@@ -2,7 +2,7 @@
 //! price), their total, and registering a good on the spot — said in words when none exists yet.
 
 use super::OrderForm;
-use crate::ui::widgets::{ERROR_COLOR, inline_field, replace_prefilled};
+use crate::ui::widgets::{ERROR_COLOR, replace_prefilled};
 use desk::Desk;
 use desk::domestic::order_draft::field as f;
 use egui::RichText;
@@ -39,55 +39,78 @@ impl OrderForm {
         for (i, line) in self.draft.goods.iter_mut().enumerate() {
             ui.push_id(("good-line", i), |ui| {
                 restore |= self.removed_goods.row_before(ui, i);
-                // Wrapped: in the narrow form (1024 px) the price goes under, not out of view.
-                ui.horizontal_wrapped(|ui| {
-                    let l = ui.label(t!("order.good"));
-                    let chosen = line
-                        .good_id
-                        .and_then(|id| registered.iter().find(|g| g.id == id))
-                        .map(|g| g.name.clone())
-                        .unwrap_or_default();
-                    egui::ComboBox::from_id_salt("good")
-                        .width(220.0)
-                        .selected_text(chosen)
-                        .show_ui(ui, |ui| {
-                            for g in registered {
-                                let text = format!("{} · {}", g.name, g.spic);
-                                if ui
-                                    .selectable_label(line.good_id == Some(g.id), text)
-                                    .clicked()
-                                {
-                                    line.good_id = Some(g.id);
-                                    line.price = g.good_price.0.to_string();
-                                    if line.amount.trim().is_empty() {
-                                        line.amount = "1".into();
+                // The good, how many and the price share the row's width (label above each),
+                // with room kept at its end for ✕: the row never runs wider than the form.
+                let spacing = ui.spacing().item_spacing.x;
+                let shared = (ui.available_width() - 30.0 - 3.0 * spacing).max(200.0);
+                let cell = |ui: &mut egui::Ui, part: f32, label: &str| {
+                    ui.set_width(shared * part);
+                    ui.add(egui::Label::new(label).truncate())
+                };
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        let l = cell(ui, 0.5, &t!("order.good"));
+                        let chosen = line
+                            .good_id
+                            .and_then(|id| registered.iter().find(|g| g.id == id))
+                            .map(|g| g.name.clone())
+                            .unwrap_or_default();
+                        egui::ComboBox::from_id_salt("good")
+                            .truncate()
+                            .width(shared * 0.5)
+                            .selected_text(chosen)
+                            .show_ui(ui, |ui| {
+                                for g in registered {
+                                    let text = format!("{} · {}", g.name, g.spic);
+                                    if ui
+                                        .selectable_label(line.good_id == Some(g.id), text)
+                                        .clicked()
+                                    {
+                                        line.good_id = Some(g.id);
+                                        line.price = g.good_price.0.to_string();
+                                        if line.amount.trim().is_empty() {
+                                            line.amount = "1".into();
+                                        }
                                     }
                                 }
-                            }
-                        })
-                        .response
-                        .labelled_by(l.id);
+                            })
+                            .response
+                            .labelled_by(l.id);
+                    });
                     // Filled in when a good is picked (one, at its price): typed over, not
                     // added to.
-                    let amount = t!("order.good_amount");
-                    let r = inline_field(ui, &amount, &mut line.amount, "amount", 50.0);
-                    replace_prefilled(ui, &r, &line.amount, "1");
-                    let price = t!("order.good_price");
-                    let r = inline_field(ui, &price, &mut line.price, "price", 90.0);
-                    let listed = line
-                        .good_id
-                        .and_then(|id| registered.iter().find(|g| g.id == id))
-                        .map(|g| g.good_price.0.to_string());
-                    if let Some(listed) = listed {
-                        replace_prefilled(ui, &r, &line.price, &listed);
-                    }
-                    if ui
-                        .small_button("✕")
-                        .on_hover_text(t!("order.good_remove"))
-                        .clicked()
-                    {
-                        remove = Some(i);
-                    }
+                    ui.vertical(|ui| {
+                        let l = cell(ui, 0.2, &t!("order.good_amount"));
+                        let edit = egui::TextEdit::singleline(&mut line.amount)
+                            .id_salt("amount")
+                            .desired_width(shared * 0.2);
+                        let r = ui.add(edit).labelled_by(l.id);
+                        replace_prefilled(ui, &r, &line.amount, "1");
+                    });
+                    ui.vertical(|ui| {
+                        let l = cell(ui, 0.3, &t!("order.good_price"));
+                        let edit = egui::TextEdit::singleline(&mut line.price)
+                            .id_salt("price")
+                            .desired_width(shared * 0.3);
+                        let r = ui.add(edit).labelled_by(l.id);
+                        let listed = line
+                            .good_id
+                            .and_then(|id| registered.iter().find(|g| g.id == id))
+                            .map(|g| g.good_price.0.to_string());
+                        if let Some(listed) = listed {
+                            replace_prefilled(ui, &r, &line.price, &listed);
+                        }
+                    });
+                    ui.vertical(|ui| {
+                        ui.label("");
+                        if ui
+                            .small_button("✕")
+                            .on_hover_text(t!("order.good_remove"))
+                            .clicked()
+                        {
+                            remove = Some(i);
+                        }
+                    });
                 });
             });
         }

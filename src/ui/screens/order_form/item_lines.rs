@@ -27,40 +27,55 @@ pub fn item_lines(
     for (i, line) in lines.iter_mut().enumerate() {
         ui.push_id(("item-line", i), |ui| {
             restore |= undo.row_before(ui, i);
-            ui.horizontal(|ui| {
-                for (key, value, width, salt) in [
-                    ("order.item_name", &mut line.name, 180.0, "name"),
-                    ("order.item_code", &mut line.code, 90.0, "code"),
-                    ("order.item_count", &mut line.count, 50.0, "count"),
-                    ("order.item_cost", &mut line.cost, 90.0, "cost"),
+            // The four fields share the row's width (label above each), with room kept at
+            // its end for ✕ and a name's count: the row never runs wider than the form.
+            let spacing = ui.spacing().item_spacing.x;
+            let end = 70.0;
+            let shared = (ui.available_width() - end - 4.0 * spacing).max(200.0);
+            ui.horizontal_top(|ui| {
+                for (key, value, part, salt) in [
+                    ("order.item_name", &mut line.name, 0.4, "name"),
+                    ("order.item_code", &mut line.code, 0.2, "code"),
+                    ("order.item_count", &mut line.count, 0.15, "count"),
+                    ("order.item_cost", &mut line.cost, 0.25, "cost"),
                 ] {
-                    let l = ui.label(t!(key));
-                    let edit = egui::TextEdit::singleline(value)
-                        .id_salt(salt)
-                        .desired_width(width);
-                    let r = ui.add(edit).labelled_by(l.id);
-                    if salt == "name" && focus == Some(i) {
-                        r.request_focus();
-                    }
-                    if salt == "count" {
-                        replace_prefilled(ui, &r, value, "1");
-                    }
+                    let width = shared * part;
+                    ui.vertical(|ui| {
+                        ui.set_width(width);
+                        let l = ui.add(egui::Label::new(t!(key)).truncate());
+                        let edit = egui::TextEdit::singleline(value)
+                            .id_salt(salt)
+                            .desired_width(width);
+                        let r = ui.add(edit).labelled_by(l.id);
+                        if salt == "name" && focus == Some(i) {
+                            r.request_focus();
+                        }
+                        if salt == "count" {
+                            replace_prefilled(ui, &r, value, "1");
+                        }
+                    });
                 }
-                if ui
-                    .small_button("✕")
-                    .on_hover_text(t!("order.item_remove"))
-                    .clicked()
-                {
-                    remove = Some(i);
-                }
-                // Said while typing, not cut off: a pasted name is the clerk's to shorten.
-                let long = line.name.trim().chars().count();
-                if long > ITEM_NAME_MAX {
-                    let text = t!("order.item_name_long", n = ITEM_NAME_MAX, typed = long);
-                    let count = RichText::new(format!("{long}/{ITEM_NAME_MAX}"));
-                    ui.label(count.color(ERROR_COLOR).small())
-                        .on_hover_text(text);
-                }
+                ui.vertical(|ui| {
+                    ui.label("");
+                    ui.horizontal(|ui| {
+                        if ui
+                            .small_button("✕")
+                            .on_hover_text(t!("order.item_remove"))
+                            .clicked()
+                        {
+                            remove = Some(i);
+                        }
+                        // Said while typing, not cut off: a pasted name is the clerk's to
+                        // shorten.
+                        let long = line.name.trim().chars().count();
+                        if long > ITEM_NAME_MAX {
+                            let text = t!("order.item_name_long", n = ITEM_NAME_MAX, typed = long);
+                            let count = RichText::new(format!("{long}/{ITEM_NAME_MAX}"));
+                            ui.label(count.color(ERROR_COLOR).small())
+                                .on_hover_text(text);
+                        }
+                    });
+                });
             });
         });
     }

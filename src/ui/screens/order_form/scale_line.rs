@@ -71,7 +71,8 @@ pub(super) fn scale_line(ui: &mut egui::Ui, desk: &Desk, field: &str) -> Option<
         }
     });
     if state.simulated {
-        ui.horizontal(|ui| {
+        // Wrapped within the column (in a narrow window the second goes under the first).
+        ui.horizontal_wrapped(|ui| {
             let pan = |text: String| {
                 egui::Button::new(RichText::new(text).small()).sense(egui::Sense::CLICK)
             };

@@ -266,7 +266,16 @@ impl OrdersScreen {
         // scrolls sideways rather than hide the last ones. The share is worked out here: inside
         // a sideways scroll a remainder column would take the table's last width and grow.
         // Cells are centred on their row, whatever widget they hold.
-        let others = 24.0 + 112.0 + 118.0 + 100.0 + 112.0 + 80.0 + 80.0;
+        // Each column is at least as wide as its title (with the sort's arrow): a title is
+        // never cut, in any language.
+        let fit = |i: usize, base: f32| {
+            let title = format!("{} ▼", headers[i].0);
+            base.max(crate::ui::widgets::text_width(ui, &title, true) + 12.0)
+        };
+        let at = |k: usize| if by_counter && k >= 4 { k + 1 } else { k };
+        let (barcode_w, created_w, city_w) = (fit(0, 112.0), fit(1, 118.0), fit(3, 100.0));
+        let (status_w, cod_w, cost_w) = (fit(at(4), 112.0), fit(at(5), 80.0), fit(at(6), 80.0));
+        let others = 24.0 + barcode_w + created_w + city_w + status_w + cod_w + cost_w;
         let columns = if by_counter { 9.0 } else { 8.0 };
         let free = ui.available_width()
             - others
@@ -288,38 +297,38 @@ impl OrdersScreen {
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
                     .column(Column::exact(24.0))
                     .column(
-                        Column::initial(112.0)
+                        Column::initial(barcode_w)
                             .at_least(90.0)
                             .resizable(true)
                             .clip(true),
                     )
                     .column(
-                        Column::initial(118.0)
+                        Column::initial(created_w)
                             .at_least(80.0)
                             .resizable(true)
                             .clip(true),
                     )
                     .column(Column::exact(receiver).clip(true))
                     .column(
-                        Column::initial(100.0)
+                        Column::initial(city_w)
                             .at_least(60.0)
                             .resizable(true)
                             .clip(true),
                     )
                     .columns(Column::exact(counter).clip(true), usize::from(by_counter))
                     .column(
-                        Column::initial(112.0)
+                        Column::initial(status_w)
                             .at_least(60.0)
                             .resizable(true)
                             .clip(true),
                     )
                     .column(
-                        Column::initial(80.0)
+                        Column::initial(cod_w)
                             .at_least(60.0)
                             .resizable(true)
                             .clip(true),
                     )
-                    .column(Column::initial(80.0).at_least(60.0).clip(true))
+                    .column(Column::initial(cost_w).at_least(60.0).clip(true))
                     .header(22.0, |mut h| {
                         h.col(|_| {});
                         for (title, by) in headers {

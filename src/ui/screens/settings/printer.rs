@@ -174,6 +174,7 @@ impl PrinterForm {
                     };
                     let mut picked = None;
                     egui::ComboBox::from_id_salt("installed-queues")
+                        .truncate()
                         .selected_text(shown)
                         .width(260.0)
                         .show_ui(ui, |ui| {

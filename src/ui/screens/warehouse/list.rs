@@ -191,13 +191,14 @@ impl<R: Row> WarehouseList<R> {
             };
             columns.push((title, column.resizable(i != last)));
         }
+        let ctx = ui.ctx().clone();
         let table = TableBuilder::new(ui)
             .id_salt(R::SALT)
             .striped(true)
             .min_scrolled_height(0.0)
             .max_scroll_height(height);
         let (selected, open) = (&mut self.selected, &mut self.open);
-        titled(table, columns).body(|body| {
+        titled(&ctx, table, columns).body(|body| {
             body.rows(22.0, shown.len(), |mut row| {
                 let r = &all[shown[row.index()]];
                 let id = r.id();

@@ -91,6 +91,7 @@ impl Fields for ProductDraft {
             .map(named)
             .unwrap_or_else(|| t!("wms.pick_supplier").to_string());
         egui::ComboBox::from_id_salt("product-supplier")
+            .truncate()
             .selected_text(shown)
             .width(360.0)
             .show_ui(ui, |ui| {

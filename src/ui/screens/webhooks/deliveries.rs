@@ -76,11 +76,12 @@ impl WebhooksScreen {
                 Column::remainder().at_least(100.0).clip(true),
             ),
         ];
+        let ctx = ui.ctx().clone();
         let table = TableBuilder::new(ui)
             .id_salt("deliveries")
             .striped(true)
             .max_scroll_height(260.0);
-        titled(table, columns).body(|mut body| {
+        titled(&ctx, table, columns).body(|mut body| {
             for n in &self.log {
                 body.row(22.0, |mut row| {
                     row.col(|ui| {
