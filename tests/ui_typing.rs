@@ -8,6 +8,13 @@
 //! weight and the price of that weight. Scans (8 to 16 digits at 2–30 ms a key, then Enter) must
 //! open their order every time and leave nothing in the field that had the cursor.
 //!
+//! The shop knows the people of the runs before (the address book fills as orders are made), so
+//! lists of known people open as the clerk types: a sender named as someone known begins, and
+//! the next field is clicked or tabbed to after a pause of 0–3 s with the list open (nothing may
+//! be picked, the name stays as typed); a known receiver is taken with Enter and the weight typed
+//! 0–50 ms after it (every key lands in the weight); the count of pieces, filled in as 1, is
+//! clicked and typed over (never appended to).
+//!
 //! The runs are split over a few tests so they share the machine's cores; `RUNS` and `SCANS` are
 //! the totals. Against the twin in the production service's shapes (the second pass of
 //! `tests/run`) a tenth of them run: the keyboard path is the same, only the names differ.
@@ -43,6 +50,7 @@ enum Field {
     ReceiverPhone,
     ReceiverAddress,
     Weight,
+    Pieces,
 }
 
 impl Field {
@@ -56,6 +64,7 @@ impl Field {
             Field::ReceiverPhone => "order.receiver_phone",
             Field::ReceiverAddress => "order.receiver_address",
             Field::Weight => "order.weight",
+            Field::Pieces => "order.pieces",
         })
     }
 
@@ -163,6 +172,12 @@ fn service(env: &common::ui::Env, h: &Harness<'static, DeskApp>) -> LegacyClient
     })
 }
 
+/// Someone an earlier run made an order for: the shop knows them now.
+#[derive(Debug, Clone)]
+struct Known {
+    name: String,
+}
+
 /// What one run typed, to be found again in the order.
 #[derive(Debug)]
 struct Typed {
@@ -175,6 +190,14 @@ struct Typed {
     receiver_city: i64,
     weight: String,
     grams: u64,
+    /// The count of pieces typed over the 1 filled in (1 when left).
+    pieces: i64,
+    /// The receiver was a known person taken with Enter.
+    picked: bool,
+    /// How the receiver gets it (a known person's own way, when picked).
+    receiver_delivery: Delivery,
+    /// A known sender taken with Enter: their city and how they hand it over.
+    sender_picked: Option<(Option<i64>, Delivery)>,
 }
 
 /// A gap between two keys of a hurried clerk: 0–300 ms, often very short.
@@ -187,11 +210,18 @@ fn key_gap(rng: &mut Rng) -> f64 {
 }
 
 /// One order, typed from the form as the last create left it (the sender's city stays).
-fn type_order(t: &mut Typist, rng: &mut Rng) -> Typed {
+fn type_order(t: &mut Typist, rng: &mut Rng, known: &[Known]) -> Typed {
     let (city_typed, city) = *rng.pick(DESTINATIONS);
     let (weight_text, grams) = weight(rng);
-    let typed = Typed {
-        sender_name: name(rng),
+    // A sender named as someone the shop knows begins: their list stays open as the clerk
+    // goes on.
+    let sender_known = !known.is_empty() && rng.chance(30);
+    let sender_name = match sender_known {
+        true => first_word(&rng.pick(known).name),
+        false => name(rng),
+    };
+    let mut typed = Typed {
+        sender_name,
         sender_phone: phone(rng),
         sender_address: address(rng),
         receiver_name: name(rng),
@@ -200,6 +230,10 @@ fn type_order(t: &mut Typist, rng: &mut Rng) -> Typed {
         receiver_city: city,
         weight: weight_text,
         grams,
+        pieces: 1,
+        picked: false,
+        receiver_delivery: Delivery::Courier,
+        sender_picked: None,
     };
     // What never changes between orders of the run is set at a normal pace first: the package
     // and the kind of shipment, and delivery by courier.
@@ -235,9 +269,49 @@ fn type_order(t: &mut Typist, rng: &mut Rng) -> Typed {
             order.swap(i, j);
         }
     }
+    // A known sender, taken with Enter, and the receiver's name typed at once after it (it
+    // begins with a capital: a capital typed where no field had the cursor was dropped).
+    let sender_pick = !known.is_empty() && !sender_known && rng.chance(15);
+    if sender_pick {
+        order.retain(|f| {
+            !matches!(
+                f,
+                Field::SenderName | Field::SenderPhone | Field::SenderAddress | Field::ReceiverName
+            )
+        });
+        order.insert(0, Field::SenderName);
+        order.insert(1, Field::ReceiverName);
+        let mut name = typed.receiver_name.chars();
+        typed.receiver_name = name
+            .next()
+            .map(|c| c.to_uppercase().chain(name).collect())
+            .unwrap_or_default();
+    }
+    // A known receiver, taken with Enter: the clerk types the start of their name and Enter,
+    // and the weight at once after it.
+    let pick = !known.is_empty() && !sender_pick && rng.chance(25);
+    if pick {
+        // Its city, phone and address come with the person; the weight follows the Enter.
+        order.retain(|f| {
+            !matches!(
+                f,
+                Field::ReceiverCity
+                    | Field::ReceiverPhone
+                    | Field::ReceiverAddress
+                    | Field::ReceiverName
+            )
+        });
+        order.push(Field::ReceiverName);
+    }
     // The weight is always last: Ctrl+Enter follows its last digit.
     order.retain(|f| *f != Field::Weight);
     order.push(Field::Weight);
+    if rng.chance(20) {
+        // The pieces' 1, clicked and typed over (before the known receiver and the weight).
+        let before = order.len() - if pick { 2 } else { 1 };
+        let at = rng.below(before as u64 + 1) as usize;
+        order.insert(at, Field::Pieces);
+    }
 
     let mut at: Option<Field> = None;
     let mut gap = rng.ms(150, 400);
@@ -248,7 +322,40 @@ fn type_order(t: &mut Typist, rng: &mut Rng) -> Typed {
         } else if at != Some(field) {
             t.click(gap, &field.label(), 0);
         }
+        if field == Field::SenderName && sender_pick {
+            let person = pick_known(t, rng, known);
+            typed.sender_name = person.name;
+            typed.sender_phone = person.phone;
+            typed.sender_address = person.address;
+            typed.sender_picked = Some((person.city, person.delivery));
+            // The cursor went on to the receiver's name: the clerk types it at once.
+            at = Some(Field::ReceiverName);
+            gap = rng.ms(0, 50);
+            continue;
+        }
+        if field == Field::ReceiverName && pick {
+            let person = pick_known(t, rng, known);
+            typed.receiver_name = person.name;
+            typed.receiver_phone = person.phone;
+            typed.receiver_address = person.address;
+            typed.receiver_city = person.city.unwrap_or(typed.receiver_city);
+            typed.receiver_delivery = person.delivery;
+            typed.picked = true;
+            // The cursor went on to the weight: the clerk types it at once.
+            at = Some(Field::Weight);
+            gap = rng.ms(0, 50);
+            continue;
+        }
+        if field == Field::Weight && typed.picked && at == Some(Field::Weight) {
+            t.type_text(&typed.weight.clone(), gap, || key_gap(rng));
+            gap = rng.ms(0, 40);
+            continue;
+        }
         let text = match field {
+            Field::Pieces => {
+                typed.pieces = 2 + rng.below(4) as i64;
+                typed.pieces.to_string()
+            }
             Field::SenderName => typed.sender_name.clone(),
             Field::SenderPhone => typed.sender_phone.clone(),
             Field::SenderAddress => typed.sender_address.clone(),
@@ -267,12 +374,40 @@ fn type_order(t: &mut Typist, rng: &mut Rng) -> Typed {
             t.press(enter, Key::Enter, Modifiers::NONE);
             at = Some(Field::ReceiverName);
         }
-        // The next click or Tab comes right after the last key.
-        gap = rng.ms(0, 40);
+        // The next click or Tab comes right after the last key; after a known sender's name,
+        // with their list open, a moment later (up to 3 s).
+        gap = match field {
+            Field::SenderName if sender_known => rng.ms(0, 3_000),
+            _ => rng.ms(0, 40),
+        };
     }
     // Ctrl+Enter right after the weight's last digit.
     t.press(rng.ms(0, 40), Key::Enter, Modifiers::COMMAND);
     typed
+}
+
+/// The first word of a name ("Aziz" of "Aziz Karimov").
+fn first_word(name: &str) -> String {
+    name.split(' ').next().unwrap_or(name).to_string()
+}
+
+/// In the receiver's name: the start of a known person's name, then Enter, which takes the first
+/// person the list offers (as the desk finds them: the one Enter takes). That person.
+fn pick_known(t: &mut Typist, rng: &mut Rng, known: &[Known]) -> parcel_desk::store::Person {
+    let start = first_word(&rng.pick(known).name);
+    // The book is read again after each order (in the background): the clerk's next customer
+    // comes once it has the people of the orders before.
+    let read = t.wait_for(|h| !h.state().desk.suggest_people(&start).is_empty());
+    assert!(read, "the people of the orders before are known");
+    t.type_text(&start, key_gap(rng), || key_gap(rng));
+    t.settle();
+    let offered = t.h.state().desk.suggest_people(&start);
+    let first = offered
+        .first()
+        .cloned()
+        .unwrap_or_else(|| panic!("someone known is offered for {start:?}"));
+    t.press(key_gap(rng), Key::Enter, Modifiers::NONE);
+    first
 }
 
 /// Opens a drop-down and takes one of `options`, at a normal pace.
@@ -319,6 +454,9 @@ fn check_order(
             c.receiver_city.id, typed.receiver_city
         ));
     }
+    if c.piece != typed.pieces {
+        wrong.push(format!("pieces {}, typed {}", c.piece, typed.pieces));
+    }
     if c.weight.grams() != typed.grams {
         wrong.push(format!(
             "weight {} g, typed {:?} ({} g)",
@@ -327,19 +465,27 @@ fn check_order(
             typed.grams
         ));
     }
-    let price = env.rt.block_on(service.calculate(&CalculateRequest {
-        sender_city_id: sender_city,
-        receiver_city_id: typed.receiver_city,
-        weight: Weight::from_grams(typed.grams),
-        volume: None,
-        sender_date: None,
-        sender_delivery: Some(Delivery::Office),
-        receiver_delivery: Some(Delivery::Courier),
-    }));
+    let price = env.rt.block_on(
+        service.calculate(&CalculateRequest {
+            sender_city_id: typed
+                .sender_picked
+                .and_then(|(city, _)| city)
+                .unwrap_or(sender_city),
+            receiver_city_id: typed.receiver_city,
+            weight: Weight::from_grams(typed.grams),
+            volume: None,
+            sender_date: None,
+            sender_delivery: Some(typed.sender_picked.map_or(Delivery::Office, |(_, d)| d)),
+            receiver_delivery: Some(typed.receiver_delivery),
+        }),
+    );
+    // The price route has no pieces; the twin adds 4 000 for each piece past the first when
+    // the order is made.
+    let extra = parcel_desk::api::Sum((typed.pieces - 1) * 4_000);
     match price {
-        Ok(p) if p.summary_price == c.cost => {}
+        Ok(p) if p.summary_price.0 + extra.0 == c.cost.0 => {}
         Ok(p) => wrong.push(format!(
-            "cost {}, the typed weight costs {}",
+            "cost {}, the typed weight costs {} and its extra pieces {extra}",
             c.cost, p.summary_price
         )),
         Err(e) => wrong.push(format!("no price: {e}")),
@@ -387,13 +533,14 @@ fn typed_orders(shard: u64) {
         .expect("the sender's city taken");
     assert_eq!(sender_city, 197, "Chilonzor");
     let mut failures = Vec::new();
+    let mut known: Vec<Known> = Vec::new();
     for run in 0..per {
         let seed = shard * per + run;
         let mut rng = Rng::new(seed + 7);
         let period = rng.ms(4, 40);
         let before = h.state().open_order();
         let mut t = Typist::new(&mut h, t_now, period);
-        let typed = type_order(&mut t, &mut rng);
+        let typed = type_order(&mut t, &mut rng, &known);
         let mut created = None;
         t.wait_for(|h| {
             let s = h.state();
@@ -411,6 +558,9 @@ fn typed_orders(shard: u64) {
             Some(id) => {
                 if let Err(e) = check_order(&env, &service, id, sender_city, &typed) {
                     failures.push(format!("seed {seed}: {e}"));
+                }
+                for name in [&typed.sender_name, &typed.receiver_name] {
+                    known.push(Known { name: name.clone() });
                 }
             }
             None => {

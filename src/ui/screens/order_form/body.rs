@@ -93,7 +93,12 @@ impl OrderForm {
         if form.claim_first_error(form.error(key).is_some()) {
             picker.focus();
         }
-        picker.field(ui, &label, city, dirs).1
+        let (changed, room) = picker.field(ui, &label, city, dirs);
+        if changed && matches!(party, Party::Sender) {
+            // Chosen by the clerk here: the counter's own city, kept for the next customer.
+            self.counter_city = self.draft.sender.city;
+        }
+        room
     }
 
     /// What the side's room says when neither its city's nor its people's list is open.
@@ -160,6 +165,7 @@ impl OrderForm {
                 ];
                 if let Some(p) = self.sender_people.offer(ui, &room, desk, dirs, typed) {
                     super::people::fill(&p, &mut self.draft.sender, None);
+                    self.sender_picked = true;
                     // On to the receiver, in this frame: the sender is whole, and a key typed
                     // right after the pick lands in the receiver's name.
                     if let Some(id) = self.receiver_name {

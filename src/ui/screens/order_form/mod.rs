@@ -88,6 +88,11 @@ pub struct OrderForm {
     from_scale: Option<String>,
     /// A send waiting for the scale to settle, since when.
     waiting_scale: Option<Instant>,
+    /// The counter's own city, as the clerk chose it in the sender's city (a known sender
+    /// taken from the list brings their own, which the next customer's form does not keep).
+    counter_city: Option<i64>,
+    /// The sender is a known person taken from the list.
+    sender_picked: bool,
 }
 
 impl OrderForm {
@@ -122,6 +127,8 @@ impl OrderForm {
             removed_goods: LineUndo::default(),
             from_scale: None,
             waiting_scale: None,
+            counter_city: None,
+            sender_picked: false,
         }
     }
 
@@ -436,11 +443,17 @@ impl OrderForm {
         }
     }
 
-    /// A blank form. The sender's city stays: it is the counter's own; so do the package and
-    /// the kind of post, which a counter's parcels mostly share (the price shows them).
+    /// A blank form. The sender's city stays when it is the counter's own (not a known sender's
+    /// brought from the list); so do the package and the kind of post, which a counter's parcels
+    /// mostly share (the price shows them).
     fn reset(&mut self, desk: &Desk) {
         let mut blank = OrderDraft::new();
-        blank.sender.city = self.draft.sender.city;
+        blank.sender.city = match (self.counter_city, self.sender_picked) {
+            (Some(city), _) => Some(city),
+            (None, false) => self.draft.sender.city,
+            (None, true) => None,
+        };
+        self.sender_picked = false;
         blank.package_id = self.draft.package_id;
         blank.post_type_id = self.draft.post_type_id;
         self.draft = blank;
