@@ -238,19 +238,35 @@ pub(crate) fn pick_one_of(
         shown.is_some()
     });
     let shown = shown.expect("a suggestion");
-    // A suggestion takes a click once the pointer rested on it (each step is a quarter second
-    // of the harness's clock).
-    h.get_all_by_label_contains(shown)
-        .next()
-        .expect("a suggestion")
-        .hover();
-    h.step();
-    h.step();
-    h.get_all_by_label_contains(shown)
-        .next()
-        .expect("a suggestion")
-        .click();
-    h.step();
+    // A suggestion takes a click once its row has stood as it is a moment: the clerk reads it,
+    // points at it and clicks (a click on a row that changed under the pointer is refused, and
+    // is clicked again).
+    for _ in 0..4 {
+        h.get_all_by_label_contains(shown)
+            .next()
+            .expect("a suggestion")
+            .hover();
+        h.step();
+        h.step();
+        h.get_all_by_label_contains(shown)
+            .next()
+            .expect("a suggestion")
+            .click();
+        h.step();
+        h.step();
+        let still = h
+            .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
+            .any(|n| {
+                use egui_kittest::kittest::NodeT;
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.contains(shown))
+            });
+        if !still {
+            return;
+        }
+    }
+    panic!("the suggestion {shown:?} took no click");
 }
 
 /// Logs in, waits for the directories, opens the calculator and picks Chilonzor (Tashkent) as

@@ -81,7 +81,7 @@ impl AddressBookScreen {
         let columns = [
             (t!("people.name"), Column::initial(170.0).clip(true)),
             ("".into(), Column::auto()),
-            (t!("people.phone"), Column::auto()),
+            (t!("people.phone"), Column::initial(140.0)),
             (t!("people.city"), Column::initial(120.0).clip(true)),
             (
                 t!("people.address"),
@@ -94,13 +94,13 @@ impl AddressBookScreen {
         crate::ui::widgets::titled(&ctx, table, columns).body(|body| {
             body.rows(24.0, people.len(), |mut row| {
                 let p = &people[row.index()];
+                // Cut, whole on hover (a cut label says itself).
                 let cut = |ui: &mut egui::Ui, text: &str| {
-                    ui.add(egui::Label::new(text).truncate())
-                        .on_hover_text(text);
+                    ui.add(egui::Label::new(text).truncate());
                 };
                 row.col(|ui| cut(ui, &p.name));
                 row.col(|ui| {
-                    ui.menu_button(t!("people.actions"), |ui| {
+                    crate::ui::widgets::dropdown::menu(ui, t!("people.actions"), |ui| {
                         if let Some(d) = actions(ui, p) {
                             doing = Some(d);
                             ui.close();

@@ -226,18 +226,22 @@ impl ManifestScreen {
             body.rows(22.0, shown.len(), |mut row| {
                 let p = &parcels[shown[row.index()]];
                 {
-                    row.col(|ui| match &p.manifest {
-                        None => {
-                            let mut on = selected.contains(&p.number);
-                            ui.checkbox(&mut on, &p.number);
-                            if on {
-                                selected.insert(p.number.clone());
-                            } else {
-                                selected.remove(&p.number);
+                    row.col(|ui| {
+                        // A parcel's number on one line (the column grows to it).
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                        match &p.manifest {
+                            None => {
+                                let mut on = selected.contains(&p.number);
+                                ui.checkbox(&mut on, &p.number);
+                                if on {
+                                    selected.insert(p.number.clone());
+                                } else {
+                                    selected.remove(&p.number);
+                                }
                             }
-                        }
-                        Some(_) => {
-                            ui.label(RichText::new(&p.number).weak());
+                            Some(_) => {
+                                ui.label(RichText::new(&p.number).weak());
+                            }
                         }
                     });
                     row.col(|ui| {

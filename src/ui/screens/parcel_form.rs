@@ -10,7 +10,7 @@ use crate::ui::widgets::errors::{problem_text, tell, tell_desk};
 use crate::ui::widgets::intl_quote::LiveIntlQuote;
 use crate::ui::widgets::lines::LineUndo;
 use crate::ui::widgets::pickers::{CityPicker, branch_picker};
-use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
+use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Row, Suggestions, move_on};
 use crate::ui::widgets::words::Words;
 use crate::ui::widgets::{ERROR_COLOR, ErrorRooms, Form, replace_prefilled, send_button};
 use api::ApiError;
@@ -279,8 +279,7 @@ impl ParcelFormScreen {
                     ],
                 );
                 let l = ui.label(t!("parcel.currency"));
-                egui::ComboBox::from_id_salt("parcel-currency")
-                    .truncate()
+                crate::ui::widgets::dropdown::Dropdown::new("parcel-currency")
                     .selected_text(d.currency.clone())
                     .show_ui(ui, |ui| {
                         for c in CURRENCIES {
@@ -405,9 +404,12 @@ fn product_line(
         } else {
             Vec::new()
         };
-        let rows: Vec<String> = offered
+        let rows: Vec<Row> = offered
             .iter()
-            .map(|s| format!("{} — {}", s.description, s.hs_code))
+            .map(|s| Row {
+                text: s.description.clone(),
+                side: s.hs_code.clone(),
+            })
             .collect();
         let under = list.under(left, &room, &[&described]);
         let typed = under.map(|_| (&described, line.description.as_str()));
@@ -444,8 +446,7 @@ fn product_line(
         );
         replace_prefilled(middle, &quantity, &line.quantity, "1");
         let l = middle.label(t!("parcel.unit"));
-        egui::ComboBox::from_id_salt(("unit", i))
-            .truncate()
+        crate::ui::widgets::dropdown::Dropdown::new(("unit", i))
             .selected_text(unit_name(line.unit))
             .show_ui(middle, |ui| {
                 for u in ProductUnit::ALL {

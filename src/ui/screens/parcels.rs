@@ -155,6 +155,8 @@ impl ParcelsScreen {
                         // The number tracks the parcel: a button beside it did not leave the
                         // papers room in a 1024-pixel window in Russian.
                         let hint = t!("parcels.track_this");
+                        // On one line (the column grows to it).
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                         if ui.link(&r.number).on_hover_text(hint).clicked() {
                             track = Some(r.number.clone());
                         }
@@ -187,7 +189,7 @@ impl ParcelsScreen {
                         ui.horizontal(|ui| {
                             // The papers in one menu: four buttons a row did not fit a
                             // 1024-pixel window in Russian or Uzbek.
-                            ui.menu_button(t!("parcels.papers"), |ui| {
+                            crate::ui::widgets::dropdown::menu(ui, t!("parcels.papers"), |ui| {
                                 for (what, kind) in [
                                     (t!("parcels.print_label"), Paper::Print),
                                     (t!("parcels.label_pdf"), Paper::Label),

@@ -327,8 +327,10 @@ impl FileChooser {
             .id_salt("file chooser entries")
             .striped(true)
             .sense(egui::Sense::click())
+            // Always this high, however many rows the folder has: the dialog keeps its size and
+            // place (a listing of another length moved the path field under the pointer).
             .max_scroll_height(height)
-            .min_scrolled_height(height.min(240.0))
+            .min_scrolled_height(height)
             .column(Column::remainder().at_least(200.0).clip(true))
             .column(Column::auto().at_least(90.0))
             .column(Column::auto().at_least(130.0));

@@ -403,11 +403,12 @@ impl LiveIntlQuote {
         // Read again after the route's fields: a choice made this frame is not priced yet.
         let draft = IntlQuoteDraft::of_parcel(route, weight, delivery);
         let key = key_of(&draft);
-        // The answer's room is kept (a heading and two lines): a spinner, a price or a refusal
-        // in its place never moves the button below it under the pointer.
+        // The answer's room is kept (a heading and four lines): a spinner, a price, a refusal or
+        // what the price still needs in its place never moves the button below it under the
+        // pointer, nor the form above when it is scrolled to its foot.
         let body = ui.text_style_height(&egui::TextStyle::Body);
         let heading = ui.text_style_height(&egui::TextStyle::Heading);
-        let room = heading + 2.0 * body + 3.0 * ui.spacing().item_spacing.y;
+        let room = heading + 4.0 * body + 5.0 * ui.spacing().item_spacing.y;
         crate::ui::widgets::keep_room(ui, room, |ui| self.answer_part(ui, &draft, key, dirs));
     }
 

@@ -4,6 +4,7 @@
 
 pub mod confirm;
 pub mod date_field;
+pub mod dropdown;
 pub mod errors;
 pub mod file_chooser;
 pub mod filtered;
@@ -158,8 +159,9 @@ pub fn titled<'a>(
     let mut titles = Vec::new();
     for (title, column) in columns {
         // At least as wide as its title: a title is never cut, in any language.
+        // (An exact column is let grow to it: a least above its most would not draw.)
         let least = title_width(ctx, &title);
-        table = table.column(column.at_least(least));
+        table = table.column(column.at_most(f32::INFINITY).at_least(least));
         titles.push(title);
     }
     table.header(22.0, |mut h| header_cells(&mut h, titles))
@@ -448,12 +450,15 @@ pub fn search_field(
 /// A parcel's three sides (length, width, height) in a row, each labelled, in centimetres.
 pub fn sides(ui: &mut egui::Ui, salt: &str, values: [&mut String; 3]) {
     let labels = [t!("order.length"), t!("order.width"), t!("order.height")];
-    ui.horizontal(|ui| {
+    ui.horizontal_top(|ui| {
         for (which, (label, value)) in labels.into_iter().zip(values).enumerate() {
+            // As wide as its label (on one line), at least a field's 70 pixels.
+            let width = text_width(ui, &label, false).max(70.0);
             ui.vertical(|ui| {
-                let l = ui.label(label);
+                ui.set_width(width);
+                let l = ui.add(egui::Label::new(label).extend());
                 let edit = egui::TextEdit::singleline(value).id_salt((salt, which));
-                ui.add(edit.desired_width(70.0)).labelled_by(l.id);
+                ui.add(edit.desired_width(width)).labelled_by(l.id);
             });
         }
     });
@@ -614,8 +619,7 @@ pub fn choice<T: PartialEq + Clone>(
     }
     let l = ui.label(label);
     let options: Vec<T> = options.into_iter().collect();
-    let r = egui::ComboBox::from_id_salt(id)
-        .truncate()
+    let r = crate::ui::widgets::dropdown::Dropdown::new(id)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for option in &options {

@@ -6,7 +6,7 @@
 //! exactly one place; otherwise the field says it is not chosen and the form stops there.
 
 use crate::ui::widgets::ERROR_COLOR;
-use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Suggestions, move_on};
+use crate::ui::widgets::suggestions::{ROWS, Rest, Room, Row, Suggestions, move_on};
 use api::codes::Language;
 use api::directory::DayHours;
 use desk::reference::directories::Directories;
@@ -166,7 +166,7 @@ impl CityPicker {
             Some(d) if typed => d.find(&self.query),
             _ => Vec::new(),
         };
-        let rows: Vec<String> = match dirs {
+        let rows: Vec<Row> = match dirs {
             Some(d) => hits.iter().take(ROWS).map(|i| d.row(*i)).collect(),
             None => Vec::new(),
         };
@@ -176,10 +176,15 @@ impl CityPicker {
             _ => None,
         };
         let clicked = self.list.is_clicked(ui, &room);
-        let field = self
-            .list
-            .under(ui, &room, &[&r])
-            .map(|_| (&r, self.query.as_str()));
+        // Marked not chosen: the room says so (and why) until the clerk types again, even with
+        // the cursor back in the field.
+        let field = match self.unchosen {
+            true => None,
+            false => self
+                .list
+                .under(ui, &room, &[&r])
+                .map(|_| (&r, self.query.as_str())),
+        };
         let picked = self.list.show(ui, &room, field, &rows, note.as_deref());
         let enter = r.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if let (Some(n), Some(d)) = (picked, dirs) {
@@ -233,8 +238,8 @@ pub trait Places {
     fn name_at(&self, index: usize) -> &str;
     /// A chosen place's name, by its id.
     fn name_of(&self, id: i64) -> Option<&str>;
-    /// A suggestion's row.
-    fn row(&self, index: usize) -> String;
+    /// A suggestion's row: the place, and its region (or country) beside it.
+    fn row(&self, index: usize) -> Row;
     /// What the field shows for a place chosen by its id, in the language of the moment.
     fn shown_name(&self, id: i64) -> Option<String> {
         self.name_of(id).map(str::to_string)
@@ -282,7 +287,7 @@ impl Places for Directories {
     }
     /// The place in the clerk's language, what it is (when its name does not say it already)
     /// and its region.
-    fn row(&self, index: usize) -> String {
+    fn row(&self, index: usize) -> Row {
         let c = &self.data.cities[index];
         let name = self.city_name_at(index);
         let region = self.region_name(c.region_id).unwrap_or("");
@@ -290,7 +295,10 @@ impl Places for Directories {
             PlaceKind::Other => format!(" ({})", t!("dir.kind_place")),
             _ => String::new(),
         };
-        format!("{name}{kind} — {region}")
+        Row {
+            text: format!("{name}{kind} — {region}"),
+            side: String::new(),
+        }
     }
     fn language(&self) -> Language {
         Directories::language(self)
@@ -383,8 +391,8 @@ impl Places for AbroadPlaces<'_> {
     fn name_of(&self, id: i64) -> Option<&str> {
         self.dirs.abroad_name(self.country?, id)
     }
-    fn row(&self, index: usize) -> String {
-        self.name_at(index).to_string()
+    fn row(&self, index: usize) -> Row {
+        Row::from(self.name_at(index).to_string())
     }
     /// A city not learned yet is shown by its number, said in the language of the moment (a
     /// switch says it anew).
@@ -462,12 +470,11 @@ pub fn branch_picker(
             t!("dir.today")
         )
     };
-    let selected = value
-        .and_then(|v| branches.iter().find(|b| b.id == v))
-        .map(|b| text(b))
-        .unwrap_or_default();
-    let r = egui::ComboBox::from_id_salt(("branch", label))
-        .truncate()
+    // The closed box names the office (its number is what tells offices apart); today's hours
+    // are in the list and on hover.
+    let chosen = value.and_then(|v| branches.iter().find(|b| b.id == v));
+    let selected = chosen.map(|b| b.name.clone()).unwrap_or_default();
+    let r = crate::ui::widgets::dropdown::Dropdown::new(("branch", label))
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {
@@ -477,6 +484,10 @@ pub fn branch_picker(
         })
         .response
         .labelled_by(l.id);
+    let r = match chosen {
+        Some(b) => r.on_hover_text(text(b)),
+        None => r,
+    };
     let ids: Vec<Option<i64>> = branches.iter().map(|b| Some(b.id)).collect();
     let name = |id: &Option<i64>| {
         branches
@@ -537,8 +548,7 @@ pub fn id_name_picker<T: Named>(
         .and_then(|v| list.iter().find(|x| x.id() == v))
         .map(|x| x.name().to_string())
         .unwrap_or_default();
-    let r = egui::ComboBox::from_id_salt(("pick", label))
-        .truncate()
+    let r = crate::ui::widgets::dropdown::Dropdown::new(("pick", label))
         .width(ui.available_width())
         .selected_text(selected)
         .show_ui(ui, |ui| {

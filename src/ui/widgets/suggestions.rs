@@ -92,6 +92,23 @@ fn height(ui: &Ui) -> f32 {
     ROWS as f32 * row_height(ui) + small + ui.spacing().item_spacing.y
 }
 
+/// One row of a list: what it offers, and beside it at the right a fact that tells two rows
+/// apart (a person's phone, a place's region), never cut off by a long name.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Row {
+    pub text: String,
+    pub side: String,
+}
+
+impl From<String> for Row {
+    fn from(text: String) -> Row {
+        Row {
+            text,
+            side: String::new(),
+        }
+    }
+}
+
 /// The keys the list took from its field this frame, before the field read them.
 #[derive(Debug, Default, Clone, Copy)]
 struct Keys {
@@ -113,7 +130,7 @@ pub struct Suggestions {
     /// Whether that list had rows Enter could take.
     had_rows: bool,
     /// The rows shown in the last frame, each with the time it came to stand as it is.
-    shown: Vec<(String, f64)>,
+    shown: Vec<(Row, f64)>,
     keys: Keys,
 }
 
@@ -175,7 +192,7 @@ impl Suggestions {
         ui: &mut Ui,
         room: &Room,
         field: Option<(&Response, &str)>,
-        rows: &[String],
+        rows: &[Row],
         note: Option<&str>,
     ) -> Option<usize> {
         let keys = std::mem::take(&mut self.keys);
@@ -231,7 +248,7 @@ impl Suggestions {
         &mut self,
         ui: &mut Ui,
         room: &Room,
-        rows: &[String],
+        rows: &[Row],
         note: Option<&str>,
         now: f64,
     ) -> Option<usize> {
@@ -241,13 +258,18 @@ impl Suggestions {
         let width = room.rect.width();
         for (n, row) in rows.iter().enumerate() {
             // Clicked, never tabbed to: the keyboard picks with the arrows and Enter.
-            let button = egui::Button::selectable(n == self.highlighted, row.as_str())
-                .right_text("")
+            let side = RichText::new(row.side.as_str()).weak();
+            let button = egui::Button::selectable(n == self.highlighted, row.text.as_str())
+                .right_text(side)
                 .truncate()
                 .min_size(egui::vec2(width, row_height(ui)))
                 .sense(egui::Sense::CLICK);
             let r = inside.add(button);
-            let r = r.on_hover_text(row.as_str());
+            let whole = match row.side.is_empty() {
+                true => row.text.clone(),
+                false => format!("{} · {}", row.text, row.side),
+            };
+            let r = r.on_hover_text(whole);
             let steady = self
                 .shown
                 .get(n)
@@ -263,7 +285,7 @@ impl Suggestions {
     }
 
     /// Notes which rows stand as they were and which changed in this frame.
-    fn follow(&mut self, rows: &[String], now: f64) {
+    fn follow(&mut self, rows: &[Row], now: f64) {
         let before = std::mem::take(&mut self.shown);
         self.shown = rows
             .iter()
@@ -313,7 +335,7 @@ mod tests {
         list: &mut Suggestions,
         time: f64,
         events: Vec<egui::Event>,
-        rows: &[String],
+        rows: &[Row],
         text: &mut String,
     ) -> (Option<usize>, Rect, Rect, Id) {
         let input = egui::RawInput {
@@ -362,8 +384,12 @@ mod tests {
     fn the_room_covers_no_field_and_a_row_takes_a_click_only_once_it_stood() {
         let ctx = egui::Context::default();
         let mut list = Suggestions::default();
-        let before: Vec<String> = ["Samarkand", "Sariosiyo"].map(String::from).to_vec();
-        let rows: Vec<String> = ["Samarqand", "Samarqand tumani"].map(String::from).to_vec();
+        let before: Vec<Row> = ["Samarkand", "Sariosiyo"]
+            .map(|r| Row::from(r.to_string()))
+            .to_vec();
+        let rows: Vec<Row> = ["Samarqand", "Samarqand tumani"]
+            .map(|r| Row::from(r.to_string()))
+            .to_vec();
         let mut text = String::new();
         let (.., field) = frame(&ctx, &mut list, 0.0, vec![], &before, &mut text);
         ctx.memory_mut(|m| m.request_focus(field));
@@ -410,7 +436,9 @@ mod tests {
     fn enter_takes_the_highlighted_row_and_esc_keeps_the_cursor() {
         let ctx = egui::Context::default();
         let mut list = Suggestions::default();
-        let rows: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let rows: Vec<Row> = ["a", "b", "c", "d"]
+            .map(|r| Row::from(r.to_string()))
+            .to_vec();
         let mut text = "x".to_string();
         let (.., field) = frame(&ctx, &mut list, 0.0, vec![], &rows, &mut text);
         ctx.memory_mut(|m| m.request_focus(field));

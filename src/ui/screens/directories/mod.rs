@@ -344,8 +344,8 @@ impl DirectoryScreen {
                         ui.add(egui::Label::new(city).truncate());
                     });
                     row.col(|ui| {
-                        ui.add(egui::Label::new(&b.address).truncate())
-                            .on_hover_text(&b.address);
+                        // Cut, whole on hover (a cut label says itself).
+                        ui.add(egui::Label::new(&b.address).truncate());
                     });
                     row.col(|ui| {
                         ui.add(egui::Label::new(&b.phone).truncate());

@@ -185,13 +185,16 @@ pub(crate) fn orders(
         (t!("eod.csv_clerk"), Column::initial(70.0).clip(true)),
         (
             t!("eod.csv_receiver"),
-            Column::remainder().at_least(90.0).clip(true),
+            Column::remainder().at_least(80.0).clip(true),
         ),
-        (t!("eod.csv_city"), Column::initial(100.0).clip(true)),
+        (t!("eod.csv_city"), Column::initial(90.0).clip(true)),
         (t!("eod.pieces"), Column::initial(40.0)),
         (t!("eod.weight"), Column::initial(60.0)),
         (t!("eod.cod"), Column::initial(90.0)),
-        (t!("eod.csv_status"), Column::initial(110.0).clip(true)),
+        (
+            t!("eod.csv_status"),
+            Column::remainder().at_least(90.0).clip(true),
+        ),
     ];
     let ctx = ui.ctx().clone();
     let table = TableBuilder::new(ui)
@@ -223,8 +226,8 @@ pub(crate) fn orders(
             ];
             for c in cells {
                 row.col(|ui| {
-                    ui.add(egui::Label::new(c.as_str()).truncate())
-                        .on_hover_text(c.as_str());
+                    // Cut, whole on hover (a cut label says itself).
+                    ui.add(egui::Label::new(c.as_str()).truncate());
                 });
             }
         });

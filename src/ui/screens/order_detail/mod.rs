@@ -251,7 +251,8 @@ impl OrderDetail {
                 for (k, v) in facts {
                     ui.label(RichText::new(k).weak());
                     // A long value is cut at the pane's edge; the whole of it shows on hover.
-                    ui.add(egui::Label::new(&v).truncate()).on_hover_text(v);
+                    // Cut, whole on hover (a cut label says itself).
+                    ui.add(egui::Label::new(&v).truncate());
                     ui.end_row();
                 }
             });

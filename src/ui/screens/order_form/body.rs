@@ -331,7 +331,8 @@ impl OrderForm {
                     err(&errors, f::PLACES).as_deref(),
                 );
             }
-            ui.horizontal(|ui| {
+            // Wrapped: Clear's undo goes to the next line in a narrow window, never past its edge.
+            ui.horizontal_wrapped(|ui| {
                 let shortcut = crate::ui::frame::commands::Command::Send.shortcut_text(ui.ctx());
                 if ui
                     .add_enabled(

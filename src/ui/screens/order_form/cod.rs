@@ -23,14 +23,17 @@ impl OrderForm {
         }
         self.goods.ensure_loaded(desk);
         let none_registered = self.goods.is_known_empty();
-        if none_registered {
-            // An empty list to pick from says nothing: say what to do, with the form at hand.
-            ui.label(
-                RichText::new(t!("order.goods_none")).color(egui::Color32::from_rgb(200, 120, 30)),
-            );
-            if self.draft.goods.is_empty() {
-                self.draft.goods.push(Default::default());
+        // An empty list to pick from says nothing: say what to do, with the form at hand. Its
+        // line is kept once the first good is registered, so the lines below do not move up.
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        crate::ui::widgets::keep_room(ui, line, |ui| {
+            if none_registered {
+                let hint = RichText::new(t!("order.goods_none"));
+                ui.label(hint.color(egui::Color32::from_rgb(200, 120, 30)));
             }
+        });
+        if none_registered && self.draft.goods.is_empty() {
+            self.draft.goods.push(Default::default());
         }
         let mut remove = None;
         let mut restore = false;
@@ -55,8 +58,7 @@ impl OrderForm {
                             .and_then(|id| registered.iter().find(|g| g.id == id))
                             .map(|g| g.name.clone())
                             .unwrap_or_default();
-                        egui::ComboBox::from_id_salt("good")
-                            .truncate()
+                        crate::ui::widgets::dropdown::Dropdown::new("good")
                             .width(shared * 0.5)
                             .selected_text(chosen)
                             .show_ui(ui, |ui| {

@@ -93,6 +93,9 @@ pub struct OrderForm {
     counter_city: Option<i64>,
     /// The sender is a known person taken from the list.
     sender_picked: bool,
+    /// The pan was settling when the last order went: the weight it settles on is that
+    /// order's parcel's, not the next customer's.
+    pan_of_sent: bool,
 }
 
 impl OrderForm {
@@ -129,6 +132,7 @@ impl OrderForm {
             waiting_scale: None,
             counter_city: None,
             sender_picked: false,
+            pan_of_sent: false,
         }
     }
 
@@ -305,9 +309,15 @@ impl OrderForm {
     /// is no one's (the clerk takes it there with the scale line's button). A send that waits
     /// goes once the scale settles with its weight in the field, or stops with the reason.
     fn follow_scale(&mut self, ctx: &egui::Context, desk: &Desk) {
-        if let Some(weight) = desk.take_scale_weight()
+        let settled = desk.take_scale_weight();
+        if matches!(desk.scale_state().map(|s| s.shown), Some(Shown::Empty)) {
+            // The pan emptied: the next parcel put on it is the next customer's.
+            self.pan_of_sent = false;
+        }
+        if let Some(weight) = settled
             && self.editing.is_none()
             && self.creating.is_none()
+            && !std::mem::take(&mut self.pan_of_sent)
         {
             self.take_weight(weight);
         }
@@ -462,6 +472,12 @@ impl OrderForm {
         self.removed_goods.forget();
         self.from_scale = None;
         self.waiting_scale = None;
+        // A pan still settling when the order went holds that order's parcel: its weight is no
+        // one's in the next form (the scale line's Take puts it in when the clerk asks).
+        self.pan_of_sent = matches!(
+            desk.scale_state().map(|s| s.shown),
+            Some(Shown::Weighing(_))
+        );
         self.errors.clear();
         self.focus_first = true;
         self.scroll_top = true;

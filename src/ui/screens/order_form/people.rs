@@ -4,7 +4,7 @@
 //! list away; every field stays editable after a pick. The list is the window's one list of
 //! suggestions, in the room under the side's city.
 
-use crate::ui::widgets::suggestions::{ROWS, Room, Suggestions};
+use crate::ui::widgets::suggestions::{ROWS, Room, Row, Suggestions};
 use api::codes::Delivery;
 use api::phone::phone_digits;
 use desk::Desk;
@@ -81,7 +81,7 @@ impl Acquaintances {
             .into_iter()
             .filter(|p| !(p.name == name && phone_digits(&p.phone) == phone))
             .collect();
-        let rows: Vec<String> = found.iter().take(ROWS).map(|p| line(p, dirs)).collect();
+        let rows: Vec<Row> = found.iter().take(ROWS).map(|p| line(p, dirs)).collect();
         let note = match found.len() {
             0 => None,
             n if n > ROWS => Some(t!("people.more", n = n - ROWS).to_string()),
@@ -109,8 +109,9 @@ impl Acquaintances {
     }
 }
 
-/// A suggestion's row: the name and phone, then the city and address last used.
-fn line(p: &Person, dirs: Option<&Directories>) -> String {
+/// A suggestion's row: the name, the city and address last used, and the phone beside them at
+/// the right (never cut off by a long name or address).
+fn line(p: &Person, dirs: Option<&Directories>) -> Row {
     let city = p
         .city
         .and_then(|id| dirs?.city_name(id).map(str::to_string))
@@ -120,8 +121,12 @@ fn line(p: &Person, dirs: Option<&Directories>) -> String {
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join(", ");
-    match place.is_empty() {
-        true => format!("{} · {}", p.name, p.phone),
-        false => format!("{} · {} — {place}", p.name, p.phone),
+    let text = match place.is_empty() {
+        true => p.name.clone(),
+        false => format!("{} — {place}", p.name),
+    };
+    Row {
+        text,
+        side: p.phone.clone(),
     }
 }

@@ -268,13 +268,22 @@ impl OrdersScreen {
         // Cells are centred on their row, whatever widget they hold.
         // Each column is at least as wide as its title (with the sort's arrow): a title is
         // never cut, in any language.
+        // The barcode's and the moment's columns are as wide as what they hold (measured), the
+        // others as their titles need.
         let fit = |i: usize, base: f32| {
-            let title = format!("{} ▼", headers[i].0);
+            let (title, by) = &headers[i];
+            let arrow = if by.is_some() { " ▼" } else { "" };
+            let title = format!("{title}{arrow}");
             base.max(crate::ui::widgets::text_width(ui, &title, true) + 12.0)
         };
+        let content = |sample: &str| crate::ui::widgets::text_width(ui, sample, false) + 12.0;
         let at = |k: usize| if by_counter && k >= 4 { k + 1 } else { k };
-        let (barcode_w, created_w, city_w) = (fit(0, 112.0), fit(1, 118.0), fit(3, 100.0));
-        let (status_w, cod_w, cost_w) = (fit(at(4), 112.0), fit(at(5), 80.0), fit(at(6), 80.0));
+        let (barcode_w, created_w) = (
+            fit(0, content("019914300001")),
+            fit(1, content("28.11.2026 14:56")),
+        );
+        let city_w = fit(3, 90.0);
+        let (status_w, cod_w, cost_w) = (fit(at(4), 96.0), fit(at(5), 70.0), fit(at(6), 70.0));
         let others = 24.0 + barcode_w + created_w + city_w + status_w + cod_w + cost_w;
         let columns = if by_counter { 9.0 } else { 8.0 };
         let free = ui.available_width()
@@ -287,7 +296,7 @@ impl OrdersScreen {
         } else {
             0.0
         };
-        let receiver = (free - counter).max(110.0);
+        let receiver = (free - counter).max(90.0);
         egui::ScrollArea::horizontal()
             .id_salt("journal-sideways")
             .show(ui, |ui| {

@@ -173,8 +173,7 @@ impl PrinterForm {
                         t!("printer.pick").to_string()
                     };
                     let mut picked = None;
-                    egui::ComboBox::from_id_salt("installed-queues")
-                        .truncate()
+                    crate::ui::widgets::dropdown::Dropdown::new("installed-queues")
                         .selected_text(shown)
                         .width(260.0)
                         .show_ui(ui, |ui| {

@@ -90,8 +90,7 @@ impl Fields for ProductDraft {
             .supplier_buyer_id
             .map(named)
             .unwrap_or_else(|| t!("wms.pick_supplier").to_string());
-        egui::ComboBox::from_id_salt("product-supplier")
-            .truncate()
+        crate::ui::widgets::dropdown::Dropdown::new("product-supplier")
             .selected_text(shown)
             .width(360.0)
             .show_ui(ui, |ui| {
