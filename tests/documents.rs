@@ -230,3 +230,27 @@ fn a_cn23_declaration_holds_each_line_and_the_totals() {
         }
     }
 }
+
+/// The handover sheet writes its weights as each language writes a number: 4,5 in Uzbek and
+/// Russian, 4.5 in English (never 4.500, read there as four thousand five hundred).
+#[test]
+fn the_handover_sheet_writes_its_weights_as_each_language_does() {
+    let parcels: Vec<ParcelInput> = (1..=3)
+        .map(|i| parcel(&format!("CN0000007{i:02}UZ")))
+        .collect();
+    let refs: Vec<HandedOver> = parcels
+        .iter()
+        .map(|parcel| HandedOver { parcel, abroad: "" })
+        .collect();
+    for (lang, row, total) in [
+        (Language::Uz, "1,5 kg", "4,5 kg"),
+        (Language::Ru, "1,5 кг", "4,5 кг"),
+        (Language::En, "1.5 kg", "4.5 kg"),
+    ] {
+        let pages = handover_sheet("M-2026-009", "2026-11-23", &refs, lang).expect("sheet");
+        let all = pages.iter().map(texts).collect::<Vec<_>>().join("\n");
+        assert!(all.contains(row), "{lang:?}: each parcel's weight: {all}");
+        assert!(all.contains(total), "{lang:?}: the total: {all}");
+        assert!(!all.contains("1.500"), "{lang:?}: never 1.500: {all}");
+    }
+}

@@ -305,3 +305,31 @@ fn a_long_register_runs_over_pages_and_totals_only_on_the_last() {
         assert!(page.contains(&format!("Лист {} из 3", i + 1)), "{page}");
     }
 }
+
+/// The register the courier signs writes its weights as each language writes a number: the
+/// decimal comma in Uzbek and Russian (2,500 read there as two thousand five hundred), the point
+/// in English; thousands grouped.
+#[test]
+fn the_register_writes_its_weights_as_each_language_does() {
+    let register = Register {
+        day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).expect("a day"),
+        closed_at: 1_763_985_600,
+        clerk: "demo".into(),
+        inn: "123456789".into(),
+        company: Some("Demo MChJ".into()),
+        counter: None,
+        lines: (1..=3).map(line).collect(),
+        cancelled: Vec::new(),
+    };
+    for (lang, row, total) in [
+        (Language::Uz, "1,25", "3,75kg"),
+        (Language::Ru, "1,25", "3,75кг"),
+        (Language::En, "1.25", "3.75kg"),
+    ] {
+        let pages = pdf_pages(&register.pdf(lang).expect("pdf"));
+        let text = digits(&pages[0]);
+        assert!(text.contains(row), "{lang:?}: each row's weight: {text}");
+        assert!(text.contains(total), "{lang:?}: the total: {text}");
+        assert!(!text.contains("1.250"), "{lang:?}: never 1.250: {text}");
+    }
+}

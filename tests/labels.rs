@@ -517,3 +517,42 @@ fn a_field_of_200000_characters_is_cut_with_an_ellipsis_in_every_format_and_quic
         }
     }
 }
+
+/// The label writes its weight as each language writes a number: 2,5 in Uzbek and Russian, 2.5
+/// in English (never 2.500, read there as two thousand five hundred).
+#[test]
+fn the_label_writes_its_weight_as_each_language_does() {
+    let o = order(4_300_556, false);
+    for (lang, weight) in [
+        (Language::Uz, "2,5"),
+        (Language::Ru, "2,5"),
+        (Language::En, "2.5"),
+    ] {
+        let stock = Stock {
+            size: LabelSize::L100x150,
+            dpi: Dpi::D203,
+            lang,
+        };
+        let page = pages(std::slice::from_ref(&o), stock)
+            .expect("laid out")
+            .into_iter()
+            .next()
+            .expect("a page");
+        let text: Vec<String> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some(t.text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            text.iter().any(|t| t.starts_with(weight)),
+            "{lang:?}: {weight} in {text:?}"
+        );
+        assert!(
+            !text.iter().any(|t| t.contains("2.500")),
+            "{lang:?}: {text:?}"
+        );
+    }
+}

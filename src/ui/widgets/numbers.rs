@@ -15,7 +15,13 @@ pub fn kg_number(grams: u64) -> String {
 
 /// A weight with its unit: `2,5 kg`.
 pub fn kg(grams: u64) -> String {
-    format!("{} {}", kg_number(grams), t!("scale.kg"))
+    kg_in(grams, &lang())
+}
+
+/// A weight with its unit in `lang`.
+fn kg_in(grams: u64, lang: &str) -> String {
+    let unit = t!("scale.kg", locale = lang);
+    format!("{} {unit}", text::number::kilograms(grams, lang))
 }
 
 /// A weight's kilograms given as a float (a parcel's lines' total): `2,5`.
@@ -36,4 +42,18 @@ pub fn whole(n: i64) -> String {
 /// A number with one decimal (megabytes): `1,5`.
 pub fn one_decimal(value: f64) -> String {
     text::number::float(value, 1, &lang())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kg_in;
+
+    #[test]
+    fn a_weight_on_screen_reads_right_in_each_language() {
+        assert_eq!(kg_in(2_500, "uz"), "2,5 kg");
+        assert_eq!(kg_in(2_500, "ru"), "2,5 кг");
+        assert_eq!(kg_in(2_500, "en"), "2.5 kg");
+        assert_eq!(kg_in(1_234_500, "ru"), "1\u{2009}234,5 кг");
+        assert_eq!(kg_in(350, "uz"), "0,35 kg");
+    }
 }
