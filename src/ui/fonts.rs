@@ -1,7 +1,8 @@
 //! The window's look, set once on every context (the window's and the tests'): the bundled font
 //! (DejaVu Sans) goes first in every family, since egui's own fonts lack U+02BB, the letter mark
-//! of Uzbek oʻ and gʻ, and some Uzbek Cyrillic letters; and scroll bars take room of their own
-//! beside what they scroll (egui's float over the content, over the right edge of every input).
+//! of Uzbek oʻ and gʻ, and some Uzbek Cyrillic letters; scroll bars take room of their own
+//! beside what they scroll (egui's float over the content, over the right edge of every input);
+//! and the text cursor holds still (a blinking one redraws the window at rest).
 
 use egui::epaint::text::{FontInsert, InsertFontFamily};
 use egui::{FontData, FontFamily};
@@ -10,7 +11,12 @@ use egui::{FontData, FontFamily};
 pub const DEJAVU_SANS: &[u8] = label::font::REGULAR_TTF;
 
 pub fn install(ctx: &egui::Context) {
-    ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
+    ctx.all_styles_mut(|style| {
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
+        // A steady text cursor: a blinking one redraws the window twice a second for nothing
+        // (a counter at rest with the cursor in a field).
+        style.visuals.text_cursor.blink = false;
+    });
     ctx.add_font(FontInsert::new(
         "DejaVuSans",
         FontData::from_static(DEJAVU_SANS),

@@ -7,6 +7,7 @@
 use crate::hid_pos::{USAGE_PAGE, read_report};
 use crate::reading::Reading;
 use crate::serial_text::{Format, Lines};
+use crate::steady::{SETTLED_REPORTS, Steady};
 use std::io::{Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -48,7 +49,10 @@ pub struct Follow {
 }
 
 impl Follow {
-    /// Starts following `connection`; `wake` is called after each event (the window's repaint).
+    /// Starts following `connection`; `wake` is called when what the scale says changed (the
+    /// window's repaint): a new reading shown, a weight settled, the scale lost or back. A
+    /// scale repeating what it said (most of its reports, a few a second) wakes nothing, so a
+    /// counter at rest draws nothing.
     pub fn start(connection: Connection, wake: impl Fn() + Send + 'static) -> Follow {
         Follow::with(move |stop, tx| run(&connection, stop, tx), wake)
     }
@@ -78,9 +82,28 @@ impl Follow {
         let spawned = std::thread::Builder::new()
             .name("scale".into())
             .spawn(move || {
+                // What the desk will make of the events (its own `Steady`, fed the same ones):
+                // the window is woken only when that changes.
+                let seen = std::cell::RefCell::new(Steady::new(SETTLED_REPORTS));
                 let send = |e: Event| {
+                    let changed = {
+                        let mut seen = seen.borrow_mut();
+                        match &e {
+                            Event::Reading(r) => {
+                                let before = seen.shown();
+                                let settled = seen.feed(*r).is_some();
+                                settled || seen.shown() != before
+                            }
+                            Event::Lost(_) => {
+                                seen.lost();
+                                true
+                            }
+                        }
+                    };
                     let sent = Sender::send(&tx, e).is_ok();
-                    wake();
+                    if changed {
+                        wake();
+                    }
                     sent
                 };
                 body(&flag, &send);

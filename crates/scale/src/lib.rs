@@ -18,4 +18,4 @@ pub mod simulated;
 pub mod steady;
 
 pub use reading::{Fault, Reading, Unit};
-pub use steady::{Shown, Steady};
+pub use steady::{SETTLED_REPORTS, Shown, Steady};

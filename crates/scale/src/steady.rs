@@ -8,6 +8,9 @@
 use crate::reading::{Fault, Reading};
 use api::quantity::Weight;
 
+/// How many settled reports of the same weight in a row make it the parcel's.
+pub const SETTLED_REPORTS: usize = 3;
+
 /// What the weight field shows of its scale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shown {

@@ -323,6 +323,16 @@ impl eframe::App for DeskApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        if std::env::var_os("PARCEL_DESK_TRACE_FRAMES").is_some() {
+            // Why this frame was drawn (the calls that asked for it), for measuring rest.
+            let causes: Vec<String> = ui
+                .ctx()
+                .repaint_causes()
+                .iter()
+                .map(|c| format!("{}:{} {:?}", c.file, c.line, c.reason))
+                .collect();
+            tracing::info!("frame: {causes:?}");
+        }
         self.show(ui);
     }
 }

@@ -20,9 +20,10 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use store::OutboxState;
 
-/// How often the list is read again while it is on screen: entries leave or change state by
-/// themselves (the background pass, a create still on the wire).
-const FOLLOW_EVERY: Duration = Duration::from_secs(2);
+/// How often the list is read again while it is on screen when nothing said it changed: entries
+/// also change state by themselves (the background pass's attempts). Between, it is read when the
+/// outbox's count or the journal changed, the moment they do (the desk wakes the window then).
+const FOLLOW_EVERY: Duration = Duration::from_secs(15);
 
 /// A decision that waits for "yes".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +51,8 @@ pub struct UnsentScreen {
     /// The entry the running decision is about.
     deciding_key: String,
     loaded_at: Option<Instant>,
+    /// The outbox's count and the journal's generation when the list was read.
+    read_for: (i64, u64),
 }
 
 fn decision_problem(e: &DecisionError) -> String {
@@ -75,6 +78,7 @@ impl UnsentScreen {
         if self.loading.is_none() {
             self.loading = desk.unsent_orders();
             self.loaded_at = Some(Instant::now());
+            self.read_for = (desk.outbox_waiting(), desk.journal_generation());
         }
     }
 
@@ -175,7 +179,8 @@ impl UnsentScreen {
             desk,
             crate::ui::widgets::kept_here::Above::Unsent,
         );
-        if self.loaded_at.is_none_or(|t| t.elapsed() >= FOLLOW_EVERY) {
+        let changed = self.read_for != (desk.outbox_waiting(), desk.journal_generation());
+        if changed || self.loaded_at.is_none_or(|t| t.elapsed() >= FOLLOW_EVERY) {
             self.reload(desk);
         }
         ui.ctx().request_repaint_after(FOLLOW_EVERY);

@@ -8,11 +8,8 @@ use crate::session::settings::ScaleKind;
 use crate::*;
 use api::quantity::Weight;
 use scale::device::{Connection, Event, Follow};
-use scale::{Shown, Steady};
+use scale::{SETTLED_REPORTS, Shown, Steady};
 use std::cell::Cell;
-
-/// How many settled reports of the same weight in a row make it the parcel's.
-const SETTLED_REPORTS: usize = 3;
 
 /// The scale followed, and what it said.
 pub struct Weighing {
