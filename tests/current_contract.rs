@@ -224,14 +224,23 @@ async fn calculations() {
             .len(),
         1
     );
-    // Almaty is Kazakhstan's: no city of Russia; a city unknown in Russia is not found either.
-    for city in [10_201, 99_999] {
-        let elsewhere = IntlCalcRequest {
+    // Almaty is Kazakhstan's: no city of Russia.
+    let elsewhere = IntlCalcRequest {
+        receiver_city_id: 10_201,
+        ..req.clone()
+    };
+    let refused = c.calculate_international(&elsewhere).await.unwrap_err();
+    assert_eq!(refused.field("receiverCityId").len(), 1);
+    // The contract's own request (a city id it cannot look up anywhere, 1) and any other id
+    // of the country the twin does not name: priced as the country's.
+    for city in [1, 99_999] {
+        let unnamed = IntlCalcRequest {
             receiver_city_id: city,
             ..req.clone()
         };
-        let refused = c.calculate_international(&elsewhere).await.unwrap_err();
-        assert_eq!(refused.field("receiverCityId").len(), 1, "{city}");
+        let priced = c.calculate_international(&unnamed).await.unwrap();
+        assert_eq!(priced.summary_price, r.summary_price, "{city}");
+        assert_eq!(priced.request_data.receiver_city_id, city);
     }
     let company = IntlCalcRequest {
         is_company: true,

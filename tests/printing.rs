@@ -198,6 +198,13 @@ fn the_preview_reads_back_as_the_order_and_save_as_pdf_writes_the_file() {
     .expect("saved");
     let doc = lopdf::Document::load_mem(&std::fs::read(&path).expect("file")).expect("a PDF");
     assert_eq!(doc.get_pages().len(), 1);
+    // The customer's name, phone and address: readable by the user only, where asked.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the label's PDF is private");
+    }
     let log = wait(desk.print_log(row.order_id));
     assert_eq!(log[0].outcome, PrintOutcome::Saved);
 }
@@ -354,8 +361,9 @@ fn the_printers_own_settings_are_read_and_a_mismatch_is_shown() {
     );
 }
 
+#[cfg(unix)]
 #[test]
-fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
+fn without_a_system_dialog_the_window_asks_where_the_pdf_goes() {
     use common::ui::{click_then_see, harness, log_in_with_enter, replace_text, step_until};
     use egui::{Key, Modifiers};
     use egui_kittest::kittest::Queryable;
@@ -373,27 +381,40 @@ fn without_a_system_dialog_the_clerk_types_where_the_pdf_goes() {
     });
     click_then_see(&mut h, row.barcode(), &tr("print.save_pdf"));
     h.get_by_label(&tr("print.save_pdf")).click();
-    step_until(&mut h, "path asked", |h| {
-        h.query_by_label(&tr("print.save_path")).is_some()
+    // Asked as every document is: the window's own chooser, the label's name proposed.
+    step_until(&mut h, "where asked", |h| {
+        h.query_by_label(&tr("chooser.save_title")).is_some()
     });
-    let suggested = h
-        .get_by_label(&tr("print.save_path"))
+    let proposed = h
+        .get_by_label(&tr("chooser.file_name"))
         .value()
         .unwrap_or_default();
     assert!(
-        suggested.ends_with(&format!("label-{}.pdf", row.barcode())),
-        "{suggested}"
+        proposed.ends_with(&format!("label-{}.pdf", row.barcode())),
+        "{proposed}"
     );
-    let target = env.dir.join("typed.pdf");
+    std::fs::create_dir_all(&env.dir).expect("a folder");
     replace_text(
         &mut h,
-        &tr("print.save_path"),
-        &target.display().to_string(),
+        &tr("chooser.folder"),
+        &env.dir.display().to_string(),
     );
-    h.get_by_label(&tr("print.save")).click();
+    h.key_press(Key::Enter);
+    for _ in 0..4 {
+        h.step();
+    }
+    replace_text(&mut h, &tr("chooser.file_name"), "typed");
+    h.key_press(Key::Enter);
+    let target = env.dir.join("typed.pdf");
     step_until(&mut h, "saved", |h| target.exists() && !h.state().is_busy());
     let pdf = std::fs::read(&target).expect("saved PDF");
     assert!(pdf.starts_with(b"%PDF"));
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&target)
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "readable by the user only");
 }
 
 #[cfg(unix)]

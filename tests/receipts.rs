@@ -72,6 +72,13 @@ fn a_receipt_prints_after_the_create_and_saves_as_pdf() {
         .save_receipt(order_id, pdf.clone())
         .expect("wired");
     common::wait(saved).expect("saved");
+    // The customer's name, phone and address: readable by the user only, where asked.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&pdf).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the receipt's PDF is private");
+    }
     // Sums are grouped with a narrow space: read as a plain one.
     let text = pdf_text(&pdf).replace(['\u{a0}', '\u{202f}', '\u{2009}'], " ");
     let digits = row.cost.to_string();

@@ -5,6 +5,9 @@
 //! the user only: folders 0700, files 0600 on Unix. Elsewhere the platform's per-user folders
 //! already keep other users out, and these calls only create.
 
+mod output;
+
+pub use output::{NotWritten, write_document, write_documents};
 use std::io::Write;
 use std::path::Path;
 

@@ -1,65 +1,14 @@
-//! The label command's files appear together or not at all. A run that fails part way (a full
-//! disk, a page whose name a folder already has) must not leave some pages behind that a script
-//! would take for the whole job: every file is written under a temporary name beside its target,
-//! and they are renamed into place only once all of them were written.
+//! The label command's files appear together or not at all, and stay what they are: written as
+//! `files::write_documents` writes (a regular file whole or not at all, readable by the user
+//! only; a device, a named pipe or standard output written into, never replaced; a symbolic link
+//! followed).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Writes every `(target, bytes)`, all or none; on failure no target and no temporary is left
-/// (a target that existed before may be gone if the failure came while renaming), and the error
-/// names the file that could not be written.
+/// Writes every `(target, bytes)`, all or none; the error names the file that could not be
+/// written.
 pub(crate) fn write_all(files: &[(PathBuf, &[u8])]) -> Result<(), String> {
-    let mut temporaries: Vec<PathBuf> = Vec::new();
-    for (target, bytes) in files {
-        match write_beside(target, bytes) {
-            Ok(temporary) => temporaries.push(temporary),
-            Err(e) => {
-                remove(&temporaries);
-                return Err(format!("cannot write {}: {e}", target.display()));
-            }
-        }
-    }
-    let mut placed: Vec<PathBuf> = Vec::new();
-    for ((target, _), temporary) in files.iter().zip(&temporaries) {
-        if let Err(e) = std::fs::rename(temporary, target) {
-            remove(&placed);
-            remove(&temporaries);
-            return Err(format!("cannot write {}: {e}", target.display()));
-        }
-        placed.push(target.clone());
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to a new file beside `target`; returns its path. A folder at the target is an
-/// error here, before anything is renamed.
-fn write_beside(target: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
-    if target.is_dir() {
-        return Err(std::io::Error::other("a folder of that name is in the way"));
-    }
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "label".into());
-    let temporary = target.with_file_name(format!(".{name}.{}.part", std::process::id()));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()
-    });
-    match written {
-        Ok(()) => Ok(temporary),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temporary);
-            Err(e)
-        }
-    }
-}
-
-fn remove(paths: &[PathBuf]) {
-    for path in paths {
-        let _ = std::fs::remove_file(path);
-    }
+    files::write_documents(files).map_err(|e| e.to_string())
 }
 
 /// `labels.png` → `labels-2.png`.

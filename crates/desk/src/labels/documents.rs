@@ -24,7 +24,7 @@ impl Desk {
             let written = if keep_existing {
                 write_new(&path, &bytes)
             } else {
-                files::write(&path, &bytes).map(|()| path.clone())
+                files::write_document(&path, &bytes).map(|()| path.clone())
             };
             written.map_err(|e| format!("{}: {e}", path.display()))
         })

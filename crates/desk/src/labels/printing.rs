@@ -318,8 +318,11 @@ impl Printing {
             return Err(PrintProblem::Render("not a PDF".into()));
         };
         let shown = path.display().to_string();
-        tokio::fs::write(&path, bytes)
+        // Readable by the user only (names, phones, addresses), written whole, and into what is
+        // there when it is a device or a pipe.
+        tokio::task::spawn_blocking(move || files::write_document(&path, &bytes))
             .await
+            .map_err(|e| PrintProblem::File(shown.clone(), e.to_string()))?
             .map_err(|e| PrintProblem::File(shown.clone(), e.to_string()))?;
         let hands = self.store.hands();
         let records = orders

@@ -86,8 +86,11 @@ impl Printing {
             .map_err(|e| PrintProblem::Render(e.to_string()))?
             .map_err(PrintProblem::Render)?;
         let shown = path.display().to_string();
-        tokio::fs::write(&path, pdf)
+        // Readable by the user only (names, phones, addresses), written whole, and into what is
+        // there when it is a device or a pipe.
+        tokio::task::spawn_blocking(move || files::write_document(&path, &pdf))
             .await
+            .map_err(|e| PrintProblem::File(shown.clone(), e.to_string()))?
             .map_err(|e| PrintProblem::File(shown.clone(), e.to_string()))?;
         self.log_receipt(&r, order_id, PrintOutcome::ReceiptSaved, &shown)
             .await;

@@ -41,7 +41,7 @@ impl DeskPaths {
 }
 
 /// The user's documents folder: the one the system names, else `Documents` in the home folder
-/// when it exists, else the home folder itself.
+/// (made when the first document is saved there).
 pub fn documents_folder() -> PathBuf {
     let dirs = ::directories::UserDirs::new();
     if let Some(d) = dirs.as_ref().and_then(|u| u.document_dir()) {
@@ -51,6 +51,6 @@ pub fn documents_folder() -> PathBuf {
         .map(|u| u.home_dir().to_path_buf())
         .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("."));
-    let documents = home.join("Documents");
-    if documents.is_dir() { documents } else { home }
+    // Made when the first document goes there: documents never land loose in the home folder.
+    home.join("Documents")
 }

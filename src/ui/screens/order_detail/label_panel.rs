@@ -32,10 +32,13 @@ pub struct LabelPanel {
     /// Some while the clerk types the reason for a reprint.
     reason: Option<String>,
     /// Some while the clerk chooses where to save the PDF.
-    save_to: Option<String>,
+    /// Where the label PDF is being saved (said when it is).
+    saved_to: Option<std::path::PathBuf>,
     saving: Option<Task<Result<(), PrintProblem>>>,
     /// The system's save dialog, while it is open.
     choosing: Option<Task<Option<std::path::PathBuf>>>,
+    /// Where to save the label was asked for: the screen asks the desk (it holds the question).
+    pub ask_where: Option<std::path::PathBuf>,
     /// Print as soon as the preview and the log are in (automatic print after create).
     auto: bool,
     /// What the chosen printer said it is set to, and which printer that was.
@@ -61,9 +64,10 @@ impl LabelPanel {
             log: Vec::new(),
             log_loading: Some(desk.print_log(order_id)),
             reason: None,
-            save_to: None,
+            saved_to: None,
             saving: None,
             choosing: None,
+            ask_where: None,
             auto: false,
             media: None,
             probing: None,
@@ -172,14 +176,19 @@ impl LabelPanel {
             self.log_loading = Some(desk.print_log(self.order_id));
         }
         match take(&mut self.choosing) {
-            Some(Ok(Some(path))) => self.saving = desk.save_labels(vec![self.order_id], path),
+            Some(Ok(Some(path))) => {
+                self.saved_to = Some(path.clone());
+                self.saving = desk.save_labels(vec![self.order_id], path);
+            }
             // Cancelled, or the dialog could not be shown: nothing to do.
             Some(Ok(None)) | Some(Err(_)) => {}
             None => {}
         }
         match take(&mut self.saving) {
             Some(Ok(Ok(()))) => {
-                toasts.info(t!("print.saved"));
+                // Said with where it went.
+                let path = self.saved_to.take().unwrap_or_default();
+                toasts.info(t!("doc.saved", path = path.display().to_string()));
                 self.log_loading = Some(desk.print_log(self.order_id));
             }
             Some(Ok(Err(e))) => {
@@ -229,6 +238,11 @@ impl LabelPanel {
                 self.probing = desk.probe_printer(p);
             }
         }
+    }
+
+    /// Where to save, being asked.
+    pub fn ask(&mut self, task: Task<Option<std::path::PathBuf>>) {
+        self.choosing = Some(task);
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, desk: &Desk, toasts: &mut Toasts) {
@@ -369,22 +383,6 @@ impl LabelPanel {
             }
             return;
         }
-        if let Some(path) = &mut self.save_to {
-            let r = field(ui, &t!("print.save_path"), path, None, false);
-            let mut go = entered(ui, &r);
-            ui.horizontal_wrapped(|ui| {
-                if ui.button(t!("print.save")).clicked() {
-                    go = true;
-                }
-                if ui.button(t!("print.back")).clicked() {
-                    self.save_to = None;
-                }
-            });
-            if go && let Some(path) = self.save_to.take() {
-                self.saving = desk.save_labels(vec![self.order_id], path.trim().into());
-            }
-            return;
-        }
         ui.horizontal_wrapped(|ui| {
             let label = if self.printed_before() {
                 t!("print.reprint")
@@ -411,13 +409,9 @@ impl LabelPanel {
                     .as_ref()
                     .map(|p| p.barcode.clone())
                     .unwrap_or_else(|| self.order_id.to_string());
-                let suggested = desk.label_file_for(&barcode);
-                if desk.file_dialogs() {
-                    self.choosing = Some(desk.choose_save_path(suggested));
-                } else {
-                    // No system dialog here: the clerk types (or accepts) the path.
-                    self.save_to = Some(suggested.display().to_string());
-                }
+                // Where, asked as every document's is (the system's dialog, or the window's
+                // own chooser), in the documents folder first.
+                self.ask_where = Some(desk.label_file_for(&barcode));
             }
         });
     }

@@ -415,7 +415,17 @@ impl Screen for DetailScreen {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx) {
         match &mut self.detail {
-            Some(d) => d.show(ui, cx.desk, cx.toasts),
+            Some(d) => {
+                d.show(ui, cx.desk, cx.toasts);
+                // A document to save: where is asked of the desk, which holds the one question
+                // (the system's dialog, or the window's chooser).
+                if let Some(proposed) = d.label.ask_where.take() {
+                    d.label.ask(cx.desk.ask_save_path(proposed));
+                }
+                if let Some(proposed) = d.receipt.ask_where.take() {
+                    d.receipt.ask(cx.desk.ask_save_path(proposed));
+                }
+            }
             None => cx.emit(AppEvent::Go(ScreenId::Orders)),
         }
     }

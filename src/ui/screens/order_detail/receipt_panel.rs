@@ -15,6 +15,8 @@ pub struct ReceiptPanel {
     order_id: i64,
     printing: Option<Task<Result<(), PrintProblem>>>,
     choosing: Option<Task<Option<PathBuf>>>,
+    /// Where to save the receipt was asked for: the screen asks the desk (it holds the question).
+    pub ask_where: Option<PathBuf>,
     saving: Option<Task<Result<(), PrintProblem>>>,
     /// Where the last save went (said in its toast).
     saved_to: Option<PathBuf>,
@@ -26,6 +28,7 @@ impl ReceiptPanel {
             order_id,
             printing: None,
             choosing: None,
+            ask_where: None,
             saving: None,
             saved_to: None,
         }
@@ -35,6 +38,11 @@ impl ReceiptPanel {
         self.printing.is_some() || self.choosing.is_some() || self.saving.is_some()
     }
 
+    /// Where to save, being asked.
+    pub fn ask(&mut self, task: Task<Option<PathBuf>>) {
+        self.choosing = Some(task);
+    }
+
     /// Sends the receipt to the receipt printer.
     pub fn print(&mut self, desk: &Desk) {
         if self.printing.is_none() {
@@ -42,16 +50,10 @@ impl ReceiptPanel {
         }
     }
 
+    /// Where, asked as every document's is (the system's dialog, or the window's own chooser),
+    /// in the documents folder first: never written anywhere without the clerk's word.
     fn save(&mut self, desk: &Desk, barcode: &str) {
-        let suggested = desk.receipt_file_for(barcode);
-        if desk.file_dialogs() {
-            self.choosing = Some(desk.choose_save_path(suggested));
-        } else {
-            // No system dialog here: into the documents folder, under a name not yet taken.
-            let free = free_name(suggested);
-            self.saved_to = Some(free.clone());
-            self.saving = desk.save_receipt(self.order_id, free);
-        }
+        self.ask_where = Some(desk.receipt_file_for(barcode));
     }
 
     /// True when the print history changed.
@@ -113,19 +115,4 @@ impl ReceiptPanel {
             }
         });
     }
-}
-
-/// `path`, or the first of `name (2).pdf`, `name (3).pdf`… not yet there.
-fn free_name(path: PathBuf) -> PathBuf {
-    if !path.exists() {
-        return path;
-    }
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
-    (2..1000)
-        .map(|n| path.with_file_name(format!("{stem} ({n}).pdf")))
-        .find(|p| !p.exists())
-        .unwrap_or(path)
 }
