@@ -333,3 +333,48 @@ fn the_register_writes_its_weights_as_each_language_does() {
         assert!(!text.contains("1.250"), "{lang:?}: never 1.250: {text}");
     }
 }
+
+/// The day's exports read back as a spreadsheet in each locale reads them: a byte-order mark,
+/// `;` between fields where the decimal comma is written (`,` in English), the barcode as text
+/// with its zero, the moment `DD.MM.YYYY HH:MM`, the weight a number in the language's form;
+/// the workbook with numbers as numbers and the barcode as text.
+#[test]
+fn the_day_s_exports_read_back_in_every_locale() {
+    use calamine::{Data, Reader, Xlsx};
+    let lines: Vec<DayLine> = (1..=2).map(line).collect();
+    for (lang, sep, weight) in [
+        (Language::Ru, b';', "1,25"),
+        (Language::Uz, b';', "1,25"),
+        (Language::En, b',', "1.25"),
+    ] {
+        let csv = day_csv(&lines, &[], lang).expect("a CSV");
+        assert!(csv.starts_with(b"\xEF\xBB\xBF"), "{lang:?}");
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(sep)
+            .from_reader(&csv[3..]);
+        let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+        assert_eq!(rows.len(), 2, "{lang:?}");
+        assert_eq!(
+            &rows[0][1], "=\"019910000001\"",
+            "{lang:?}: the barcode as text"
+        );
+        assert!(
+            rows[0][2].len() == 16 && rows[0][2].chars().nth(2) == Some('.'),
+            "{lang:?}: DD.MM.YYYY HH:MM, {}",
+            &rows[0][2]
+        );
+        assert_eq!(&rows[0][8], weight, "{lang:?}: the weight");
+        let xlsx = day_xlsx(&lines, &[], lang).expect("a workbook");
+        let mut book = Xlsx::new(std::io::Cursor::new(xlsx)).expect("readable");
+        let sheet = book.worksheet_range_at(0).expect("a sheet").expect("cells");
+        assert_eq!(
+            sheet.get((1, 1)),
+            Some(&Data::String("019910000001".into()))
+        );
+        assert_eq!(sheet.get((1, 8)), Some(&Data::Float(1.25)));
+        assert!(
+            matches!(sheet.get((1, 2)), Some(Data::DateTime(_))),
+            "{lang:?}"
+        );
+    }
+}

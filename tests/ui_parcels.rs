@@ -872,7 +872,9 @@ fn the_window_s_file_chooser_is_used_with_the_keyboard_alone() {
 
 /// The import's CSV template, as the clerk downloads it (one example parcel).
 fn desk_template() -> String {
-    parcel_desk::desk::international::import_template::template_csv()
+    let lang = parcel_desk::api::codes::Language::Uz;
+    let csv = parcel_desk::desk::international::import_template::template_csv(lang);
+    String::from_utf8(csv.expect("a template")).expect("UTF-8")
 }
 
 /// What the chooser's file name field holds.

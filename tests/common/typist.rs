@@ -87,6 +87,9 @@ fn key(key: Key, pressed: bool, modifiers: Modifiers) -> Event {
 impl<'h> Typist<'h> {
     /// A clerk on a computer that draws a frame in `period` seconds, starting at `t`.
     pub(crate) fn new(h: &'h mut Harness<'static, DeskApp>, t: f64, period: f64) -> Typist<'h> {
+        // Never before the window's last frame (the test's own steps move its clock on too).
+        let last = h.ctx.input(|i| i.time);
+        let t = t.max(last + period);
         Typist {
             h,
             t,

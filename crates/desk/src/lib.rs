@@ -19,6 +19,7 @@ pub mod live;
 pub mod problem;
 pub mod reference;
 pub mod session;
+pub mod sheets;
 pub mod task;
 pub mod warehouse;
 

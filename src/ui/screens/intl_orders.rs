@@ -256,13 +256,13 @@ impl Screen for IntlOrdersScreen {
                     .iter()
                     .map(|&i| all[i].clone())
                     .collect();
-                let lang = cx.desk.settings().language.as_str();
+                let lang = cx.desk.settings().language;
                 match sheet {
-                    Sheet::Csv => self.export.start(cx, "international-orders.csv", move || {
-                        Ok(to_csv(&rows, lang).into_bytes())
-                    }),
+                    Sheet::Csv => self
+                        .export
+                        .start(cx, "international-orders.csv", move || to_csv(&rows, lang)),
                     Sheet::Xlsx => self.export.start(cx, "international-orders.xlsx", move || {
-                        to_xlsx(&rows, lang)
+                        to_xlsx(&rows, lang.as_str())
                     }),
                 }
             }

@@ -164,7 +164,9 @@ impl ParcelImportScreen {
     pub fn rows_to_fix(&self) -> impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static {
         let (table, reasons) = (self.table.clone(), self.reasons());
         let header = t!("import.reason_column").to_string();
-        move || desk::international::parcel_import::rows_to_fix(&table, &reasons, &header)
+        // For spreadsheets in the clerk's language's locale (its separator, its decimal sign).
+        let lang = api::codes::Language::parse(&rust_i18n::locale()).unwrap_or_default();
+        move || desk::international::parcel_import::rows_to_fix(&table, &reasons, &header, lang)
     }
 
     /// Ready, blocked, with the service (sent now or before), and not taken by it (refused,
@@ -311,9 +313,9 @@ impl Screen for ParcelImportScreen {
             use desk::international::import_template::{template_csv, template_xlsx};
             let idle = !self.template.is_busy();
             if button_if(ui, idle, t!("import.template")) {
-                let csv = template_csv();
+                let lang = cx.desk.settings().language;
                 self.template
-                    .start(cx, "parcels-template.csv", move || Ok(csv.into_bytes()));
+                    .start(cx, "parcels-template.csv", move || template_csv(lang));
             }
             if button_if(ui, idle, t!("import.template_xlsx")) {
                 let lang = cx.desk.settings().language;

@@ -184,23 +184,21 @@ pub fn example() -> Vec<&'static str> {
     COLUMNS.iter().map(|c| c.example).collect()
 }
 
-fn csv_line(cells: &[&str]) -> String {
-    let quoted: Vec<String> = cells
-        .iter()
-        .map(|c| {
-            if c.contains([',', '"', '\n']) {
-                format!("\"{}\"", c.replace('"', "\"\""))
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    quoted.join(",")
-}
-
-/// The template as CSV: the header line and the example row.
-pub fn template_csv() -> String {
-    format!("{}\r\n{}\r\n", csv_line(&headers()), csv_line(&example()))
+/// The template as CSV for spreadsheets in `lang`'s locale (`crate::sheets`): the header line
+/// and the example row, every value as text (a passport number or a barcode keeps its zeros; the
+/// import reads the file back as it was written, or as the spreadsheet saved it).
+pub fn template_csv(lang: api::codes::Language) -> Result<Vec<u8>, String> {
+    let sheet = crate::sheets::Sheet {
+        name: String::new(),
+        heads: headers().iter().map(|h| h.to_string()).collect(),
+        rows: vec![
+            example()
+                .iter()
+                .map(|v| crate::sheets::Cell::Text(v.to_string()))
+                .collect(),
+        ],
+    };
+    sheet.csv(lang)
 }
 
 /// The template as a workbook: the columns with the example row on the first sheet, and on the
@@ -256,6 +254,19 @@ pub fn template_xlsx(lang: &str) -> Result<Vec<u8>, String> {
 mod tests {
     use super::*;
     use crate::international::parcel_import::{read, read_workbook};
+    use api::codes::Language;
+
+    /// A CSV line of plain cells, quoted where needed (a file as a supplier's program writes it).
+    fn csv_line(cells: &[&str]) -> String {
+        let quoted: Vec<String> = cells
+            .iter()
+            .map(|c| match c.contains([',', '"', '\n']) {
+                true => format!("\"{}\"", c.replace('"', "\"\"")),
+                false => c.to_string(),
+            })
+            .collect();
+        quoted.join(",")
+    }
 
     /// The template's header with `n` parcels of two lines each, made from the example row.
     fn filled(n: usize) -> String {
@@ -277,7 +288,18 @@ mod tests {
 
     #[test]
     fn the_template_as_downloaded_and_filled_with_200_parcels_imports_with_no_error() {
-        let one = read(&template_csv()).expect("the template reads");
+        for lang in [Language::Uz, Language::Ru, Language::En] {
+            let csv = template_csv(lang).expect("a template");
+            let one = read(&String::from_utf8(csv).expect("UTF-8")).expect("the template reads");
+            assert_eq!(one.len(), 1, "{lang:?}");
+            assert!(
+                one[0].problems.is_empty(),
+                "{lang:?}: {:?}",
+                one[0].problems
+            );
+        }
+        let csv = template_csv(Language::En).expect("a template");
+        let one = read(&String::from_utf8(csv).expect("UTF-8")).expect("the template reads");
         assert_eq!(one.len(), 1);
         assert!(one[0].problems.is_empty(), "{:?}", one[0].problems);
         let all = read(&filled(200)).expect("read");

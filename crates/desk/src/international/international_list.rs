@@ -2,6 +2,8 @@
 //! a page): one page, or every page with progress and a stop, and the rows as CSV for a
 //! spreadsheet.
 
+use crate::sheets::{Cell, Sheet};
+use api::codes::Language;
 use api::envelope::{LoadProgress, every_page};
 use api::international::{IntlListQuery, IntlOrder};
 use api::{ApiError, CurrentClient};
@@ -31,20 +33,6 @@ pub async fn all_pages(
     .await
 }
 
-/// A CSV cell: quoted where needed, and a text a spreadsheet would run as a formula (`=`, `+`,
-/// `-`, `@` first) kept as text.
-fn cell(text: &str) -> String {
-    let text = match text.chars().next() {
-        Some('=' | '+' | '-' | '@') => format!("'{text}"),
-        _ => text.to_string(),
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 /// The columns of an export, in order, by their names' catalog keys.
 const HEADS: [&str; 11] = [
     "intl_export.order_id",
@@ -60,76 +48,45 @@ const HEADS: [&str; 11] = [
     "intl_export.status",
 ];
 
-/// The header, named in `lang`.
-fn heads(lang: &str) -> Vec<String> {
-    HEADS
+/// The rows as a sheet named in `lang`: the barcode, the client's number and the phone as
+/// codes (text, whole), the day a day, the weight and the cost numbers.
+fn sheet(rows: &[IntlOrder], lang: &str) -> Sheet {
+    let rows = rows
         .iter()
-        .map(|k| rust_i18n::t!(*k, locale = lang).to_string())
-        .collect()
-}
-
-fn fields(o: &IntlOrder) -> [String; 11] {
-    [
-        o.order_id.to_string(),
-        o.barcode.clone(),
-        o.client_id.clone().unwrap_or_default(),
-        o.sender.sender_date.format("%Y-%m-%d").to_string(),
-        o.receiver.name.clone(),
-        o.receiver.receiver_phone.clone(),
-        o.receiver.country.name.clone(),
-        o.receiver.city.name.clone(),
-        o.mail.weight.to_decimal_string(),
-        o.cost.0.to_string(),
-        o.status.info.clone(),
-    ]
-}
-
-/// The rows as CSV (comma-separated, quoted where needed, a header line named in `lang`, CRLF
-/// line ends as spreadsheets expect).
-pub fn to_csv(rows: &[IntlOrder], lang: &str) -> String {
-    let named: Vec<String> = heads(lang).iter().map(|h| cell(h)).collect();
-    let mut out = named.join(",");
-    out.push_str("\r\n");
-    for o in rows {
-        let line: Vec<String> = fields(o).iter().map(|f| cell(f)).collect();
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
+        .map(|o| {
+            vec![
+                Cell::Number(o.order_id as f64, 0),
+                Cell::Code(o.barcode.clone()),
+                Cell::Code(o.client_id.clone().unwrap_or_default()),
+                Cell::Date(o.sender.sender_date),
+                Cell::Text(o.receiver.name.clone()),
+                Cell::Code(o.receiver.receiver_phone.clone()),
+                Cell::Text(o.receiver.country.name.clone()),
+                Cell::Text(o.receiver.city.name.clone()),
+                Cell::Number(o.mail.weight.kg(), 3),
+                Cell::Number(o.cost.0 as f64, 0),
+                Cell::Text(o.status.info.clone()),
+            ]
+        })
+        .collect();
+    Sheet {
+        name: rust_i18n::t!("intl_export.sheet", locale = lang).to_string(),
+        heads: HEADS
+            .iter()
+            .map(|k| rust_i18n::t!(*k, locale = lang).to_string())
+            .collect(),
+        rows,
     }
-    out
 }
 
-/// The rows as an XLSX workbook with a header named in `lang`: every cell a text (a barcode
-/// keeps its leading zero, nothing runs as a formula) but the date, a date, and the weight and
-/// the cost, numbers a sum can add.
+/// The rows as CSV for spreadsheets in `lang`'s locale (`crate::sheets`).
+pub fn to_csv(rows: &[IntlOrder], lang: Language) -> Result<Vec<u8>, String> {
+    sheet(rows, lang.as_str()).csv(lang)
+}
+
+/// The rows as an XLSX workbook with a header named in `lang`.
 pub fn to_xlsx(rows: &[IntlOrder], lang: &str) -> Result<Vec<u8>, String> {
-    use chrono::Datelike;
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    let bold = rust_xlsxwriter::Format::new().set_bold();
-    let day = rust_xlsxwriter::Format::new().set_num_format("dd.mm.yyyy");
-    for (col, head) in (0u16..).zip(heads(lang)) {
-        sheet
-            .write_string_with_format(0, col, head, &bold)
-            .map_err(|e| e.to_string())?;
-    }
-    for (r, o) in (1u32..).zip(rows) {
-        for (col, text) in (0u16..).zip(fields(o)) {
-            let d = o.sender.sender_date;
-            let date = u16::try_from(d.year()).ok().and_then(|y| {
-                rust_xlsxwriter::ExcelDateTime::from_ymd(y, d.month() as u8, d.day() as u8).ok()
-            });
-            match (col, date) {
-                (3, Some(date)) => sheet.write_datetime_with_format(r, col, &date, &day),
-                (8, _) => sheet.write_number(r, col, o.mail.weight.kg()),
-                (9, _) => sheet.write_number(r, col, o.cost.0 as f64),
-                _ => sheet.write_string(r, col, text),
-            }
-            .map_err(|e| e.to_string())?;
-        }
-    }
-    sheet.autofit();
-    sheet.set_freeze_panes(1, 0).map_err(|e| e.to_string())?;
-    book.save_to_buffer().map_err(|e| e.to_string())
+    sheet(rows, lang).xlsx()
 }
 
 /// The period the list opens on: this week, Monday to `today`.
@@ -191,7 +148,18 @@ mod tests {
             "{:?}",
             sheet.get((1, 3))
         );
-        assert!(to_csv(std::slice::from_ref(&order), "en").starts_with("Order no.,Barcode,"));
+        let csv = to_csv(std::slice::from_ref(&order), Language::En).expect("a CSV");
+        assert!(csv.starts_with("\u{feff}Order no.,Barcode,".as_bytes()));
+        // As the day's: the barcode and the phone as text, the date as DD.MM.YYYY, the weight a
+        // number in the language's form (a comma in Russian, with `;` between fields).
+        let text = String::from_utf8(csv).expect("UTF-8");
+        assert!(text.contains("\"=\"\"0799100001\"\"\""), "{text}");
+        assert!(text.contains("\"=\"\"+7 700 1000000\"\"\""), "{text}");
+        assert!(text.contains(",23.11.2026,"), "{text}");
+        let ru =
+            String::from_utf8(to_csv(std::slice::from_ref(&order), Language::Ru).expect("a CSV"))
+                .expect("UTF-8");
+        assert!(ru.contains(";2,5;"), "{ru}");
         assert_eq!(sheet.get((1, 9)), Some(&Data::Float(125_000.0)));
     }
 
@@ -202,19 +170,5 @@ mod tests {
         assert_eq!(this_week(day(28)), (day(23), day(28)));
         assert_eq!(this_week(day(23)), (day(23), day(23)));
         assert_eq!(this_week(day(22)), (day(16), day(22)));
-    }
-
-    #[test]
-    fn cells_with_commas_quotes_and_lines_are_quoted() {
-        for (raw, written) in [
-            ("plain", "plain"),
-            ("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\""),
-            ("+998 90", "'+998 90"),
-            ("a,b", "\"a,b\""),
-            ("say \"hi\"", "\"say \"\"hi\"\"\""),
-            ("two\nlines", "\"two\nlines\""),
-        ] {
-            assert_eq!(cell(raw), written, "{raw:?}");
-        }
     }
 }

@@ -297,7 +297,9 @@ pub fn csv_table(text: &str) -> Result<Vec<Vec<String>>, ImportError> {
             line: i + 1,
             detail: e.to_string(),
         })?;
-        rows.push(record.iter().map(str::to_string).collect());
+        // A value the desk (or a spreadsheet) wrote as a formula that is its text, read as the
+        // text.
+        rows.push(record.iter().map(crate::sheets::read_field).collect());
     }
     Ok(rows)
 }
@@ -348,27 +350,36 @@ pub fn rows_to_fix(
     table: &[Vec<String>],
     reasons: &std::collections::BTreeMap<usize, String>,
     reason_header: &str,
+    lang: api::codes::Language,
 ) -> Result<Vec<u8>, String> {
+    use crate::sheets::{Cell, Sheet};
     let Some(header) = table.first() else {
         return Err("the file has no header row".into());
     };
     let width = table.iter().map(Vec::len).max().unwrap_or(0);
-    let mut out = csv::WriterBuilder::new().from_writer(b"\xEF\xBB\xBF".to_vec());
     let row = |cells: &[String], last: &str| {
         let mut r: Vec<String> = cells.to_vec();
         r.resize(width, String::new());
         r.push(last.to_string());
         r
     };
-    out.write_record(row(header, reason_header))
-        .map_err(|e| e.to_string())?;
-    for (i, cells) in table.iter().enumerate().skip(1) {
-        if let Some(reason) = reasons.get(&(i + 1)) {
-            out.write_record(row(cells, reason))
-                .map_err(|e| e.to_string())?;
-        }
-    }
-    out.into_inner().map_err(|e| e.to_string())
+    // Written as every file for a spreadsheet is (`crate::sheets`); every value as text, as it
+    // was in the file.
+    let rows = table
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, cells)| {
+            let reason = reasons.get(&(i + 1))?;
+            Some(row(cells, reason).into_iter().map(Cell::Text).collect())
+        })
+        .collect();
+    let sheet = Sheet {
+        name: String::new(),
+        heads: row(header, reason_header),
+        rows,
+    };
+    sheet.csv(lang)
 }
 
 /// The parcels of a table whose first row names the columns.
@@ -551,7 +562,7 @@ mod tests {
         let why = reasons(&parcels, |c| format!("{}: {:?}", c.column, c.problem));
         assert_eq!(why.keys().copied().collect::<Vec<_>>(), broken);
         let table = csv_table(&text).expect("a table");
-        let fix = rows_to_fix(&table, &why, "Problems").expect("written");
+        let fix = rows_to_fix(&table, &why, "Problems", api::codes::Language::En).expect("written");
         let fix = String::from_utf8(fix).expect("text");
         assert!(
             fix.starts_with('\u{feff}'),
