@@ -262,6 +262,20 @@ fn line(i: i64) -> DayLine {
     }
 }
 
+/// A day's register of `lines`, closed at a counter named `counter` (or none).
+fn register(lines: Vec<DayLine>, counter: Option<&str>) -> Register {
+    Register {
+        day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).expect("a day"),
+        closed_at: 1_763_985_600,
+        clerk: "demo".into(),
+        inn: "123456789".into(),
+        company: Some("Demo MChJ".into()),
+        counter: counter.map(str::to_string),
+        lines,
+        cancelled: Vec::new(),
+    }
+}
+
 /// Whether a workbook holds nothing but its frame (a sheet of one header row).
 fn xlsx_is_empty(bytes: &Result<Vec<u8>, String>) -> bool {
     use std::io::Read;
@@ -277,16 +291,7 @@ fn xlsx_is_empty(bytes: &Result<Vec<u8>, String>) -> bool {
 
 #[test]
 fn a_long_register_runs_over_pages_and_totals_only_on_the_last() {
-    let register = Register {
-        day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).expect("a day"),
-        closed_at: 1_763_985_600,
-        clerk: "demo".into(),
-        inn: "123456789".into(),
-        company: Some("Demo MChJ".into()),
-        counter: Some("Kassa 1".into()),
-        lines: (1..=40).map(line).collect(),
-        cancelled: Vec::new(),
-    };
+    let register = register((1..=40).map(line).collect(), Some("Kassa 1"));
     let pages = pdf_pages(&register.pdf(Language::Ru).expect("pdf"));
     assert_eq!(pages.len(), 3);
     let last = digits(&pages[2]);
@@ -311,16 +316,7 @@ fn a_long_register_runs_over_pages_and_totals_only_on_the_last() {
 /// in English; thousands grouped.
 #[test]
 fn the_register_writes_its_weights_as_each_language_does() {
-    let register = Register {
-        day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).expect("a day"),
-        closed_at: 1_763_985_600,
-        clerk: "demo".into(),
-        inn: "123456789".into(),
-        company: Some("Demo MChJ".into()),
-        counter: None,
-        lines: (1..=3).map(line).collect(),
-        cancelled: Vec::new(),
-    };
+    let register = register((1..=3).map(line).collect(), None);
     for (lang, row, total) in [
         (Language::Uz, "1,25", "3,75kg"),
         (Language::Ru, "1,25", "3,75кг"),

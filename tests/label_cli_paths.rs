@@ -10,21 +10,7 @@ mod common;
 
 use common::label_cli::cli;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-use std::path::{Path, PathBuf};
-
-/// A record of an order the twin made, as a script hands it to the command.
-async fn record(dir: &Path) -> PathBuf {
-    let twin = common::twin().await;
-    let legacy = common::legacy(&twin).await;
-    let created = legacy
-        .add_order(&common::legacy_order())
-        .await
-        .expect("created");
-    let record = dir.join("create.json");
-    let envelope = serde_json::json!({"status": true, "data": created});
-    std::fs::write(&record, envelope.to_string()).expect("written");
-    record
-}
+use std::path::PathBuf;
 
 /// The command's arguments for a label (or, with `receipt`, a receipt) into `out`.
 fn args<'a>(record: &'a str, out: &'a str, receipt: bool) -> Vec<&'a str> {
@@ -48,7 +34,7 @@ async fn the_output_path_stays_what_it_was() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("label-cli-paths");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a folder");
-    let record = record(&dir).await;
+    let (record, _) = common::label_cli::twin_record(&dir).await;
     let record = record.to_str().unwrap_or_default().to_string();
     for receipt in [false, true] {
         let kind = if receipt { "receipt" } else { "label" };

@@ -10,19 +10,11 @@ use std::path::PathBuf;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_receipt_from_a_record_in_every_form() {
-    let twin = common::twin().await;
-    let legacy = common::legacy(&twin).await;
-    let created = legacy
-        .add_order(&common::legacy_order())
-        .await
-        .expect("created");
-    let tracking = created.tracking.clone().expect("a tracking link");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("label-cli-receipt");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("folder");
-    let record = dir.join("create.json");
-    let envelope = serde_json::json!({"status": true, "data": created});
-    std::fs::write(&record, envelope.to_string()).expect("write");
+    let (record, created) = common::label_cli::twin_record(&dir).await;
+    let tracking = created.tracking.clone().expect("a tracking link");
     let path = |name: &str| dir.join(name).display().to_string();
     let shop = [
         "--shop-name",

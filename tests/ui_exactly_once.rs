@@ -25,13 +25,7 @@ fn service_twin(env: &Env) -> RunningSandbox {
     twin
 }
 
-fn pause(h: &mut egui_kittest::Harness<'static, parcel_desk::ui::DeskApp>, ms: u64) {
-    let until = Instant::now() + Duration::from_millis(ms);
-    while Instant::now() < until {
-        h.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
+use common::ui::pause;
 
 #[test]
 fn an_order_on_the_wire_can_be_neither_sent_again_nor_forgotten() {

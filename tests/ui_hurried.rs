@@ -7,8 +7,8 @@ mod common;
 
 use common::typist::{Rng, Typist};
 use common::ui::{
-    Env, harness, harness_sized, pick, pick_suggestion, ready, ready_desk, replace_text,
-    step_until, type_into,
+    Env, harness_sized, pick, pick_suggestion, ready, ready_desk, replace_text, step_until,
+    type_into,
 };
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -32,11 +32,7 @@ fn weight(h: &Harness<'static, DeskApp>) -> String {
 
 /// Draws frames for `secs` of real time (the scale's thread reads on its own clock).
 fn wait(h: &mut Harness<'static, DeskApp>, secs: f64) {
-    let until = Instant::now() + Duration::from_secs_f64(secs);
-    while Instant::now() < until {
-        h.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    common::ui::pause(h, (secs * 1000.0) as u64);
 }
 
 /// Ctrl+Enter at random moments of a new parcel's settling (the pan's weight changed from the
@@ -127,21 +123,11 @@ fn fill_again(h: &mut Harness<'static, DeskApp>, receiver: &str) {
 #[cfg(unix)]
 #[test]
 fn a_scale_that_never_settles_stops_the_send() {
-    use parcel_desk::desk::session::settings::{ScaleKind, SerialFormat};
     use parcel_desk::scale::Reading;
     use parcel_desk::scale::pty_scale::PtyScale;
     let scale = PtyScale::start().expect("a pseudo terminal");
     let env = Env::new("scale-unsettled");
-    let mut desk = env.desk();
-    let mut settings = desk.settings().clone();
-    settings.scale.kind = Some(ScaleKind::Serial {
-        port: scale.port().to_string(),
-        baud: 9600,
-        format: SerialFormat::Continuous,
-    });
-    common::wait(desk.apply_settings(settings).expect("applied")).expect("saved");
-    let mut h = harness(desk);
-    ready(&mut h);
+    let mut h = common::ui::desk_on_scale(&env, scale.port());
     common::ui::fill_valid_form(&mut h, "Tinch Emas");
     replace_text(&mut h, &tr("order.weight"), "");
     scale.send([Reading::Stable(2_000); 4]);

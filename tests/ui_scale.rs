@@ -7,9 +7,8 @@
 
 mod common;
 
-use common::ui::{Env, harness, ready, ready_desk, replace_text, step_until};
+use common::ui::{Env, ready_desk, replace_text, step_until};
 use egui_kittest::kittest::Queryable;
-use parcel_desk::desk::session::settings::{ScaleKind, SerialFormat};
 use parcel_desk::scale::pty_scale::PtyScale;
 use parcel_desk::scale::{Reading, Shown};
 use parcel_desk::ui::tr;
@@ -49,16 +48,7 @@ fn the_demos_simulated_scale_puts_the_settled_weight_in_the_field() {
 fn a_scale_pulled_out_mid_reading_leaves_the_field_as_typed() {
     let scale = PtyScale::start().expect("a pseudo terminal");
     let env = Env::new("scale-pulled");
-    let mut desk = env.desk();
-    let mut settings = desk.settings().clone();
-    settings.scale.kind = Some(ScaleKind::Serial {
-        port: scale.port().to_string(),
-        baud: 9600,
-        format: SerialFormat::Continuous,
-    });
-    common::wait(desk.apply_settings(settings).expect("applied")).expect("saved");
-    let mut h = harness(desk);
-    ready(&mut h);
+    let mut h = common::ui::desk_on_scale(&env, scale.port());
     step_until(&mut h, "the empty pan read", |h| {
         shown(h) == Some(Shown::Empty)
     });

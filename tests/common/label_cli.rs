@@ -43,3 +43,20 @@ pub(crate) fn decode(r: &Raster, format: rxing::BarcodeFormat) -> Option<String>
         .ok()
         .map(|x| x.getText().to_string())
 }
+
+/// A record of an order the twin made (the legacy create's answer, as the service sends it),
+/// written into `dir` as a script hands it to the command; the answer itself too.
+pub(crate) async fn twin_record(
+    dir: &Path,
+) -> (std::path::PathBuf, parcel_desk::api::legacy::OrderRecord) {
+    let twin = crate::common::twin().await;
+    let legacy = crate::common::legacy(&twin).await;
+    let created = legacy
+        .add_order(&crate::common::legacy_order())
+        .await
+        .expect("created");
+    let record = dir.join("create.json");
+    let envelope = serde_json::json!({"status": true, "data": created});
+    std::fs::write(&record, envelope.to_string()).expect("written");
+    (record, created)
+}

@@ -376,3 +376,31 @@ pub(crate) fn directories_read(h: &mut Harness<'static, DeskApp>) {
         h.state().desk.directories().is_some_and(|d| !d.from_cache) && !h.state().is_busy()
     });
 }
+
+/// Draws frames for `ms` milliseconds of real time (work on other threads goes on meanwhile: a
+/// scale's readings, a request on the wire).
+pub(crate) fn pause(h: &mut Harness<'static, DeskApp>, ms: u64) {
+    let until = Instant::now() + Duration::from_millis(ms);
+    while Instant::now() < until {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A desk of its own whose scale is `port` (a serial scale streaming its readings), logged in
+/// and ready for the form, the pan read.
+#[cfg(unix)]
+pub(crate) fn desk_on_scale(env: &Env, port: &str) -> Harness<'static, DeskApp> {
+    use parcel_desk::desk::session::settings::{ScaleKind, SerialFormat};
+    let mut desk = env.desk();
+    let mut settings = desk.settings().clone();
+    settings.scale.kind = Some(ScaleKind::Serial {
+        port: port.to_string(),
+        baud: 9600,
+        format: SerialFormat::Continuous,
+    });
+    crate::common::wait(desk.apply_settings(settings).expect("applied")).expect("saved");
+    let mut h = harness(desk);
+    ready(&mut h);
+    h
+}
